@@ -1,0 +1,75 @@
+"""The seeded playout driver: the only place that turns chance into outcomes.
+
+Rules never touch a random number generator; this driver samples each chance
+node's exact distribution with ``random.Random(seed)`` and asks a policy (or a
+uniform random choice) at decision nodes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from math import lcm
+
+from hordes_kit.core.state import GameState
+
+__all__ = ["Policy", "sample_outcome", "random_policy", "playout", "play_steps"]
+
+Policy = Callable[[GameState, random.Random], str]
+
+
+def sample_outcome(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random) -> str:
+    """Draw one outcome id with its exact probability (integer weights, no float rounding).
+
+    >>> sample_outcome((("a", Fraction(1, 3)), ("b", Fraction(2, 3))), random.Random(1))
+    'a'
+    """
+    den = lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (den // p.denominator) for _, p in outcomes]
+    if sum(weights) != den:
+        raise ValueError(f"chance outcomes do not sum to 1: {outcomes!r}")
+    ticket = rng.randrange(den)
+    for (outcome, _), w in zip(outcomes, weights):
+        ticket -= w
+        if ticket < 0:
+            return outcome
+    raise AssertionError("unreachable: weights sum to den")
+
+
+def random_policy(state: GameState, rng: random.Random) -> str:
+    """Pick uniformly among the legal actions."""
+    return rng.choice(state.legal_actions())
+
+
+def play_steps(
+    state: GameState,
+    seed: int | random.Random,
+    policies: Mapping[int, Policy] | None = None,
+    max_steps: int = 100_000,
+) -> Iterator[GameState]:
+    """Yield every state from ``state`` to the end (or ``max_steps`` moves)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    policies = policies or {}
+    yield state
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return
+        if state.is_chance:
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = policies.get(state.current_player, random_policy)(state, rng)
+        state = state.apply(action)
+        yield state
+
+
+def playout(
+    state: GameState,
+    seed: int | random.Random,
+    policies: Mapping[int, Policy] | None = None,
+    max_steps: int = 100_000,
+) -> GameState:
+    """Play to the end with seeded chance; returns the final state."""
+    for state in play_steps(state, seed, policies, max_steps):
+        pass
+    return state

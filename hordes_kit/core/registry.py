@@ -1,0 +1,59 @@
+"""Registered games: name -> how to start one, and replay from config + history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.state import GameState
+
+__all__ = ["Game", "register", "get_game", "registered_games", "unregister"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's declaration: its name, seats and how to build the first state."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new_state: Callable[[Mapping[str, Any]], GameState]  # config dict -> initial state
+
+    def start(self, config: Mapping[str, Any] | None = None) -> GameState:
+        """The initial state for this config (defaults where a key is missing)."""
+        return self.new_state(dict(config or {}))
+
+    def replay(self, config: Mapping[str, Any] | None, history) -> GameState:
+        """Rebuild a state from its config and action history (save file, undo, golden test)."""
+        return self.start(config).apply_all(history)
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (the conformance test runs every registered game)."""
+    _GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Remove a game (tests that register throwaway games clean up with this)."""
+    _GAMES.pop(name, None)
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name``; the error lists the known names."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none yet"
+        raise HordesKitError(f"unknown game {name!r}; registered games: {known}") from None
+
+
+def registered_games() -> tuple[Game, ...]:
+    """Every registered game, by name."""
+    return tuple(_GAMES[k] for k in sorted(_GAMES))

@@ -1,0 +1,196 @@
+"""Scenario files: a setup, forced chance outcomes, action ids and the facts to expect.
+
+One file, two uses: the scenario test replays every file under
+``data/<game>/scenarios/`` and the walkthrough dashboards play them step by step.
+
+Format (TOML)::
+
+    id = "maureen-example-turn"      # unique within the game
+    game = "fantahzee"
+    title = "Example Turn (Maureen)"
+    source = "Rulebook, Example Turn"
+    intro = "What the walkthrough shows before the first step."
+    [config]                         # passed to the game's start()
+    players = 2
+    [[steps]]
+    chance = "roll:6,5,4,3,2,1"      # a forced chance outcome, or
+    action = "keep:6"                # a player's action id (exactly one of the two)
+    say = "Narration for this step."
+    rule = "fantahzee.dice.roll"     # the rule the step rests on (shown, and checked
+                                     # against the events the step produced)
+    ask = "Which hero should she activate?"   # optional: the walkthrough asks first
+    [steps.expect]                   # dotted paths into state.facts(); ints index lists
+    "players.0.score" = 3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hordes_kit.core.data import data_path, read_toml
+from hordes_kit.core.errors import CardDataError, HordesKitError, ScenarioError
+from hordes_kit.core.registry import get_game
+from hordes_kit.core.state import GameState
+
+__all__ = [
+    "ScenarioStep",
+    "Scenario",
+    "Frame",
+    "load_scenario",
+    "scenario_files",
+    "run_scenario",
+    "lookup",
+]
+
+
+@dataclass(frozen=True)
+class ScenarioStep:
+    """One step: an action or a forced chance outcome, with narration and checks."""
+
+    move: str
+    chance: bool
+    say: str = ""
+    rule: str = ""
+    ask: str = ""
+    expect: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole scenario file, validated."""
+
+    id: str
+    game: str
+    title: str
+    path: str
+    config: Mapping[str, Any]
+    steps: tuple[ScenarioStep, ...]
+    intro: str = ""
+    source: str = ""
+    expect: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A step as played: the state before and after it."""
+
+    index: int
+    step: ScenarioStep
+    before: GameState
+    after: GameState
+
+
+_STEP_KEYS = {"action", "chance", "say", "rule", "ask", "expect"}
+_TOP_KEYS = {"id", "game", "title", "source", "intro", "config", "steps", "expect"}
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate one scenario file (structure only; ``run_scenario`` plays it)."""
+    p = str(path)
+    try:
+        doc = read_toml(path)
+    except CardDataError as e:
+        raise ScenarioError(str(e)) from None
+    unknown = set(doc) - _TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{p}: unknown key {sorted(unknown)[0]!r}")
+    for key in ("id", "game", "title"):
+        if not isinstance(doc.get(key), str) or not doc[key]:
+            raise ScenarioError(f"{p}: {key!r} must be a non-empty string")
+    steps = []
+    for i, raw in enumerate(doc.get("steps", []), 1):
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{p}, step {i}: must be a table")
+        bad = set(raw) - _STEP_KEYS
+        if bad:
+            raise ScenarioError(f"{p}, step {i}: unknown key {sorted(bad)[0]!r}")
+        if ("action" in raw) == ("chance" in raw):
+            raise ScenarioError(f"{p}, step {i}: give exactly one of 'action' or 'chance'")
+        move = raw.get("action", raw.get("chance"))
+        if not isinstance(move, str):
+            raise ScenarioError(f"{p}, step {i}: the move must be a string, got {move!r}")
+        steps.append(
+            ScenarioStep(
+                move=move,
+                chance="chance" in raw,
+                say=str(raw.get("say", "")),
+                rule=str(raw.get("rule", "")),
+                ask=str(raw.get("ask", "")),
+                expect=dict(raw.get("expect", {})),
+            )
+        )
+    return Scenario(
+        id=doc["id"],
+        game=doc["game"],
+        title=doc["title"],
+        path=p,
+        config=dict(doc.get("config", {})),
+        steps=tuple(steps),
+        intro=str(doc.get("intro", "")),
+        source=str(doc.get("source", "")),
+        expect=dict(doc.get("expect", {})),
+    )
+
+
+def scenario_files(game_dir: str) -> list[Path]:
+    """The scenario files shipped for a game (``data/<game_dir>/scenarios/*.toml``)."""
+    return sorted(data_path(game_dir, "scenarios").glob("*.toml"))
+
+
+def lookup(facts: Any, dotted: str) -> Any:
+    """Follow a dotted path (``players.0.score``, negative indexes allowed) into facts."""
+    cur = facts
+    for part in dotted.split("."):
+        if isinstance(cur, list):
+            try:
+                cur = cur[int(part)]
+            except (ValueError, IndexError):
+                raise KeyError(dotted) from None
+        elif isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            raise KeyError(dotted)
+    return cur
+
+
+def _check_facts(state: GameState, expect: Mapping[str, Any], where: str) -> None:
+    facts = state.facts()
+    for path, want in expect.items():
+        try:
+            got = lookup(facts, path)
+        except KeyError:
+            raise ScenarioError(f"{where}: no fact {path!r} in the game state") from None
+        if got != want:
+            raise ScenarioError(f"{where}: expected {path} = {want!r}, the engine has {got!r}")
+
+
+def run_scenario(scenario: Scenario) -> tuple[Frame, ...]:
+    """Play a scenario through the engine, checking every expected fact and rule citation."""
+    try:
+        state = get_game(scenario.game).start(scenario.config)
+    except HordesKitError as e:
+        raise ScenarioError(f"{scenario.path}: setup failed: {e}") from None
+    frames = []
+    for i, step in enumerate(scenario.steps, 1):
+        where = f"{scenario.path}, step {i} ({step.move!r})"
+        if step.chance != state.is_chance:
+            wants = "a chance outcome" if state.is_chance else "a player's action"
+            raise ScenarioError(f"{where}: the game waits for {wants} here")
+        try:
+            after = state.apply(step.move)
+        except HordesKitError as e:
+            raise ScenarioError(f"{where}: {e}") from None
+        if step.rule:
+            cited = {ev.rule for ev in after.log[len(state.log) :]}
+            if step.rule not in cited:
+                raise ScenarioError(
+                    f"{where}: the step cites {step.rule!r} but the engine logged {sorted(cited)}"
+                )
+        _check_facts(after, step.expect, where)
+        frames.append(Frame(i, step, state, after))
+        state = after
+    _check_facts(state, scenario.expect, f"{scenario.path}, final state")
+    return tuple(frames)

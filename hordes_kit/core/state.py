@@ -1,0 +1,155 @@
+"""The engine API every game implements (modelled on OpenSpiel's ``State``).
+
+A state is immutable: ``state.apply(action_id)`` returns a new state. Whose move it
+is comes from ``current_player``: a seat index, ``CHANCE`` (the dice or the deck
+decide, with exact ``chance_outcomes()``) or ``TERMINAL``. A game is fully
+determined by its config and its history of action ids.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from hordes_kit.core.errors import IllegalActionError, InvalidActionError
+
+__all__ = ["CHANCE", "TERMINAL", "Event", "GameState", "player_label"]
+
+CHANCE = -1
+TERMINAL = -2
+
+
+def player_label(player: int) -> str:
+    """Readable name of a ``current_player`` value."""
+    return {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player + 1}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game log, citing the rule (or ruling) that produced it."""
+
+    rule: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """The event as JSON types."""
+        return {"rule": self.rule, "text": self.text, "data": dict(self.data)}
+
+
+class GameState(ABC):
+    """Base class of every game's state; subclasses are frozen dataclasses.
+
+    A subclass declares the fields ``history: tuple[str, ...]`` and
+    ``log: tuple[Event, ...]`` and implements the abstract methods. ``apply``
+    here does the checking (malformed vs illegal) so no game can skip it.
+    """
+
+    game: ClassVar[str]
+    history: tuple[str, ...]
+    log: tuple[Event, ...]
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats in this game."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat index whose decision it is, or ``CHANCE`` / ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal(self) -> tuple[str, ...]:
+        """Legal decision ids for the current player (any order)."""
+
+    @abstractmethod
+    def _chance(self) -> tuple[tuple[str, Fraction], ...]:
+        """Outcomes at a chance node, with exact probabilities."""
+
+    @abstractmethod
+    def parse_action(self, action_id: str) -> Any:
+        """Structured form of an action id; raises ``InvalidActionError`` if malformed."""
+
+    @abstractmethod
+    def format_action(self, action: Any) -> str:
+        """Action id of a structured action (inverse of ``parse_action``)."""
+
+    @abstractmethod
+    def _do(self, action: Any, action_id: str) -> GameState:
+        """The successor state (history is appended by ``apply``)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict:
+        """JSON-only picture of the game as ``player`` sees it (``None``: everything)."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat result at a terminal state (1 win, 0 loss, fractions for shared wins)."""
+
+    def hidden_from(self, player: int) -> frozenset[str]:
+        """Strings naming things this player must not see (checked against ``view``)."""
+        return frozenset()
+
+    def why_illegal(self, action: Any, action_id: str) -> str:
+        """Reason a well-formed action is not legal now; games refine it."""
+        if self.current_player == TERMINAL:
+            return "the game is over"
+        if self.current_player == CHANCE:
+            return "the game waits for a chance outcome"
+        return "not allowed at this point of the turn"
+
+    # --- provided -------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game has ended."""
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the dice or a deck decide next."""
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """Sorted, unique action ids legal now (chance outcome ids at a chance node)."""
+        if self.is_terminal:
+            return ()
+        if self.is_chance:
+            return tuple(sorted(o for o, _ in self._chance()))
+        return tuple(sorted(set(self._legal())))
+
+    def chance_outcomes(self) -> tuple[tuple[str, Fraction], ...]:
+        """Sorted ``(outcome_id, probability)`` pairs summing to exactly 1; empty off chance."""
+        if not self.is_chance:
+            return ()
+        return tuple(sorted(self._chance()))
+
+    def apply(self, action_id: str) -> GameState:
+        """Return the state after ``action_id``; malformed or illegal ids raise, changing nothing."""
+        if not isinstance(action_id, str) or not action_id:
+            raise InvalidActionError(repr(action_id), "an action id is a non-empty string")
+        action = self.parse_action(action_id)
+        legal = self.legal_actions()
+        if action_id not in legal:
+            raise IllegalActionError(action_id, self.why_illegal(action, action_id), legal)
+        nxt = self._do(action, action_id)
+        return replace(nxt, history=self.history + (action_id,))  # type: ignore[type-var]
+
+    def apply_all(self, action_ids) -> GameState:
+        """Apply several action ids in order."""
+        state = self
+        for a in action_ids:
+            state = state.apply(a)
+        return state
+
+    def with_events(self, *events: Event, **changes: Any) -> GameState:
+        """Helper for ``_do``: a copy with fields changed and events appended to the log."""
+        return replace(self, log=self.log + events, **changes)  # type: ignore[type-var]
+
+    def facts(self) -> dict:
+        """Everything a scenario may check: the full-information view."""
+        return self.view(None)

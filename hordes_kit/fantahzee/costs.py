@@ -1,0 +1,166 @@
+"""Fantahzee activation costs: parsing the printed notation and checking dice against it.
+
+Notation (as printed on hero cards, rulebook "Activating Heroes"):
+
+* ``X`` is a die of any number; two or more ``X`` in one cost must all show the
+  same number (``XX`` a pair, ``XXXX`` four-of-a-kind).
+* A digit ``1``-``6`` is a die showing exactly that face (``5``, ``33``).
+* A cost may mix both: the digits are exact dice and the ``X`` symbols form one
+  group of matching dice besides them. The group may show the same number as a
+  digit (``XX5`` is paid by 5,5,5 or by 2,2,5).
+* Several costs (several heroes) are paid with separate dice. Whether two
+  different costs' X-groups may show the same number is the ``distinct_values``
+  option (default off: the rulebook only ties dice within one cost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from hordes_kit.core.errors import InvalidInputError
+
+__all__ = [
+    "FACES",
+    "Cost",
+    "parse_cost",
+    "parse_costs",
+    "parse_dice",
+    "counts_of",
+    "can_pay",
+]
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True, order=True)
+class Cost:
+    """One hero's dice cost: exact faces needed plus a group of matching X dice."""
+
+    exact: tuple[int, int, int, int, int, int]  # how many dice of each face 1..6
+    x: int  # size of the X-group (0 = none)
+
+    @property
+    def dice(self) -> int:
+        """Number of dice this cost locks."""
+        return sum(self.exact) + self.x
+
+    @property
+    def text(self) -> str:
+        """The cost in card notation, e.g. ``XX5``."""
+        digits = "".join(str(f) * n for f, n in zip(FACES, self.exact))
+        return "X" * self.x + digits
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_cost(text: str) -> Cost:
+    """Parse one cost in card notation (``XXXX``, ``5``, ``XX5``).
+
+    >>> parse_cost("xx5").text
+    'XX5'
+    """
+    raw = text
+    text = text.strip().upper()
+    if not text:
+        raise InvalidInputError(f"empty cost {raw!r}: write X for any die, 1-6 for a face")
+    exact = [0] * 6
+    x = 0
+    for ch in text:
+        if ch == "X":
+            x += 1
+        elif ch in "123456":
+            exact[int(ch) - 1] += 1
+        else:
+            raise InvalidInputError(
+                f"unknown symbol {ch!r} in cost {raw!r}: use X (any number) or the digits 1-6"
+            )
+    return Cost(tuple(exact), x)  # type: ignore[arg-type]
+
+
+def parse_costs(texts: str | Iterable[str]) -> tuple[Cost, ...]:
+    """Parse several costs; a single string may separate them with ``+``, ``,`` or spaces.
+
+    >>> [c.text for c in parse_costs("XX + XXX")]
+    ['XX', 'XXX']
+    """
+    if isinstance(texts, str):
+        texts = [texts]
+    parts: list[str] = []
+    for t in texts:
+        parts.extend(p for p in t.replace("+", " ").replace(",", " ").split() if p)
+    if not parts:
+        raise InvalidInputError("no cost given: write at least one cost, e.g. XXXX")
+    return tuple(parse_cost(p) for p in parts)
+
+
+def parse_dice(text: str | Sequence[int], *, what: str = "dice") -> tuple[int, ...]:
+    """Parse dice faces written ``6,6,4`` (or a sequence of ints); each must be 1-6.
+
+    >>> parse_dice("6, 6,4")
+    (6, 6, 4)
+    """
+    if isinstance(text, str):
+        parts = [p for p in text.replace(" ", ",").split(",") if p]
+        try:
+            values = tuple(int(p) for p in parts)
+        except ValueError:
+            raise InvalidInputError(
+                f"malformed {what} {text!r}: write faces 1-6 separated by commas, e.g. 6,6,4"
+            ) from None
+    else:
+        values = tuple(int(v) for v in text)
+    bad = [v for v in values if v not in FACES]
+    if bad:
+        raise InvalidInputError(f"malformed {what} {text!r}: {bad[0]} is not a die face (1-6)")
+    return values
+
+
+def counts_of(dice: Iterable[int]) -> tuple[int, int, int, int, int, int]:
+    """Count vector (how many 1s, 2s, ... 6s) of some dice."""
+    c = [0] * 6
+    for d in dice:
+        c[d - 1] += 1
+    return tuple(c)  # type: ignore[return-value]
+
+
+def can_pay(counts: Sequence[int], costs: Sequence[Cost], *, distinct_values: bool = False) -> bool:
+    """True when dice with these face counts pay every cost with separate dice.
+
+    >>> can_pay(counts_of([3, 3, 3, 2, 2]), parse_costs("XX XXX"))
+    True
+    >>> can_pay(counts_of([3, 3, 3, 3, 3]), parse_costs("XX XXX"), distinct_values=True)
+    False
+    """
+    free = list(counts)
+    for cost in costs:
+        for i, n in enumerate(cost.exact):
+            free[i] -= n
+    if min(free) < 0:
+        return False
+    groups = sorted((c.x for c in costs if c.x), reverse=True)
+    return _place_groups(free, groups, 0, distinct_values)
+
+
+def _place_groups(free: list[int], groups: list[int], i: int, distinct: bool) -> bool:
+    """Backtracking: put each X-group (largest first) on a face with enough dice left."""
+    if i == len(groups):
+        return True
+    size = groups[i]
+    tried = set()
+    for face in range(6):
+        # faces with the same number of free dice are interchangeable: try one of them
+        if free[face] < size or free[face] in tried:
+            continue
+        tried.add(free[face])
+        free[face] -= size
+        # with distinct values a used face is closed to later groups
+        saved = free[face]
+        if distinct:
+            free[face] = -1
+        ok = _place_groups(free, groups, i + 1, distinct)
+        free[face] = saved + size
+        if ok:
+            return True
+    return False
