@@ -70,6 +70,7 @@ def playout(
     max_steps: int = 100_000,
 ) -> GameState:
     """Play to the end with seeded chance; returns the final state."""
-    for state in play_steps(state, seed, policies, max_steps):
+    final = state
+    for final in play_steps(state, seed, policies, max_steps):  # noqa: B007 - keep the last
         pass
-    return state
+    return final

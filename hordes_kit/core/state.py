@@ -129,7 +129,7 @@ class GameState(ABC):
         return tuple(sorted(self._chance()))
 
     def apply(self, action_id: str) -> GameState:
-        """Return the state after ``action_id``; malformed or illegal ids raise, changing nothing."""
+        """The state after ``action_id``; malformed or illegal ids raise and change nothing."""
         if not isinstance(action_id, str) or not action_id:
             raise InvalidActionError(repr(action_id), "an action id is a non-empty string")
         action = self.parse_action(action_id)

@@ -1,0 +1,173 @@
+"""The ``hordes-kit`` command: odds at the table, and serving the dashboards.
+
+Bad input prints one line on stderr and exits 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+from hordes_kit.core.errors import HordesKitError
+
+__all__ = ["main", "build_parser"]
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (try: {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for the tests and the docs)."""
+    p = _Parser(prog="hordes-kit", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    odds = sub.add_parser("odds", help="exact odds for a game's dice")
+    games = odds.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    fz = games.add_parser(
+        "fantahzee",
+        help="chance to pay hero costs in the Dice Phase, and what to keep",
+        description="Chance to pay every cost (separate dice) under the best keep/reroll play.",
+    )
+    fz.add_argument("--dice", type=int, help="number of dice (1-10)")
+    fz.add_argument("--rolls", type=int, help="rolls in all, the first included (1-5)")
+    fz.add_argument(
+        "--cost",
+        action="append",
+        required=True,
+        metavar="COST",
+        help="a hero's cost: X any die, XX a pair ..., 1-6 exact faces; repeat for more heroes",
+    )
+    fz.add_argument(
+        "--distinct-values",
+        action="store_true",
+        help="different heroes' X-groups must show different numbers",
+    )
+    fz.add_argument("--showing", help="dice showing now, e.g. 6,6,4,3,2 (asks for keep advice)")
+    fz.add_argument("--locked", default="", help="dice already locked on heroes, e.g. 5")
+    fz.add_argument("--rolls-left", type=int, help="rerolls still to come (with --showing)")
+    fz.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = sub.add_parser("serve", help="serve the dashboards with Voila")
+    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument(
+        "--cull-idle",
+        type=int,
+        default=600,
+        metavar="SECONDS",
+        help="shut down a dashboard's kernel after this long idle with no page open",
+    )
+    return p
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def _odds_fantahzee(args: argparse.Namespace) -> int:
+    from hordes_kit.fantahzee.costs import parse_costs, parse_dice
+    from hordes_kit.fantahzee.odds import advise_keep, success_probability
+
+    costs = parse_costs(args.cost)
+    cost_texts = [c.text for c in costs]
+    if args.showing is not None:
+        showing = parse_dice(args.showing, what="--showing")
+        locked = parse_dice(args.locked, what="--locked") if args.locked else ()
+        if args.rolls_left is None:
+            raise HordesKitError("--showing needs --rolls-left (rerolls still to come, 0-4)")
+        if args.dice is not None and args.dice != len(showing) + len(locked):
+            raise HordesKitError(
+                f"--dice {args.dice} does not match {len(showing)} showing + {len(locked)} locked"
+            )
+        adv = advise_keep(
+            showing, costs, args.rolls_left, locked=locked, distinct_values=args.distinct_values
+        )
+        best = adv.best
+        if args.json:
+            out = {
+                "game": "fantahzee",
+                "costs": cost_texts,
+                "distinct_values": args.distinct_values,
+                "probability": float(best.probability),
+                "exact": _exact(best.probability),
+            }
+            out |= adv.to_json()
+            print(json.dumps(out))
+            return 0
+        print(
+            f"Dice showing {','.join(map(str, showing))}"
+            + (f" (locked: {','.join(map(str, locked))})" if locked else "")
+            + f", {args.rolls_left} reroll(s) left, costs {' + '.join(cost_texts)}"
+        )
+        print(f"Best: {best.label}: {_percent(best.probability)} ({_exact(best.probability)})")
+        for o in adv.options[:10]:
+            print(f"  {_percent(o.probability):>8}  {o.label}")
+        if len(adv.options) > 10:
+            print(f"  ... {len(adv.options) - 10} more keeps")
+        return 0
+    if args.dice is None or args.rolls is None:
+        raise HordesKitError("give --dice and --rolls (or --showing and --rolls-left)")
+    p = success_probability(args.dice, args.rolls, costs, distinct_values=args.distinct_values)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": "fantahzee",
+                    "dice": args.dice,
+                    "rolls": args.rolls,
+                    "costs": cost_texts,
+                    "distinct_values": args.distinct_values,
+                    "probability": float(p),
+                    "exact": _exact(p),
+                }
+            )
+        )
+    else:
+        print(
+            f"{args.dice} dice, {args.rolls} roll(s), costs {' + '.join(cost_texts)}: "
+            f"{_percent(p)} ({_exact(p)}) with the best keeps"
+        )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``hordes-kit`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "odds":
+            return _odds_fantahzee(args)
+        if args.command == "serve":
+            from hordes_kit.serve import serve
+
+            return serve(
+                port=args.port,
+                host=args.host,
+                open_browser=not args.no_browser,
+                cull_idle=args.cull_idle,
+            )
+    except HordesKitError as e:
+        print(f"hordes-kit: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    parser.error(f"unknown command {args.command!r}")
+    return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
