@@ -35,7 +35,7 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
     return [
         str(notebooks_dir()),
         f"--port={port}",
-        "--port_retries=0",
+        "--Voila.port_retries=0",
         f"--Voila.ip={host}",
         "--no-browser" if not open_browser else "--Voila.open_browser=True",
         "--show_tracebacks=True",

@@ -13,3 +13,87 @@ register(DEMO)
 @pytest.fixture
 def demo():
     return DEMO
+
+
+# --- real-browser tests: Debian's Chromium driven by Playwright, Voila from a fixture -------
+
+import os  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+import urllib.request  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    if not os.path.exists(path):
+        pytest.fail(f"Chromium not found at {path}: run `make test` (installs Debian's chromium)")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class VoilaServer:
+    """`hordes-kit serve` in a subprocess on a free port; stopped (with its kernels) after."""
+
+    def __init__(self, log_dir, cull_idle: int = 120) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_dir / "voila.log"
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "hordes_kit",
+                "serve",
+                "--no-browser",
+                f"--port={self.port}",
+                f"--cull-idle={cull_idle}",
+            ],
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/voila/tree", timeout=2)
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"voila did not start, see {self.log_path}") from None
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self._log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    server = VoilaServer(tmp_path_factory.mktemp("voila"))
+    yield server.url
+    server.stop()

@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.fantahzee.costs import can_pay, counts_of, parse_cost, parse_costs, parse_dice
+from hordes_kit.fantahzee.costs import (
+    can_pay,
+    counts_of,
+    find_payment,
+    parse_cost,
+    parse_costs,
+    parse_dice,
+)
 from hordes_kit.fantahzee.odds import advise_keep, probability_table, success_probability
 
 # --- an independent brute force -----------------------------------------------------
@@ -23,7 +30,6 @@ def brute_pays(dice: tuple[int, ...], costs: tuple[str, ...], distinct: bool, us
         return True
     cost, rest = costs[0], costs[1:]
     digits = sorted(int(c) for c in cost if c != "X")
-    nx = cost.count("X")
     for pos in combinations(range(len(dice)), len(cost)):
         chosen = [dice[i] for i in pos]
         for split in combinations(range(len(chosen)), len(digits)):
@@ -234,3 +240,39 @@ def test_probability_table_shape_and_values():
     row = t.filter((t["cost"] == "XXXX") & (t["dice"] == 5)).row(0, named=True)
     assert row["rolls_3"] == pytest.approx(float(success_probability(5, 3, "XXXX")))
     assert t.filter(t["cost"] == "XXX + XXX + XX")["rolls_1"].null_count() == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(1, 6), min_size=1, max_size=7),
+    st.lists(cost_text, min_size=1, max_size=3),
+    st.booleans(),
+)
+def test_find_payment_pays_exactly_when_can_pay(dice, texts, distinct):
+    costs = parse_costs(texts)
+    paid = find_payment(dice, costs, distinct_values=distinct)
+    assert (paid is not None) == can_pay(counts_of(dice), costs, distinct_values=distinct)
+    if paid is None:
+        return
+    used = [d for group in paid for d in group]
+    left = list(dice)
+    for d in used:
+        left.remove(d)  # raises if the payment uses dice that are not there
+    x_faces = []
+    for group, cost in zip(paid, costs):
+        assert brute_pays(group, (cost.text,), False)
+        rest = list(group)
+        for f in range(1, 7):
+            for _ in range(cost.exact[f - 1]):
+                rest.remove(f)
+        if rest:
+            x_faces.append(rest[0])
+    if distinct:
+        assert len(x_faces) == len(set(x_faces))
+
+
+def test_advice_says_which_dice_pay_now():
+    adv = advise_keep("6,6,6,3,2", "XXX", rolls_left=2)
+    assert adv.payment == ((6, 6, 6),)
+    assert adv.to_json()["pay_now"] == [[6, 6, 6]]
+    assert advise_keep("6,6,4,3,2", "XXX", rolls_left=2).payment is None

@@ -28,6 +28,7 @@ __all__ = [
     "parse_dice",
     "counts_of",
     "can_pay",
+    "find_payment",
 ]
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -141,6 +142,49 @@ def can_pay(counts: Sequence[int], costs: Sequence[Cost], *, distinct_values: bo
         return False
     groups = sorted((c.x for c in costs if c.x), reverse=True)
     return _place_groups(free, groups, 0, distinct_values)
+
+
+def find_payment(
+    dice: Sequence[int], costs: Sequence[Cost], *, distinct_values: bool = False
+) -> tuple[tuple[int, ...], ...] | None:
+    """The dice that pay each cost (in the order given), or None when they cannot.
+
+    >>> find_payment([6, 3, 3, 2, 2], parse_costs("XX 3"))
+    ((2, 2), (3,))
+    """
+    free = list(counts_of(dice))
+    for cost in costs:
+        for i, n in enumerate(cost.exact):
+            free[i] -= n
+    if min(free) < 0:
+        return None
+    order = sorted((i for i, c in enumerate(costs) if c.x), key=lambda i: -costs[i].x)
+    faces: dict[int, int] = {}
+
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        size = costs[order[k]].x
+        for face in range(5, -1, -1):  # prefer high faces: nothing hangs on it, it reads well
+            if free[face] < size or (distinct_values and face in faces.values()):
+                continue
+            free[face] -= size
+            faces[order[k]] = face
+            if place(k + 1):
+                return True
+            free[face] += size
+            del faces[order[k]]
+        return False
+
+    if not place(0):
+        return None
+    out = []
+    for i, cost in enumerate(costs):
+        paid = [f for f in FACES for _ in range(cost.exact[f - 1])]
+        if cost.x:
+            paid += [faces[i] + 1] * cost.x
+        out.append(tuple(sorted(paid, reverse=True)))
+    return tuple(out)
 
 
 def _place_groups(free: list[int], groups: list[int], i: int, distinct: bool) -> bool:

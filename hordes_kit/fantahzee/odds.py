@@ -25,7 +25,14 @@ from functools import lru_cache
 from itertools import product
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.fantahzee.costs import Cost, can_pay, counts_of, parse_costs, parse_dice
+from hordes_kit.fantahzee.costs import (
+    Cost,
+    can_pay,
+    counts_of,
+    find_payment,
+    parse_costs,
+    parse_dice,
+)
 
 __all__ = [
     "MAX_DICE",
@@ -218,11 +225,17 @@ class KeepAdvice:
     rolls_left: int
     costs: tuple[Cost, ...]
     options: tuple[KeepOption, ...]
+    distinct_values: bool = False
 
     @property
     def best(self) -> KeepOption:
         """The keep with the highest chance."""
         return self.options[0]
+
+    @property
+    def payment(self) -> tuple[tuple[int, ...], ...] | None:
+        """When the dice showing already pay every cost: the dice for each cost, in order."""
+        return find_payment(self.showing, self.costs, distinct_values=self.distinct_values)
 
     def to_json(self) -> dict:
         """JSON-ready summary (used by the CLI)."""
@@ -233,6 +246,7 @@ class KeepAdvice:
             "best_keep": list(self.best.keep),
             "best_probability": float(self.best.probability),
             "best_exact": _exact(self.best.probability),
+            "pay_now": [list(d) for d in self.payment] if self.payment else None,
             "keeps": [
                 {
                     "keep": list(o.keep),
@@ -296,7 +310,7 @@ def advise_keep(
             p = Fraction(keep[solver.state_id(sub)], den)
             options.append(KeepOption(kept, n - len(kept), p))
         options.sort(key=lambda o: (-o.probability, o.reroll, [-d for d in o.keep]))
-    return KeepAdvice(dice, held, rolls_left, cs, tuple(options))
+    return KeepAdvice(dice, held, rolls_left, cs, tuple(options), distinct_values)
 
 
 def probability_table(

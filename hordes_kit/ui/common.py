@@ -44,7 +44,8 @@ def odds_html(p: Fraction, label: str = "") -> str:
     return (
         "<div class='hk-odds'>"
         + (f"<div class='hk-odds-label'>{html.escape(label)}</div>" if label else "")
-        + f"<span class='hk-odds-pct' style='font-size:2.2em;font-weight:700'>{percent(p, 2)}</span>"
+        + "<span class='hk-odds-pct' style='font-size:2.2em;font-weight:700'>"
+        + f"{percent(p, 2)}</span>"
         + (f" <span style='color:#555'>({extra})</span>" if extra else "")
         + f"<div class='hk-odds-exact' style='color:#666'>exact: {p.numerator:,}/{p.denominator:,}"
         + "</div></div>"

@@ -71,10 +71,10 @@ class DiceOddsExplorer(w.VBox):
         self.message = w.HTML()
         self.result = w.HTML()
         self.result.add_class("hk-result")
-        # plotly figures are drawn into an Output widget: FigureWidget drops updates made
-        # before its view exists (seen under Voila), and fig.show() always draws.
-        self.chart = w.Output(layout=w.Layout(min_height="330px"))
-        self.figure = self._empty_figure()
+        # A FigureWidget shows the data it was built with and later restyles, but drops
+        # restyles made before its view exists; and fig.show() inside an Output widget can
+        # stall Voila's rendering (voila#1428). So the widget is built with the first data.
+        self.chart = go.FigureWidget(self._build_figure())
         self.table = w.HTML()
         self.table.add_class("hk-common-table")
 
@@ -212,18 +212,41 @@ class DiceOddsExplorer(w.VBox):
         )
         self._update_chart(costs)
 
-    def _empty_figure(self) -> go.Figure:
+    def _series(self, costs) -> list[dict]:
+        """The four traces' data: chance by rolls (+ current point), by dice (+ current)."""
+        d, r, opt = self.dice.value, self.rolls.value, self.distinct.value
+        need = sum(c.dice for c in costs)
+        rolls_axis = list(range(1, MAX_ROLLS + 1))
+        by_rolls = [
+            float(success_probability(d, k, costs, distinct_values=opt)) for k in rolls_axis
+        ]
+        dice_axis = list(range(need, MAX_DICE + 1))
+        by_dice = [float(success_probability(n, r, costs, distinct_values=opt)) for n in dice_axis]
+        return [
+            {"x": rolls_axis, "y": by_rolls},
+            {"x": [r], "y": [by_rolls[r - 1]]},
+            {"x": dice_axis, "y": by_dice},
+            {"x": [d], "y": [by_dice[d - need]]},
+        ]
+
+    def _build_figure(self) -> go.Figure:
         fig = make_subplots(
             rows=1, cols=2, subplot_titles=("By number of rolls", "By number of dice")
         )
-        for col in (1, 2):
+        costs = self.costs()
+        series = self._series(costs) if costs else [{"x": [], "y": []}] * 4
+        hover = "%{x}: %{y:.1%}<extra></extra>"
+        for i, col in enumerate((1, 1, 2, 2)):
+            main = i % 2 == 0
             fig.add_trace(
-                go.Scatter(mode="lines+markers", name="chance", line={"color": "#3b5ba9"}),
-                row=1,
-                col=col,
-            )
-            fig.add_trace(
-                go.Scatter(mode="markers", marker={"size": 14, "color": "#d4a017"}, name="now"),
+                go.Scatter(
+                    mode="lines+markers" if main else "markers",
+                    line={"color": "#3b5ba9"},
+                    marker={"size": 7} if main else {"size": 14, "color": "#d4a017"},
+                    hovertemplate=hover,
+                    name="chance" if main else "now",
+                    **series[i],
+                ),
                 row=1,
                 col=col,
             )
@@ -236,23 +259,10 @@ class DiceOddsExplorer(w.VBox):
         return fig
 
     def _update_chart(self, costs) -> None:
-        d, r, opt = self.dice.value, self.rolls.value, self.distinct.value
-        need = sum(c.dice for c in costs)
-        by_rolls = [
-            float(success_probability(d, k, costs, distinct_values=opt))
-            for k in range(1, MAX_ROLLS + 1)
-        ]
-        dice_axis = list(range(need, MAX_DICE + 1))
-        by_dice = [float(success_probability(n, r, costs, distinct_values=opt)) for n in dice_axis]
-        hover = "%{x}: %{y:.1%}<extra></extra>"
-        t = self.figure.data
-        t[0].update(x=list(range(1, MAX_ROLLS + 1)), y=by_rolls, hovertemplate=hover)
-        t[1].update(x=[r], y=[by_rolls[r - 1]], hovertemplate=hover)
-        t[2].update(x=dice_axis, y=by_dice, hovertemplate=hover)
-        t[3].update(x=[d], y=[by_dice[d - need]], hovertemplate=hover)
-        self.chart.clear_output(wait=True)
-        with self.chart:
-            self.figure.show(config={"displayModeBar": False})
+        series = self._series(costs)
+        with self.chart.batch_update():
+            for trace, data in zip(self.chart.data, series):
+                trace.update(**data)
 
     def _update_table(self) -> None:
         n = self.dice.value
@@ -289,15 +299,19 @@ class DiceOddsExplorer(w.VBox):
             self.tray.highlight = [False] * len(self.tray.values)
             return
         self.advice_result = adv
-        self.tray.mark_keep(adv.best.keep)
         best = adv.best
         names = " + ".join(c.text for c in costs)
-        if self.rolls_left.value == 0:
-            verdict = (
-                "You can pay it now." if best.probability == 1 else "These dice cannot pay it."
-            )
-            head = f"<b>No rerolls left.</b> {verdict}"
+        paid = adv.payment
+        if paid:
+            # the dice showing already pay: say which dice to lock on which hero
+            self.tray.mark_keep([d for group in paid for d in group])
+            locks = "; ".join(f"{', '.join(map(str, g))} for {c.text}" for g, c in zip(paid, costs))
+            head = f"<b>You can pay it now:</b> lock {locks}."
+        elif self.rolls_left.value == 0:
+            self.tray.mark_keep([])
+            head = "<b>No rerolls left.</b> These dice cannot pay it."
         else:
+            self.tray.mark_keep(best.keep)
             head = (
                 f"<b>Best: {best.label}</b> — {percent(best.probability, 2)} to pay {names} "
                 f"with {self.rolls_left.value} reroll(s) left."

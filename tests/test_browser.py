@@ -1,0 +1,106 @@
+"""Real-browser tests: Voila serves the dashboards, Playwright drives Debian's Chromium."""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+
+import psutil
+import pytest
+from conftest import VoilaServer
+from playwright.sync_api import Page, expect
+
+from hordes_kit.fantahzee.odds import advise_keep, success_probability
+from hordes_kit.fantahzee.presets import load_presets
+from hordes_kit.ui.common import percent
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+expect.set_options(timeout=TIMEOUT)
+
+
+def odds_text(dice, rolls, costs) -> str:
+    return percent(success_probability(dice, rolls, costs), 2)
+
+
+@pytest.fixture
+def odds_page(page: Page, voila_url):
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/fantahzee_odds.ipynb")
+    expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XXXX"))
+    return page
+
+
+def test_front_page_is_the_index_and_links_work(page: Page, voila_url):
+    page.set_default_timeout(TIMEOUT)
+    page.goto(voila_url + "/")
+    expect(page).to_have_url(re.compile(r"/voila/render/index\.ipynb$"))
+    expect(page.get_by_role("heading", name="Fantahzee: Hordes & Heroes")).to_be_visible()
+    for game in ("Skytear Horde", "Shadows: Heroes & Monsters", "The Horde", "Heroes & Hordes"):
+        expect(page.get_by_role("heading", name=game, exact=True)).to_be_visible()
+    page.get_by_role("link", name="Dice-odds explorer").click()
+    expect(page).to_have_url(re.compile(r"fantahzee_odds\.ipynb$"))
+    expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XXXX"))
+
+
+def test_changing_the_cost_updates_the_probability(odds_page: Page):
+    page = odds_page
+    page.locator(".hk-preset select").select_option(label="Sergeant: a pair")
+    expect(page.locator(".hk-cost input")).to_have_value("XX")
+    expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XX"))
+    box = page.locator(".hk-cost input")
+    box.fill("XX + XXX")
+    box.press("Enter")
+    expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XX XXX"))
+    expect(page.locator(".hk-preset select")).to_have_value(
+        next(p.label for p in load_presets() if p.costs == "XX + XXX")
+    )
+    box.fill("XQ")
+    box.press("Enter")
+    expect(page.locator(".hk-error")).to_contain_text("unknown symbol 'Q'")
+    expect(page.locator(".js-plotly-plot")).to_have_count(1)
+
+
+def test_keep_advisor_follows_clicked_dice(odds_page: Page):
+    page = odds_page
+    box = page.locator(".hk-cost input")
+    box.fill("XXX")
+    box.press("Enter")
+    best = advise_keep("6,6,4,3,2", "XXX", 2).best
+    advice = page.locator(".hk-advice-best")
+    expect(advice).to_contain_text(f"Best: {best.label}")
+    expect(page.locator(".hk-die.hk-keep")).to_have_count(2)
+    # click the 4 twice: 4 -> 5 -> 6, now three 6s show and the cost is paid
+    die = page.locator(".hk-die[data-index='2']")
+    die.click()
+    expect(page.locator(".hk-die[data-index='2']")).to_have_attribute("data-value", "5")
+    page.locator(".hk-die[data-index='2']").click()
+    expect(page.locator(".hk-die[data-index='2']")).to_have_attribute("data-value", "6")
+    expect(advice).to_contain_text("You can pay it now: lock 6, 6, 6 for XXX")
+    expect(page.locator(".hk-die.hk-keep")).to_have_count(3)
+    # lock two of the 6s on a hero: they can no longer pay XXX
+    page.locator(".hk-lock[data-index='0']").click()
+    page.locator(".hk-lock[data-index='1']").click()
+    expect(page.locator(".hk-die.hk-locked")).to_have_count(2)
+    locked_best = advise_keep("6,3,2", "XXX", 2, locked="6,6").best
+    expect(advice).to_contain_text(percent(locked_best.probability, 2))
+
+
+def _kernels(proc: psutil.Process) -> int:
+    return sum("ipykernel" in " ".join(c.cmdline()) for c in proc.children(recursive=True))
+
+
+def test_idle_kernels_are_culled(tmp_path):
+    server = VoilaServer(tmp_path, cull_idle=3)
+    try:
+        for _ in range(2):
+            urllib.request.urlopen(server.url + "/voila/render/index.ipynb", timeout=60).read()
+        proc = psutil.Process(server.proc.pid)
+        assert _kernels(proc) >= 1
+        deadline = time.monotonic() + 45
+        while _kernels(proc) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert _kernels(proc) == 0, f"kernels still running, see {server.log_path}"
+    finally:
+        server.stop()
