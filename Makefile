@@ -38,10 +38,10 @@ chromium:
 	fi
 
 test: $(VENV)/.test-installed chromium
-	timeout 2400 $(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=300
+	timeout 2400 $(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
 
 bench: $(VENV)/.serve-installed
-	$(PY) benchmarks/run.py
+	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi
 
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format --check .

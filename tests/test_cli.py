@@ -1,0 +1,158 @@
+"""The hordes-kit command: exact answers, JSON, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from hordes_kit.cli import main
+from hordes_kit.fantahzee.odds import advise_keep, success_probability
+from hordes_kit.serve import voila_argv
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_odds_json_exact(capsys):
+    code, out, _ = run(
+        capsys, "odds", "fantahzee", "--dice", "5", "--rolls", "3", "--cost", "XXXXX", "--json"
+    )
+    doc = json.loads(out)
+    assert code == 0
+    assert Fraction(doc["exact"]) == Fraction(2783176, 60466176)
+    assert doc["probability"] == pytest.approx(2783176 / 60466176)
+
+
+def test_odds_several_costs_and_option(capsys):
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "fantahzee",
+        "--dice",
+        "6",
+        "--rolls",
+        "3",
+        "--cost",
+        "XX",
+        "--cost",
+        "XX",
+        "--distinct-values",
+        "--json",
+    )
+    doc = json.loads(out)
+    assert doc["costs"] == ["XX", "XX"] and doc["distinct_values"] is True
+    assert Fraction(doc["exact"]) == success_probability(6, 3, ["XX", "XX"], distinct_values=True)
+
+
+def test_odds_text_output(capsys):
+    code, out, _ = run(capsys, "odds", "fantahzee", "--dice", "5", "--rolls", "3", "--cost", "XXXX")
+    assert code == 0 and "29.08%" in out and "2197897/7558272" in out
+
+
+def test_keep_advice_json(capsys):
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "fantahzee",
+        "--showing",
+        "6,6,4,3,2",
+        "--locked",
+        "5",
+        "--rolls-left",
+        "2",
+        "--cost",
+        "XXX",
+        "--json",
+    )
+    doc = json.loads(out)
+    adv = advise_keep("6,6,4,3,2", "XXX", 2, locked="5")
+    assert code == 0
+    assert doc["best_keep"] == [6, 6] == list(adv.best.keep)
+    assert Fraction(doc["exact"]) == adv.best.probability
+    assert doc["locked"] == [5]
+    assert len(doc["keeps"]) == len(adv.options) == 24
+    assert [k["probability"] for k in doc["keeps"]] == sorted(
+        (k["probability"] for k in doc["keeps"]), reverse=True
+    )
+
+
+def test_keep_advice_text(capsys):
+    code, out, _ = run(
+        capsys, "odds", "fantahzee", "--showing", "6,6,4,3,2", "--rolls-left", "2", "--cost", "XXX"
+    )
+    assert code == 0 and "Best: keep 6, 6" in out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--dice", "5", "--rolls", "3", "--cost", "XQ"], "unknown symbol 'Q'"),
+        (["--dice", "3", "--rolls", "3", "--cost", "XX", "--cost", "XX"], "need 4 dice"),
+        (["--dice", "0", "--rolls", "3", "--cost", "X"], "between 1 and 10"),
+        (["--dice", "11", "--rolls", "3", "--cost", "X"], "between 1 and 10"),
+        (["--dice", "5", "--rolls", "6", "--cost", "X"], "rolls must be between 1 and 5"),
+        (["--showing", "6,6,x", "--rolls-left", "1", "--cost", "X"], "malformed --showing"),
+        (["--showing", "6,6,9", "--rolls-left", "1", "--cost", "X"], "9 is not a die face"),
+        (["--showing", "6,6", "--cost", "X"], "needs --rolls-left"),
+        (["--showing", "6,6", "--rolls-left", "1", "--dice", "5", "--cost", "X"], "does not match"),
+        (["--dice", "five", "--rolls", "3", "--cost", "X"], "invalid int value"),
+        (["--dice", "5", "--cost", "X"], "give --dice and --rolls"),
+        (["--dice", "5", "--rolls", "3"], "required: --cost"),
+    ],
+)
+def test_bad_input_one_line_exit_2(capsys, args, message):
+    try:
+        code = main(["odds", "fantahzee", *args])
+    except SystemExit as e:  # argparse's own usage errors leave through exit()
+        code = e.code
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_subprocess_exit_code_and_no_traceback():
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hordes_kit",
+            "odds",
+            "fantahzee",
+            "--dice",
+            "0",
+            "--rolls",
+            "3",
+            "--cost",
+            "X",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 2
+    assert run.stderr.startswith("hordes-kit: ") and "Traceback" not in run.stderr
+    assert run.stderr.count("\n") == 1
+    usage = subprocess.run(
+        [sys.executable, "-m", "hordes_kit", "fly"], capture_output=True, text=True
+    )
+    assert usage.returncode == 2 and usage.stderr.count("\n") == 1
+
+
+def test_serve_rejects_bad_port(capsys):
+    code, _, err = run(capsys, "serve", "--port", "70000", "--no-browser")
+    assert code == 2 and "--port must be 1-65535" in err
+
+
+def test_serve_binds_localhost_and_culls_by_default():
+    argv = voila_argv(8866, "127.0.0.1", False, 600)
+    assert "--Voila.ip=127.0.0.1" in argv
+    assert "--MappingKernelManager.cull_idle_timeout=600" in argv
+    assert "--no-browser" in argv

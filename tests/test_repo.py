@@ -1,0 +1,60 @@
+"""Promises of the repository itself: clean notebooks, working links, Binder, README."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def test_notebooks_are_saved_without_outputs():
+    assert NOTEBOOKS
+    for path in NOTEBOOKS:
+        nb = json.loads(path.read_text())
+        assert "widgets" not in nb.get("metadata", {}), path.name
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+
+
+def test_dashboard_code_cells_are_short():
+    for path in NOTEBOOKS:
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                assert len("".join(cell["source"]).splitlines()) <= 12, path.name
+
+
+def test_notebook_links_point_to_notebooks_that_exist():
+    for path in NOTEBOOKS:
+        text = "".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"])
+        for target in re.findall(r"\]\(([^)#]+\.ipynb)\)", text):
+            assert (path.parent / target).is_file(), f"{path.name} links to missing {target}"
+
+
+def test_readme_quick_start_and_binder_link():
+    readme = (ROOT / "README.md").read_text()
+    assert "make serve" in readme and "make test" in readme
+    m = re.search(r"mybinder\.org/v2/gh/[^)\s]+\?urlpath=([^)\s]+)", readme)
+    assert m, "README has no Binder link"
+    urlpath = unquote(m.group(1))
+    assert urlpath.startswith("voila/render/")
+    assert (ROOT / urlpath.removeprefix("voila/render/")).is_file()
+
+
+def test_binder_installs_the_project_with_voila_and_ipykernel():
+    req = (ROOT / "binder" / "requirements.txt").read_text()
+    assert "voila" in req and "ipykernel" in req
+    post = (ROOT / "binder" / "postBuild").read_text()
+    assert post.startswith("#!/bin/bash") and "pip install" in post and " ." in post
+    assert (ROOT / "binder" / "postBuild").stat().st_mode & 0o111
+    assert not (ROOT / ".binder").exists()
+
+
+def test_ci_runs_make_test_and_never_downloads_a_browser():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "make test" in ci and "apt-get install" in ci
+    assert "playwright install" not in ci.replace("never `playwright install`", "")
