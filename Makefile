@@ -10,7 +10,9 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 HOST ?= 127.0.0.1
 CHROMIUM_PATH ?= /usr/bin/chromium
-export CHROMIUM_PATH PIP_DISABLE_PIP_VERSION_CHECK=1
+PIP_DISABLE_PIP_VERSION_CHECK := 1
+export CHROMIUM_PATH
+export PIP_DISABLE_PIP_VERSION_CHECK
 
 .PHONY: serve test bench lint chromium clean
 

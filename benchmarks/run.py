@@ -40,13 +40,15 @@ def main() -> None:
     t = cold(fantahzee_table)
     print(
         f"fantahzee odds table {len(DICE)} dice x {len(ROLLS)} rolls x {len(costs)} costs "
-        f"({len(DICE) * len(ROLLS) * len(costs)} exact answers): {t * 1000:.1f} ms (target < 300 ms)"
+        f"({len(DICE) * len(ROLLS) * len(costs)} exact answers): {t * 1000:.1f} ms"
+        " (target < 300 ms)"
     )
     t = cold(lambda: odds.success_probability(10, 5, "XXXX"))
     print(f"fantahzee odds 10 dice, 5 rolls, XXXX: {t * 1000:.1f} ms (target < 100 ms)")
     t = cold(lambda: odds.success_probability(10, 5, "XX + 5 + 3"))
     print(
-        f"fantahzee odds 10 dice, 5 rolls, XX + 5 + 3 (exact faces break symmetry): {t * 1000:.1f} ms"
+        "fantahzee odds 10 dice, 5 rolls, XX + 5 + 3 (exact faces break symmetry): "
+        f"{t * 1000:.1f} ms"
     )
     t = cold(lambda: odds.advise_keep("6,6,5,5,4,3,2,1", ["XXX", "XX", "5"], 2))
     print(f"fantahzee keep advice, 8 dice showing, XXX + XX + 5, 2 rerolls left: {t * 1000:.1f} ms")
