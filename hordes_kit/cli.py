@@ -56,6 +56,20 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--rolls-left", type=int, help="rerolls still to come (with --showing)")
     fz.add_argument("--json", action="store_true", help="print one JSON object")
 
+    battle = sub.add_parser("battle", help="work out a battle, every modifier shown")
+    bgames = battle.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    hh = bgames.add_parser(
+        "heroes-hordes",
+        help="a horde pile against a hero pile: forces, winner, best discard",
+        description="Each card's force with its modifiers, the totals, the winner and the "
+        "discard that covers the horde while keeping the most force.",
+    )
+    hh.add_argument("--horde", required=True, help='horde cards, e.g. "Warlord,Goblins,Orks"')
+    hh.add_argument("--heroes", required=True, help='hero cards, e.g. "Dwarf Lord,Clansmen"')
+    hh.add_argument("--horde-pile", choices=["goblins", "undead", "dragons"])
+    hh.add_argument("--hero-pile", choices=["men", "elves", "dwarves"])
+    hh.add_argument("--json", action="store_true", help="print one JSON object")
+
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
@@ -144,6 +158,42 @@ def _odds_fantahzee(args: argparse.Namespace) -> int:
     return 0
 
 
+def _battle_heroes_hordes(args: argparse.Namespace) -> int:
+    from hordes_kit.heroes_hordes.odds import battle_report, find_cards
+
+    report = battle_report(
+        find_cards(args.horde),
+        find_cards(args.heroes),
+        horde_pile=args.horde_pile,
+        hero_pile=args.hero_pile,
+    )
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    for title, pile, forces, total in (
+        ("Horde", report.horde_pile, report.horde, report.horde_force),
+        ("Heroes", report.hero_pile, report.heroes, report.hero_force),
+    ):
+        print(f"{title} ({pile}): force {total}")
+        for f in forces:
+            mods = " ".join(f"{n:+d} {k}" for k, n in f.parts[1:])
+            print(
+                f"  {f.card.name:<20} {f.total:>3}  = {f.card.strength}{' ' + mods if mods else ''}"
+            )
+    if report.winner == "heroes":
+        names = ", ".join(c.name for c in report.discard or ())
+        print(
+            f"The {report.hero_pile} win. Best discard: {names or 'nothing'} "
+            f"(the pile keeps force {report.kept_force})."
+        )
+    else:
+        print(
+            f"The {report.horde_pile} win: the {report.hero_pile} pile is discarded, "
+            "1 Devastation Token."
+        )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hordes-kit`` console script."""
     parser = build_parser()
@@ -151,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "odds":
             return _odds_fantahzee(args)
+        if args.command == "battle":
+            return _battle_heroes_hordes(args)
         if args.command == "serve":
             from hordes_kit.serve import serve
 

@@ -40,10 +40,13 @@ def _strings(obj: Any) -> list[str]:
     return []
 
 
-def _mentions(texts: list[str], token: str) -> bool:
-    """True when ``token`` stands as a whole word in any of the texts."""
-    pat = re.compile(rf"(?<![\w-]){re.escape(token)}(?![\w-])")
-    return any(pat.search(t) for t in texts)
+def _mentioned(texts: list[str], tokens: frozenset[str]) -> list[str]:
+    """The tokens that stand as whole words in any of the texts (one regex for all)."""
+    if not tokens:
+        return []
+    alts = "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
+    pat = re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])")
+    return sorted({m.group(0) for t in texts for m in pat.finditer(t)})
 
 
 def check_state(state: GameState, players: int) -> None:
@@ -80,8 +83,7 @@ def check_state(state: GameState, players: int) -> None:
         except (TypeError, ValueError) as e:
             _fail(state, f"view({seat}) is not JSON: {e}")
         if seat is not None:
-            texts = _strings(v)
-            leaked = sorted(t for t in state.hidden_from(seat) if _mentions(texts, t))
+            leaked = _mentioned(_strings(v), state.hidden_from(seat))
             if leaked:
                 _fail(state, f"view({seat}) shows hidden {leaked[:3]}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,17 @@ class Game:
 
 
 _GAMES: dict[str, Game] = {}
+# Game packages that register themselves on import (imported on first registry use).
+BUILTIN = ("hordes_kit.heroes_hordes",)
+_loaded = False
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN:
+            importlib.import_module(module)
 
 
 def register(game: Game) -> Game:
@@ -47,6 +59,7 @@ def unregister(name: str) -> None:
 
 def get_game(name: str) -> Game:
     """The registered game called ``name``; the error lists the known names."""
+    _load_builtin()
     try:
         return _GAMES[name]
     except KeyError:
@@ -56,4 +69,5 @@ def get_game(name: str) -> Game:
 
 def registered_games() -> tuple[Game, ...]:
     """Every registered game, by name."""
+    _load_builtin()
     return tuple(_GAMES[k] for k in sorted(_GAMES))

@@ -1,0 +1,140 @@
+"""Heroes & Hordes rules as small pure functions: battle force, discards, risk ahead.
+
+Rulings applied (``../shared/RULINGS.md``): modifiers count only inside the pile that
+fights; "All X cards get +N" includes the card itself; "+N vs R" applies when the
+opposing pile is of race R; Troop/Troops and Bow/Bows are one keyword.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from hordes_kit.heroes_hordes.cards import PILE_OF_RACE, SYNERGY, Card
+
+__all__ = [
+    "CardForce",
+    "card_forces",
+    "pile_force",
+    "best_discard",
+    "hypergeom_at_least",
+]
+
+
+@dataclass(frozen=True)
+class CardForce:
+    """One card's force in a battle, with every modifier named."""
+
+    card: Card
+    parts: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        """Strength plus every modifier."""
+        return sum(n for _, n in self.parts)
+
+
+def card_forces(
+    cards: Sequence[Card],
+    *,
+    opponent_race: str | None = None,
+    opponent_size: int | None = None,
+) -> tuple[CardForce, ...]:
+    """Each card's force in its pile (against an opponent pile, when given).
+
+    >>> from hordes_kit.heroes_hordes.cards import load_cards
+    >>> by = {c.name: c for c in load_cards()}
+    >>> [f.total for f in card_forces([by["Dwarf Lord"], by["Clansmen"], by["Greybeards"]],
+    ...                               opponent_race="G")]
+    [8, 9, 6]
+    """
+    counts = {kw: sum(kw in c.keywords for c in cards) for kw in SYNERGY}
+    out = []
+    for card in cards:
+        parts: list[tuple[str, int]] = [("strength", card.strength)]
+        for source in cards:
+            for bonus in source.bonuses:
+                if bonus.applies_to(card):
+                    parts.append((source.name, bonus.amount))
+        for kw in SYNERGY:
+            if kw in card.keywords and counts[kw] > 1:
+                parts.append((f"{kw} ({counts[kw]} in pile)", counts[kw] - 1))
+        for race, n in card.vs:
+            if race == opponent_race:
+                parts.append((f"vs {PILE_OF_RACE[race].capitalize()}", n))
+        if card.berserk and opponent_size is not None and opponent_size > len(cards):
+            parts.append(("horde has more cards", card.berserk))
+        out.append(CardForce(card, tuple(parts)))
+    return tuple(out)
+
+
+def pile_force(cards: Sequence[Card], **battle) -> int:
+    """Total force of a pile (battle context as in ``card_forces``)."""
+    return sum(f.total for f in card_forces(cards, **battle))
+
+
+def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | None:
+    """The cards to discard after a win: battle force reaching ``need``, keeping the most.
+
+    "Keeping the most" is the force the pile keeps for later (no battle context),
+    exact over every minimal covering set (a superset never keeps more, since no
+    modifier grows when a card leaves). None if the whole pile cannot reach ``need``.
+
+    >>> from hordes_kit.heroes_hordes.cards import load_cards
+    >>> by = {c.name: c for c in load_cards()}
+    >>> pile = [by["King"], by["Pikemen"], by["Longbowmen"], by["Farms"]]
+    >>> [c.name for c in best_discard(card_forces(pile), 9)]
+    ['Longbowmen', 'Farms']
+    """
+    items = sorted(forces, key=lambda f: (-f.total, f.card.id))
+    if sum(f.total for f in items) < need:
+        return None
+    if need <= 0:
+        return ()
+    suffix = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + max(items[i].total, 0)
+    pile = [f.card for f in forces]
+    best: tuple[int, int, tuple[str, ...]] | None = None
+    best_set: tuple[Card, ...] = ()
+    chosen: list[CardForce] = []
+
+    def visit(i: int, total: int) -> None:
+        nonlocal best, best_set
+        if total >= need:
+            if total - min(f.total for f in chosen) >= need:
+                return  # not minimal: a smaller discard covers too
+            gone = {id(f.card) for f in chosen}
+            kept = pile_force([c for c in pile if id(c) not in gone])
+            key = (kept, -len(chosen), tuple(sorted(f.card.id for f in chosen)))
+            if best is None or key[:2] > best[:2] or (key[:2] == best[:2] and key[2] < best[2]):
+                best, best_set = key, tuple(f.card for f in chosen)
+            return
+        if i == len(items) or total + suffix[i] < need:
+            return
+        chosen.append(items[i])
+        visit(i + 1, total + items[i].total)
+        chosen.pop()
+        visit(i + 1, total)
+
+    visit(0, 0)
+    return best_set
+
+
+def hypergeom_at_least(population: int, successes: int, draws: int, at_least: int) -> Fraction:
+    """P(X >= at_least) for X ~ Hypergeometric(population, successes, draws), exact.
+
+    >>> hypergeom_at_least(10, 3, 2, 1)
+    Fraction(8, 15)
+    """
+    draws = min(draws, population)
+    if at_least <= 0:
+        return Fraction(1)
+    total = comb(population, draws)
+    hit = sum(
+        comb(successes, x) * comb(population - successes, draws - x)
+        for x in range(at_least, min(successes, draws) + 1)
+    )
+    return Fraction(hit, total)
