@@ -70,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     hh.add_argument("--hero-pile", choices=["men", "elves", "dwarves"])
     hh.add_argument("--json", action="store_true", help="print one JSON object")
 
+    sim = sub.add_parser("simulate", help="win odds of a policy over many seeded games")
+    sgames = sim.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    shh = sgames.add_parser("heroes-hordes", help="P(win/tie/loss) with 95%% intervals")
+    shh.add_argument("--policy", default="lookahead", help="random, greedy or lookahead")
+    shh.add_argument("--games", type=int, default=1000)
+    shh.add_argument("--seed", type=int, default=0)
+    shh.add_argument("--workers", type=int, default=1, help="local processes (same results)")
+    shh.add_argument("--json", action="store_true", help="print one JSON object")
+
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
@@ -194,6 +203,23 @@ def _battle_heroes_hordes(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_heroes_hordes(args: argparse.Namespace) -> int:
+    from hordes_kit.heroes_hordes.simulate import simulate
+
+    res = simulate(args.policy, args.games, args.seed, workers=args.workers)
+    if args.json:
+        print(json.dumps(res.to_json()))
+        return 0
+    print(f"Heroes & Hordes, policy {res.policy}, {res.games} games (seed {res.seed}):")
+    for outcome in ("win", "tie", "loss"):
+        lo, hi = res.interval(outcome)
+        print(
+            f"  {outcome:<5} {res.rate(outcome) * 100:6.2f}%  (95% interval "
+            f"{lo * 100:.2f}-{hi * 100:.2f}%)"
+        )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hordes-kit`` console script."""
     parser = build_parser()
@@ -203,6 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _odds_fantahzee(args)
         if args.command == "battle":
             return _battle_heroes_hordes(args)
+        if args.command == "simulate":
+            return _simulate_heroes_hordes(args)
         if args.command == "serve":
             from hordes_kit.serve import serve
 

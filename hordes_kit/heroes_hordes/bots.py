@@ -1,0 +1,122 @@
+"""Heroes & Hordes policies (a policy maps a state and an RNG to a legal action id).
+
+* ``random``: any legal action, uniformly.
+* ``greedy``: defend with the strongest pile; put split cards on the strongest pile;
+  discard with the exact best discard; slay the strongest horde card; search the
+  strongest hero.
+* ``lookahead``: uses the battle calculator: defend with the pile that wins and keeps
+  the most force (if none can win, sacrifice the weakest); put split cards where the
+  pile's force grows most; slay from the horde pile closest to attacking; search the
+  card that adds the most force to its pile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
+from hordes_kit.heroes_hordes.rules import best_discard, card_forces, pile_force
+from hordes_kit.heroes_hordes.state import HERO_PILES, HORDE_PILES, HHState
+
+__all__ = ["POLICIES", "get_policy", "random_policy", "greedy_policy", "lookahead_policy"]
+
+Policy = Callable[[HHState, random.Random], str]
+
+
+def random_policy(state: HHState, rng: random.Random) -> str:
+    """Any legal action, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+def _battle_discard(state: HHState) -> str:
+    """The next card of the exact best discard for the battle in progress."""
+    forces = card_forces(
+        state.pile(state.defender),
+        opponent_race=RACE_OF_PILE[state.attack],
+        opponent_size=len(state.pile(state.attack)),
+    )
+    pick = best_discard(forces, state.need) or ()
+    return f"discard:{pick[0].id}" if pick else state.legal_actions()[0]
+
+
+def _strongest(state: HHState, actions: tuple[str, ...], score) -> str:
+    return max(actions, key=lambda a: (score(a.split(":", 1)[1]), a))
+
+
+def greedy_policy(state: HHState, rng: random.Random) -> str:
+    """Strongest pile first; exact best discard."""
+    legal = state.legal_actions()
+    if state.step == "discard":
+        return _battle_discard(state)
+    if state.step in ("defend", "place"):
+        return _strongest(state, legal, lambda p: pile_force(state.pile(p)))
+    if state.step in ("slay", "search"):
+        return _strongest(state, legal, lambda c: state.card(c).strength)
+    return legal[0]
+
+
+def _defend_score(state: HHState, pile: str) -> tuple:
+    heroes, horde = state.pile(pile), state.pile(state.attack)
+    h = pile_force(horde, opponent_race=RACE_OF_PILE[pile], opponent_size=len(heroes))
+    forces = card_forces(heroes, opponent_race=RACE_OF_PILE[state.attack], opponent_size=len(horde))
+    if sum(f.total for f in forces) >= h:
+        gone = {c.id for c in best_discard(forces, h) or ()}
+        return (1, pile_force([c for c in heroes if c.id not in gone]))
+    return (0, -pile_force(heroes))  # a lost battle: lose the weakest pile
+
+
+def _gain(state: HHState, card_id: str, pile: str) -> int:
+    cards = state.pile(pile)
+    return pile_force((*cards, state.card(card_id))) - pile_force(cards)
+
+
+def lookahead_policy(state: HHState, rng: random.Random) -> str:
+    """Decisions scored with the battle calculator."""
+    legal = state.legal_actions()
+    if state.step == "discard":
+        return _battle_discard(state)
+    if state.step == "defend":
+        return max(legal, key=lambda a: (_defend_score(state, a.split(":")[1]), a))
+    if state.step == "place":
+        card = state.pending
+        if state.card(card).is_hero:
+            return max(legal, key=lambda a: (_gain(state, card, a.split(":")[1]), a))
+        # a split horde card: feed the smaller horde pile (further from attacking)
+        return min(legal, key=lambda a: (len(state.pile(a.split(":")[1])), a))
+    if state.step == "slay":
+
+        def threat(a: str) -> tuple:
+            cid = a.split(":")[1]
+            pile = next(p for p in HORDE_PILES if cid in state.piles[PILES.index(p)])
+            return (len(state.pile(pile)), state.card(cid).strength, a)
+
+        return max(legal, key=threat)
+    if state.step == "search":
+
+        def value(a: str) -> tuple:
+            card = state.card(a.split(":")[1])
+            if not card.is_hero:
+                return (-1, a)
+            return (max(_gain(state, card.id, p) for p in card.piles() if p in HERO_PILES), a)
+
+        return max(legal, key=value)
+    return legal[0]
+
+
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "greedy": greedy_policy,
+    "lookahead": lookahead_policy,
+}
+
+
+def get_policy(name: str) -> Policy:
+    """A shipped policy by name; the error lists the names."""
+    try:
+        return POLICIES[name]
+    except KeyError:
+        raise InvalidInputError(
+            f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}"
+        ) from None

@@ -1,0 +1,109 @@
+"""Win odds by Monte Carlo: whole games played by a policy through the rules engine."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.montecarlo import run_games, wilson_interval
+from hordes_kit.core.playout import playout
+from hordes_kit.heroes_hordes.bots import get_policy
+from hordes_kit.heroes_hordes.state import HHState, new_game
+
+__all__ = ["SimResult", "simulate", "play_one"]
+
+RESULTS = ("win", "tie", "loss")
+
+
+def play_one(policy: str, index: int, rng: random.Random, start: HHState | None = None) -> tuple:
+    """One whole game from ``start`` (a new game by default): (result, tokens)."""
+    state = playout(start or new_game(), rng, {0: get_policy(policy)})
+    return state.result, state.tokens
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Outcome counts of a run, with 95% intervals and the tokens' distribution."""
+
+    policy: str
+    games: int
+    seed: int
+    results: dict[str, int]
+    tokens: dict[int, int]
+
+    def rate(self, outcome: str) -> float:
+        """Share of games with this outcome (win, tie, loss)."""
+        return self.results.get(outcome, 0) / self.games
+
+    def interval(self, outcome: str) -> tuple[float, float]:
+        """95% Wilson interval of that share."""
+        return wilson_interval(self.results.get(outcome, 0), self.games)
+
+    def table(self):
+        """polars table: outcome, games, rate, 95% interval."""
+        import polars as pl
+
+        rows = [
+            {
+                "outcome": o,
+                "games": self.results.get(o, 0),
+                "rate": self.rate(o),
+                "low95": self.interval(o)[0],
+                "high95": self.interval(o)[1],
+            }
+            for o in RESULTS
+        ]
+        return pl.DataFrame(rows)
+
+    def token_table(self):
+        """polars table: final Devastation Tokens, games, share."""
+        import polars as pl
+
+        top = max(self.tokens) if self.tokens else 0
+        return pl.DataFrame(
+            {
+                "tokens": list(range(top + 1)),
+                "games": [self.tokens.get(t, 0) for t in range(top + 1)],
+                "share": [self.tokens.get(t, 0) / self.games for t in range(top + 1)],
+            }
+        )
+
+    def to_json(self) -> dict:
+        """JSON-ready summary (the CLI's ``--json``)."""
+        return {
+            "game": "heroes-hordes",
+            "policy": self.policy,
+            "games": self.games,
+            "seed": self.seed,
+            "engine": "reference",
+            **{f"p_{o}": self.rate(o) for o in RESULTS},
+            **{f"p_{o}_95": list(self.interval(o)) for o in RESULTS},
+            "tokens": {str(k): v for k, v in sorted(self.tokens.items())},
+        }
+
+
+def simulate(
+    policy: str,
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    start: HHState | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimResult:
+    """Play ``games`` seeded games with a named policy; identical for any ``workers``."""
+    get_policy(policy)
+    if games < 1:
+        raise InvalidInputError(f"games must be at least 1, got {games}")
+    if workers < 1:
+        raise InvalidInputError(f"workers must be at least 1, got {workers}")
+    out = run_games(
+        partial(play_one, policy, start=start), games, seed, workers=workers, progress=progress
+    )
+    return SimResult(
+        policy, games, seed, dict(Counter(r for r, _ in out)), dict(Counter(t for _, t in out))
+    )

@@ -1,0 +1,206 @@
+"""Heroes & Hordes: card data, every modifier family, the exact discard, the engine's rules."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hordes_kit.core import IllegalActionError, InvalidActionError, InvalidInputError, playout
+from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.registry import get_game
+from hordes_kit.core.rules_index import rule_index
+from hordes_kit.heroes_hordes.cards import load_cards, parse_note
+from hordes_kit.heroes_hordes.odds import battle_report, find_cards, risk_ahead
+from hordes_kit.heroes_hordes.rules import best_discard, card_forces, pile_force
+from hordes_kit.heroes_hordes.state import new_game
+
+CARDS = load_cards()
+BY = {c.name: c for c in CARDS}
+
+
+def force_of(names, card, **ctx):
+    forces = card_forces([BY[n] for n in names], **ctx)
+    return next(f for f in forces if f.card.name == card)
+
+
+# --- card data ---------------------------------------------------------------------------
+
+
+def test_card_list_matches_the_rulebook():
+    assert len(CARDS) == 109
+    kinds = Counter(
+        "event" if c.is_event else "hero" if c.is_hero and not c.is_horde else "horde"
+        for c in CARDS
+    )
+    assert kinds == {"hero": 56, "horde": 45, "event": 8}
+    assert BY["Spearmen"].types == {"M", "E", "D"}  # A = Men, Elf or Dwarf
+    assert BY["Undead Dragon"].piles() == ("undead", "dragons")
+    assert BY["Half Elves"].keywords == {"Troops", "Bows"}  # "Troop; Bows": one keyword
+    assert BY["Gunners"].keywords == {"Troops", "Tech", "Bows"}  # "Bow"
+    assert {c.event for c in CARDS if c.is_event} == {
+        "raid", "slay", "search-deck", "search-discard"
+    }  # fmt: skip
+
+
+def test_copies_are_configurable():
+    two = load_cards(copies=2)
+    assert len(two) == 218 and {c.id for c in two} >= {"king-1", "king-2"}
+
+
+@pytest.mark.parametrize(
+    "row, field",
+    [
+        ("Knight,M,8,1,Flies", "note"),
+        ("Knight,Q,8,1,-", "types"),
+        ("Knight,M,eight,1,-", "strength"),
+        ("Knight,M,8,x,-", "copies"),
+        ("King,M,8,1,-", "name"),  # duplicate of the King above
+        ("Storm,V,3,1,Random Horde Attacks", "strength"),
+    ],
+)
+def test_broken_card_file_names_file_card_and_field(tmp_path, row, field):
+    path = tmp_path / "mine.csv"
+    path.write_text(f"name,types,strength,copies,note\nKing,M,8,1,-\n{row}\n")
+    with pytest.raises(CardDataError) as e:
+        load_cards(path)
+    assert e.value.field == field and "mine.csv" in str(e.value)
+    assert e.value.card in ("Knight", "King", "Storm")
+
+
+def test_parse_note_rejects_unknown_text():
+    with pytest.raises(ValueError, match="cannot read"):
+        parse_note("Troops; Teleports")
+
+
+# --- each modifier family -------------------------------------------------------------
+
+
+def test_lord_of_troops_and_troops_synergy():
+    f = force_of(["Dwarf Lord", "Clansmen", "Greybeards"], "Greybeards")
+    assert f.parts == (("strength", 2), ("Dwarf Lord", 3), ("Troops (2 in pile)", 1))
+    assert force_of(["Dwarf Lord", "Troll Slayer"], "Troll Slayer").total == 5  # not Troops
+
+
+def test_race_bonus_includes_the_card_itself():
+    assert force_of(["Citadel"], "Citadel").total == 7  # "All Dwarf cards get +2"
+    assert force_of(["Elf Magic", "Elven Warriors"], "Elf Magic").total == 8
+
+
+def test_keyword_bonuses_magic_and_tech():
+    assert force_of(["Engineers", "Gunners"], "Gunners").total == 9
+    assert force_of(["Wizard", "Old Magic"], "Old Magic").total == 11
+
+
+def test_vs_bonus_only_against_that_race():
+    assert force_of(["Priest"], "Priest", opponent_race="U").total == 12
+    assert force_of(["Priest"], "Priest", opponent_race="G").total == 2
+    assert force_of(["Wraiths"], "Wraiths", opponent_race="M").total == 9  # horde vs Men
+
+
+def test_berserkers_when_the_horde_has_more_cards():
+    assert force_of(["Berserkers"], "Berserkers", opponent_size=2).total == 10
+    assert force_of(["Berserkers", "Mines"], "Berserkers", opponent_size=2).total == 5
+
+
+def test_bows_and_fast_synergies():
+    pile = ["Horse Archers", "Longbowmen", "Knights"]
+    f = force_of(pile, "Horse Archers")  # Troops x3, Fast x2, Bows x2
+    assert f.total == 3 + 2 + 1 + 1
+
+
+def test_horde_lords():
+    r = battle_report(find_cards("Warlord,Goblins,Orks,Trolls,Ogre"),
+                      find_cards("Dwarf Lord,Clansmen,Troll Slayer"))  # fmt: skip
+    assert (r.horde_force, r.hero_force, r.winner, r.discard) == (46, 24, "horde", None)
+
+
+# --- the exact discard ---------------------------------------------------------------------
+
+
+HERO_CARDS = [c for c in CARDS if c.is_hero and not c.is_horde]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(range(len(HERO_CARDS))), min_size=1, max_size=8, unique=True),
+       st.integers(1, 60))  # fmt: skip
+def test_best_discard_matches_brute_force(idx, need):
+    pile = [HERO_CARDS[i] for i in idx]
+    forces = card_forces(pile)
+    got = best_discard(forces, need)
+    best = None
+    for k in range(len(pile) + 1):
+        for sub in combinations(forces, k):
+            if sum(f.total for f in sub) >= need:
+                gone = {f.card.id for f in sub}
+                kept = pile_force([c for c in pile if c.id not in gone])
+                best = kept if best is None else max(best, kept)
+    if best is None:
+        assert got is None
+    else:
+        gone = {c.id for c in got}
+        assert sum(f.total for f in forces if f.card.id in gone) >= need
+        assert pile_force([c for c in pile if c.id not in gone]) == best
+
+
+def test_find_cards_suggests_close_names():
+    with pytest.raises(InvalidInputError, match="closest: Warlord"):
+        find_cards("Warlrd")
+    with pytest.raises(InvalidInputError, match="more times"):
+        find_cards("King, King")
+
+
+def test_risk_ahead_is_hypergeometric():
+    deck = find_cards("Goblins,Orks,King,Elf Lord")
+    risk = risk_ahead({"goblins": 3, "undead": 4}, deck, draws=2)
+    assert risk["goblins"] == Fraction(1, 6)  # both goblins in 2 draws of 4 cards
+    assert risk["undead"] == 0
+    assert risk_ahead({"goblins": 4}, deck, known_top=find_cards("Orks"), draws=1)["goblins"] == 1
+
+
+# --- the engine --------------------------------------------------------------------------
+
+
+def test_every_cited_rule_is_in_the_rule_index():
+    index = rule_index("heroes_hordes", "heroes-hordes.")
+    game = get_game("heroes-hordes")
+    for seed in range(40):
+        s = playout(game.start({}), seed)
+        assert {e.rule for e in s.log} <= set(index), seed
+
+
+def test_cards_are_conserved_and_games_end():
+    game = get_game("heroes-hordes")
+    results = Counter()
+    for seed in range(300):
+        s = playout(game.start({}), random.Random(seed))
+        zones = list(s.deck) + list(s.known) + list(s.discard) + [c for p in s.piles for c in p]
+        zones += [s.drawn] if s.drawn else []
+        assert sorted(zones) == sorted(s.cards), seed
+        assert s.is_terminal and s.result in ("win", "tie", "loss")
+        assert (s.result == "win") == (s.tokens <= 2)
+        results[s.result] += 1
+    assert len(results) == 3  # random play sees all three endings
+
+
+def test_options_and_bad_config():
+    with pytest.raises(InvalidInputError, match="unknown Heroes & Hordes option"):
+        new_game({"colour": "red"})
+    with pytest.raises(InvalidInputError, match="solo"):
+        new_game({"players": 2})
+    assert len(new_game({"copies": 2}).deck) == 218
+
+
+def test_illegal_and_malformed_actions():
+    s = new_game()
+    with pytest.raises(InvalidActionError, match="no card 'excalibur'"):
+        s.apply("draw:excalibur")
+    with pytest.raises(InvalidActionError):
+        s.apply("fly:men")
+    with pytest.raises(IllegalActionError, match="waits for the Fate draw"):
+        s.apply("defend:men")
