@@ -104,3 +104,56 @@ def test_idle_kernels_are_culled(tmp_path):
         assert _kernels(proc) == 0, f"kernels still running, see {server.log_path}"
     finally:
         server.stop()
+
+
+def _settled(page: Page) -> int:
+    """Wait until the board, the prompt and the choice buttons show the same move; return it."""
+    page.wait_for_function(
+        """() => {
+          const p = document.querySelector('.hk-step');
+          if (!p) return false;
+          const n = p.dataset.moves, step = p.dataset.step;
+          return step === 'draw' || step === 'over' ||
+                 document.querySelector('.hk-action.hk-m' + n) !== null;
+        }"""
+    )
+    return int(page.locator(".hk-step").get_attribute("data-moves"))
+
+
+def _click_and_settle(page: Page, locator) -> None:
+    """Click, then wait until the board offers the next move."""
+    moves = _settled(page)
+    locator.click()
+    page.wait_for_function(f"() => document.querySelector('.hk-step').dataset.moves !== '{moves}'")
+    _settled(page)
+
+
+def _choices(page: Page):
+    n = _settled(page)
+    return page.locator(f".hk-action.hk-m{n}")
+
+
+def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/heroes_hordes_play.ipynb")
+    expect(page.locator(".hk-board")).to_contain_text("deck 109 cards")
+    log = page.locator(".hk-log")
+    fought = re.compile(r"hold against|overwhelm|No hero pile can block")
+    for _ in range(150):
+        if fought.search(log.inner_text()):
+            break
+        actions = _choices(page)
+        _click_and_settle(page, actions.first if actions.count() else page.locator(".hk-draw"))
+    else:
+        pytest.fail("no battle in 150 clicks")
+    # finish the discards: the battle is cited in the log and the horde is discarded
+    while page.locator(".hk-action").count() and page.locator(
+        ".hk-action"
+    ).first.inner_text().startswith("Discard"):
+        _click_and_settle(page, page.locator(".hk-action").first)
+    expect(log).to_contain_text("heroes-hordes.battle")
+    expect(log).to_contain_text("horde is discarded")
+    # undo steps back to before the last click
+    board = page.locator(".hk-board").inner_text()
+    page.locator(".hk-undo").click()
+    expect(page.locator(".hk-board")).not_to_have_text(board)

@@ -23,6 +23,16 @@ class Game:
     max_players: int
     new_state: Callable[[Mapping[str, Any]], GameState]  # config dict -> initial state
 
+    @property
+    def data_dir(self) -> str:
+        """The game's folder under ``data/`` (``heroes-hordes`` -> ``heroes_hordes``)."""
+        return self.name.replace("-", "_")
+
+    @property
+    def rule_prefix(self) -> str:
+        """The prefix of the game's rule ids (``heroes-hordes.``)."""
+        return self.name + "."
+
     def start(self, config: Mapping[str, Any] | None = None) -> GameState:
         """The initial state for this config (defaults where a key is missing)."""
         return self.new_state(dict(config or {}))

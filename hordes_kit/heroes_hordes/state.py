@@ -508,6 +508,14 @@ class HHState(GameState):
                 if self.current_player == 0
             ],
             "log": [e.text for e in self.log[-12:]],
+            "last_battle": next(
+                (
+                    dict(e.data)
+                    for e in reversed(self.log)
+                    if e.rule.startswith(R + "battle.") and "horde_force" in e.data
+                ),
+                None,
+            ),
         }
         out["deck"] = sorted(self.card(c).name for c in self.deck)
         return out

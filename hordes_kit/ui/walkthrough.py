@@ -1,0 +1,188 @@
+"""A reusable walkthrough player: a scenario file played step by step with its rules.
+
+Any game plugs in with a ``render(state) -> html`` function. Each step shows the
+board after it, the narration and the rule it rests on (from ``data/<game>/rules.toml``).
+At a step with an ``ask``, the player first answers by clicking one of the legal
+moves; the engine checks the answer against the scenario's move.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as w
+
+from hordes_kit.core.registry import get_game
+from hordes_kit.core.rules_index import rule_index
+from hordes_kit.core.scenario import Frame, Scenario, run_scenario
+from hordes_kit.core.state import GameState
+
+__all__ = ["WalkthroughPlayer"]
+
+
+class WalkthroughPlayer(w.VBox):
+    """Back/Next through a scenario; questions at decision points, checked by the engine."""
+
+    def __init__(
+        self,
+        scenarios: Sequence[Scenario],
+        render: Callable[[GameState], str],
+        label: Callable[[GameState, str], str] | None = None,
+        explain: Callable[[GameState, str], str] | None = None,
+    ) -> None:
+        self.scenarios = list(scenarios)
+        self.render, self.label, self.explain = render, label, explain
+        self.picker = w.Dropdown(
+            options=[(s.title, i) for i, s in enumerate(self.scenarios)],
+            description="Walkthrough",
+            layout=w.Layout(width="720px"),
+        )
+        self.intro = w.HTML()
+        self.board = w.HTML()
+        self.narration = w.HTML()
+        self.narration.add_class("hk-narration")
+        self.question = w.VBox()
+        self.steps = w.Select(layout=w.Layout(width="720px", height="160px"))
+        self.back_button = w.Button(description="◀ Back")
+        self.next_button = w.Button(description="Next ▶", button_style="primary")
+        self.back_button.add_class("hk-back")
+        self.next_button.add_class("hk-next")
+        self.position = w.HTML()
+        super().__init__(
+            [
+                self.picker,
+                self.intro,
+                w.HBox([self.back_button, self.next_button, self.position]),
+                self.narration,
+                self.question,
+                self.board,
+                w.HTML("<b>Steps</b>"),
+                self.steps,
+            ]
+        )
+        self.picker.observe(lambda _c: self.load(self.picker.value), "value")
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        self.steps.observe(self._on_select, "value")
+        self.load(0)
+
+    # --- what the buttons do -----------------------------------------------------------
+
+    def load(self, index: int) -> None:
+        """Open scenario ``index`` at its start."""
+        self.scenario = self.scenarios[index]
+        self.frames: tuple[Frame, ...] = run_scenario(self.scenario)
+        game = get_game(self.scenario.game)
+        self.rules = rule_index(game.data_dir, game.rule_prefix)
+        self.start = game.start(self.scenario.config)
+        self.answered: set[int] = set()
+        self.feedback = ""
+        src = f"<div style='color:#666'>{html.escape(self.scenario.source)}</div>"
+        self.intro.value = f"<p>{html.escape(self.scenario.intro)}</p>{src}"
+        self._syncing = True
+        self.steps.options = [("Start", 0)] + [
+            (f"{f.index}. {self._short(f)}", f.index) for f in self.frames
+        ]
+        self._syncing = False
+        self.goto(0)
+
+    def goto(self, i: int) -> None:
+        """Show the board after step ``i`` (0 = the set-up)."""
+        self.i = max(0, min(i, len(self.frames)))
+        self.feedback = ""
+        self._show()
+
+    def next(self) -> None:
+        """Next step (at a question, the answer comes first)."""
+        if self.pending_question() is not None:
+            return
+        self.goto(self.i + 1)
+
+    def back(self) -> None:
+        """Previous step."""
+        self.goto(self.i - 1)
+
+    def pending_question(self) -> Frame | None:
+        """The next step, if it asks a question the player has not answered yet."""
+        if self.i < len(self.frames):
+            f = self.frames[self.i]
+            if f.step.ask and f.index not in self.answered:
+                return f
+        return None
+
+    def answer(self, action_id: str) -> bool:
+        """What a click on an answer does: the engine checks it, the step is revealed."""
+        f = self.pending_question()
+        if f is None:
+            return False
+        right = action_id == f.step.move
+        name = self._move_label(f.before, f.step.move)
+        if right:
+            self.feedback = f"<b style='color:#1b7f3b'>✔ Right:</b> {html.escape(name)}."
+        else:
+            mine = self._move_label(f.before, action_id)
+            self.feedback = (
+                f"<b style='color:#b00020'>✘ You chose {html.escape(mine)}.</b> "
+                f"The walkthrough plays {html.escape(name)}."
+            )
+        if self.explain:
+            self.feedback += self.explain(f.before, f.step.move)
+        self.answered.add(f.index)
+        self.i += 1
+        self._show(keep_feedback=True)
+        return right
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def _short(self, f: Frame) -> str:
+        text = f.step.say or self._move_label(f.before, f.step.move)
+        return text if len(text) < 90 else text[:87] + "…"
+
+    def _move_label(self, state: GameState, move: str) -> str:
+        if self.label and not state.is_chance:
+            return self.label(state, move)
+        return move
+
+    def _on_select(self, change) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] != self.i:
+            self.goto(change["new"])
+
+    def _show(self, keep_feedback: bool = False) -> None:
+        state = self.frames[self.i - 1].after if self.i else self.start
+        self.board.value = self.render(state)
+        self.position.value = f"&nbsp; step {self.i} of {len(self.frames)}"
+        self.back_button.disabled = self.i == 0
+        self._syncing = True
+        self.steps.value = self.i
+        self._syncing = False
+        q = self.pending_question()
+        self.next_button.disabled = self.i >= len(self.frames) or q is not None
+        parts = []
+        if self.i:
+            f = self.frames[self.i - 1]
+            parts.append(f"<p class='hk-say'>{html.escape(f.step.say or f.step.move)}</p>")
+            rule = self.rules.get(f.step.rule) if f.step.rule else None
+            if rule:
+                tag = "Our ruling" if rule.ruling else "Rule"
+                parts.append(
+                    f"<div class='hk-rule' style='border-left:4px solid #3b5ba9;padding:2px 8px;"
+                    f"color:#333'><b>{tag}: {html.escape(rule.title)}</b> — "
+                    f"{html.escape(rule.text)}</div>"
+                )
+        else:
+            parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
+        if keep_feedback and self.feedback:
+            parts.insert(0, f"<div class='hk-feedback'>{self.feedback}</div>")
+        self.narration.value = "".join(parts)
+        self.question.children = self._question_widgets(q) if q else ()
+
+    def _question_widgets(self, f: Frame) -> tuple:
+        ask = w.HTML(f"<div class='hk-ask'><b>Your call:</b> {html.escape(f.step.ask)}</div>")
+        buttons = []
+        for a in f.before.legal_actions():
+            b = w.Button(description=self._move_label(f.before, a), layout=w.Layout(width="auto"))
+            b.add_class("hk-answer")
+            b.on_click(lambda _b, a=a: self.answer(a))
+            buttons.append(b)
+        return (ask, w.HBox(buttons))
