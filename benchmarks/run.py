@@ -6,6 +6,7 @@ Each figure is the best of several runs in a fresh solver cache (cold), on one c
 from __future__ import annotations
 
 import platform
+import random
 import time
 from collections.abc import Callable
 
@@ -54,5 +55,29 @@ def main() -> None:
     print(f"fantahzee keep advice, 8 dice showing, XXX + XX + 5, 2 rerolls left: {t * 1000:.1f} ms")
 
 
+def heroes_hordes() -> None:
+    from hordes_kit.core.registry import get_game
+    from hordes_kit.heroes_hordes.fastsim import run_fast, warm_up
+    from hordes_kit.heroes_hordes.simulate import play_one
+
+    warm_up()
+    game = get_game("heroes-hordes")
+    refs = {"random": 60, "greedy": 40, "lookahead": 15}
+    for policy, n_ref in refs.items():
+        t = time.perf_counter()
+        for i in range(n_ref):
+            play_one(policy, i, random.Random(i), game.start({}))
+        ref = n_ref / (time.perf_counter() - t)
+        n_fast = 10_000 if policy != "lookahead" else 2_000
+        t = time.perf_counter()
+        run_fast(policy, n_fast, seed=1)
+        fast = n_fast / (time.perf_counter() - t)
+        print(
+            f"heroes & hordes {policy:>9}: reference {ref:8.1f} games/s, fast {fast:9,.0f} games/s,"
+            f" ratio {fast / ref:6.0f}x (target >= 10,000 games/s)"
+        )
+
+
 if __name__ == "__main__":
     main()
+    heroes_hordes()

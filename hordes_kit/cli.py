@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     shh.add_argument("--games", type=int, default=1000)
     shh.add_argument("--seed", type=int, default=0)
     shh.add_argument("--workers", type=int, default=1, help="local processes (same results)")
+    shh.add_argument(
+        "--engine",
+        choices=["fast", "reference"],
+        default="fast",
+        help="fast: the numba simulator (default); reference: the rules engine itself",
+    )
     shh.add_argument("--json", action="store_true", help="print one JSON object")
 
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
@@ -206,11 +212,14 @@ def _battle_heroes_hordes(args: argparse.Namespace) -> int:
 def _simulate_heroes_hordes(args: argparse.Namespace) -> int:
     from hordes_kit.heroes_hordes.simulate import simulate
 
-    res = simulate(args.policy, args.games, args.seed, workers=args.workers)
+    res = simulate(args.policy, args.games, args.seed, workers=args.workers, engine=args.engine)
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
-    print(f"Heroes & Hordes, policy {res.policy}, {res.games} games (seed {res.seed}):")
+    print(
+        f"Heroes & Hordes, policy {res.policy}, {res.games} games (seed {res.seed}, "
+        f"{res.engine} engine), Monte Carlo:"
+    )
     for outcome in ("win", "tie", "loss"):
         lo, hi = res.interval(outcome)
         print(

@@ -7,6 +7,8 @@ with no page connected (toolchain notes: "kernels that pile up").
 
 from __future__ import annotations
 
+import threading
+
 from tornado.web import RedirectHandler
 from voila.app import Voila
 
@@ -46,6 +48,15 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
     ]
 
 
+def _warm_up() -> None:
+    try:
+        from hordes_kit.heroes_hordes.fastsim import warm_up
+
+        warm_up()
+    except Exception as e:  # noqa: BLE001 - a warm-up failure must not stop the server
+        print(f"(fast simulator warm-up skipped: {e})", flush=True)
+
+
 def serve(
     port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, cull_idle: int = 600
 ) -> int:
@@ -57,6 +68,9 @@ def serve(
     if not (notebooks_dir() / INDEX).is_file():
         raise HordesKitError(f"no dashboards found in {notebooks_dir()}")
     print(f"Serving the dashboards on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    # Compile the fast simulator into numba's on-disk cache while the server starts, so
+    # the first dashboard that simulates does not wait half a minute for it.
+    threading.Thread(target=_warm_up, daemon=True).start()
     KitVoila.launch_instance(argv=voila_argv(port, host, open_browser, cull_idle))
     return 0
 

@@ -2,10 +2,11 @@
 
 * ``random``: any legal action, uniformly.
 * ``greedy``: defend with the strongest pile; put split cards on the strongest pile;
-  discard with the exact best discard; slay the strongest horde card; search the
-  strongest hero.
+  discard the weakest hero that covers what is left (else the strongest); slay the
+  strongest horde card; search the strongest hero.
 * ``lookahead``: uses the battle calculator: defend with the pile that wins and keeps
-  the most force (if none can win, sacrifice the weakest); put split cards where the
+  the most force (if none can win, sacrifice the weakest); discard with the exact best
+  discard; put split cards where the
   pile's force grows most; slay from the horde pile closest to attacking; search the
   card that adds the most force to its pile.
 """
@@ -17,7 +18,7 @@ from collections.abc import Callable
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
-from hordes_kit.heroes_hordes.rules import best_discard, card_forces, pile_force
+from hordes_kit.heroes_hordes.rules import CardForce, best_discard, card_forces, pile_force
 from hordes_kit.heroes_hordes.state import HERO_PILES, HORDE_PILES, HHState
 
 __all__ = ["POLICIES", "get_policy", "random_policy", "greedy_policy", "lookahead_policy"]
@@ -31,14 +32,22 @@ def random_policy(state: HHState, rng: random.Random) -> str:
 
 
 def _battle_discard(state: HHState) -> str:
-    """The next card of the exact best discard for the battle in progress."""
-    forces = card_forces(
-        state.pile(state.defender),
-        opponent_race=RACE_OF_PILE[state.attack],
-        opponent_size=len(state.pile(state.attack)),
-    )
+    """The next card of the exact best discard, with the forces fixed for this battle."""
+    fixed = dict(state.battle)
+    forces = [CardForce(c, (("battle", fixed[c.id]),)) for c in state.pile(state.defender)]
     pick = best_discard(forces, state.need) or ()
     return f"discard:{pick[0].id}" if pick else state.legal_actions()[0]
+
+
+def _greedy_discard(state: HHState) -> str:
+    """The weakest hero whose battle force covers what is left, else the strongest."""
+    fixed = dict(state.battle)
+    ids = sorted(state.piles[PILES.index(state.defender)])
+    covering = [c for c in ids if fixed[c] >= state.need]
+    if covering:
+        return "discard:" + min(covering, key=lambda c: (fixed[c], c))
+    top = max(fixed[c] for c in ids)
+    return "discard:" + next(c for c in ids if fixed[c] == top)
 
 
 def _strongest(state: HHState, actions: tuple[str, ...], score) -> str:
@@ -46,10 +55,10 @@ def _strongest(state: HHState, actions: tuple[str, ...], score) -> str:
 
 
 def greedy_policy(state: HHState, rng: random.Random) -> str:
-    """Strongest pile first; exact best discard."""
+    """Strongest pile first; the weakest covering discard."""
     legal = state.legal_actions()
     if state.step == "discard":
-        return _battle_discard(state)
+        return _greedy_discard(state)
     if state.step in ("defend", "place"):
         return _strongest(state, legal, lambda p: pile_force(state.pile(p)))
     if state.step in ("slay", "search"):

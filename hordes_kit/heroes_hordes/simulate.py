@@ -34,6 +34,7 @@ class SimResult:
     seed: int
     results: dict[str, int]
     tokens: dict[int, int]
+    engine: str = "reference"
 
     def rate(self, outcome: str) -> float:
         """Share of games with this outcome (win, tie, loss)."""
@@ -94,16 +95,70 @@ def simulate(
     workers: int = 1,
     start: HHState | None = None,
     progress: Callable[[int, int], None] | None = None,
+    engine: str = "auto",
 ) -> SimResult:
-    """Play ``games`` seeded games with a named policy; identical for any ``workers``."""
+    """Play ``games`` seeded games with a named policy; identical for any ``workers``.
+
+    ``engine``: ``fast`` (numba, new games only), ``reference`` (the rules engine, any
+    position) or ``auto`` (fast for a new game, else reference).
+    """
     get_policy(policy)
     if games < 1:
         raise InvalidInputError(f"games must be at least 1, got {games}")
     if workers < 1:
         raise InvalidInputError(f"workers must be at least 1, got {workers}")
+    if engine not in ("auto", "fast", "reference"):
+        raise InvalidInputError(f"engine must be auto, fast or reference, got {engine!r}")
+    if engine == "fast" and start is not None:
+        raise InvalidInputError("the fast simulator starts from a new game only")
+    if engine == "auto":
+        engine = "reference" if start is not None else "fast"
+    if engine == "fast":
+        rows = _fast(policy, games, seed, workers, progress)
+        names = ("win", "tie", "loss")
+        return SimResult(
+            policy,
+            games,
+            seed,
+            dict(Counter(names[r] for r in rows[:, 0])),
+            dict(Counter(int(t) for t in rows[:, 1])),
+            "fast",
+        )
     out = run_games(
         partial(play_one, policy, start=start), games, seed, workers=workers, progress=progress
     )
     return SimResult(
         policy, games, seed, dict(Counter(r for r, _ in out)), dict(Counter(t for _, t in out))
     )
+
+
+def _fast_chunk(args):
+    from hordes_kit.heroes_hordes.fastsim import run_fast
+
+    policy, first, count, seed = args
+    return run_fast(policy, count, seed, first=first)
+
+
+def _fast(policy, games, seed, workers, progress):
+    import numpy as np
+
+    size = max(1, min(5000, -(-games // max(workers, 1))))
+    chunks = [(policy, a, min(size, games - a), seed) for a in range(0, games, size)]
+    parts, done = [], 0
+    if workers <= 1:
+        results = map(_fast_chunk, chunks)
+        for part in results:
+            parts.append(part)
+            done += len(part)
+            if progress:
+                progress(done, games)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_fast_chunk, chunks):
+                parts.append(part)
+                done += len(part)
+                if progress:
+                    progress(done, games)
+    return np.concatenate(parts)

@@ -1,0 +1,709 @@
+"""A fast Heroes & Hordes simulator (numba) for Monte Carlo at scale.
+
+It plays the same rules and the same three policies as the reference engine
+(``state.py`` + ``bots.py``) on flat arrays, and must agree with it: fed the same
+chance tape (``tape.py``) both give identical games (tests/test_heroes_hordes_fast.py).
+The reference engine stays the source of truth; this never replaces it.
+
+Cards are indexed in id order, so "ties broken by action id" is "ties broken by
+index". A Spy's look changes no outcome here (the deck order is fixed, and no policy
+reads the revealed cards), so it is not modelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from hordes_kit.heroes_hordes.cards import RACES, Card
+from hordes_kit.heroes_hordes.state import HHConfig, card_index
+
+__all__ = ["POLICY_CODES", "FastTables", "tables", "play_tape_fast", "run_fast", "warm_up"]
+
+POLICY_CODES = {"random": 0, "greedy": 1, "lookahead": 2}
+KW_BITS = {"Troops": 1, "Bows": 2, "Fast": 4, "Tech": 8, "Magic": 16, "Spy": 32}
+EVENT_CODES = {None: 0, "raid": 1, "slay": 2, "search-deck": 3, "search-discard": 4}
+# pile index: 0 men, 1 elves, 2 dwarves, 3 goblins, 4 undead, 5 dragons (RACES order)
+# alphabetical rank of each pile name (sorted action ids): dragons dwarves elves goblins men undead
+PILE_ALPHA = np.array([4, 2, 1, 3, 5, 0], dtype=np.int64)
+MAXC = 240  # cards per game at most (copies=2 -> 218)
+
+
+@dataclass(frozen=True)
+class FastTables:
+    """The card list as arrays (index = rank of the card id)."""
+
+    ids: tuple[str, ...]
+    arrays: tuple[np.ndarray, ...]
+
+
+def tables(config: HHConfig | None = None) -> FastTables:
+    """Arrays for the card list of this configuration."""
+    return _tables(config or HHConfig())
+
+
+@lru_cache(maxsize=8)
+def _tables(config: HHConfig) -> FastTables:
+    cards: list[Card] = [c for _, c in sorted(card_index(config).items())]
+    n = len(cards)
+    if n > MAXC:
+        raise ValueError(f"the fast simulator handles at most {MAXC} cards, got {n}")
+    race_bit = {r: 1 << i for i, r in enumerate(RACES)}
+    types = np.array([sum(race_bit[r] for r in c.types if r in race_bit) for c in cards])
+    strength = np.array([c.strength for c in cards])
+    kw = np.array([sum(KW_BITS[k] for k in c.keywords) for c in cards])
+    nb = np.array([len(c.bonuses) for c in cards])
+    b_amt = np.zeros((n, 2), np.int64)
+    b_races = np.zeros((n, 2), np.int64)
+    b_kw = np.zeros((n, 2), np.int64)
+    nvs = np.array([len(c.vs) for c in cards])
+    vs_race = np.zeros((n, 2), np.int64)
+    vs_amt = np.zeros((n, 2), np.int64)
+    mine = np.full((n, 2), -1, np.int64)
+    for i, c in enumerate(cards):
+        if len(c.bonuses) > 2 or len(c.vs) > 2 or len(c.mine) > 2:
+            raise ValueError(f"{c.name}: too many modifiers for the fast simulator")
+        for j, b in enumerate(c.bonuses):
+            b_amt[i, j] = b.amount
+            b_races[i, j] = sum(race_bit[r] for r in b.races)
+            b_kw[i, j] = KW_BITS[b.keyword] if b.keyword else 0
+        for j, (r, a) in enumerate(c.vs):
+            vs_race[i, j], vs_amt[i, j] = RACES.index(r), a
+        for j, r in enumerate(sorted(c.mine)):  # the engine's order: sorted race letters
+            mine[i, j] = RACES.index(r)
+    berserk = np.array([c.berserk for c in cards])
+    event = np.array([EVENT_CODES[c.event] for c in cards])
+    arrays = tuple(
+        np.ascontiguousarray(a, dtype=np.int64)
+        for a in (
+            types,
+            strength,
+            kw,
+            nb,
+            b_amt,
+            b_races,
+            b_kw,
+            nvs,
+            vs_race,
+            vs_amt,
+            berserk,
+            mine,
+            event,
+        )
+    )
+    return FastTables(tuple(c.id for c in cards), arrays)
+
+
+# --- forces ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _forces(cards, n, opp_race, opp_size, T, out):
+    """Each card's force in a pile of n cards (opp_race -1: no battle context)."""
+    types, strength, kw, nb, b_amt, b_races, b_kw, nvs, vs_race, vs_amt, berserk = T[:11]
+    cnt_t = cnt_b = cnt_f = 0
+    for i in range(n):
+        k = kw[cards[i]]
+        cnt_t += (k & 1) > 0
+        cnt_b += (k & 2) > 0
+        cnt_f += (k & 4) > 0
+    total = 0
+    for i in range(n):
+        c = cards[i]
+        f = strength[c]
+        for j in range(n):
+            s = cards[j]
+            for q in range(nb[s]):
+                if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
+                    continue
+                if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
+                    continue
+                f += b_amt[s, q]
+        if (kw[c] & 1) and cnt_t > 1:
+            f += cnt_t - 1
+        if (kw[c] & 2) and cnt_b > 1:
+            f += cnt_b - 1
+        if (kw[c] & 4) and cnt_f > 1:
+            f += cnt_f - 1
+        if opp_race >= 0:
+            for q in range(nvs[c]):
+                if vs_race[c, q] == opp_race:
+                    f += vs_amt[c, q]
+            if berserk[c] and opp_size > n:
+                f += berserk[c]
+        out[i] = f
+        total += f
+    return total
+
+
+@njit(cache=True)
+def _pile_force(cards, n, T):
+    out = np.empty(max(n, 1), np.int64)
+    return _forces(cards, n, -1, 0, T, out)
+
+
+@njit(cache=True)
+def _best_discard(cards, force, n, need, T, best):
+    """Exact best discard (as rules.best_discard): returns its size, cards in ``best``.
+
+    -1 when the pile cannot cover ``need``. Items are taken by (force desc, id asc);
+    among minimal covering sets: most force kept, then fewest cards, then smallest ids.
+    """
+    # Depth-first over cards by battle force (desc, then id), with two prunings that
+    # cannot change the answer (the key kept / fewest cards / smallest ids is a total
+    # order): the rest cannot cover the need, or the bound below is under the best.
+    order = np.empty(n, np.int64)
+    used = np.zeros(n, np.bool_)
+    for k in range(n):
+        bi = -1
+        for i in range(n):
+            if used[i]:
+                continue
+            if bi < 0 or force[i] > force[bi] or (force[i] == force[bi] and cards[i] < cards[bi]):
+                bi = i
+        used[bi] = True
+        order[k] = bi
+    # items by own strength per point of battle force (for the fractional bound)
+    ratio_order = np.argsort(
+        np.array([T[1][cards[q]] / max(force[q], 1e-9) for q in range(n)], np.float64)
+    )
+    rank_in_dfs = np.empty(n, np.int64)
+    for k in range(n):
+        rank_in_dfs[order[k]] = k
+    # a first guess for the bound (never recorded as the answer): drop the cards that
+    # cost least kept force per point of battle force until the need is covered
+    full = _pile_force(cards, n, T)
+    rest = np.empty(max(n, 1), np.int64)
+    cost = np.empty(n, np.float64)
+    for q in range(n):
+        kn = 0
+        for r in range(n):
+            if r != q:
+                rest[kn] = cards[r]
+                kn += 1
+        cost[q] = (full - _pile_force(rest, kn, T)) / max(force[q], 1e-9)
+    guess_out = np.zeros(n, np.bool_)
+    got = 0
+    for q in np.argsort(cost):
+        if got >= need:
+            break
+        guess_out[q] = True
+        got += force[q]
+    kn = 0
+    for q in range(n):
+        if not guess_out[q]:
+            rest[kn] = cards[q]
+            kn += 1
+    guess_kept = _pile_force(rest, kn, T) if got >= need else -(10**9)
+    tot = 0
+    for i in range(n):
+        tot += force[i]
+    if tot < need:
+        return -1
+    if need <= 0:
+        return 0
+    suffix = np.zeros(n + 1, np.int64)
+    for k in range(n - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + max(force[order[k]], 0)
+    chosen = np.empty(n, np.int64)  # positions in ``order``
+    best_kept = -(10**9)
+    best_len = 0
+    best_ids = np.empty(n, np.int64)
+    best_pos = np.empty(n, np.int64)
+    sorted_ids = np.empty(n, np.int64)
+    keep = np.empty(n, np.int64)
+    m = 0  # chosen count
+    total = 0
+    stack_i = np.empty(n + 1, np.int64)
+    stack_state = np.zeros(n + 1, np.int64)
+    sp = 0
+    stack_i[0] = 0
+    stack_state[0] = 0
+    # recursive visit(i, total) written with an explicit stack
+    while sp >= 0:
+        i = stack_i[sp]
+        st = stack_state[sp]
+        if st == 0:
+            if total >= need:
+                mn = 10**9
+                for q in range(m):
+                    v = force[order[chosen[q]]]
+                    mn = min(mn, v)
+                if total - mn < need:
+                    kn = 0
+                    for q in range(n):
+                        gone = False
+                        for r in range(m):
+                            if order[chosen[r]] == q:
+                                gone = True
+                        if not gone:
+                            keep[kn] = cards[q]
+                            kn += 1
+                    kept = _pile_force(keep, kn, T)
+                    for r in range(m):
+                        sorted_ids[r] = cards[order[chosen[r]]]
+                    sorted_ids[:m].sort()
+                    better = False
+                    if kept > best_kept or (kept == best_kept and m < best_len):
+                        better = True
+                    elif kept == best_kept and m == best_len:
+                        for r in range(m):
+                            if sorted_ids[r] != best_ids[r]:
+                                better = sorted_ids[r] < best_ids[r]
+                                break
+                    if better:
+                        best_kept, best_len = kept, m
+                        best_ids[:m] = sorted_ids[:m]
+                        for r in range(m):
+                            best_pos[r] = order[chosen[r]]
+                sp -= 1
+                continue
+            if i == n or total + suffix[i] < need:
+                sp -= 1
+                continue
+            if max(best_kept, guess_kept) > -(10**9):
+                # bound: the pile without the chosen cards, less at least the own strength
+                # of whatever still has to go to cover the need (fractional knapsack)
+                kn = 0
+                for q in range(n):
+                    gone = False
+                    for r in range(m):
+                        if order[chosen[r]] == q:
+                            gone = True
+                    if not gone:
+                        keep[kn] = cards[q]
+                        kn += 1
+                bound = float(_pile_force(keep, kn, T))
+                left = float(need - total)
+                for t in range(n):
+                    q = ratio_order[t]
+                    if rank_in_dfs[q] < i or left <= 0:
+                        continue
+                    f = float(force[q])
+                    if f <= 0:
+                        continue
+                    take = min(1.0, left / f)
+                    bound -= take * T[1][cards[q]]
+                    left -= take * f
+                if bound < max(best_kept, guess_kept) - 1e-9:
+                    sp -= 1
+                    continue
+            chosen[m] = i
+            m += 1
+            total += force[order[i]]
+            stack_state[sp] = 1
+            sp += 1
+            stack_i[sp] = i + 1
+            stack_state[sp] = 0
+        elif st == 1:
+            m -= 1
+            total -= force[order[i]]
+            stack_state[sp] = 2
+            sp += 1
+            stack_i[sp] = i + 1
+            stack_state[sp] = 0
+        else:
+            sp -= 1
+    # the answer in the reference's order: battle force descending, then id
+    for k in range(best_len):
+        bi = k
+        for r in range(k + 1, best_len):
+            a, b = best_pos[r], best_pos[bi]
+            if force[a] > force[b] or (force[a] == force[b] and cards[a] < cards[b]):
+                bi = r
+        best_pos[k], best_pos[bi] = best_pos[bi], best_pos[k]
+        best[k] = cards[best_pos[k]]
+    return best_len
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _u(us, ui):
+    v = us[ui[0]]
+    ui[0] += 1
+    return v
+
+
+@njit(cache=True)
+def _place(piles, plen, p, c):
+    piles[p, plen[p]] = c
+    plen[p] += 1
+
+
+@njit(cache=True)
+def _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T):
+    """A split card's pile, chosen as the engine's policy chooses ``place:<pile>``."""
+    srt = np.empty(nopt, np.int64)  # the legal actions in id order (pile names sorted)
+    for i in range(nopt):
+        srt[i] = options[i]
+    for i in range(nopt):
+        for j in range(nopt - 1 - i):
+            if PILE_ALPHA_NB[srt[j]] > PILE_ALPHA_NB[srt[j + 1]]:
+                srt[j], srt[j + 1] = srt[j + 1], srt[j]
+    if policy == 0:
+        return srt[int(_u(us, ui) * nopt)]
+    is_hero = (T[0][c] & 7) != 0
+    best = srt[0]
+    bs = 0
+    for i in range(nopt):
+        p = srt[i]
+        if policy == 1:  # greedy: max (pile force, id)
+            s = _pile_force(piles[p], plen[p], T)
+        elif is_hero:  # lookahead: max (force gained, id)
+            piles[p, plen[p]] = c
+            s = _pile_force(piles[p], plen[p] + 1, T) - _pile_force(piles[p], plen[p], T)
+        else:  # lookahead, a horde card: min (pile size, id)
+            if i == 0 or plen[p] < bs:
+                best, bs = p, plen[p]
+            continue
+        if i == 0 or s >= bs:
+            best, bs = p, s
+    return best
+
+
+PILE_ALPHA_NB = PILE_ALPHA
+
+
+@njit(cache=True)
+def _enter_play(c, forced, policy, us, ui, piles, plen, T):
+    types = T[0]
+    if forced >= 0:
+        _place(piles, plen, forced, c)
+        return
+    options = np.empty(6, np.int64)
+    nopt = 0
+    for p in range(6):
+        if types[c] & (1 << p):
+            options[nopt] = p
+            nopt += 1
+    p = options[0] if nopt == 1 else _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T)
+    _place(piles, plen, p, c)
+
+
+@njit(cache=True)
+def _plan_size(best, n):
+    """Length of the plan left in ``best`` by ``_defend_score`` (stored after the cards)."""
+    return best[MAXC_NB - 1]
+
+
+@njit(cache=True)
+def _defend_score(h, d, piles, plen, T, tmp, best):
+    """Lookahead's score of defending with pile d against horde pile h: (win, value)."""
+    hf = _forces(piles[h], plen[h], d, plen[d], T, tmp)
+    df = _forces(piles[d], plen[d], h, plen[h], T, tmp)
+    if df >= hf:
+        k = _best_discard(piles[d], tmp, plen[d], hf, T, best)
+        best[MAXC_NB - 1] = k
+        keep = np.empty(max(plen[d], 1), np.int64)
+        kn = 0
+        for i in range(plen[d]):
+            c = piles[d, i]
+            gone = False
+            for r in range(max(k, 0)):
+                if best[r] == c:
+                    gone = True
+            if not gone:
+                keep[kn] = c
+                kn += 1
+        return 1, _pile_force(keep, kn, T)
+    return 0, -_pile_force(piles[d], plen[d], T)
+
+
+@njit(cache=True)
+def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
+    """One attack of horde pile h; returns the Devastation Tokens it costs."""
+    cost = 0
+    heroes = np.empty(3, np.int64)
+    nh = 0
+    for p in (2, 1, 0):  # legal defend actions sorted by name: dwarves, elves, men
+        if plen[p] > 0:
+            heroes[nh] = p
+            nh += 1
+    tmp = np.empty(MAXC_NB, np.int64)
+    best = np.empty(MAXC_NB, np.int64)
+    di = 0
+    if nh == 0:
+        cost = 2
+    else:
+        if policy == 0:
+            d = heroes[int(_u(us, ui) * nh)]
+        elif policy == 1:
+            d = -1
+            bs = 0
+            for i in range(nh):
+                s = _pile_force(piles[heroes[i]], plen[heroes[i]], T)
+                if d < 0 or s >= bs:
+                    d, bs = heroes[i], s
+        else:
+            d = -1
+            bw = 0
+            bv = 0
+            plans = np.empty((3, MAXC_NB), np.int64)
+            plan_len = np.zeros(3, np.int64)
+            for i in range(nh):
+                w, v = _defend_score(h, heroes[i], piles, plen, T, tmp, best)
+                if w == 1:
+                    plan_len[i] = max(_plan_size(best, plen[heroes[i]]), 0)
+                    plans[i, : plan_len[i]] = best[: plan_len[i]]
+                if d < 0 or w > bw or (w == bw and v >= bv):
+                    d, bw, bv, di = heroes[i], w, v, i
+        hforce = _forces(piles[h], plen[h], d, plen[d], T, tmp)
+        battle = np.empty(max(plen[d], 1), np.int64)
+        dforce = _forces(piles[d], plen[d], h, plen[h], T, battle)
+        if dforce >= hforce:
+            need = hforce
+            cf = 0
+            step = 0
+            while need > 0 and plen[d] > 0:
+                n = plen[d]
+                if policy == 0:
+                    # legal discard actions sorted by card id
+                    j = int(_u(us, ui) * n)
+                    srt = np.sort(piles[d, :n])
+                    c = srt[j]
+                elif policy == 1:
+                    # greedy: the weakest card covering what is left, else the strongest
+                    c = -1
+                    for i in range(n):
+                        x, f = piles[d, i], battle[i]
+                        if f >= need and (c < 0 or f < cf or (f == cf and x < c)):
+                            c, cf = x, f
+                    if c < 0:
+                        for i in range(n):
+                            x, f = piles[d, i], battle[i]
+                            if c < 0 or f > cf or (f == cf and x < c):
+                                c, cf = x, f
+                else:
+                    # the exact best discard, in its order (force desc, id): recomputing it
+                    # after each card gives the rest of the same plan (see tests), so the
+                    # plan made when choosing the defender is used card by card
+                    c = plans[di, step]
+                    step += 1
+                pos = 0
+                for i in range(n):
+                    if piles[d, i] == c:
+                        pos = i
+                need -= battle[pos]
+                for i in range(pos, n - 1):
+                    piles[d, i] = piles[d, i + 1]
+                    battle[i] = battle[i + 1]
+                plen[d] -= 1
+                discard_flag[c] = True
+        else:
+            for i in range(plen[d]):
+                discard_flag[piles[d, i]] = True
+            plen[d] = 0
+            cost = 1
+    for i in range(plen[h]):
+        discard_flag[piles[h, i]] = True
+    plen[h] = 0
+    return cost
+
+
+MAXC_NB = MAXC
+
+
+@njit(cache=True)
+def _take(order, pos, in_deck):
+    while not in_deck[order[pos[0]]]:
+        pos[0] += 1
+    c = order[pos[0]]
+    in_deck[c] = False
+    return c
+
+
+@njit(cache=True)
+def play_tape_fast(order, us, policy, loss_at, sudden, T):
+    """One game from a tape: (result 0 win / 1 tie / 2 loss, tokens, turn)."""
+    types, strength = T[0], T[1]
+    mine, event = T[11], T[12]
+    n = order.shape[0]
+    in_deck = np.ones(n, np.bool_)
+    discard_flag = np.zeros(n, np.bool_)
+    piles = np.zeros((6, MAXC_NB), np.int64)
+    plen = np.zeros(6, np.int64)
+    pos = np.zeros(1, np.int64)
+    ui = np.zeros(1, np.int64)
+    deck = n
+    tokens = 0
+    turn = 1
+    while True:
+        if tokens >= sudden or deck == 0:
+            break
+        c = _take(order, pos, in_deck)
+        deck -= 1
+        ev = -1
+        if event[c] > 0:
+            ev = c
+        else:
+            _enter_play(c, -1, policy, us, ui, piles, plen, T)
+        # Battle Phase: every horde pile of 5+ cards, first by pile order
+        stop = False
+        while True:
+            h = -1
+            for p in range(3, 6):
+                if plen[p] >= 5:
+                    h = p
+                    break
+            if h < 0:
+                break
+            tokens += _attack(h, policy, us, ui, piles, plen, discard_flag, T)
+            if tokens >= sudden:
+                stop = True
+                break
+        if stop:
+            break
+        # Event Phase
+        if ev >= 0:
+            k = event[ev]
+            if k == 1:
+                live = np.empty(3, np.int64)
+                nl = 0
+                for p in (5, 3, 4):  # raid outcomes sorted by name: dragons goblins undead
+                    if plen[p] > 0:
+                        live[nl] = p
+                        nl += 1
+                if nl > 0:
+                    h = live[int(_u(us, ui) * nl)]
+                    tokens += _attack(h, policy, us, ui, piles, plen, discard_flag, T)
+                    if tokens >= sudden:
+                        break
+            elif k == 2:
+                cand = np.empty(MAXC_NB, np.int64)
+                nc = 0
+                for p in range(3, 6):
+                    for i in range(plen[p]):
+                        cand[nc] = piles[p, i]
+                        nc += 1
+                if nc > 0:
+                    srt = np.sort(cand[:nc])
+                    if policy == 0:
+                        t = srt[int(_u(us, ui) * nc)]
+                    else:
+                        t = -1
+                        b0 = 0
+                        b1 = 0
+                        for i in range(nc):
+                            x = srt[i]
+                            hp = 3
+                            for p in range(3, 6):
+                                for j in range(plen[p]):
+                                    if piles[p, j] == x:
+                                        hp = p
+                            s0 = plen[hp] if policy == 2 else strength[x]
+                            s1 = strength[x] if policy == 2 else 0
+                            if t < 0 or s0 > b0 or (s0 == b0 and s1 >= b1):
+                                t, b0, b1 = x, s0, s1
+                    for p in range(3, 6):
+                        for j in range(plen[p]):
+                            if piles[p, j] == t:
+                                for q in range(j, plen[p] - 1):
+                                    piles[p, q] = piles[p, q + 1]
+                                plen[p] -= 1
+                                break
+                    discard_flag[t] = True
+            else:
+                cand = np.empty(MAXC_NB, np.int64)
+                nc = 0
+                for x in range(n):  # ids in order = sorted
+                    ok = in_deck[x] if k == 3 else discard_flag[x]
+                    if ok and event[x] == 0:
+                        cand[nc] = x
+                        nc += 1
+                if nc > 0:
+                    if policy == 0:
+                        t = cand[int(_u(us, ui) * nc)]
+                    else:
+                        t = -1
+                        bs = 0
+                        for i in range(nc):
+                            x = cand[i]
+                            if policy == 1:
+                                s = strength[x]
+                            elif (types[x] & 7) == 0:
+                                s = -1
+                            else:
+                                s = -(10**9)
+                                for p in range(3):
+                                    if types[x] & (1 << p):
+                                        piles[p, plen[p]] = x
+                                        g = _pile_force(piles[p], plen[p] + 1, T) - _pile_force(
+                                            piles[p], plen[p], T
+                                        )
+                                        s = max(s, g)
+                            if t < 0 or s >= bs:
+                                t, bs = x, s
+                    if k == 3:
+                        in_deck[t] = False
+                        deck -= 1
+                    else:
+                        discard_flag[t] = False
+                    _enter_play(t, -1, policy, us, ui, piles, plen, T)
+            discard_flag[ev] = True
+        # Mines: one extra draw per Mine in the hero piles, in pile order
+        races = np.empty(MAXC_NB * 2, np.int64)
+        nr = 0
+        for p in range(3):
+            for i in range(plen[p]):
+                for q in range(2):
+                    if mine[piles[p, i], q] >= 0:
+                        races[nr] = mine[piles[p, i], q]
+                        nr += 1
+        for q in range(nr):
+            if deck == 0:
+                break
+            c = _take(order, pos, in_deck)
+            deck -= 1
+            if types[c] & (1 << races[q]):
+                _enter_play(c, races[q], policy, us, ui, piles, plen, T)
+            else:
+                discard_flag[c] = True
+        turn += 1
+    result = 0 if tokens <= 2 else (1 if tokens < loss_at else 2)
+    return result, tokens, turn
+
+
+@njit(cache=True)
+def _run(first, games, seed, policy, loss_at, sudden, T, n, out):
+    for k in range(games):
+        g = first + k
+        np.random.seed((seed * 1_000_003 + g) % (2**32))  # game g's own chance
+        order = np.random.permutation(n)
+        us = np.random.random(4 * n + 64)
+        r, t, turn = play_tape_fast(order, us, policy, loss_at, sudden, T)
+        out[k, 0], out[k, 1], out[k, 2] = r, t, turn
+
+
+def run_fast(
+    policy: str, games: int, seed: int = 0, config: HHConfig | None = None, first: int = 0
+) -> np.ndarray:
+    """Games ``first .. first+games-1`` with numba's seeded chance: rows (result, tokens, turn).
+
+    result: 0 win, 1 tie, 2 loss. Game g's chance depends only on (seed, g).
+    """
+    config = config or HHConfig()
+    tb = tables(config)
+    out = np.zeros((games, 3), np.int64)
+    _run(
+        first,
+        games,
+        seed,
+        POLICY_CODES[policy],
+        config.loss_at,
+        config.sudden_defeat,
+        tb.arrays,
+        len(tb.ids),
+        out,
+    )
+    return out
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every policy's code path: one game each."""
+    for name in POLICY_CODES:
+        run_fast(name, 1)

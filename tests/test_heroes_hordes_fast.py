@@ -1,0 +1,73 @@
+"""The fast simulator agrees with the reference engine (which stays the source of truth).
+
+1. Fed the same chance tape, both play identical games: 200 seeded games per policy.
+2. Over 100,000 fast games per policy, the win/tie/loss rates lie inside the 99%
+   intervals of the reference engine's games (the same 200 per policy, whose tapes
+   are uniformly random: the engine's own chance, written down in advance).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from hordes_kit.core.montecarlo import wilson_interval
+from hordes_kit.heroes_hordes.fastsim import POLICY_CODES, play_tape_fast, run_fast, tables
+from hordes_kit.heroes_hordes.simulate import simulate
+from hordes_kit.heroes_hordes.tape import make_tape, play_tape
+
+GAMES = 200
+FAST_GAMES = 100_000
+CODE = {"win": 0, "tie": 1, "loss": 2}
+Z99 = 2.5758293035489004
+
+
+@pytest.fixture(scope="module", params=list(POLICY_CODES))
+def reference_games(request):
+    policy = request.param
+    tb = tables()
+    idx = {c: i for i, c in enumerate(tb.ids)}
+    rows = []
+    for seed in range(GAMES):
+        tape = make_tape(seed)
+        ref = play_tape(policy, tape)
+        order = np.array([idx[c] for c in tape.order], np.int64)
+        fast = play_tape_fast(order, np.array(tape.numbers), POLICY_CODES[policy], 4, 5, tb.arrays)
+        rows.append(((CODE[ref.result], ref.tokens, ref.turn), tuple(int(x) for x in fast)))
+    return policy, rows
+
+
+@pytest.mark.slow
+def test_identical_games_on_the_same_tape(reference_games):
+    policy, rows = reference_games
+    differ = [i for i, (ref, fast) in enumerate(rows) if ref != fast]
+    assert not differ, f"{policy}: games {differ[:5]} differ: {[rows[i] for i in differ[:3]]}"
+    assert len({r for r, _ in rows}) > 10  # the games are really different from each other
+
+
+@pytest.mark.slow
+def test_rates_agree_at_scale(reference_games):
+    policy, rows = reference_games
+    fast = simulate(policy, FAST_GAMES, seed=2026, engine="fast", workers=2)
+    assert fast.games == FAST_GAMES
+    for outcome, code in CODE.items():
+        k = sum(ref[0] == code for ref, _ in rows)
+        lo, hi = wilson_interval(k, GAMES, Z99)
+        p = fast.rate(outcome)
+        assert lo <= p <= hi, f"{policy} {outcome}: fast {p:.4f} outside reference 99% [{lo}, {hi}]"
+
+
+def test_workers_do_not_change_results():
+    one = simulate("random", 3000, seed=9, engine="fast")
+    two = simulate("random", 3000, seed=9, engine="fast", workers=2)
+    assert one.results == two.results and one.tokens == two.tokens
+    assert one.engine == "fast"
+
+
+def test_fast_and_reference_distributions_match_tokens():
+    fast = run_fast("greedy", 20_000, seed=3)
+    tokens = Counter(int(t) for t in fast[:, 1])
+    assert set(tokens) <= set(range(0, 8))
+    assert all(r in (0, 1, 2) for r in np.unique(fast[:, 0]))
