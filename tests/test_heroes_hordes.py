@@ -44,8 +44,11 @@ def test_card_list_matches_the_rulebook():
     assert BY["Half Elves"].keywords == {"Troops", "Bows"}  # "Troop; Bows": one keyword
     assert BY["Gunners"].keywords == {"Troops", "Tech", "Bows"}  # "Bow"
     assert {c.event for c in CARDS if c.is_event} == {
-        "raid", "slay", "search-deck", "search-discard"
-    }  # fmt: skip
+        "raid",
+        "slay",
+        "search-deck",
+        "search-discard",
+    }
 
 
 def test_copies_are_configurable():
@@ -115,8 +118,10 @@ def test_bows_and_fast_synergies():
 
 
 def test_horde_lords():
-    r = battle_report(find_cards("Warlord,Goblins,Orks,Trolls,Ogre"),
-                      find_cards("Dwarf Lord,Clansmen,Troll Slayer"))  # fmt: skip
+    r = battle_report(
+        find_cards("Warlord,Goblins,Orks,Trolls,Ogre"),
+        find_cards("Dwarf Lord,Clansmen,Troll Slayer"),
+    )
     assert (r.horde_force, r.hero_force, r.winner, r.discard) == (46, 24, "horde", None)
 
 
@@ -127,8 +132,10 @@ HERO_CARDS = [c for c in CARDS if c.is_hero and not c.is_horde]
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sampled_from(range(len(HERO_CARDS))), min_size=1, max_size=8, unique=True),
-       st.integers(1, 60))  # fmt: skip
+@given(
+    st.lists(st.sampled_from(range(len(HERO_CARDS))), min_size=1, max_size=8, unique=True),
+    st.integers(1, 60),
+)
 def test_best_discard_matches_brute_force(idx, need):
     pile = [HERO_CARDS[i] for i in idx]
     forces = card_forces(pile)
@@ -204,3 +211,19 @@ def test_illegal_and_malformed_actions():
         s.apply("fly:men")
     with pytest.raises(IllegalActionError, match="waits for the Fate draw"):
         s.apply("defend:men")
+
+
+def test_quiz_answers_come_from_the_engine(tmp_path):
+    from hordes_kit.heroes_hordes.quiz import load_quiz
+
+    quiz = load_quiz()
+    assert [q.answer for q in quiz[:2]] == ["31", "46"]  # the Priest and Warlord battles
+    assert quiz[4].answer == "2"  # unblocked goblins
+    assert all(q.grade(q.answer) and not q.grade("nonsense") for q in quiz)
+    bad = tmp_path / "quiz.toml"
+    bad.write_text(
+        '[[question]]\nkind = "force"\nside = "heroes"\nhorde = "Warlrd"\n'
+        'heroes = "King"\nask = "?"\n'
+    )
+    with pytest.raises(CardDataError, match="question 1.*closest: Warlord"):
+        load_quiz(bad)

@@ -23,6 +23,7 @@ from typing import Any
 
 from hordes_kit.core.errors import InvalidActionError, InvalidInputError
 from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
+from hordes_kit.heroes_hordes import view
 from hordes_kit.heroes_hordes.cards import (
     CARDS_FILE,
     PILE_OF_RACE,
@@ -477,60 +478,11 @@ class HHState(GameState):
     # --- what the player sees --------------------------------------------------------------
 
     def view(self, player: int | None) -> dict:
-        piles = {}
-        for p in PILES:
-            cards = self.pile(p)
-            piles[p] = {
-                "cards": [
-                    {"id": f.card.id, "name": f.card.name, "force": f.total}
-                    for f in card_forces(cards)
-                ],
-                "force": pile_force(cards),
-            }
-        out = {
-            "game": GAME,
-            "turn": self.turn,
-            "tokens": self.tokens,
-            "deck_count": self.deck_size(),
-            "known_top": [self.card(c).name for c in self.known],
-            "piles": piles,
-            "discard": [self.card(c).name for c in self.discard],
-            "fate": self.card(self.drawn).name if self.drawn else None,
-            "pending": self.card(self.pending).name if self.pending else None,
-            "attack": self.attack,
-            "defender": self.defender,
-            "need": self.need,
-            "step": self.step,
-            "result": self.result or None,
-            "legal": [
-                {"id": a, "label": self.label(a)}
-                for a in self.legal_actions()
-                if self.current_player == 0
-            ],
-            "log": [e.text for e in self.log[-12:]],
-            "last_battle": next(
-                (
-                    dict(e.data)
-                    for e in reversed(self.log)
-                    if e.rule.startswith(R + "battle.") and "horde_force" in e.data
-                ),
-                None,
-            ),
-        }
-        out["deck"] = sorted(self.card(c).name for c in self.deck)
-        return out
+        return view.view(self, player)
 
     def label(self, action_id: str) -> str:
         """Plain words for a legal action (buttons, step lists)."""
-        kind, arg = action_id.split(":", 1)
-        name = self.card(arg).name if arg in self.cards else arg
-        return {
-            "place": f"Put {self.card(self.pending).name if self.pending else ''} in {arg}",
-            "defend": f"Defend with the {arg}",
-            "discard": f"Discard {name}",
-            "slay": f"Discard {name} from the horde",
-            "search": f"Put {name} into play",
-        }.get(kind, action_id)
+        return view.label(self, action_id)
 
     def hidden_from(self, player: int) -> frozenset[str]:
         # Solo, and the deck is drawn one card at a time from what remains: its contents
