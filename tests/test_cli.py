@@ -156,3 +156,78 @@ def test_serve_binds_localhost_and_culls_by_default():
     assert "--Voila.ip=127.0.0.1" in argv
     assert "--MappingKernelManager.cull_idle_timeout=600" in argv
     assert "--no-browser" in argv
+
+
+def test_battle_heroes_hordes_json(capsys):
+    code, out, _ = run(
+        capsys,
+        "battle",
+        "heroes-hordes",
+        "--horde",
+        "Warlord,Goblins,Orks,Trolls,Ogre",
+        "--heroes",
+        "Dwarf Lord,Clansmen,Troll Slayer",
+        "--json",
+    )
+    doc = json.loads(out)
+    assert code == 0
+    assert (doc["horde_force"], doc["hero_force"], doc["winner"]) == (46, 24, "horde")
+    clansmen = next(c for c in doc["heroes"] if c["card"] == "Clansmen")
+    assert {p["from"] for p in clansmen["parts"]} == {"strength", "Dwarf Lord", "vs Goblins"}
+
+
+def test_battle_text_names_the_best_discard(capsys):
+    code, out, _ = run(
+        capsys,
+        "battle",
+        "heroes-hordes",
+        "--horde",
+        "Goblins,Orks,Kobolds",
+        "--heroes",
+        "Dwarf Lord,Clansmen,Troll Slayer,Citadel,Greybeards",
+    )
+    assert code == 0 and "Best discard: Troll Slayer, Greybeards" in out
+
+
+def test_battle_unknown_card_suggests(capsys):
+    code, _, err = run(capsys, "battle", "heroes-hordes", "--horde", "Warlrd", "--heroes", "King")
+    assert code == 2 and "closest: Warlord" in err and err.count("\n") == 1
+
+
+def test_simulate_json_and_workers(capsys):
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "heroes-hordes",
+        "--policy",
+        "greedy",
+        "--games",
+        "2000",
+        "--seed",
+        "4",
+        "--json",
+    )
+    one = json.loads(out)
+    code2, out2, _ = run(
+        capsys,
+        "simulate",
+        "heroes-hordes",
+        "--policy",
+        "greedy",
+        "--games",
+        "2000",
+        "--seed",
+        "4",
+        "--workers",
+        "2",
+        "--json",
+    )
+    two = json.loads(out2)
+    assert code == code2 == 0 and one == two
+    assert abs(one["p_win"] + one["p_tie"] + one["p_loss"] - 1) < 1e-9
+    assert one["p_win_95"][0] <= one["p_win"] <= one["p_win_95"][1]
+
+
+def test_simulate_bad_policy(capsys):
+    code, _, err = run(capsys, "simulate", "heroes-hordes", "--policy", "best", "--games", "5")
+    assert code == 2 and "choose one of random, greedy, lookahead" in err
