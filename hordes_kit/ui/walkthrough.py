@@ -36,6 +36,7 @@ class WalkthroughPlayer(w.VBox):
         self.picker = w.Dropdown(
             options=[(s.title, i) for i, s in enumerate(self.scenarios)],
             description="Walkthrough",
+            style={"description_width": "100px"},
             layout=w.Layout(width="720px"),
         )
         self.intro = w.HTML()
