@@ -46,8 +46,8 @@ def brute_pays(dice: tuple[int, ...], costs: tuple[str, ...], distinct: bool, us
     return False
 
 
-def brute_probability(n: int, rolls: int, costs: tuple[str, ...], distinct: bool) -> Fraction:
-    """Expectimax over every ordered roll and every subset of positions to keep."""
+def brute_value(n: int, costs: tuple[str, ...], distinct: bool):
+    """value(kept, rolls_left): expectimax over every ordered roll and every keep."""
 
     @cache
     def value(kept: tuple[int, ...], rolls_left: int) -> Fraction:
@@ -65,7 +65,12 @@ def brute_probability(n: int, rolls: int, costs: tuple[str, ...], distinct: bool
                 )
         return total / 6**m
 
-    return value((), rolls)
+    return value
+
+
+def brute_probability(n: int, rolls: int, costs: tuple[str, ...], distinct: bool) -> Fraction:
+    """Chance with the best play, by brute force from no dice kept."""
+    return brute_value(n, costs, distinct)((), rolls)
 
 
 cost_text = st.text(alphabet="XXXX123456", min_size=1, max_size=3)
@@ -175,24 +180,7 @@ def test_keep_advice_matches_brute_force():
 
 def test_keep_advice_two_rolls_left_brute_force():
     adv = advise_keep("3,2,1", ["XX", "1"], rolls_left=2)
-    n = 3
-
-    @cache
-    def value(kept, left):
-        m = n - len(kept)
-        tot = Fraction(0)
-        for out in product(range(1, 7), repeat=m):
-            dice = kept + out
-            if left == 1:
-                tot += brute_pays(dice, ("XX", "1"), False)
-            else:
-                tot += max(
-                    value(tuple(sorted(dice[i] for i in kp)), left - 1)
-                    for k in range(n + 1)
-                    for kp in combinations(range(n), k)
-                )
-        return tot / 6**m
-
+    value = brute_value(3, ("XX", "1"), False)
     for o in adv.options:
         assert o.probability == value(tuple(sorted(o.keep)), 2), o
 

@@ -146,6 +146,21 @@ def _pile_force(cards, n, T):
 
 
 @njit(cache=True)
+def _rest(cards, n, order, chosen, m, keep):
+    """The pile's cards not chosen (positions ``order[chosen[:m]]``) into ``keep``; count."""
+    kn = 0
+    for q in range(n):
+        gone = False
+        for r in range(m):
+            if order[chosen[r]] == q:
+                gone = True
+        if not gone:
+            keep[kn] = cards[q]
+            kn += 1
+    return kn
+
+
+@njit(cache=True)
 def _best_discard(cards, force, n, need, T, best):
     """Exact best discard (as rules.best_discard): returns its size, cards in ``best``.
 
@@ -233,16 +248,7 @@ def _best_discard(cards, force, n, need, T, best):
                     v = force[order[chosen[q]]]
                     mn = min(mn, v)
                 if total - mn < need:
-                    kn = 0
-                    for q in range(n):
-                        gone = False
-                        for r in range(m):
-                            if order[chosen[r]] == q:
-                                gone = True
-                        if not gone:
-                            keep[kn] = cards[q]
-                            kn += 1
-                    kept = _pile_force(keep, kn, T)
+                    kept = _pile_force(keep, _rest(cards, n, order, chosen, m, keep), T)
                     for r in range(m):
                         sorted_ids[r] = cards[order[chosen[r]]]
                     sorted_ids[:m].sort()
@@ -267,16 +273,7 @@ def _best_discard(cards, force, n, need, T, best):
             if max(best_kept, guess_kept) > -(10**9):
                 # bound: the pile without the chosen cards, less at least the own strength
                 # of whatever still has to go to cover the need (fractional knapsack)
-                kn = 0
-                for q in range(n):
-                    gone = False
-                    for r in range(m):
-                        if order[chosen[r]] == q:
-                            gone = True
-                    if not gone:
-                        keep[kn] = cards[q]
-                        kn += 1
-                bound = float(_pile_force(keep, kn, T))
+                bound = float(_pile_force(keep, _rest(cards, n, order, chosen, m, keep), T))
                 left = float(need - total)
                 for t in range(n):
                     q = ratio_order[t]
