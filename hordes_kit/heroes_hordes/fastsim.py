@@ -146,6 +146,69 @@ def _pile_force(cards, n, T):
 
 
 @njit(cache=True)
+def _gives(s, c, T):
+    """Bonus card s gives card c (both in one pile)."""
+    types, kw, nb, b_amt, b_races, b_kw = T[0], T[2], T[3], T[4], T[5], T[6]
+    g = 0
+    for q in range(nb[s]):
+        if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
+            continue
+        if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
+            continue
+        g += b_amt[s, q]
+    return g
+
+
+@njit(cache=True)
+def _removal_lb(cards, force, n, order, chosen, m, i, left, T, lbc, done):
+    """A lower bound on the kept force lost by covering ``left`` more battle force.
+
+    Cards at search positions before i that were not chosen stay for sure. Removing a
+    candidate loses at least its strength, the bonuses and synergy it gets from those,
+    and the bonuses and synergy it gives them; summed over the removed cards (the
+    terms do not overlap), then relaxed to a fractional knapsack.
+    """
+    strength, kw = T[1], T[2]
+    for q in range(n):
+        lbc[q] = -1.0
+    for t in range(i, n):
+        q = order[t]
+        c = cards[q]
+        v = float(strength[c])
+        for u in range(i):
+            k = order[u]
+            taken = False
+            for r in range(m):
+                if chosen[r] == u:
+                    taken = True
+            if taken:
+                continue
+            kc = cards[k]
+            v += _gives(kc, c, T) + _gives(c, kc, T)
+            common = kw[c] & kw[kc] & 7  # Troops, Bows, Fast
+            while common:
+                v += 2.0 * (common & 1)
+                common >>= 1
+        lbc[q] = v / max(float(force[q]), 1e-9)
+    lost = 0.0
+    for q in range(n):
+        done[q] = lbc[q] < 0
+    while left > 1e-9:
+        bq = -1
+        for q in range(n):
+            if not done[q] and force[q] > 0 and (bq < 0 or lbc[q] < lbc[bq]):
+                bq = q
+        if bq < 0:
+            break
+        done[bq] = True
+        f = float(force[bq])
+        take = min(1.0, left / f)
+        lost += take * lbc[bq] * f
+        left -= take * f
+    return lost
+
+
+@njit(cache=True)
 def _rest(cards, n, order, chosen, m, keep):
     """The pile's cards not chosen (positions ``order[chosen[:m]]``) into ``keep``; count."""
     kn = 0
@@ -162,158 +225,139 @@ def _rest(cards, n, order, chosen, m, keep):
 
 @njit(cache=True)
 def _best_discard(cards, force, n, need, T, best):
-    """Exact best discard (as rules.best_discard): returns its size, cards in ``best``.
+    """Exact best discard (the same answer as rules.best_discard); its size, cards in ``best``.
 
-    -1 when the pile cannot cover ``need``. Items are taken by (force desc, id asc);
-    among minimal covering sets: most force kept, then fewest cards, then smallest ids.
+    Searched from the kept side: keep a set K whose battle force stays within
+    ``total - need`` and whose force F(K) is largest (then fewest discards, then the
+    smallest discarded ids: a total order, so the search order cannot change the
+    answer; the best set under it is a minimal discard). F is supermodular (bonuses
+    and synergies only add up), so a card's gain with the whole pile present bounds its
+    gain to any smaller pile: a fractional knapsack over those gains bounds a branch.
+    -1 when the pile cannot cover ``need``.
     """
-    # Depth-first over cards by battle force (desc, then id), with two prunings that
-    # cannot change the answer (the key kept / fewest cards / smallest ids is a total
-    # order): the rest cannot cover the need, or the bound below is under the best.
-    order = np.empty(n, np.int64)
-    used = np.zeros(n, np.bool_)
-    for k in range(n):
-        bi = -1
-        for i in range(n):
-            if used[i]:
-                continue
-            if bi < 0 or force[i] > force[bi] or (force[i] == force[bi] and cards[i] < cards[bi]):
-                bi = i
-        used[bi] = True
-        order[k] = bi
-    # items by own strength per point of battle force (for the fractional bound)
-    ratio_order = np.argsort(
-        np.array([T[1][cards[q]] / max(force[q], 1e-9) for q in range(n)], np.float64)
-    )
-    rank_in_dfs = np.empty(n, np.int64)
-    for k in range(n):
-        rank_in_dfs[order[k]] = k
-    # a first guess for the bound (never recorded as the answer): drop the cards that
-    # cost least kept force per point of battle force until the need is covered
+    total = 0
+    for i in range(n):
+        total += force[i]
+    if total < need:
+        return -1
+    if need <= 0:
+        return 0
+    cap = total - need
     full = _pile_force(cards, n, T)
     rest = np.empty(max(n, 1), np.int64)
-    cost = np.empty(n, np.float64)
+    gain = np.empty(n, np.float64)
     for q in range(n):
         kn = 0
         for r in range(n):
             if r != q:
                 rest[kn] = cards[r]
                 kn += 1
-        cost[q] = (full - _pile_force(rest, kn, T)) / max(force[q], 1e-9)
-    guess_out = np.zeros(n, np.bool_)
-    got = 0
-    for q in np.argsort(cost):
-        if got >= need:
-            break
-        guess_out[q] = True
-        got += force[q]
-    kn = 0
+        gain[q] = full - _pile_force(rest, kn, T)
+    # search order: gain per point of battle force, best first (free cards first)
+    key = np.empty(n, np.float64)
     for q in range(n):
-        if not guess_out[q]:
-            rest[kn] = cards[q]
-            kn += 1
-    guess_kept = _pile_force(rest, kn, T) if got >= need else -(10**9)
-    tot = 0
-    for i in range(n):
-        tot += force[i]
-    if tot < need:
-        return -1
-    if need <= 0:
-        return 0
-    suffix = np.zeros(n + 1, np.int64)
-    for k in range(n - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + max(force[order[k]], 0)
-    chosen = np.empty(n, np.int64)  # positions in ``order``
+        key[q] = -gain[q] / force[q] if force[q] > 0 else -1e18
+    order = np.argsort(key, kind="mergesort")
+    inK = np.zeros(n, np.bool_)
+    kept_cards = np.empty(max(n, 1), np.int64)
     best_kept = -(10**9)
-    best_len = 0
-    best_ids = np.empty(n, np.int64)
-    best_pos = np.empty(n, np.int64)
-    sorted_ids = np.empty(n, np.int64)
-    keep = np.empty(n, np.int64)
-    m = 0  # chosen count
-    total = 0
-    stack_i = np.empty(n + 1, np.int64)
+    best_len = n + 1
+    best_in = np.zeros(n, np.bool_)
+    sorted_a = np.empty(n, np.int64)
+    sorted_b = np.empty(n, np.int64)
+    # explicit-stack DFS: state 0 = try include, 1 = try exclude, 2 = done
     stack_state = np.zeros(n + 1, np.int64)
     sp = 0
-    stack_i[0] = 0
-    stack_state[0] = 0
-    # recursive visit(i, total) written with an explicit stack
+    used = 0
     while sp >= 0:
-        i = stack_i[sp]
-        st = stack_state[sp]
-        if st == 0:
-            if total >= need:
-                mn = 10**9
-                for q in range(m):
-                    v = force[order[chosen[q]]]
-                    mn = min(mn, v)
-                if total - mn < need:
-                    kept = _pile_force(keep, _rest(cards, n, order, chosen, m, keep), T)
-                    for r in range(m):
-                        sorted_ids[r] = cards[order[chosen[r]]]
-                    sorted_ids[:m].sort()
-                    better = False
-                    if kept > best_kept or (kept == best_kept and m < best_len):
-                        better = True
-                    elif kept == best_kept and m == best_len:
-                        for r in range(m):
-                            if sorted_ids[r] != best_ids[r]:
-                                better = sorted_ids[r] < best_ids[r]
-                                break
-                    if better:
-                        best_kept, best_len = kept, m
-                        best_ids[:m] = sorted_ids[:m]
-                        for r in range(m):
-                            best_pos[r] = order[chosen[r]]
+        t = sp  # depth == position in order
+        if stack_state[sp] == 0:
+            if t == n:
+                kn = 0
+                for q in range(n):
+                    if inK[q]:
+                        kept_cards[kn] = cards[q]
+                        kn += 1
+                kept = _pile_force(kept_cards, kn, T)
+                dlen = n - kn
+                better = kept > best_kept or (kept == best_kept and dlen < best_len)
+                if not better and kept == best_kept and dlen == best_len:
+                    na = nb_ = 0
+                    for q in range(n):
+                        if not inK[q]:
+                            sorted_a[na] = cards[q]
+                            na += 1
+                        if not best_in[q]:
+                            sorted_b[nb_] = cards[q]
+                            nb_ += 1
+                    sorted_a[:na].sort()
+                    sorted_b[:nb_].sort()
+                    for r in range(na):
+                        if sorted_a[r] != sorted_b[r]:
+                            better = sorted_a[r] < sorted_b[r]
+                            break
+                if better:
+                    best_kept, best_len = kept, dlen
+                    best_in[:] = inK
                 sp -= 1
                 continue
-            if i == n or total + suffix[i] < need:
-                sp -= 1
-                continue
-            if max(best_kept, guess_kept) > -(10**9):
-                # bound: the pile without the chosen cards, less at least the own strength
-                # of whatever still has to go to cover the need (fractional knapsack)
-                bound = float(_pile_force(keep, _rest(cards, n, order, chosen, m, keep), T))
-                left = float(need - total)
-                for t in range(n):
-                    q = ratio_order[t]
-                    if rank_in_dfs[q] < i or left <= 0:
-                        continue
-                    f = float(force[q])
-                    if f <= 0:
-                        continue
-                    take = min(1.0, left / f)
-                    bound -= take * T[1][cards[q]]
-                    left -= take * f
-                if bound < max(best_kept, guess_kept) - 1e-9:
+            # bound: F(K so far, with every undecided card it could still get) is at most
+            # F(K) + fractional knapsack of the undecided cards' full-pile gains
+            if best_kept > -(10**9):
+                kn = 0
+                for q in range(n):
+                    if inK[q]:
+                        kept_cards[kn] = cards[q]
+                        kn += 1
+                ub = float(_pile_force(kept_cards, kn, T))
+                room = float(cap - used)
+                for u in range(t, n):
+                    q = order[u]
+                    w = float(force[q])
+                    if w <= room:
+                        ub += gain[q]
+                        room -= w
+                    else:
+                        if w > 0:
+                            ub += gain[q] * room / w
+                        break
+                if ub < best_kept - 1e-9:
                     sp -= 1
                     continue
-            chosen[m] = i
-            m += 1
-            total += force[order[i]]
+            q = order[t]
             stack_state[sp] = 1
-            sp += 1
-            stack_i[sp] = i + 1
-            stack_state[sp] = 0
-        elif st == 1:
-            m -= 1
-            total -= force[order[i]]
+            if used + force[q] <= cap:
+                inK[q] = True
+                used += force[q]
+                sp += 1
+                stack_state[sp] = 0
+            continue
+        if stack_state[sp] == 1:
+            q = order[t]
+            if inK[q]:
+                inK[q] = False
+                used -= force[q]
             stack_state[sp] = 2
             sp += 1
-            stack_i[sp] = i + 1
             stack_state[sp] = 0
-        else:
-            sp -= 1
-    # the answer in the reference's order: battle force descending, then id
-    for k in range(best_len):
-        bi = k
-        for r in range(k + 1, best_len):
-            a, b = best_pos[r], best_pos[bi]
-            if force[a] > force[b] or (force[a] == force[b] and cards[a] < cards[b]):
+            continue
+        sp -= 1
+    # the discard, in the reference's order: battle force descending, then id
+    k = 0
+    for q in range(n):
+        if not best_in[q]:
+            best[k] = q
+            k += 1
+    for a in range(k):
+        bi = a
+        for r in range(a + 1, k):
+            x, y = best[r], best[bi]
+            if force[x] > force[y] or (force[x] == force[y] and cards[x] < cards[y]):
                 bi = r
-        best_pos[k], best_pos[bi] = best_pos[bi], best_pos[k]
-        best[k] = cards[best_pos[k]]
-    return best_len
+        best[a], best[bi] = best[bi], best[a]
+    for a in range(k):
+        best[a] = cards[best[a]]
+    return k
 
 
 # --- the game ----------------------------------------------------------------------------
