@@ -243,7 +243,8 @@ def _best_discard(cards, force, n, need, T, best):
     if need <= 0:
         return 0
     cap = total - need
-    full = _pile_force(cards, n, T)
+    scratch = np.empty(max(n, 1), np.int64)  # one buffer for every force evaluation
+    full = _forces(cards, n, -1, 0, T, scratch)
     rest = np.empty(max(n, 1), np.int64)
     gain = np.empty(n, np.float64)
     for q in range(n):
@@ -252,7 +253,7 @@ def _best_discard(cards, force, n, need, T, best):
             if r != q:
                 rest[kn] = cards[r]
                 kn += 1
-        gain[q] = full - _pile_force(rest, kn, T)
+        gain[q] = full - _forces(rest, kn, -1, 0, T, scratch)
     # search order: gain per point of battle force, best first (free cards first)
     key = np.empty(n, np.float64)
     for q in range(n):
@@ -278,7 +279,7 @@ def _best_discard(cards, force, n, need, T, best):
                     if inK[q]:
                         kept_cards[kn] = cards[q]
                         kn += 1
-                kept = _pile_force(kept_cards, kn, T)
+                kept = _forces(kept_cards, kn, -1, 0, T, scratch)
                 dlen = n - kn
                 better = kept > best_kept or (kept == best_kept and dlen < best_len)
                 if not better and kept == best_kept and dlen == best_len:
@@ -309,7 +310,7 @@ def _best_discard(cards, force, n, need, T, best):
                     if inK[q]:
                         kept_cards[kn] = cards[q]
                         kn += 1
-                ub = float(_pile_force(kept_cards, kn, T))
+                ub = float(_forces(kept_cards, kn, -1, 0, T, scratch))
                 room = float(cap - used)
                 for u in range(t, n):
                     q = order[u]
@@ -523,8 +524,12 @@ def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
                     # the exact best discard, in its order (force desc, id): recomputing it
                     # after each card gives the rest of the same plan (see tests), so the
                     # plan made when choosing the defender is used card by card
-                    c = plans[di, step]
-                    step += 1
+                    if step < plan_len[di]:
+                        c = plans[di, step]
+                        step += 1
+                    else:  # never expected; recompute rather than read past the plan
+                        k = _best_discard(piles[d], battle, n, need, T, best)
+                        c = best[0] if k > 0 else np.sort(piles[d, :n])[0]
                 pos = 0
                 for i in range(n):
                     if piles[d, i] == c:
