@@ -182,9 +182,11 @@ def test_every_cited_rule_is_in_the_rule_index():
 
 
 def test_cards_are_conserved_and_games_end():
+    # with the conformance test's 200 fully checked games and the fast-simulator tests'
+    # 600 replayed tapes, thousands of random games go through the reference engine
     game = get_game("heroes-hordes")
     results = Counter()
-    for seed in range(300):
+    for seed in range(1500):
         s = playout(game.start({}), random.Random(seed))
         zones = list(s.deck) + list(s.known) + list(s.discard) + [c for p in s.piles for c in p]
         zones += [s.drawn] if s.drawn else []
@@ -227,3 +229,92 @@ def test_quiz_answers_come_from_the_engine(tmp_path):
     )
     with pytest.raises(CardDataError, match="question 1.*closest: Warlord"):
         load_quiz(bad)
+
+
+# --- events, spies, mines and the endings, move by move ----------------------------------
+
+
+def play(*moves):
+    return new_game().apply_all(moves)
+
+
+def test_quest_discards_the_chosen_horde_card():
+    s = play("draw:goblins", "draw:orks", "draw:quest")
+    assert s.step == "slay" and s.legal_actions() == ("slay:goblins", "slay:orks")
+    s = s.apply("slay:orks")
+    assert s.piles[3] == ("goblins",) and s.discard[-2:] == ("orks", "quest")
+    assert s.log[-1].rule == "heroes-hordes.event.slay"
+
+
+def test_summon_puts_a_deck_card_into_play_and_split_cards_ask():
+    s = play("draw:summon")
+    assert s.step == "search" and "search:raids" not in s.legal_actions()  # no events
+    s = s.apply("search:ranger")  # Ranger is Men/Elf: you choose, and it is a Spy
+    assert s.step == "place" and s.legal_actions() == ("place:elves", "place:men")
+    s = s.apply("place:elves")
+    assert s.step == "spy" and s.spy_left == 7 and "ranger" not in s.deck
+
+
+def test_spy_fixes_the_next_cards_in_order():
+    s = play("draw:elven-scout")
+    for card in ("king", "ogre", "priest", "wyverns", "ghouls", "farms", "citadel"):
+        s = s.apply(f"reveal:{card}")
+    assert s.known == ("king", "ogre", "priest", "wyverns", "ghouls", "farms", "citadel")
+    assert s.chance_outcomes() == (("draw:king", 1),)
+    s = s.apply("draw:king")
+    assert s.view(0)["known_top"][0] == "Ogre"
+
+
+def test_resurrection_brings_back_a_discarded_card():
+    s = play("draw:goblins", "draw:orks", "draw:quest", "slay:orks", "draw:resurrection")
+    assert s.legal_actions() == ("search:orks",)
+    s = s.apply("search:orks")
+    assert s.piles[3] == ("goblins", "orks")
+
+
+def test_raid_attacks_now_even_below_five_cards():
+    s = play("draw:king", "draw:goblins", "draw:raids")
+    assert s.step == "raid" and s.chance_outcomes() == (("raid:goblins", 1),)
+    s = s.apply("raid:goblins")
+    assert s.step == "defend" and s.attack == "goblins"
+    s = s.apply("defend:men")  # the King (10) beats the Goblins (2)
+    assert s.step == "discard"
+    s = s.apply("discard:king")
+    assert s.piles[0] == () and s.piles[3] == () and s.tokens == 0
+
+
+def test_raid_with_no_horde_does_nothing():
+    s = play("draw:raids")
+    assert s.step == "draw" and s.log[-1].rule == "heroes-hordes.event"
+
+
+def test_five_tokens_end_the_game_at_once():
+    s = play(
+        "draw:goblins",
+        "draw:orks",
+        "draw:kobolds",
+        "draw:gnolls",
+        "draw:hobgoblins",
+        "draw:skeletons",
+        "draw:zombies",
+        "draw:ghouls",
+        "draw:ghasts",
+        "draw:mummies",
+        "draw:lizard-men",
+        "draw:serpent-men",
+        "draw:dinosaur-men",
+        "draw:dragon-men",
+        "draw:wyverns",
+    )
+    assert s.is_terminal and s.tokens == 6 and s.result == "loss"
+    assert s.log[-1].rule == "heroes-hordes.defeat"
+    assert len(s.deck) == 109 - 15  # the game stopped with cards left
+
+
+def test_loss_at_option_changes_the_result():
+    moves = ["draw:goblins", "draw:orks", "draw:kobolds", "draw:gnolls", "draw:hobgoblins"]
+    s = new_game({"copies": 1, "sudden_defeat": 3, "loss_at": 3}).apply_all(moves)
+    s = s.apply_all(
+        ["draw:skeletons", "draw:zombies", "draw:ghouls", "draw:ghasts", "draw:mummies"]
+    )
+    assert s.is_terminal and s.tokens == 4 and s.result == "loss"

@@ -143,6 +143,7 @@ class PolicyComparison(w.VBox):
         self.progress = w.IntProgress(0, 0, 1, layout=w.Layout(width="320px"))
         self.status = w.HTML()
         self.table = w.HTML()
+        self.tokens_table = w.HTML()
         self.chart = go.FigureWidget(self._figure([]))
         super().__init__(
             [
@@ -151,6 +152,7 @@ class PolicyComparison(w.VBox):
                 w.HBox([self.run_button, self.progress, self.status]),
                 self.table,
                 self.chart,
+                self.tokens_table,
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
@@ -210,6 +212,14 @@ class PolicyComparison(w.VBox):
             ]
             for r in self.results
         ]
+        tokens = sorted({t for r in self.results for t in r.tokens})
+        token_rows = [
+            [r.policy, *(percent(r.tokens.get(t, 0) / r.games) for t in tokens)]
+            for r in self.results
+        ]
+        self.tokens_table.value = note_html("Final Devastation Tokens (share of games):") + (
+            table_html(["Policy", *map(str, tokens)], token_rows)
+        )
         self.table.value = table_html(
             ["Policy", "Games", "Win (95%)", "Tie (95%)", "Loss (95%)"], rows
         )
