@@ -100,7 +100,7 @@ def _check_illegal(state: GameState, rng: random.Random) -> None:
             if set(e.legal) != legal:
                 _fail(state, "IllegalActionError does not list the legal actions")
         except ValueError:
-            pass  # malformed for this game: InvalidActionError (a ValueError) is right
+            continue  # malformed for this game: InvalidActionError (a ValueError) is right
         else:
             _fail(state, f"apply({probe!r}) was accepted but is not legal")
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
-__all__ = ["game_rng", "wilson_interval", "run_games"]
+__all__ = ["game_rng", "wilson_interval", "map_chunks", "run_games"]
 
 T = TypeVar("T")
+A = TypeVar("A")
 Z95 = 1.959963984540054
 
 
@@ -43,6 +44,36 @@ def _chunk(args: tuple[Callable[[int, random.Random], T], int, list[int]]) -> li
     return [play(i, game_rng(seed, i)) for i in indexes]
 
 
+def map_chunks(
+    fn: Callable[[A], list[T]] | Callable[[A], Sequence[T]],
+    chunks: Sequence[A],
+    total: int,
+    *,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list:
+    """``fn`` over the chunks in order, in this process or over ``workers`` processes.
+
+    ``progress(done, total)`` is called after each chunk with the items done so far.
+    """
+    parts: list = []
+    done = 0
+    results: Iterable = map(fn, chunks)
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        if pool is not None:
+            results = pool.map(fn, chunks)
+        for part in results:
+            parts.append(part)
+            done += len(part)
+            if progress:
+                progress(done, total)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return parts
+
+
 def run_games(
     play: Callable[[int, random.Random], T],
     games: int,
@@ -56,18 +87,6 @@ def run_games(
 
     ``play`` must be picklable (a module-level function) when ``workers > 1``.
     """
-    chunks = [list(range(a, min(a + chunk, games))) for a in range(0, games, chunk)]
-    out: list[T] = []
-    if workers <= 1:
-        results: Iterable[list[T]] = (_chunk((play, seed, c)) for c in chunks)
-        for part in results:
-            out.extend(part)
-            if progress:
-                progress(len(out), games)
-        return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_chunk, [(play, seed, c) for c in chunks]):
-            out.extend(part)
-            if progress:
-                progress(len(out), games)
-    return out
+    chunks = [(play, seed, list(range(a, min(a + chunk, games)))) for a in range(0, games, chunk)]
+    parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
+    return [x for part in parts for x in part]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import run_games, wilson_interval
+from hordes_kit.core.montecarlo import map_chunks, run_games, wilson_interval
 from hordes_kit.core.playout import playout
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.state import HHState, new_game
@@ -144,21 +144,6 @@ def _fast(policy, games, seed, workers, progress):
 
     size = max(1, min(5000, -(-games // max(workers, 1))))
     chunks = [(policy, a, min(size, games - a), seed) for a in range(0, games, size)]
-    parts, done = [], 0
-    if workers <= 1:
-        results = map(_fast_chunk, chunks)
-        for part in results:
-            parts.append(part)
-            done += len(part)
-            if progress:
-                progress(done, games)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_fast_chunk, chunks):
-                parts.append(part)
-                done += len(part)
-                if progress:
-                    progress(done, games)
-    return np.concatenate(parts)
+    return np.concatenate(
+        map_chunks(_fast_chunk, chunks, games, workers=workers, progress=progress)
+    )
