@@ -7,6 +7,9 @@ with no page connected (toolchain notes: "kernels that pile up").
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 
 from tornado.web import RedirectHandler
@@ -48,13 +51,25 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
     ]
 
 
-def _warm_up() -> None:
-    try:
-        from hordes_kit.heroes_hordes.fastsim import warm_up
+def _warm_up() -> subprocess.Popen | None:
+    """Compile the fast simulator into numba's on-disk cache in a low-priority process.
 
-        warm_up()
-    except Exception as e:  # noqa: BLE001 - a warm-up failure must not stop the server
+    A separate process, not a thread: compiling holds the GIL for half a minute and
+    would stall the server's event loop (pages stop streaming).
+    """
+    code = "from hordes_kit.heroes_hordes.fastsim import warm_up; warm_up()"
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=lambda: os.nice(10),  # noqa: PLW1509 - POSIX only, like the kit
+        )
+    except OSError as e:  # a warm-up failure must not stop the server
         print(f"(fast simulator warm-up skipped: {e})", flush=True)
+        return None
+    threading.Thread(target=proc.wait, daemon=True).start()  # reap it when it is done
+    return proc
 
 
 def serve(
@@ -70,14 +85,10 @@ def serve(
     print(f"Serving the dashboards on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     # Compile the fast simulator into numba's on-disk cache while the server starts, so
     # the first dashboard that simulates does not wait half a minute for it.
-    threading.Thread(target=_warm_up, daemon=True).start()
-    KitVoila.launch_instance(argv=voila_argv(port, host, open_browser, cull_idle))
+    warm = _warm_up()
+    try:
+        KitVoila.launch_instance(argv=voila_argv(port, host, open_browser, cull_idle))
+    finally:
+        if warm is not None and warm.poll() is None:
+            warm.terminate()
     return 0
-
-
-if __name__ == "__main__":  # the tests start the server this way
-    import sys
-
-    from hordes_kit.cli import main
-
-    sys.exit(main(["serve", *sys.argv[1:]]))
