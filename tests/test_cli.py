@@ -195,34 +195,10 @@ def test_battle_unknown_card_suggests(capsys):
 
 
 def test_simulate_json_and_workers(capsys):
-    code, out, _ = run(
-        capsys,
-        "simulate",
-        "heroes-hordes",
-        "--policy",
-        "greedy",
-        "--games",
-        "2000",
-        "--seed",
-        "4",
-        "--json",
-    )
-    one = json.loads(out)
-    code2, out2, _ = run(
-        capsys,
-        "simulate",
-        "heroes-hordes",
-        "--policy",
-        "greedy",
-        "--games",
-        "2000",
-        "--seed",
-        "4",
-        "--workers",
-        "2",
-        "--json",
-    )
-    two = json.loads(out2)
+    args = ["simulate", "heroes-hordes", "--policy", "greedy", "--games", "2000", "--seed", "4"]
+    code, out, _ = run(capsys, *args, "--json")
+    code2, out2, _ = run(capsys, *args, "--workers", "2", "--json")
+    one, two = json.loads(out), json.loads(out2)
     assert code == code2 == 0 and one == two
     assert abs(one["p_win"] + one["p_tie"] + one["p_loss"] - 1) < 1e-9
     assert one["p_win_95"][0] <= one["p_win"] <= one["p_win_95"][1]

@@ -97,12 +97,17 @@ def test_solver_matches_brute_force(q):
     assert got == brute_probability(n, rolls, costs, distinct)
 
 
+def dice_and_costs(max_dice: int):
+    """Hypothesis arguments: dice showing, cost texts, the distinct-values option."""
+    return given(
+        st.lists(st.integers(1, 6), min_size=1, max_size=max_dice),
+        st.lists(cost_text, min_size=1, max_size=3),
+        st.booleans(),
+    )
+
+
 @settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.integers(1, 6), min_size=1, max_size=6),
-    st.lists(cost_text, min_size=1, max_size=3),
-    st.booleans(),
-)
+@dice_and_costs(6)
 def test_can_pay_matches_brute_force(dice, costs, distinct):
     assert can_pay(counts_of(dice), parse_costs(costs), distinct_values=distinct) == brute_pays(
         tuple(dice), tuple(c.upper() for c in costs), distinct
@@ -231,11 +236,7 @@ def test_probability_table_shape_and_values():
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.integers(1, 6), min_size=1, max_size=7),
-    st.lists(cost_text, min_size=1, max_size=3),
-    st.booleans(),
-)
+@dice_and_costs(7)
 def test_find_payment_pays_exactly_when_can_pay(dice, texts, distinct):
     costs = parse_costs(texts)
     paid = find_payment(dice, costs, distinct_values=distinct)

@@ -146,84 +146,6 @@ def _pile_force(cards, n, T):
 
 
 @njit(cache=True)
-def _gives(s, c, T):
-    """Bonus card s gives card c (both in one pile)."""
-    types, kw, nb, b_amt, b_races, b_kw = T[0], T[2], T[3], T[4], T[5], T[6]
-    g = 0
-    for q in range(nb[s]):
-        if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
-            continue
-        if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
-            continue
-        g += b_amt[s, q]
-    return g
-
-
-@njit(cache=True)
-def _removal_lb(cards, force, n, order, chosen, m, i, left, T, lbc, done):
-    """A lower bound on the kept force lost by covering ``left`` more battle force.
-
-    Cards at search positions before i that were not chosen stay for sure. Removing a
-    candidate loses at least its strength, the bonuses and synergy it gets from those,
-    and the bonuses and synergy it gives them; summed over the removed cards (the
-    terms do not overlap), then relaxed to a fractional knapsack.
-    """
-    strength, kw = T[1], T[2]
-    for q in range(n):
-        lbc[q] = -1.0
-    for t in range(i, n):
-        q = order[t]
-        c = cards[q]
-        v = float(strength[c])
-        for u in range(i):
-            k = order[u]
-            taken = False
-            for r in range(m):
-                if chosen[r] == u:
-                    taken = True
-            if taken:
-                continue
-            kc = cards[k]
-            v += _gives(kc, c, T) + _gives(c, kc, T)
-            common = kw[c] & kw[kc] & 7  # Troops, Bows, Fast
-            while common:
-                v += 2.0 * (common & 1)
-                common >>= 1
-        lbc[q] = v / max(float(force[q]), 1e-9)
-    lost = 0.0
-    for q in range(n):
-        done[q] = lbc[q] < 0
-    while left > 1e-9:
-        bq = -1
-        for q in range(n):
-            if not done[q] and force[q] > 0 and (bq < 0 or lbc[q] < lbc[bq]):
-                bq = q
-        if bq < 0:
-            break
-        done[bq] = True
-        f = float(force[bq])
-        take = min(1.0, left / f)
-        lost += take * lbc[bq] * f
-        left -= take * f
-    return lost
-
-
-@njit(cache=True)
-def _rest(cards, n, order, chosen, m, keep):
-    """The pile's cards not chosen (positions ``order[chosen[:m]]``) into ``keep``; count."""
-    kn = 0
-    for q in range(n):
-        gone = False
-        for r in range(m):
-            if order[chosen[r]] == q:
-                gone = True
-        if not gone:
-            keep[kn] = cards[q]
-            kn += 1
-    return kn
-
-
-@njit(cache=True)
 def _best_discard(cards, force, n, need, T, best):
     """Exact best discard (the same answer as rules.best_discard); its size, cards in ``best``.
 
@@ -385,7 +307,7 @@ def _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T):
         srt[i] = options[i]
     for i in range(nopt):
         for j in range(nopt - 1 - i):
-            if PILE_ALPHA_NB[srt[j]] > PILE_ALPHA_NB[srt[j + 1]]:
+            if PILE_ALPHA[srt[j]] > PILE_ALPHA[srt[j + 1]]:
                 srt[j], srt[j + 1] = srt[j + 1], srt[j]
     if policy == 0:
         return srt[int(_u(us, ui) * nopt)]
@@ -408,9 +330,6 @@ def _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T):
     return best
 
 
-PILE_ALPHA_NB = PILE_ALPHA
-
-
 @njit(cache=True)
 def _enter_play(c, forced, policy, us, ui, piles, plen, T):
     types = T[0]
@@ -430,7 +349,7 @@ def _enter_play(c, forced, policy, us, ui, piles, plen, T):
 @njit(cache=True)
 def _plan_size(best, n):
     """Length of the plan left in ``best`` by ``_defend_score`` (stored after the cards)."""
-    return best[MAXC_NB - 1]
+    return best[MAXC - 1]
 
 
 @njit(cache=True)
@@ -440,7 +359,7 @@ def _defend_score(h, d, piles, plen, T, tmp, best):
     df = _forces(piles[d], plen[d], h, plen[h], T, tmp)
     if df >= hf:
         k = _best_discard(piles[d], tmp, plen[d], hf, T, best)
-        best[MAXC_NB - 1] = k
+        best[MAXC - 1] = k
         keep = np.empty(max(plen[d], 1), np.int64)
         kn = 0
         for i in range(plen[d]):
@@ -466,8 +385,8 @@ def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
         if plen[p] > 0:
             heroes[nh] = p
             nh += 1
-    tmp = np.empty(MAXC_NB, np.int64)
-    best = np.empty(MAXC_NB, np.int64)
+    tmp = np.empty(MAXC, np.int64)
+    best = np.empty(MAXC, np.int64)
     di = 0
     if nh == 0:
         cost = 2
@@ -485,7 +404,7 @@ def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
             d = -1
             bw = 0
             bv = 0
-            plans = np.empty((3, MAXC_NB), np.int64)
+            plans = np.empty((3, MAXC), np.int64)
             plan_len = np.zeros(3, np.int64)
             for i in range(nh):
                 w, v = _defend_score(h, heroes[i], piles, plen, T, tmp, best)
@@ -551,9 +470,6 @@ def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
     return cost
 
 
-MAXC_NB = MAXC
-
-
 @njit(cache=True)
 def _take(order, pos, in_deck):
     while not in_deck[order[pos[0]]]:
@@ -571,7 +487,7 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
     n = order.shape[0]
     in_deck = np.ones(n, np.bool_)
     discard_flag = np.zeros(n, np.bool_)
-    piles = np.zeros((6, MAXC_NB), np.int64)
+    piles = np.zeros((6, MAXC), np.int64)
     plen = np.zeros(6, np.int64)
     pos = np.zeros(1, np.int64)
     ui = np.zeros(1, np.int64)
@@ -620,7 +536,7 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
                     if tokens >= sudden:
                         break
             elif k == 2:
-                cand = np.empty(MAXC_NB, np.int64)
+                cand = np.empty(MAXC, np.int64)
                 nc = 0
                 for p in range(3, 6):
                     for i in range(plen[p]):
@@ -654,7 +570,7 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
                                 break
                     discard_flag[t] = True
             else:
-                cand = np.empty(MAXC_NB, np.int64)
+                cand = np.empty(MAXC, np.int64)
                 nc = 0
                 for x in range(n):  # ids in order = sorted
                     ok = in_deck[x] if k == 3 else discard_flag[x]
@@ -692,7 +608,7 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
                     _enter_play(t, -1, policy, us, ui, piles, plen, T)
             discard_flag[ev] = True
         # Mines: one extra draw per Mine in the hero piles, in pile order
-        races = np.empty(MAXC_NB * 2, np.int64)
+        races = np.empty(MAXC * 2, np.int64)
         nr = 0
         for p in range(3):
             for i in range(plen[p]):
