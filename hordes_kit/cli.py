@@ -1,4 +1,4 @@
-"""The ``hordes-kit`` command: odds at the table, and serving the dashboards.
+"""The ``hordes-kit`` command: odds at the table, simulations, and serving the dashboards.
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -55,6 +55,22 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--locked", default="", help="dice already locked on heroes, e.g. 5")
     fz.add_argument("--rolls-left", type=int, help="rerolls still to come (with --showing)")
     fz.add_argument("--json", action="store_true", help="print one JSON object")
+    th = games.add_parser(
+        "the-horde",
+        help="chance that a battle roll kills the hordling",
+        description="Battle roll 1d6 - hordling level + defender force; 4 or more kills it.",
+    )
+    th.add_argument("--level", type=int, required=True, help="the hordling's level")
+    th.add_argument("--force", type=int, required=True, help="the defender's force")
+    th.add_argument("--item-bonus", type=int, default=0, help="Flute/Haunch bonus (+1, +2...)")
+    th.add_argument(
+        "--next-gc-bonus", type=int, default=0, help="Boots/Ring bonus (Grimthwackers only)"
+    )
+    th.add_argument("--dizzy", action="store_true", help="a third Grimthwacker in a row (-3)")
+    th.add_argument(
+        "--not-grimthwacker", action="store_true", help="the defender is a Knight or an Archer"
+    )
+    th.add_argument("--json", action="store_true", help="print one JSON object")
 
     battle = sub.add_parser("battle", help="work out a battle, every modifier shown")
     bgames = battle.add_subparsers(dest="game", required=True, parser_class=_Parser)
@@ -84,6 +100,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="fast: the numba simulator (default); reference: the rules engine itself",
     )
     shh.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sth = sgames.add_parser(
+        "the-horde", help="P(survive 20 turns) with a 95%% interval, and the causes of defeat"
+    )
+    sth.add_argument("--policy", default="balanced", help="thrifty, defenders or balanced")
+    sth.add_argument("--games", type=int, default=10_000)
+    sth.add_argument("--seed", type=int, default=0)
+    sth.add_argument("--workers", type=int, default=1, help="local processes (same results)")
+    sth.add_argument(
+        "--engine",
+        choices=["fast", "reference"],
+        default="fast",
+        help="fast: the numba simulator (default); reference: the rules engine itself",
+    )
+    sth.add_argument("--json", action="store_true", help="print one JSON object")
 
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
     serve.add_argument("--port", type=int, default=8866)
@@ -209,6 +240,66 @@ def _battle_heroes_hordes(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds_the_horde(args: argparse.Namespace) -> int:
+    from hordes_kit.the_horde.odds import effective_force, kill_probability
+
+    grim = not args.not_grimthwacker
+    if (args.dizzy or args.next_gc_bonus) and not grim:
+        raise HordesKitError("--dizzy and --next-gc-bonus apply to Grimthwackers only")
+    force = effective_force(
+        args.force,
+        item_bonus=args.item_bonus,
+        next_gc_bonus=args.next_gc_bonus,
+        dizzy=args.dizzy,
+        grimthwacker=grim,
+    )
+    p = kill_probability(args.level, force)
+    need = 4 + args.level - force
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": "the-horde",
+                    "level": args.level,
+                    "force": force,
+                    "probability": float(p),
+                    "exact": _exact(p),
+                    "die_needed": need,
+                }
+            )
+        )
+        return 0
+    roll = "any roll" if need <= 1 else "no roll" if need > 6 else f"{need} or more on the die"
+    print(
+        f"Level {args.level} hordling against battle force {force}: killed on {roll}, "
+        f"{_percent(p)} ({_exact(p)})"
+    )
+    return 0
+
+
+def _simulate_the_horde(args: argparse.Namespace) -> int:
+    from hordes_kit.the_horde.simulate import simulate
+
+    res = simulate(args.policy, args.games, args.seed, workers=args.workers, engine=args.engine)
+    if args.json:
+        print(json.dumps(res.to_json()))
+        return 0
+    lo, hi = res.interval
+    print(
+        f"The Horde, policy {res.policy}, {res.games} games (seed {res.seed}, {res.engine} "
+        "engine), Monte Carlo:"
+    )
+    print(
+        f"  survive all 20 turns {res.survival * 100:6.2f}%  (95% interval "
+        f"{lo * 100:.2f}-{hi * 100:.2f}%)"
+    )
+    print(
+        f"  unpaid tax {res.count('taxes') / res.games * 100:6.2f}%, Chauncey killed "
+        f"{res.count('chauncey') / res.games * 100:6.2f}%"
+    )
+    return 0
+
+
 def _simulate_heroes_hordes(args: argparse.Namespace) -> int:
     from hordes_kit.heroes_hordes.simulate import simulate
 
@@ -235,10 +326,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "odds":
-            return _odds_fantahzee(args)
+            return _odds_the_horde(args) if args.game == "the-horde" else _odds_fantahzee(args)
         if args.command == "battle":
             return _battle_heroes_hordes(args)
         if args.command == "simulate":
+            if args.game == "the-horde":
+                return _simulate_the_horde(args)
             return _simulate_heroes_hordes(args)
         if args.command == "serve":
             from hordes_kit.serve import serve

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from hordes_kit.core.errors import CardDataError
 
-__all__ = ["package_dir", "data_path", "notebooks_dir", "widgets_path", "read_toml", "read_csv"]
+__all__ = [
+    "package_dir",
+    "data_path",
+    "notebooks_dir",
+    "widgets_path",
+    "read_toml",
+    "read_csv",
+    "slug",
+]
 
 _PKG = Path(__file__).resolve().parent.parent
 
@@ -20,6 +29,11 @@ def package_dir(name: str) -> Path:
     if inside.is_dir():
         return inside
     return _PKG.parent / name
+
+
+def slug(name: str) -> str:
+    """Short id of a card name: ``'Half Elves'`` -> ``'half-elves'``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def data_path(*parts: str) -> Path:

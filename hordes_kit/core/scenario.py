@@ -14,7 +14,9 @@ Format (TOML)::
     players = 2
     [[steps]]
     chance = "roll:6,5,4,3,2,1"      # a forced chance outcome, or
-    action = "keep:6"                # a player's action id (exactly one of the two)
+    action = "keep:6"                # a player's action id, or
+    chances = ["recruit:cow", "recruit:pit"]  # several chance outcomes in one step
+                                     # (exactly one of the three)
     say = "Narration for this step."
     rule = "fantahzee.dice.roll"     # the rule the step rests on (shown, and checked
                                      # against the events the step produced)
@@ -56,6 +58,11 @@ class ScenarioStep:
     rule: str = ""
     ask: str = ""
     expect: Mapping[str, Any] = field(default_factory=dict)
+    moves: tuple[str, ...] = ()  # every move of the step (``move`` is the last)
+
+    def all_moves(self) -> tuple[str, ...]:
+        """The moves this step plays, in order."""
+        return self.moves or (self.move,)
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,7 @@ class Frame:
     after: GameState
 
 
-_STEP_KEYS = {"action", "chance", "say", "rule", "ask", "expect"}
+_STEP_KEYS = {"action", "chance", "chances", "say", "rule", "ask", "expect"}
 _TOP_KEYS = {"id", "game", "title", "source", "intro", "config", "steps", "expect"}
 
 
@@ -107,15 +114,18 @@ def load_scenario(path: str | Path) -> Scenario:
         bad = set(raw) - _STEP_KEYS
         if bad:
             raise ScenarioError(f"{p}, step {i}: unknown key {sorted(bad)[0]!r}")
-        if ("action" in raw) == ("chance" in raw):
-            raise ScenarioError(f"{p}, step {i}: give exactly one of 'action' or 'chance'")
-        move = raw.get("action", raw.get("chance"))
-        if not isinstance(move, str):
-            raise ScenarioError(f"{p}, step {i}: the move must be a string, got {move!r}")
+        if sum(k in raw for k in ("action", "chance", "chances")) != 1:
+            raise ScenarioError(
+                f"{p}, step {i}: give exactly one of 'action', 'chance' or 'chances'"
+            )
+        moves = raw["chances"] if "chances" in raw else [raw.get("action", raw.get("chance"))]
+        if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+            raise ScenarioError(f"{p}, step {i}: the moves must be strings, got {moves!r}")
         steps.append(
             ScenarioStep(
-                move=move,
-                chance="chance" in raw,
+                move=moves[-1],
+                moves=tuple(moves) if len(moves) > 1 else (),
+                chance="action" not in raw,
                 say=str(raw.get("say", "")),
                 rule=str(raw.get("rule", "")),
                 ask=str(raw.get("ask", "")),
@@ -175,14 +185,16 @@ def run_scenario(scenario: Scenario) -> tuple[Frame, ...]:
         raise ScenarioError(f"{scenario.path}: setup failed: {e}") from None
     frames = []
     for i, step in enumerate(scenario.steps, 1):
-        where = f"{scenario.path}, step {i} ({step.move!r})"
-        if step.chance != state.is_chance:
-            wants = "a chance outcome" if state.is_chance else "a player's action"
-            raise ScenarioError(f"{where}: the game waits for {wants} here")
-        try:
-            after = state.apply(step.move)
-        except HordesKitError as e:
-            raise ScenarioError(f"{where}: {e}") from None
+        after = state
+        for move in step.all_moves():
+            where = f"{scenario.path}, step {i} ({move!r})"
+            if step.chance != after.is_chance:
+                wants = "a chance outcome" if after.is_chance else "a player's action"
+                raise ScenarioError(f"{where}: the game waits for {wants} here")
+            try:
+                after = after.apply(move)
+            except HordesKitError as e:
+                raise ScenarioError(f"{where}: {e}") from None
         if step.rule:
             cited = {ev.rule for ev in after.log[len(state.log) :]}
             if step.rule not in cited:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from hordes_kit.core.data import data_path, read_csv
+from hordes_kit.core.data import data_path, read_csv, slug
 from hordes_kit.core.errors import CardDataError
 
 __all__ = [
@@ -142,11 +142,6 @@ class Card:
     def piles(self) -> tuple[str, ...]:
         """The piles this card may go to (the player chooses among several)."""
         return tuple(PILE_OF_RACE[r] for r in RACES if r in self.types)
-
-
-def slug(name: str) -> str:
-    """Short id of a card name: ``'Half Elves'`` -> ``'half-elves'``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _races(words: str) -> frozenset[str] | None:

@@ -1,0 +1,8 @@
+"""The Horde (solo): card data, the rules engine, battle odds and survival analysis."""
+
+from hordes_kit.core.registry import Game, register
+from hordes_kit.the_horde.state import GAME, THConfig, THState, new_game
+
+__all__ = ["GAME", "THConfig", "THState", "new_game", "THE_HORDE"]
+
+THE_HORDE = register(Game(GAME, "The Horde", 1, 1, new_game))

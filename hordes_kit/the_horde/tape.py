@@ -1,0 +1,47 @@
+"""Chance tapes: one game's chance written down in advance, so two engines can be fed it.
+
+A tape is a stream of uniform numbers in [0, 1). Every chance node takes the next
+number ``u`` and the outcome ``k = int(u * total)`` of its integer weights (card counts
+in deck-index order, or the six faces of a die), walking the outcomes in id order. This
+is exactly the engine's chance (one card at a time from what remains, uniformly).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hordes_kit.the_horde.policies import Policy, choose, get_policy
+from hordes_kit.the_horde.state import THConfig, THState, new_game
+
+__all__ = ["make_tape", "pick", "play_tape"]
+
+
+def make_tape(seed: int, numbers: int = 20_000) -> tuple[float, ...]:
+    """A tape drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return tuple(rng.random() for _ in range(numbers))
+
+
+def pick(weights, u: float) -> str:
+    """The outcome id the number ``u`` selects among integer-weighted outcomes."""
+    k = int(u * sum(w for _, w in weights))
+    for outcome, w in weights:
+        k -= w
+        if k < 0:
+            return outcome
+    raise AssertionError("u must lie in [0, 1)")
+
+
+def play_tape(policy: str | Policy, tape, config: THConfig | None = None) -> tuple[THState, int]:
+    """One whole game through the reference engine; returns it and the numbers used."""
+    pol = get_policy(policy)
+    state = new_game(config)
+    used = 0
+    while not state.is_terminal:
+        if state.is_chance:
+            move = pick(state.chance_weights(), tape[used])
+            used += 1
+        else:
+            move = choose(pol, state.view(0))
+        state = state.apply(move)
+    return state, used
