@@ -21,7 +21,7 @@ that order (the fast simulator relies on it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from hordes_kit.core.data import data_path, read_csv, read_toml, slug
@@ -122,26 +122,30 @@ class HordeData:
 
     def card(self, cid: str) -> RecruitCard:
         """The recruit card with this id."""
-        return self.recruit[self.recruit_ids.index(cid)]
+        return self._by_id[cid]
 
-    @property
+    @cached_property
+    def _by_id(self) -> dict:
+        return {c.id: c for c in self.recruit + self.horde}
+
+    @cached_property
     def recruit_ids(self) -> tuple[str, ...]:
         """Recruit card ids in deck-index order."""
         return tuple(c.id for c in self.recruit)
 
-    @property
+    @cached_property
     def horde_ids(self) -> tuple[str, ...]:
         """Horde card ids in deck-index order."""
         return tuple(c.id for c in self.horde)
 
     def level(self, hid: str, turn: int) -> int:
         """A hordling's level on this turn (Indigenous: the location's)."""
-        card = self.horde[self.horde_ids.index(hid)]
+        card = self._by_id[hid]
         return card.level if card.level is not None else self.turns[turn - 1].level
 
     def horde_card(self, hid: str) -> HordeCard:
         """The horde card with this id."""
-        return self.horde[self.horde_ids.index(hid)]
+        return self._by_id[hid]
 
     def recruit_pool(self) -> tuple[int, ...]:
         """The recruit deck at setup: the list's copies minus the Defender and Village decks."""

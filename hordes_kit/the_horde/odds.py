@@ -5,9 +5,8 @@ A battle roll is 1d6 - hordling level + defender force; 4 or more kills the hord
 what the rest of this Horde phase costs - village cards lost, Grimthwackers and other
 fighters killed, and the chance that Chauncey is killed - from what the player knows:
 the face-down attack deck is any draw from the unseen horde cards. It enumerates every
-outcome exactly (to 1e-9: a Shaman teleporting away or an Archer escaping can bring a
-position back, with less probability each lap) when that takes at most ``budget``
-positions; otherwise it plays the phase out ``runs`` times and gives 95% intervals,
+outcome exactly (to 1e-10 where a Shaman teleporting away or an Archer escaping can
+bring a position back) when the phase can reach at most ``budget`` positions; otherwise it plays the phase out ``runs`` times and gives 95% intervals,
 and says so.
 """
 
@@ -117,7 +116,7 @@ class PhaseOdds:
     def method(self) -> str:
         """How the figures were found, in a sentence."""
         if self.exact:
-            return f"exact: every outcome followed ({self.positions:,} positions, to 1e-9)"
+            return f"exact: every outcome worked out ({self.positions:,} positions)"
         return f"Monte Carlo: {self.runs:,} playouts of the phase, 95% intervals ({self.why})"
 
     def marginal(self, index: int) -> dict[int, float]:
@@ -173,7 +172,7 @@ class PhaseOdds:
         }
 
 
-TAIL = 1e-9
+TAIL = 1e-10
 
 
 class _GiveUp(Exception):
@@ -228,46 +227,75 @@ def determinizations(state: THState):
 
 
 def _exact(state: THState, heal: bool, budget: int) -> tuple[dict[Outcome, float], int]:
-    """Push the probability forward, position by position, merging equal positions.
+    """Every position the phase can reach, then each one's outcome distribution.
 
-    A phase that can come back to a position (a Shaman teleporting away, an Archer
-    escaping) loses a fixed share of its mass on every lap, so the mass still in play
-    falls geometrically; we stop below ``TAIL`` (then the figures are exact to 1e-9).
+    Positions are found once (depth first, children before parents); then the
+    distributions are swept in that order until they stop changing. Without loops
+    one sweep is exact; a phase that can come back to a position (a Shaman teleporting
+    away, an Archer escaping) converges geometrically, and we sweep until the mass still
+    missing is below ``TAIL``.
     """
-    frontier: dict[tuple, list] = {}
+    index: dict[tuple, int] = {}
+    trans: list[list[tuple[int, float, Outcome]]] = []  # (child or -1 = phase over, p, inc)
+    order: list[int] = []  # post-order: children first
+
+    def expand(s: THState) -> list[tuple[THState, float, Outcome]]:
+        if s.is_chance:
+            w = s.chance_weights()
+            total = sum(n for _, n in w)
+            moves = [(a, n / total) for a, n in w]
+        else:
+            moves = [(_decide(s, heal), 1.0)]
+        out = []
+        for a, q in moves:
+            child = _step(s, a)
+            out.append((child, q, _increment(s, child)))
+        return out
+
+    roots = []
     for w, det in determinizations(state):
-        k = (det.key(), (0, 0, 0, False))
-        frontier[k] = [det, float(w) + (frontier[k][1] if k in frontier else 0.0)]
-    dist: dict[Outcome, float] = defaultdict(float)
-    expanded = 0
-    while frontier:
-        if sum(p for _, p in frontier.values()) < TAIL:
+        if det.key() not in index:
+            index[det.key()] = len(trans)
+            trans.append([])
+            stack = [(det, None)]
+            while stack:
+                s, kids = stack.pop()
+                i = index[s.key()]
+                if kids is None:
+                    kids = expand(s)
+                    stack.append((s, kids))
+                    for child, _, _ in kids:
+                        if _in_phase(state, child) and child.key() not in index:
+                            if len(index) >= budget:
+                                raise _GiveUp(f"more than {budget:,} positions")
+                            index[child.key()] = len(trans)
+                            trans.append([])
+                            stack.append((child, None))
+                    continue
+                trans[i] = [
+                    (index[c.key()] if _in_phase(state, c) else -1, q, inc) for c, q, inc in kids
+                ]
+                order.append(i)
+        roots.append((float(w), index[det.key()]))
+    dist: list[dict[Outcome, float]] = [{} for _ in trans]
+    for _sweep in range(100_000):
+        for i in order:
+            d: dict[Outcome, float] = defaultdict(float)
+            for j, q, inc in trans[i]:
+                if j < 0:
+                    d[inc] += q
+                    continue
+                for o, r in dist[j].items():
+                    d[(inc[0] + o[0], inc[1] + o[1], inc[2] + o[2], inc[3] or o[3])] += q * r
+            dist[i] = d
+        missing = 1.0 - sum(w * sum(dist[i].values()) for w, i in roots)
+        if missing < TAIL:
             break
-        nxt: dict[tuple, list] = {}
-        for (_, acc), (s, p) in frontier.items():
-            expanded += 1
-            if expanded > budget:
-                raise _GiveUp(f"more than {budget:,} positions to follow")
-            if s.is_chance:
-                w = s.chance_weights()
-                total = sum(n for _, n in w)
-                moves = [(a, n / total) for a, n in w]
-            else:
-                moves = [(_decide(s, heal), 1.0)]
-            for a, q in moves:
-                child = _step(s, a)
-                inc = _increment(s, child)
-                out = (acc[0] + inc[0], acc[1] + inc[1], acc[2] + inc[2], acc[3] or inc[3])
-                if _in_phase(state, child):
-                    k = (child.key(), out)
-                    if k in nxt:
-                        nxt[k][1] += p * q
-                    else:
-                        nxt[k] = [child, p * q]
-                else:
-                    dist[out] += p * q
-        frontier = nxt
-    return dict(dist), expanded
+    out: dict[Outcome, float] = defaultdict(float)
+    for w, i in roots:
+        for o, r in dist[i].items():
+            out[o] += w * r
+    return dict(out), len(trans)
 
 
 def _monte_carlo(state: THState, heal: bool, runs: int, seed: int) -> dict[Outcome, float]:
@@ -291,7 +319,7 @@ def _monte_carlo(state: THState, heal: bool, runs: int, seed: int) -> dict[Outco
 
 
 def phase_odds(
-    state: THState, *, heal: bool = True, budget: int = 3_000, runs: int = 600, seed: int = 0
+    state: THState, *, heal: bool = True, budget: int = 4_000, runs: int = 600, seed: int = 0
 ) -> PhaseOdds:
     """What the rest of this Horde phase will cost, from what the player knows."""
     if state.is_terminal or state.step not in HORDE_STEPS:

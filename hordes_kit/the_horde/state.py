@@ -158,9 +158,7 @@ class THState(GameState):
 
     def name(self, cid: str) -> str:
         """Display name of a recruit or horde card id."""
-        if cid in _index(self.rids):
-            return self.data.card(cid).name
-        return self.data.horde_card(cid).name
+        return self.data.card(cid).name
 
     @property
     def gc(self) -> str:
@@ -297,7 +295,10 @@ class THState(GameState):
         if self.result:
             return "the game is over"
         if self.current_player == CHANCE:
-            return "the game waits for a card or a die (chance), not a decision"
+            want = CHANCE_STEPS[self.step]
+            if kind == want and kind not in DIE_STEPS:
+                return f"no {self.name(arg)} can come up here (not in that deck)"
+            return f"the game waits for chance ({want}:...), not {kind}"
         if self.step == "rock":
             return "the game waits for the Healing Rock choice: rock:heal or rock:keep"
         if kind == "buy":

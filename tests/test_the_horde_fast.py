@@ -1,0 +1,102 @@
+"""The fast The Horde simulator agrees with the reference engine (the source of truth).
+
+1. Fed the same chance tape, both play identical games: 500 seeded games per policy,
+   compared on the result, the last turn, the Crowns left and the chance numbers used.
+2. Over 100,000 fast games per policy, the survival, tax and Chauncey rates lie inside
+   the 99% intervals of the reference engine's games on uniformly random tapes.
+3. From a position in the middle of a game, the fast simulator (after the reference
+   engine plays out the turn) agrees with the reference engine alone.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hordes_kit.core.montecarlo import wilson_interval
+from hordes_kit.core.playout import play_steps
+from hordes_kit.the_horde.fastsim import play_tape_fast, policy_arrays, run_fast, tables
+from hordes_kit.the_horde.policies import POLICIES, as_bot
+from hordes_kit.the_horde.simulate import simulate
+from hordes_kit.the_horde.state import new_game
+from hordes_kit.the_horde.tape import make_tape, play_tape
+
+GAMES = 500
+FAST_GAMES = 100_000
+CODE = {"win": 0, "taxes": 1, "chauncey": 2}
+Z99 = 2.5758293035489004
+
+
+@pytest.fixture(scope="module", params=list(POLICIES))
+def reference_games(request):
+    policy = request.param
+    tb = tables()
+    pa = policy_arrays(policy)
+    rows = []
+    for seed in range(GAMES):
+        tape = make_tape(seed)
+        ref, used = play_tape(policy, tape)
+        fast = play_tape_fast(np.array(tape), False, pa, tb.cards, tb.horde, tb.turns, tb.setup)
+        rows.append(((CODE[ref.result], ref.turn, ref.crowns, used), tuple(int(x) for x in fast)))
+    return policy, rows
+
+
+@pytest.mark.slow
+def test_identical_games_on_the_same_tape(reference_games):
+    policy, rows = reference_games
+    differ = [i for i, (ref, fast) in enumerate(rows) if ref != fast]
+    assert not differ, f"{policy}: games {differ[:5]} differ: {[rows[i] for i in differ[:3]]}"
+    assert len({r for r, _ in rows}) > 20  # the games really differ from each other
+
+
+@pytest.mark.slow
+def test_rates_agree_at_scale(reference_games):
+    policy, rows = reference_games
+    fast = simulate(policy, FAST_GAMES, seed=2026, engine="fast", workers=2)
+    assert fast.games == FAST_GAMES
+    for outcome, code in CODE.items():
+        k = sum(ref[0] == code for ref, _ in rows)
+        lo, hi = wilson_interval(k, GAMES, Z99)
+        p = fast.count(outcome) / fast.games
+        assert lo <= p <= hi, f"{policy} {outcome}: fast {p:.4f} outside reference 99% [{lo}, {hi}]"
+
+
+def test_workers_do_not_change_results():
+    one = simulate("balanced", 3000, seed=9)
+    two = simulate("balanced", 3000, seed=9, workers=2)
+    assert one.outcomes == two.outcomes and one.engine == "fast"
+    assert one.curve()["alive"][0] == 1.0 and one.curve()["alive"][-1] == one.survival
+
+
+def test_from_a_position_fast_agrees_with_the_reference_engine():
+    for state in play_steps(new_game(), 11, {0: as_bot("balanced")}):
+        if state.turn == 3 and state.step == "defender":
+            break
+    assert not state.is_terminal
+    ref = simulate("balanced", 150, seed=1, start=state, engine="reference")
+    fast = simulate("balanced", 3000, seed=2, start=state)
+    assert fast.engine == "fast" and fast.start_turn == 3
+    for outcome in CODE:
+        lo, hi = wilson_interval(ref.count(outcome), ref.games, Z99)
+        assert lo <= fast.count(outcome) / fast.games <= hi, outcome
+
+
+def test_the_tape_running_out_is_reported_not_guessed():
+    tb = tables()
+    r = play_tape_fast(
+        np.array(make_tape(1, numbers=20)),
+        False,
+        policy_arrays("balanced"),
+        tb.cards,
+        tb.horde,
+        tb.turns,
+        tb.setup,
+    )
+    assert r[0] == 3
+
+
+def test_fast_rows_are_sane():
+    out = run_fast("defenders", 5000, seed=3)
+    assert set(np.unique(out[:, 0])) <= {0, 1, 2}
+    assert out[:, 1].min() >= 1 and out[:, 1].max() <= 20
+    assert (out[out[:, 0] == 0, 1] == 20).all()
