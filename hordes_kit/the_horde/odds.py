@@ -6,8 +6,8 @@ what the rest of this Horde phase costs - village cards lost, Grimthwackers and 
 fighters killed, and the chance that Chauncey is killed - from what the player knows:
 the face-down attack deck is any draw from the unseen horde cards. It enumerates every
 outcome exactly (to 1e-10 where a Shaman teleporting away or an Archer escaping can
-bring a position back) when the phase can reach at most ``budget`` positions; otherwise it plays the phase out ``runs`` times and gives 95% intervals,
-and says so.
+bring a position back) when the phase can reach at most ``budget`` positions;
+otherwise it plays the phase out ``runs`` times and gives 95% intervals, and says so.
 """
 
 from __future__ import annotations
