@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import CardDataError, HordesKitError
-from hordes_kit.heroes_hordes.odds import BattleReport, battle_report, find_cards
+from hordes_kit.core.quiz import Question
+from hordes_kit.heroes_hordes.odds import battle_report, find_cards
 from hordes_kit.heroes_hordes.state import new_game
 
 __all__ = ["Question", "load_quiz", "QUIZ_FILE"]
 
 QUIZ_FILE = data_path("heroes_hordes", "quiz.toml")
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question; ``answer`` and ``choices`` are computed by the engine."""
-
-    ask: str
-    kind: str
-    answer: str
-    choices: tuple[str, ...]
-    report: BattleReport | None = None
-
-    def grade(self, given: str) -> bool:
-        """True when ``given`` is the engine's answer."""
-        return str(given).strip().lower() == self.answer.lower()
 
 
 def _question(file: str, i: int, raw: dict) -> Question:

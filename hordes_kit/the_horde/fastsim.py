@@ -193,8 +193,9 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
     ``zr`` rows (recruit card counts): recruit deck, recruit discard, village (shuffled
     part), defender deck, defender discard, the recruit row. ``zh`` rows: horde deck,
     horde discard. ``vb``: the village's bottom cards in order. ``sc``: turn, crowns,
-    next-Grimthwacker bonus, 1 = start in the Recruit phase (income and tax paid),
-    cards still to flip, extra flips paid. Returns (result, turn, crowns, numbers used);
+    next-Grimthwacker bonus, mode (0 = the turn's start, 1 = in the Recruit phase with
+    income and tax paid, 2 = drawing the attack deck), cards still to flip (mode 1) or
+    to draw (mode 2), extra flips paid. Returns (result, turn, crowns, numbers used);
     result 3 = the tape ran out.
     """
     nr, nh, nturns = C.shape[0], H.shape[0], TT.shape[0]
@@ -218,10 +219,15 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
     ah, an = 0, 0
     turn, crowns, gcb = sc[0], sc[1], sc[2]
     in_recruit = sc[3] == 1
+    in_horde = sc[3] == 2
+    for i in range(nh):
+        adeck[i] = zh[2, i]
     rturns, pextra, pheal, nwants = pol[0], pol[1], pol[2], pol[3]
     while True:
         # Income and Tax
-        if in_recruit:
+        if in_horde:
+            to_flip, extra = 0, 0
+        elif in_recruit:
             to_flip, extra = sc[4], sc[5]
             in_recruit = False
         else:
@@ -237,7 +243,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
             extra = 0
             to_flip = S[1]
         # Recruit: flip, then buy by the policy
-        while True:
+        while not in_horde:
             while to_flip > 0:
                 if _total(rdeck) == 0:
                     if _total(rdisc) == 0:
@@ -299,6 +305,9 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
         # Horde phase: the attack deck
         streak = 0
         to_draw = TT[turn - 1, 0]
+        if in_horde:
+            to_draw = sc[4]
+            in_horde = False
         ind_level = TT[turn - 1, 1]
         while to_draw > 0:
             if _total(hdeck) == 0:
@@ -485,7 +494,7 @@ def play_tape_fast(us, refill, pol, C, H, TT, S):
     zr[0] = C[:, 6]
     zr[2] = C[:, 7]
     zr[3] = C[:, 8]
-    zh = np.zeros((2, nh), np.int64)
+    zh = np.zeros((3, nh), np.int64)
     zh[0] = H[:, 0]
     sc = np.array([1, S[0], 0, 0, 0, 0], np.int64)
     return play_fast(us, refill, pol, C, H, TT, S, zr, zh, np.zeros(0, np.int64), sc)
@@ -504,10 +513,13 @@ def _run(first, games, seed, pol, C, H, TT, S, zr, zh, vb, sc, out):
         out[k, 0], out[k, 1], out[k, 2] = r, t, c
 
 
+START_STEPS = ("recruit-flip", "recruit", "horde-draw")
+
+
 def export(state) -> tuple:
-    """A reference state at a turn's start or in its Recruit phase as ``play_fast`` input."""
-    if state.step not in ("recruit-flip", "recruit") or state.is_terminal:
-        raise ValueError("the fast simulator starts from a Recruit phase")
+    """A reference state in a Recruit phase, or drawing its attack deck, as ``play_fast`` input."""
+    if state.step not in START_STEPS or state.is_terminal:
+        raise ValueError("the fast simulator starts from a Recruit phase or an attack deck draw")
     row = [0] * len(state.rids)
     for c in state.row:
         row[state.ri(c)] += 1
@@ -522,11 +534,13 @@ def export(state) -> tuple:
         ],
         np.int64,
     )
-    zh = np.array([state.horde_deck, state.horde_discard], np.int64)
+    zh = np.array([state.horde_deck, state.horde_discard, state.attack_deck], np.int64)
     vb = np.array([state.ri(c) for c in state.village_bottom], np.int64)
-    sc = np.array(
-        [state.turn, state.crowns, state.gc_bonus, 1, state.to_flip, state.extra], np.int64
-    )
+    if state.step == "horde-draw":
+        mode, n = 2, state.to_draw
+    else:
+        mode, n = 1, state.to_flip
+    sc = np.array([state.turn, state.crowns, state.gc_bonus, mode, n, state.extra], np.int64)
     return zr, zh, vb, sc
 
 

@@ -2,8 +2,9 @@
 
 ``simulate`` gives P(survive all 20 turns) with a 95% interval, the survival curve by
 turn and the causes of defeat (unpaid taxes vs Chauncey killed), as polars tables.
-The fast simulator plays new games and positions in a Recruit phase; from anywhere
-else each game first plays the rest of the turn through the reference engine.
+The fast simulator plays new games and positions in a Recruit phase or drawing the
+attack deck; from anywhere else each game first plays the rest of the turn through the
+reference engine.
 """
 
 from __future__ import annotations
@@ -194,9 +195,9 @@ def simulate(
     fn = _fast_chunk
     arg = None
     if start is not None:
-        from hordes_kit.the_horde.fastsim import export
+        from hordes_kit.the_horde.fastsim import START_STEPS, export
 
-        if start.step in ("recruit-flip", "recruit"):
+        if start.step in START_STEPS:
             arg = export(start)
         else:
             fn, arg = _bridge_chunk, start

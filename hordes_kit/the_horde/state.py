@@ -474,12 +474,17 @@ class THState(GameState):
 
     def _do_horde(self, hid: str) -> THState:
         i = self.hi(hid)
-        return replace(
+        s = replace(
             self,
             horde_deck=_add(self.horde_deck, i, -1),
             attack_deck=_add(self.attack_deck, i),
             to_draw=self.to_draw - 1,
-        )._draw_horde()
+        )
+        if not s.to_draw:
+            n = sum(s.attack_deck)
+            ev = s._ev("horde.attack-deck", f"The Attack deck is ready: {n} cards, face down.")
+            s = s.with_events(ev)
+        return s._draw_horde()
 
     def _next_round(self) -> THState:
         if not self.attack_size():

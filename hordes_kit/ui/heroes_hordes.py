@@ -18,6 +18,7 @@ from hordes_kit.heroes_hordes.odds import battle_report
 from hordes_kit.heroes_hordes.rules import pile_force
 from hordes_kit.heroes_hordes.state import GAME, HHState, new_game
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
+from hordes_kit.ui.quiz import QuizPlayer
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
 __all__ = ["board_html", "HHBoard", "walkthrough", "battle_html", "RulesQuiz"]
@@ -370,67 +371,10 @@ class HHBoard(w.VBox):
         )
 
 
-class RulesQuiz(w.VBox):
-    """A short rules quiz; the rules engine works out and grades every answer."""
+class RulesQuiz(QuizPlayer):
+    """The Heroes & Hordes rules quiz; answers and battle reports come from the engine."""
 
     def __init__(self) -> None:
         from hordes_kit.heroes_hordes.quiz import load_quiz
 
-        self.questions = load_quiz()
-        self.i = 0
-        self.score = 0
-        self.done: set[int] = set()
-        self.text = w.HTML()
-        self.entry = w.Text(placeholder="your answer", layout=w.Layout(width="160px"))
-        self.choice = w.ToggleButtons(options=["heroes", "horde"], value=None)
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.next_button = w.Button(description="Next question")
-        self.feedback = w.HTML()
-        self.tally = w.HTML()
-        self.check_button.add_class("hk-quiz-check")
-        super().__init__(
-            [
-                self.text,
-                w.HBox([self.entry, self.choice, self.check_button]),
-                self.feedback,
-                w.HBox([self.next_button, self.tally]),
-            ]
-        )
-        self.check_button.on_click(lambda _b: self.submit(self._given()))
-        self.next_button.on_click(lambda _b: self.goto(self.i + 1))
-        self.goto(0)
-
-    def _given(self) -> str:
-        q = self.questions[self.i]
-        return str(self.choice.value or "") if q.choices else self.entry.value
-
-    def goto(self, i: int) -> None:
-        """Show question ``i`` (wraps around)."""
-        self.i = i % len(self.questions)
-        q = self.questions[self.i]
-        self.text.value = (
-            f"<b>Question {self.i + 1} of {len(self.questions)}.</b> {html.escape(q.ask)}"
-        )
-        self.entry.layout.display = "none" if q.choices else None
-        self.choice.layout.display = None if q.choices else "none"
-        self.entry.value, self.choice.value, self.feedback.value = "", None, ""
-        self._tally()
-
-    def submit(self, given: str) -> bool:
-        """What Check does: the engine grades the answer and shows why."""
-        q = self.questions[self.i]
-        right = q.grade(given)
-        if self.i not in self.done:
-            self.done.add(self.i)
-            self.score += right
-        verdict = (
-            "<b style='color:#1b7f3b'>✔ Right.</b>"
-            if right
-            else f"<b style='color:#b00020'>✘ The answer is {html.escape(q.answer)}.</b>"
-        )
-        self.feedback.value = verdict + (_report_html(q.report) if q.report else "")
-        self._tally()
-        return right
-
-    def _tally(self) -> None:
-        self.tally.value = f"&nbsp; score {self.score} / {len(self.done)} answered"
+        super().__init__(load_quiz(), detail_html=_report_html)

@@ -1,0 +1,458 @@
+"""The Horde dashboards: the board picture, the playable board, the walkthrough and the quiz."""
+
+from __future__ import annotations
+
+import base64
+import html
+import random
+
+import ipywidgets as w
+
+from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.savefile import dump_save, load_save
+from hordes_kit.core.scenario import load_scenario, scenario_files
+from hordes_kit.the_horde.odds import HORDE_STEPS, kill_probability, phase_odds
+from hordes_kit.the_horde.policies import POLICIES, choose
+from hordes_kit.the_horde.state import GAME, THState, new_game
+from hordes_kit.the_horde.tape import pick
+from hordes_kit.ui.common import error_html, note_html, percent, table_html
+from hordes_kit.ui.quiz import QuizPlayer
+from hordes_kit.ui.walkthrough import WalkthroughPlayer
+
+__all__ = [
+    "board_html",
+    "battle_html",
+    "phase_odds_html",
+    "survival_html",
+    "THBoard",
+    "walkthrough",
+    "RulesQuiz",
+]
+
+TYPE_COLOURS = {"Village": "#2e8b57", "Defender": "#2f6db5", "Special": "#8b5a2b"}
+SEASONS = {"S": "Summer", "F": "Fall", "W": "Winter"}
+EMPTY = "<i style='color:#999'>empty</i>"
+CARD = (
+    "display:inline-block;border:1px solid #bbb;border-radius:6px;padding:3px 8px;margin:2px;"
+    "background:#fff;min-width:90px"
+)
+
+
+def _pile(title: str, counts: dict[str, int], extra: str = "", css: str = "") -> str:
+    items = ", ".join(
+        f"{n}× {html.escape(k)}" if n > 1 else html.escape(k) for k, n in counts.items()
+    )
+    total = sum(counts.values())
+    return (
+        f"<div class='hk-zone {css}' style='flex:1;min-width:170px;background:#f7f7f7;"
+        f"padding:4px 6px;border-radius:4px'><b>{html.escape(title)}</b> "
+        f"<span style='color:#555'>({total})</span><div style='font-size:0.9em'>"
+        f"{items or EMPTY}{extra}</div></div>"
+    )
+
+
+def board_html(state: THState) -> str:
+    """The whole table as the player sees it: economy, the recruit row, decks, the battle."""
+    v = state.view(0)
+    gc = v["grimthwackers"]
+    alive = gc["total"] - gc["killed"]
+    dots = "●" * alive + "○" * gc["killed"]
+    ahead = ", ".join(map(str, v["taxes_ahead"]))
+    head = (
+        f"<div style='font-size:1.05em'><b>Turn {v['turn']} of {v['turns']}</b> · "
+        f"{html.escape(v['location'])}, {SEASONS.get(v['season'], v['season'])} · natives: "
+        f"{html.escape(v['indigenous']['type'])} (level {v['indigenous']['level']}) · "
+        f"<b>{v['attackers']}</b> attackers this turn</div>"
+        f"<div style='margin:3px 0'><span class='hk-crowns' data-crowns='{v['crowns']}' "
+        f"style='font-size:1.2em;font-weight:700'>👑 {v['crowns']} Crowns</span> · income "
+        f"<b>{v['income']}</b>/turn · tax this turn <b>{v['tax']}</b>"
+        + (f", then {ahead}" if ahead else "")
+        + f" · <span class='hk-gc' title='Grimthwackers alive'>Grimthwackers {dots}</span></div>"
+    )
+    if v["result"]:
+        head += (
+            f"<div class='hk-result-text' style='font-size:1.2em;font-weight:700;"
+            f"color:{'#1b7f3b' if v['result'] == 'win' else '#b00020'}'>"
+            f"Game over: {html.escape(v['prompt'])}</div>"
+        )
+    row = "".join(
+        f"<span class='hk-card' style='{CARD};border-top:4px solid "
+        f"{TYPE_COLOURS[c['type']]}'>{html.escape(c['name'])}<br><small>{c['type']} · "
+        f"cost {c['cost']}</small></span>"
+        for c in v["row"]
+    )
+    row_html = (
+        f"<div class='hk-row'><b>Recruit row</b> ({v['recruit_deck']} cards left in the Recruit "
+        f"deck; extra flips {v['extra_flips']}/2)<br>{row}</div>"
+        if v["row"] or state.step in ("recruit", "recruit-flip")
+        else ""
+    )
+    bottom = (
+        f"<br><small>bottom: {html.escape(', '.join(v['village_bottom']))}</small>"
+        if v["village_bottom"]
+        else ""
+    )
+    atk_bottom = (
+        f"<br><small>bottom: {html.escape(', '.join(v['attack_bottom']))}</small>"
+        if v["attack_bottom"]
+        else ""
+    )
+    zones = (
+        "<div style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0'>"
+        + _pile("Village deck", v["village"] | {}, bottom, "hk-village")
+        + _pile("Defender deck", v["defender_deck"], css="hk-defenders")
+        + _pile("Defender discard", v["defender_discard"])
+        + _pile("Recruit discard", v["recruit_discard"])
+        + "</div><div style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0'>"
+        + _pile(
+            f"Attack deck: {v['attack_deck_size']} face down",
+            {},
+            atk_bottom,
+        )
+        + _pile("Attack discard", v["attack_discard"])
+        + _pile("Horde discard (killed)", v["horde_discard"])
+        + _pile("Unseen horde cards", v["horde_unseen"])
+        + "</div>"
+    )
+    return f"<div class='hk-board'>{head}{row_html}{zones}{battle_html(state)}</div>"
+
+
+def battle_html(state: THState) -> str:
+    """The battle in progress: attacker, defender with its bonuses, the chance and the roll."""
+    v = state.view(0)
+    parts = []
+    if v["attacker"]:
+        a = v["attacker"]
+        parts.append(f"⚔ <b>{html.escape(a['name'])}</b> (level {a['level']})")
+        d = v["defender"]
+        if d and state.step == "rock":
+            parts.append(f"against … the {html.escape(d['name'])} was drawn")
+        elif d:
+            p = kill_probability(a["level"], d["force"])
+            parts.append(
+                f"against <b>{html.escape(d['name'])}</b> (battle force {d['force']}): "
+                f"killed on {4 + a['level'] - d['force']}+ · {percent(p)}"
+            )
+        b = v["bonus"]
+        if b["chain"] or b["next_grimthwacker"]:
+            parts.append(
+                f"<small>waiting bonuses: item +{b['chain']}, next Grimthwacker "
+                f"+{b['next_grimthwacker']}</small>"
+            )
+    lb = v["last_battle"]
+    if lb and state.step in HORDE_STEPS:
+        verdict = "hordling killed" if lb["won"] else "defender killed"
+        parts.append(
+            f"<span class='hk-roll'>last roll: {lb['die']} − {lb['level']} + {lb['force']} = "
+            f"<b>{lb['total']}</b> ({verdict})</span>"
+        )
+    if not parts:
+        return ""
+    return (
+        "<div class='hk-battle' style='background:#fff6e5;border-left:4px solid #c07000;"
+        "padding:4px 8px;margin:4px 0'>" + " · ".join(parts) + "</div>"
+    )
+
+
+def phase_odds_html(state: THState) -> str:
+    """What the rest of this Horde phase costs (exact or Monte Carlo, and says which)."""
+    po = phase_odds(state)
+    v, g = po.marginal(0), po.marginal(1)
+    top = max([*v, *g, 0])
+    rows = [[n, percent(v.get(n, 0.0)), percent(g.get(n, 0.0))] for n in range(top + 1)]
+    note = (
+        f"Chance Chauncey is killed in this phase: <b>{percent(po.p_chauncey)}</b>. "
+        f"Expected: {po.expected(0):.2f} village cards lost, {po.expected(1):.2f} "
+        f"Grimthwackers killed. <i>{html.escape(po.method)}</i>"
+    )
+    return (
+        f"<div class='hk-phase-odds'>{note}"
+        + table_html(["How many", "Village cards lost", "Grimthwackers killed"], rows)
+        + "</div>"
+    )
+
+
+def survival_html(res) -> str:
+    """A simulation result in words and a small table."""
+    lo, hi = res.interval
+    head = (
+        f"<b>{percent(res.survival)}</b> of {res.games:,} games survive all {res.turns} turns "
+        f"(95% interval {percent(lo)}–{percent(hi)}), playing the <b>{res.policy}</b> policy "
+        f"from here ({res.engine} simulator)."
+    )
+    causes = res.causes()
+    rows = [
+        [
+            r["outcome"],
+            r["games"],
+            percent(r["rate"]),
+            f"{percent(r['low95'])}–{percent(r['high95'])}",
+        ]
+        for r in causes.iter_rows(named=True)
+    ]
+    curve = res.curve()
+    marks = [t for t in (4, 8, 12, 16, 20) if t >= res.start_turn]
+    alive = {r["turn"]: r["alive"] for r in curve.iter_rows(named=True)}
+    years = " · ".join(f"after turn {t}: {percent(alive[t])}" for t in marks if t in alive)
+    return (
+        f"<div class='hk-survival'>{head}<div style='color:#555'>Still alive {years}</div>"
+        + table_html(["Outcome", "Games", "Share", "95% interval"], rows)
+        + "</div>"
+    )
+
+
+# --- the walkthrough -----------------------------------------------------------------------
+
+
+def _explain(state: THState, move: str) -> str:
+    """The odds behind a walkthrough question."""
+    from hordes_kit.the_horde.simulate import simulate
+
+    if state.step == "rock":
+        out = []
+        for choice in ("rock:heal", "rock:keep"):
+            po = phase_odds(state.apply(choice), budget=1500, runs=300)
+            out.append(
+                [
+                    "spend it (heal)" if choice == "rock:heal" else "keep it",
+                    percent(po.p_chauncey),
+                    f"{po.expected(1):.2f}",
+                    "exact" if po.exact else "Monte Carlo",
+                ]
+            )
+        return note_html("The rest of this Horde phase either way:") + table_html(
+            ["Healing Rock", "Chauncey killed", "Grimthwackers killed (expected)", "How"], out
+        )
+    if state.step != "recruit":
+        return ""
+    rows = []
+    for option in dict.fromkeys([move, "done"]):
+        res = simulate("balanced", 2000, seed=7, start=state.apply(option))
+        t = min(4, res.turns)
+        alive = res.curve().filter(res.curve()["turn"] == t)["alive"][0]
+        rows.append([state.label(option), percent(alive), percent(res.survival)])
+    return note_html(
+        "What the fast simulator says (2,000 games each, then played by the balanced policy):"
+    ) + table_html(["Choice", "Alive after turn 4", "Survive all 20 turns"], rows)
+
+
+def walkthrough() -> WalkthroughPlayer:
+    """The The Horde walkthrough player over the shipped scenarios."""
+    scenarios = [load_scenario(p) for p in scenario_files("the_horde")]
+    return WalkthroughPlayer(scenarios, board_html, label=lambda s, a: s.label(a), explain=_explain)
+
+
+class RulesQuiz(QuizPlayer):
+    """The The Horde rules quiz; the engine works out every answer."""
+
+    def __init__(self) -> None:
+        from hordes_kit.the_horde.quiz import load_quiz
+
+        super().__init__(load_quiz())
+
+
+# --- the playable board ----------------------------------------------------------------------
+
+
+class THBoard(w.VBox):
+    """A full game in the browser: buy by clicking the recruit row, fight the Horde phase."""
+
+    def __init__(self, seed: int | None = None, policy: str = "balanced") -> None:
+        self.policy = POLICIES[policy]
+        self.seed_box = w.IntText(
+            value=seed or 0, description="Seed", layout=w.Layout(width="160px")
+        )
+        self.new_button = w.Button(description="New game")
+        self.undo_button = w.Button(description="Undo")
+        self.auto_button = w.Button(description=f"Let the {policy} policy decide")
+        self.step_button = w.Button(description="Next ▶", button_style="primary")
+        self.fast_button = w.Button(description="⏩ To my next decision")
+        for b, c in (
+            (self.step_button, "hk-next"),
+            (self.fast_button, "hk-fast"),
+            (self.undo_button, "hk-undo"),
+        ):
+            b.add_class(c)
+        self.board = w.HTML()
+        self.prompt = w.HTML()
+        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.message = w.HTML()
+        self.log_view = w.HTML()
+        self.save_link = w.HTML()
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.odds_button = w.Button(description="Survival odds from here")
+        self.phase_button = w.Button(description="Odds of this Horde phase")
+        self.odds_out = w.HTML()
+        self.progress = w.IntProgress(value=0, min=0, max=100, layout=w.Layout(width="300px"))
+        self.progress.layout.visibility = "hidden"
+        super().__init__(
+            [
+                w.HBox([self.new_button, self.seed_box, self.undo_button, self.auto_button]),
+                self.board,
+                self.prompt,
+                w.HBox([self.step_button, self.fast_button]),
+                self.actions,
+                self.message,
+                w.HTML("<b>What happened</b> (newest first, with the rule each step rests on)"),
+                self.log_view,
+                w.HBox([self.save_link, self.upload]),
+                w.HBox([self.odds_button, self.phase_button, self.progress]),
+                self.odds_out,
+            ]
+        )
+        self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.auto_button.on_click(lambda _b: self.bot_move())
+        self.step_button.on_click(lambda _b: self.advance())
+        self.fast_button.on_click(lambda _b: self.advance(until_decision=True))
+        self.upload.observe(self._on_upload, "value")
+        self.odds_button.on_click(lambda _b: self.survival_odds())
+        self.phase_button.on_click(lambda _b: self.horde_phase_odds())
+        self.new_game(seed)
+
+    # --- what the buttons do -------------------------------------------------------------
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game (chance from this seed)."""
+        self.rng = random.Random(seed)
+        self.config: dict = {}
+        self.state = new_game(self.config)
+        self.undo_stack: list[THState] = []
+        self.message.value = ""
+        self.odds_out.value = ""
+        self._show()
+
+    def advance(self, until_decision: bool = False) -> None:
+        """Next (one card or die, drawn with its exact chance); or all of them to a decision."""
+        if not self.state.is_chance:
+            self.message.value = error_html(
+                "It is your decision now: use the buttons below."
+                if not self.state.is_terminal
+                else "The game is over: start a new one."
+            )
+            return
+        self.undo_stack.append(self.state)
+        s = self.state
+        while s.is_chance:
+            s = s.apply(pick(s.chance_weights(), self.rng.random()))
+            if not until_decision:
+                break
+        self.state = s
+        self.message.value = ""
+        self._show()
+
+    def act(self, action_id: str) -> None:
+        """What a click on a card or choice does; a refused move says why and changes nothing."""
+        try:
+            nxt = self.state.apply(action_id)
+        except HordesKitError as e:
+            self.message.value = error_html(str(e))
+            return
+        self.undo_stack.append(self.state)
+        self.state = nxt
+        self.message.value = ""
+        self._show()
+
+    def bot_move(self) -> None:
+        """Let the policy make the current decision (or draw the next card)."""
+        if self.state.is_chance:
+            self.advance(until_decision=True)
+        elif not self.state.is_terminal:
+            self.act(choose(self.policy, self.state.view(0)))
+
+    def undo(self) -> None:
+        """Back to before the last click."""
+        if self.undo_stack:
+            self.state = self.undo_stack.pop()
+            self.message.value = note_html("Undone.")
+            self._show()
+
+    def save_text(self) -> str:
+        """The save file of the game in progress."""
+        return dump_save(GAME, self.config, self.state)
+
+    def load_text(self, text: str | bytes) -> bool:
+        """Load a save file; a corrupt or foreign file is refused and nothing changes."""
+        try:
+            config, state = load_save(text, expect_game=GAME)
+        except HordesKitError as e:
+            self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
+            return False
+        self.undo_stack.append(self.state)
+        self.config, self.state = config, state
+        self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
+        self._show()
+        return True
+
+    def survival_odds(self, games: int = 2000) -> None:
+        """Monte Carlo from the current position, played on by the board's policy."""
+        from hordes_kit.the_horde.simulate import simulate
+
+        if self.state.is_terminal:
+            self.odds_out.value = note_html("The game is over.")
+            return
+        self.progress.layout.visibility = "visible"
+        self.progress.max = games
+        res = simulate(
+            self.policy,
+            games,
+            seed=len(self.state.history),
+            start=self.state,
+            progress=lambda d, _t: setattr(self.progress, "value", d),
+        )
+        self.progress.layout.visibility = "hidden"
+        self.odds_out.value = survival_html(res)
+
+    def horde_phase_odds(self) -> None:
+        """What the rest of this Horde phase will cost (exact where it can be)."""
+        if self.state.is_terminal or self.state.step not in HORDE_STEPS:
+            self.odds_out.value = note_html("The Horde phase has not started yet.")
+            return
+        self.odds_out.value = phase_odds_html(self.state)
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if files:
+            item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+            self.load_text(bytes(item["content"]))
+
+    def _show(self) -> None:
+        s = self.state
+        v = s.view(0)
+        self.board.value = board_html(s)
+        self.step_button.disabled = self.fast_button.disabled = not s.is_chance
+        # data-moves/data-step let a test (or a screen reader) know the board is up to date
+        self.prompt.value = (
+            f"<div class='hk-step' data-moves='{len(s.history)}' data-step='{s.step}' "
+            f"style='font-size:1.1em;margin:4px 0'><b>{html.escape(v['prompt'])}</b></div>"
+        )
+        buttons = []
+        if s.current_player == 0:
+            for a in s.legal_actions():
+                style = "success" if a.startswith("buy:") else ""
+                b = w.Button(
+                    description=s.label(a), layout=w.Layout(width="auto"), button_style=style
+                )
+                b.add_class("hk-action")
+                b.add_class(f"hk-m{len(s.history)}")
+                b.add_class("hk-" + a.replace(":", "-"))
+                b.on_click(lambda _b, a=a: self.act(a))
+                buttons.append(b)
+        self.actions.children = tuple(buttons)
+        self.undo_button.disabled = not self.undo_stack
+        self.log_view.value = (
+            "<div class='hk-log' style='max-height:200px;overflow:auto'>"
+            + "".join(
+                f"<div>{html.escape(e.text)} "
+                f"<span style='color:#999'>[{html.escape(e.rule)}]</span></div>"
+                for e in reversed(s.log[-40:])
+            )
+            + "</div>"
+        )
+        data = base64.b64encode(self.save_text().encode()).decode()
+        self.save_link.value = (
+            f"<a download='the-horde-save.json' href='data:application/json;base64,{data}' "
+            "class='hk-save' style='margin-right:12px'>💾 Save game</a>"
+        )
