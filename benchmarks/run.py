@@ -78,6 +78,32 @@ def heroes_hordes() -> None:
         )
 
 
+def the_horde() -> None:
+    from hordes_kit.the_horde.fastsim import run_fast, warm_up
+    from hordes_kit.the_horde.policies import POLICIES
+    from hordes_kit.the_horde.simulate import play_one
+    from hordes_kit.the_horde.state import new_game
+
+    warm_up()
+    for policy in POLICIES:
+        n_ref = 40
+        t = time.perf_counter()
+        for i in range(n_ref):
+            play_one(policy, i, random.Random(i), new_game())
+        ref = n_ref / (time.perf_counter() - t)
+        best = float("inf")
+        for _ in range(3):
+            t = time.perf_counter()
+            run_fast(policy, 10_000, seed=1)
+            best = min(best, time.perf_counter() - t)
+        fast = 10_000 / best
+        print(
+            f"the horde {policy:>9}: reference {ref:8.1f} games/s, fast {fast:9,.0f} games/s, "
+            f"ratio {fast / ref:6.0f}x; 10,000 games in {best:.3f} s (target >= 10,000 games/s)"
+        )
+
+
 if __name__ == "__main__":
     main()
     heroes_hordes()
+    the_horde()

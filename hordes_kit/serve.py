@@ -57,7 +57,10 @@ def _warm_up() -> subprocess.Popen | None:
     A separate process, not a thread: compiling holds the GIL for half a minute and
     would stall the server's event loop (pages stop streaming).
     """
-    code = "from hordes_kit.heroes_hordes.fastsim import warm_up; warm_up()"
+    code = (
+        "from hordes_kit.heroes_hordes.fastsim import warm_up; warm_up(); "
+        "from hordes_kit.the_horde.fastsim import warm_up; warm_up()"
+    )
     try:
         proc = subprocess.Popen(
             [sys.executable, "-c", code],

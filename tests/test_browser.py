@@ -177,3 +177,68 @@ def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
     board = page.locator(".hk-board").inner_text()
     page.locator(".hk-undo").click()
     expect(page.locator(".hk-board")).not_to_have_text(board)
+
+
+def _th_settle(page: Page, moves: str | None = None) -> None:
+    """Wait until the board shows a move other than ``moves`` and offers what comes next."""
+    page.wait_for_function(
+        """(before) => {
+          const p = document.querySelector('.hk-step');
+          if (!p || p.dataset.moves === before) return false;
+          const n = p.dataset.moves, step = p.dataset.step;
+          if (step === 'recruit' || step === 'rock')
+            return document.querySelector('.hk-m' + n) !== null;
+          if (step === 'over') return true;
+          const b = document.querySelector('button.hk-next');
+          return b !== null && !b.disabled;
+        }""",
+        arg=moves,
+    )
+
+
+def _th_click(page: Page, locator) -> None:
+    moves = page.locator(".hk-step").get_attribute("data-moves")
+    locator.click()
+    _th_settle(page, moves)
+
+
+def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_url):
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/the_horde_play.ipynb")
+    expect(page.locator(".hk-board")).to_contain_text("Turn 1 of 20")
+    _th_settle(page)
+    # the recruit flips, then buy the first card of the row by clicking it
+    _th_click(page, page.locator(".hk-fast"))
+    expect(page.locator(".hk-step")).to_have_attribute("data-step", "recruit")
+    crowns = int(page.locator(".hk-crowns").get_attribute("data-crowns"))
+    card = page.locator(".hk-card-button").first
+    name, cost = card.inner_text().split(" · ")
+    _th_click(page, card)
+    log = page.locator(".hk-log")
+    expect(log).to_contain_text(re.compile(f"(buy|take) {name}", re.I))
+    gain = 1 if int(cost) == 0 else -int(cost)  # Trees: +1 Crown
+    expect(page.locator(".hk-crowns")).to_have_attribute("data-crowns", str(crowns + gain))
+    # a card that costs too much is refused with the reason, and nothing changes
+    left = crowns + gain
+    for b in page.locator(".hk-card-button").all():
+        if int(b.inner_text().split(" · ")[1]) > left:
+            moves = page.locator(".hk-step").get_attribute("data-moves")
+            b.click()
+            expect(page.locator(".hk-error")).to_contain_text(f"and you have {left}")
+            assert page.locator(".hk-step").get_attribute("data-moves") == moves
+            break
+    _th_click(page, page.locator(".hk-done"))
+    # the Horde phase, card by card and roll by roll, each step cited in the log
+    for _ in range(300):
+        text = log.inner_text()
+        if "the-horde.end]" in text or "the-horde.defeat" in text:
+            break
+        heal = page.locator(".hk-rock-heal")
+        _th_click(page, heal if heal.count() else page.locator(".hk-next"))
+    else:
+        pytest.fail("the Horde phase did not end in 300 clicks")
+    expect(log).to_contain_text("[the-horde.horde.battle-roll]")
+    # undo steps back to before the last click
+    board = page.locator(".hk-board").inner_text()
+    page.locator(".hk-undo").click()
+    expect(page.locator(".hk-board")).not_to_have_text(board)

@@ -207,3 +207,62 @@ def test_simulate_json_and_workers(capsys):
 def test_simulate_bad_policy(capsys):
     code, _, err = run(capsys, "simulate", "heroes-hordes", "--policy", "best", "--games", "5")
     assert code == 2 and "choose one of random, greedy, lookahead" in err
+
+
+def test_odds_the_horde_json_and_text(capsys):
+    code, out, _ = run(capsys, "odds", "the-horde", "--level", "6", "--force", "4", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["exact"] == "1/6" and abs(doc["probability"] - 1 / 6) < 1e-12
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "the-horde",
+        "--level",
+        "5",
+        "--force",
+        "4",
+        "--item-bonus",
+        "3",
+        "--next-gc-bonus",
+        "2",
+    )
+    assert code == 0 and "battle force 9" in out and "100.00%" in out
+    code, out, _ = run(capsys, "odds", "the-horde", "--level", "5", "--force", "4", "--dizzy")
+    assert code == 0 and "no roll" in out and "0/1" in out
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["odds", "the-horde", "--level", "x", "--force", "4"], "invalid int value"),
+        (["odds", "the-horde", "--force", "4"], "required: --level"),
+        (["odds", "the-horde", "--level", "99", "--force", "4"], "between -20 and 30"),
+        (
+            ["odds", "the-horde", "--level", "3", "--force", "4", "--dizzy", "--not-grimthwacker"],
+            "Grimthwackers only",
+        ),
+        (["simulate", "the-horde", "--policy", "greedy"], "thrifty, defenders, balanced"),
+        (["simulate", "the-horde", "--games", "0"], "at least 1"),
+    ],
+)
+def test_the_horde_bad_input_one_line_exit_2(capsys, args, message):
+    try:
+        code, out, err = run(capsys, *args)
+    except SystemExit as e:  # argparse's own usage errors leave through exit()
+        code = e.code
+        out, err = capsys.readouterr()
+    assert code == 2 and out == "" and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_simulate_the_horde_json_and_workers(capsys):
+    args = ["simulate", "the-horde", "--policy", "balanced", "--games", "4000", "--seed", "4"]
+    code, out, _ = run(capsys, *args, "--json")
+    code2, out2, _ = run(capsys, *args, "--workers", "2", "--json")
+    one, two = json.loads(out), json.loads(out2)
+    assert code == code2 == 0 and one == two
+    lo, hi = one["p_survive_95"]
+    assert lo <= one["p_survive"] <= hi and one["engine"] == "fast"
+    assert one["survival_curve"][0] == 1.0 and len(one["survival_curve"]) == 21
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "survive all 20 turns" in out

@@ -160,6 +160,12 @@ class THState(GameState):
         """Display name of a recruit or horde card id."""
         return self.data.card(cid).name
 
+    def hordling(self, hid: str) -> str:
+        """A hordling's name as the table says it: ``Piranha (Indigenous)``."""
+        if self.data.horde_card(hid).level is None:
+            return f"{self.turn_info.indigenous} ({self.data.horde_card(hid).name})"
+        return self.data.horde_card(hid).name
+
     @property
     def gc(self) -> str:
         """The Grimthwacker's card id."""
@@ -514,7 +520,7 @@ class THState(GameState):
         lv = self.level(hid)
         ev = self._ev(
             "horde.attacker",
-            f"The attacker is flipped: {self.name(hid)} (level {lv}).",
+            f"The attacker is flipped: {self.hordling(hid)} (level {lv}).",
             card=hid,
             level=lv,
         )
@@ -639,7 +645,7 @@ class THState(GameState):
         if eff == "bomb":
             ev = self._ev(
                 "card.bomb",
-                f"{card.name}: to the Recruit Discard; the {self.name(atk)} is killed (Horde "
+                f"{card.name}: to the Recruit Discard; the {self.hordling(atk)} is killed (Horde "
                 "Discard).",
                 card=cid,
             )
@@ -653,7 +659,7 @@ class THState(GameState):
         if eff == "flame":
             ev = self._ev(
                 "card.flame",
-                f"{card.name}: to the Recruit Discard; the {self.name(atk)} and the next card "
+                f"{card.name}: to the Recruit Discard; the {self.hordling(atk)} and the next card "
                 "of the Attack deck go to the Horde Discard.",
                 card=cid,
             )
@@ -812,7 +818,7 @@ class THState(GameState):
             return replace(self, step="village")
         ev = self._ev(
             "ruling.empty-village",
-            f"The {self.name(atk)} finds no village card to attack (Attack Discard).",
+            f"The {self.hordling(atk)} finds no village card to attack (Attack Discard).",
         )
         return self.with_events(ev, attack_discard=_add(self.attack_discard, i))._next_round()
 
@@ -845,7 +851,7 @@ class THState(GameState):
             s = replace(self, village=_add(self.village, i, -1))
         else:
             s = replace(self, village_bottom=self.village_bottom[1:])
-        who = self.name(atk)
+        who = self.hordling(atk)
         if card.effect == "wall":
             ev = self._ev(
                 "card.wall",

@@ -29,6 +29,7 @@ __all__ = [
     "RulesQuiz",
 ]
 
+TINTS = {"Village": "#cfe9d8", "Defender": "#cfdcf0", "Special": "#ead9c4"}
 TYPE_COLOURS = {"Village": "#2e8b57", "Defender": "#2f6db5", "Special": "#8b5a2b"}
 SEASONS = {"S": "Summer", "F": "Fall", "W": "Winter"}
 EMPTY = "<i style='color:#999'>empty</i>"
@@ -38,11 +39,15 @@ CARD = (
 )
 
 
-def _pile(title: str, counts: dict[str, int], extra: str = "", css: str = "") -> str:
+def _pile(
+    title: str, counts: dict[str, int], extra: str = "", css: str = "", total: int | None = None
+) -> str:
     items = ", ".join(
         f"{n}× {html.escape(k)}" if n > 1 else html.escape(k) for k, n in counts.items()
     )
-    total = sum(counts.values())
+    if total is not None and total and not items:
+        items = f"{total} card{'s' if total > 1 else ''}, unseen"
+    total = sum(counts.values()) if total is None else total
     return (
         f"<div class='hk-zone {css}' style='flex:1;min-width:170px;background:#f7f7f7;"
         f"padding:4px 6px;border-radius:4px'><b>{html.escape(title)}</b> "
@@ -51,9 +56,17 @@ def _pile(title: str, counts: dict[str, int], extra: str = "", css: str = "") ->
     )
 
 
-def board_html(state: THState) -> str:
-    """The whole table as the player sees it: economy, the recruit row, decks, the battle."""
+def board_html(state: THState, show_row: bool = True) -> str:
+    """The whole table as the player sees it: economy, the recruit row, decks, the battle.
+
+    ``show_row=False`` leaves the recruit row out (the playable board shows it as buttons).
+    """
     v = state.view(0)
+
+    def native(counts: dict[str, int]) -> dict[str, int]:
+        ind = f"{v['indigenous']['type']} (Indigenous)"
+        return {ind if k == "Indigenous" else k: n for k, n in counts.items()}
+
     gc = v["grimthwackers"]
     alive = gc["total"] - gc["killed"]
     dots = "●" * alive + "○" * gc["killed"]
@@ -64,7 +77,7 @@ def board_html(state: THState) -> str:
         f"{html.escape(v['indigenous']['type'])} (level {v['indigenous']['level']}) · "
         f"<b>{v['attackers']}</b> attackers this turn</div>"
         f"<div style='margin:3px 0'><span class='hk-crowns' data-crowns='{v['crowns']}' "
-        f"style='font-size:1.2em;font-weight:700'>👑 {v['crowns']} Crowns</span> · income "
+        f"style='font-size:1.2em;font-weight:700'>{v['crowns']} Crowns</span> · income "
         f"<b>{v['income']}</b>/turn · tax this turn <b>{v['tax']}</b>"
         + (f", then {ahead}" if ahead else "")
         + f" · <span class='hk-gc' title='Grimthwackers alive'>Grimthwackers {dots}</span></div>"
@@ -84,7 +97,7 @@ def board_html(state: THState) -> str:
     row_html = (
         f"<div class='hk-row'><b>Recruit row</b> ({v['recruit_deck']} cards left in the Recruit "
         f"deck; extra flips {v['extra_flips']}/2)<br>{row}</div>"
-        if v["row"] or state.step in ("recruit", "recruit-flip")
+        if show_row and (v["row"] or state.step in ("recruit", "recruit-flip"))
         else ""
     )
     bottom = (
@@ -104,14 +117,10 @@ def board_html(state: THState) -> str:
         + _pile("Defender discard", v["defender_discard"])
         + _pile("Recruit discard", v["recruit_discard"])
         + "</div><div style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0'>"
-        + _pile(
-            f"Attack deck: {v['attack_deck_size']} face down",
-            {},
-            atk_bottom,
-        )
-        + _pile("Attack discard", v["attack_discard"])
-        + _pile("Horde discard (killed)", v["horde_discard"])
-        + _pile("Unseen horde cards", v["horde_unseen"])
+        + _pile("Attack deck (face down)", {}, atk_bottom, total=v["attack_deck_size"])
+        + _pile("Attack discard", native(v["attack_discard"]))
+        + _pile("Horde discard (killed)", native(v["horde_discard"]))
+        + _pile("Unseen horde cards", native(v["horde_unseen"]))
         + "</div>"
     )
     return f"<div class='hk-board'>{head}{row_html}{zones}{battle_html(state)}</div>"
@@ -123,7 +132,7 @@ def battle_html(state: THState) -> str:
     parts = []
     if v["attacker"]:
         a = v["attacker"]
-        parts.append(f"⚔ <b>{html.escape(a['name'])}</b> (level {a['level']})")
+        parts.append(f"⚔ <b>{html.escape(state.hordling(a['id']))}</b> (level {a['level']})")
         d = v["defender"]
         if d and state.step == "rock":
             parts.append(f"against … the {html.escape(d['name'])} was drawn")
@@ -140,17 +149,20 @@ def battle_html(state: THState) -> str:
                 f"+{b['next_grimthwacker']}</small>"
             )
     lb = v["last_battle"]
+    last = ""
     if lb and state.step in HORDE_STEPS:
-        verdict = "hordling killed" if lb["won"] else "defender killed"
-        parts.append(
-            f"<span class='hk-roll'>last roll: {lb['die']} − {lb['level']} + {lb['force']} = "
-            f"<b>{lb['total']}</b> ({verdict})</span>"
+        verdict = "the hordling was killed" if lb["won"] else "the defender was killed"
+        last = (
+            f"<div class='hk-roll' style='color:#555'>Last battle: "
+            f"{html.escape(state.hordling(lb['attacker']))} against "
+            f"{html.escape(state.name(lb['defender']))}, roll {lb['die']} − {lb['level']} + "
+            f"{lb['force']} = <b>{lb['total']}</b>: {verdict}.</div>"
         )
-    if not parts:
+    if not parts and not last:
         return ""
     return (
         "<div class='hk-battle' style='background:#fff6e5;border-left:4px solid #c07000;"
-        "padding:4px 8px;margin:4px 0'>" + " · ".join(parts) + "</div>"
+        "padding:4px 8px;margin:4px 0'>" + " · ".join(parts) + last + "</div>"
     )
 
 
@@ -262,11 +274,15 @@ class THBoard(w.VBox):
         self.seed_box = w.IntText(
             value=seed or 0, description="Seed", layout=w.Layout(width="160px")
         )
-        self.new_button = w.Button(description="New game")
+        self.new_button = w.Button(description="New game", layout=w.Layout(width="auto"))
         self.undo_button = w.Button(description="Undo")
-        self.auto_button = w.Button(description=f"Let the {policy} policy decide")
+        self.auto_button = w.Button(
+            description=f"Let the {policy} policy decide", layout=w.Layout(width="auto")
+        )
         self.step_button = w.Button(description="Next ▶", button_style="primary")
-        self.fast_button = w.Button(description="⏩ To my next decision")
+        self.fast_button = w.Button(
+            description="▶▶ To my next decision", layout=w.Layout(width="auto")
+        )
         for b, c in (
             (self.step_button, "hk-next"),
             (self.fast_button, "hk-fast"),
@@ -276,12 +292,17 @@ class THBoard(w.VBox):
         self.board = w.HTML()
         self.prompt = w.HTML()
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.row_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.message = w.HTML()
         self.log_view = w.HTML()
         self.save_link = w.HTML()
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
-        self.odds_button = w.Button(description="Survival odds from here")
-        self.phase_button = w.Button(description="Odds of this Horde phase")
+        self.odds_button = w.Button(
+            description="Survival odds from here", layout=w.Layout(width="auto")
+        )
+        self.phase_button = w.Button(
+            description="Odds of this Horde phase", layout=w.Layout(width="auto")
+        )
         self.odds_out = w.HTML()
         self.progress = w.IntProgress(value=0, min=0, max=100, layout=w.Layout(width="300px"))
         self.progress.layout.visibility = "hidden"
@@ -291,6 +312,7 @@ class THBoard(w.VBox):
                 self.board,
                 self.prompt,
                 w.HBox([self.step_button, self.fast_button]),
+                self.row_box,
                 self.actions,
                 self.message,
                 w.HTML("<b>What happened</b> (newest first, with the rule each step rests on)"),
@@ -412,6 +434,28 @@ class THBoard(w.VBox):
 
     # --- internals ---------------------------------------------------------------------------
 
+    def _row_cards(self) -> tuple:
+        """The recruit row as cards to click: every card, affordable or not (a refused
+        purchase says why)."""
+        s = self.state
+        out = []
+        for cid in s.row:
+            card = s.data.card(cid)
+            ok = card.cost <= s.crowns
+            what = "take it: +1 Crown" if card.type == "X" else f"{card.cost} Crowns"
+            b = w.Button(
+                description=f"{card.name} · {card.cost}",
+                tooltip=f"{card.type_name} card: {what}. {card.note}",
+                layout=w.Layout(width="150px", height="54px", margin="2px"),
+            )
+            b.style.button_color = TINTS[card.type_name] if ok else "#e4e4e4"
+            b.add_class("hk-card-button")
+            b.add_class(f"hk-buy-{cid}")
+            b.add_class(f"hk-m{len(s.history)}")
+            b.on_click(lambda _b, cid=cid: self.act(f"buy:{cid}"))
+            out.append(b)
+        return tuple(out)
+
     def _on_upload(self, change) -> None:
         files = change["new"]
         if files:
@@ -421,26 +465,32 @@ class THBoard(w.VBox):
     def _show(self) -> None:
         s = self.state
         v = s.view(0)
-        self.board.value = board_html(s)
+        self.board.value = board_html(s, show_row=False)
         self.step_button.disabled = self.fast_button.disabled = not s.is_chance
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
             f"<div class='hk-step' data-moves='{len(s.history)}' data-step='{s.step}' "
             f"style='font-size:1.1em;margin:4px 0'><b>{html.escape(v['prompt'])}</b></div>"
         )
+        if s.step == "recruit":
+            self.prompt.value += note_html(
+                f"The recruit row ({v['recruit_deck']} cards left in the Recruit deck; extra "
+                f"flips {v['extra_flips']}/2). Click a card to buy it; coloured cards are "
+                "affordable (green Village, blue Defender, brown Special)."
+            )
         buttons = []
         if s.current_player == 0:
             for a in s.legal_actions():
-                style = "success" if a.startswith("buy:") else ""
-                b = w.Button(
-                    description=s.label(a), layout=w.Layout(width="auto"), button_style=style
-                )
+                if a.startswith("buy:"):
+                    continue  # the recruit row's cards are the buttons
+                b = w.Button(description=s.label(a), layout=w.Layout(width="auto"))
                 b.add_class("hk-action")
                 b.add_class(f"hk-m{len(s.history)}")
                 b.add_class("hk-" + a.replace(":", "-"))
                 b.on_click(lambda _b, a=a: self.act(a))
                 buttons.append(b)
         self.actions.children = tuple(buttons)
+        self.row_box.children = self._row_cards() if s.step == "recruit" else ()
         self.undo_button.disabled = not self.undo_stack
         self.log_view.value = (
             "<div class='hk-log' style='max-height:200px;overflow:auto'>"
@@ -454,5 +504,5 @@ class THBoard(w.VBox):
         data = base64.b64encode(self.save_text().encode()).decode()
         self.save_link.value = (
             f"<a download='the-horde-save.json' href='data:application/json;base64,{data}' "
-            "class='hk-save' style='margin-right:12px'>💾 Save game</a>"
+            "class='hk-save' style='margin-right:12px'>Save game (download)</a>"
         )

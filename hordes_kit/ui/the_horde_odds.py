@@ -47,13 +47,17 @@ class BattleOdds(w.VBox):
     """One battle roll: pick the hordling, the defender and the bonuses; see the exact odds."""
 
     def __init__(self) -> None:
-        self.hordling = w.Dropdown(options=hordlings(), description="Hordling", style=STYLE)
+        wide = w.Layout(width="480px")
+        self.hordling = w.Dropdown(
+            options=hordlings(), description="Hordling", style=STYLE, layout=wide
+        )
         opts = defenders()
         self.defender = w.Dropdown(
             options=opts,
             value=next(v for label, v in opts if "Grimthwacker" in label),
             description="Defender",
             style=STYLE,
+            layout=wide,
         )
         self.items = w.IntSlider(
             value=0, min=0, max=6, description="Flute/Haunch bonus", style=STYLE
@@ -61,7 +65,12 @@ class BattleOdds(w.VBox):
         self.next_gc = w.IntSlider(
             value=0, min=0, max=4, step=2, description="Boots/Ring bonus", style=STYLE
         )
-        self.dizzy = w.Checkbox(value=False, description="Dizzy (third Grimthwacker in a row)")
+        self.dizzy = w.Checkbox(
+            value=False,
+            description="Dizzy (third Grimthwacker in a row)",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
         self.result = w.HTML()
         self.result.add_class("hk-battle-odds")
         self.chart = None
@@ -159,13 +168,19 @@ class SurvivalExplorer(w.VBox):
         self.extra = w.IntSlider(
             min=0, max=d.setup["extra_flips"], description="Extra flips/turn", style=STYLE
         )
-        self.heal = w.Checkbox(description="Spend Healing Rocks on Grimthwackers")
+        self.heal = w.Checkbox(
+            description="Spend Healing Rocks on Grimthwackers",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
         self.games = w.IntText(
             value=games, description="Games", style=STYLE, layout=w.Layout(width="260px")
         )
         self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="160px"))
         self.run_button = w.Button(description="Run", button_style="primary")
-        self.compare_button = w.Button(description="Compare the named policies")
+        self.compare_button = w.Button(
+            description="Compare the named policies", layout=w.Layout(width="auto")
+        )
         self.run_button.add_class("hk-run")
         self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="260px"))
         self.status = w.HTML()
@@ -173,17 +188,28 @@ class SurvivalExplorer(w.VBox):
         self.result.add_class("hk-survival-result")
         self._load_policy()
         self.results = [self._simulate(self.tuned_policy())]
-        self.curve = go.FigureWidget(
-            go.Figure(self._traces()),
-            layout={
-                "height": 320,
-                "width": 640,
-                "xaxis_title": "turn",
-                "yaxis_title": "games still alive",
-                "yaxis_tickformat": ".0%",
-                "margin": {"l": 60, "r": 20, "t": 30, "b": 50},
-            },
+        fig = go.Figure(self._traces())
+        fig.update_layout(
+            height=340,
+            width=680,
+            title="Games still alive after each turn",
+            xaxis_title="turn",
+            yaxis_title="games still alive",
+            yaxis_tickformat=".0%",
+            yaxis_range=[0, 1.02],
+            margin={"l": 60, "r": 20, "t": 40, "b": 50},
         )
+        self.curve = go.FigureWidget(fig)  # built with its first data (see ui/fantahzee_odds)
+        bars = go.Figure(self._bars())
+        bars.update_layout(
+            height=300,
+            width=680,
+            barmode="stack",
+            title="How the games end",
+            yaxis_tickformat=".0%",
+            margin={"l": 60, "r": 20, "t": 40, "b": 40},
+        )
+        self.ends = go.FigureWidget(bars)
         self.causes = w.HTML()
         super().__init__(
             [
@@ -201,6 +227,7 @@ class SurvivalExplorer(w.VBox):
                 w.HBox([self.run_button, self.compare_button, self.progress, self.status]),
                 self.result,
                 self.curve,
+                self.ends,
                 self.causes,
             ]
         )
@@ -219,6 +246,24 @@ class SurvivalExplorer(w.VBox):
                     y=c["alive"].to_list(),
                     mode="lines+markers",
                     name=r.policy,
+                )
+            )
+        return out
+
+    def _bars(self) -> list:
+        names = [r.policy for r in self.results]
+        out = []
+        for code, label, colour in (
+            ("win", "survived", "#2e8b57"),
+            ("taxes", "unpaid tax", "#d4a017"),
+            ("chauncey", "Chauncey killed", "#b22222"),
+        ):
+            out.append(
+                go.Bar(
+                    x=names,
+                    y=[r.count(code) / r.games for r in self.results],
+                    name=label,
+                    marker_color=colour,
                 )
             )
         return out
@@ -316,14 +361,10 @@ class SurvivalExplorer(w.VBox):
         )
         with self.curve.batch_update():
             self.curve.data = []
-            for r in self.results:
-                c = r.curve()
-                self.curve.add_scatter(
-                    x=c["turn"].to_list(),
-                    y=c["alive"].to_list(),
-                    mode="lines+markers",
-                    name=r.policy,
-                )
+            for t in self._traces():
+                self.curve.add_trace(t)
+        self.ends.data = []
+        self.ends.add_traces(self._bars())
         deaths = [(r.policy, r.deaths_by_turn()) for r in self.results]
         parts = []
         for name, df in deaths:
