@@ -506,3 +506,25 @@ def test_policy_names_and_tuning_are_checked():
 def test_config_round_trips():
     cfg = THConfig.from_dict({"dizzy": False})
     assert THConfig.from_dict(cfg.to_dict()) == cfg
+
+
+# --- the board widget -------------------------------------------------------------------------
+
+
+def test_board_refuses_bad_moves_and_files_without_touching_the_game():
+    from hordes_kit.ui.the_horde import THBoard
+
+    b = THBoard(seed=3)
+    b.advance(until_decision=True)
+    assert b.state.step == "recruit"
+    before = b.state
+    b.act("buy:moat" if "moat" not in b.state.row else "buy:grimthwacker")
+    assert b.state is before and "hk-error" in b.message.value
+    saved = b.save_text()
+    for bad in ("not a save", saved.replace("the-horde", "heroes-hordes"), saved[:-20]):
+        assert not b.load_text(bad) and b.state is before
+    b.act("done")
+    assert b.state.step == "horde-draw" and len(b.undo_stack) == 2
+    b.undo()
+    assert b.state is before
+    assert b.load_text(saved) and b.state.history == before.history

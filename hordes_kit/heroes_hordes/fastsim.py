@@ -140,9 +140,65 @@ def _forces(cards, n, opp_race, opp_size, T, out):
 
 
 @njit(cache=True)
+def _bonus(s, c, T):
+    """What card s's bonuses give card c (lords, keyword bonuses)."""
+    types, kw, nb, b_amt, b_races, b_kw = T[0], T[2], T[3], T[4], T[5], T[6]
+    out = 0
+    for q in range(nb[s]):
+        if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
+            continue
+        if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
+            continue
+        out += b_amt[s, q]
+    return out
+
+
+@njit(cache=True)
+def _add_gain(cards, n, x, T):
+    """``_pile_force`` of the pile with card x added, minus without it, in O(n).
+
+    x's own strength and bonuses (itself included), what it gives and takes from each
+    card, and a Troops/Bows/Fast card joining m of its kind adds 2m.
+    """
+    kw = T[2]
+    g = T[1][x] + _bonus(x, x, T)
+    m = np.zeros(3, np.int64)
+    for i in range(n):
+        c = cards[i]
+        g += _bonus(c, x, T) + _bonus(x, c, T)
+        for b in range(3):
+            m[b] += (kw[c] >> b) & 1
+    for b in range(3):
+        if (kw[x] >> b) & 1:
+            g += 2 * m[b]
+    return g
+
+
+@njit(cache=True)
 def _pile_force(cards, n, T):
     out = np.empty(max(n, 1), np.int64)
     return _forces(cards, n, -1, 0, T, out)
+
+
+@njit(cache=True)
+def _emit(cards, force, n, best_in, best):
+    """Write the discard (cards not kept) into ``best`` in the reference's order."""
+    # the discard, in the reference's order: battle force descending, then id
+    k = 0
+    for q in range(n):
+        if not best_in[q]:
+            best[k] = q
+            k += 1
+    for a in range(k):
+        bi = a
+        for r in range(a + 1, k):
+            x, y = best[r], best[bi]
+            if force[x] > force[y] or (force[x] == force[y] and cards[x] < cards[y]):
+                bi = r
+        best[a], best[bi] = best[bi], best[a]
+    for a in range(k):
+        best[a] = cards[best[a]]
+    return k
 
 
 @njit(cache=True)
@@ -165,24 +221,48 @@ def _best_discard(cards, force, n, need, T, best):
     if need <= 0:
         return 0
     cap = total - need
-    scratch = np.empty(max(n, 1), np.int64)  # one buffer for every force evaluation
-    full = _forces(cards, n, -1, 0, T, scratch)
-    rest = np.empty(max(n, 1), np.int64)
+    # F(K), the force of a kept set outside battle, moves in O(n) per card added:
+    # pair[s, c] = what card s's bonuses give card c (s == c included, "the King
+    # included"), and a Troops/Bows/Fast card joining m of its kind adds 2m.
+    types, strength, kw, nb, b_amt, b_races, b_kw = T[:7]
+    pair = np.zeros((n, n), np.int64)
+    syn = np.zeros(n, np.int64)  # Troops 1, Bows 2, Fast 4 bits
+    base = np.empty(n, np.int64)
+    for i in range(n):
+        s_ = cards[i]
+        syn[i] = kw[s_] & 7
+        base[i] = strength[s_]
+        for q in range(nb[s_]):
+            for j in range(n):
+                c = cards[j]
+                if b_races[s_, q] != 0 and (b_races[s_, q] & types[c]) == 0:
+                    continue
+                if b_kw[s_, q] != 0 and (b_kw[s_, q] & kw[c]) == 0:
+                    continue
+                pair[i, j] += b_amt[s_, q]
+    full_cnt = np.zeros(3, np.int64)
+    for i in range(n):
+        for b in range(3):
+            full_cnt[b] += (syn[i] >> b) & 1
     gain = np.empty(n, np.float64)
-    for q in range(n):
-        kn = 0
+    for q in range(n):  # F(pile) - F(pile without q)
+        g = base[q] + pair[q, q]
         for r in range(n):
             if r != q:
-                rest[kn] = cards[r]
-                kn += 1
-        gain[q] = full - _forces(rest, kn, -1, 0, T, scratch)
+                g += pair[r, q] + pair[q, r]
+        for b in range(3):
+            if (syn[q] >> b) & 1:
+                g += 2 * (full_cnt[b] - 1)
+        gain[q] = g
     # search order: gain per point of battle force, best first (free cards first)
     key = np.empty(n, np.float64)
     for q in range(n):
         key[q] = -gain[q] / force[q] if force[q] > 0 else -1e18
     order = np.argsort(key, kind="mergesort")
     inK = np.zeros(n, np.bool_)
-    kept_cards = np.empty(max(n, 1), np.int64)
+    cnt = np.zeros(3, np.int64)  # Troops, Bows, Fast cards kept so far
+    fk = 0  # F(K) of the cards kept so far
+    added = np.zeros(n + 1, np.int64)  # what each depth's card added to F(K)
     best_kept = -(10**9)
     best_len = n + 1
     best_in = np.zeros(n, np.bool_)
@@ -196,12 +276,10 @@ def _best_discard(cards, force, n, need, T, best):
         t = sp  # depth == position in order
         if stack_state[sp] == 0:
             if t == n:
+                kept = fk
                 kn = 0
                 for q in range(n):
-                    if inK[q]:
-                        kept_cards[kn] = cards[q]
-                        kn += 1
-                kept = _forces(kept_cards, kn, -1, 0, T, scratch)
+                    kn += inK[q]
                 dlen = n - kn
                 better = kept > best_kept or (kept == best_kept and dlen < best_len)
                 if not better and kept == best_kept and dlen == best_len:
@@ -227,12 +305,7 @@ def _best_discard(cards, force, n, need, T, best):
             # bound: F(K so far, with every undecided card it could still get) is at most
             # F(K) + fractional knapsack of the undecided cards' full-pile gains
             if best_kept > -(10**9):
-                kn = 0
-                for q in range(n):
-                    if inK[q]:
-                        kept_cards[kn] = cards[q]
-                        kn += 1
-                ub = float(_forces(kept_cards, kn, -1, 0, T, scratch))
+                ub = float(fk)
                 room = float(cap - used)
                 for u in range(t, n):
                     q = order[u]
@@ -250,6 +323,16 @@ def _best_discard(cards, force, n, need, T, best):
             q = order[t]
             stack_state[sp] = 1
             if used + force[q] <= cap:
+                d = base[q] + pair[q, q]
+                for r in range(n):
+                    if inK[r]:
+                        d += pair[r, q] + pair[q, r]
+                for b in range(3):
+                    if (syn[q] >> b) & 1:
+                        d += 2 * cnt[b]
+                        cnt[b] += 1
+                added[t] = d
+                fk += d
                 inK[q] = True
                 used += force[q]
                 sp += 1
@@ -260,27 +343,16 @@ def _best_discard(cards, force, n, need, T, best):
             if inK[q]:
                 inK[q] = False
                 used -= force[q]
+                fk -= added[t]
+                for b in range(3):
+                    if (syn[q] >> b) & 1:
+                        cnt[b] -= 1
             stack_state[sp] = 2
             sp += 1
             stack_state[sp] = 0
             continue
         sp -= 1
-    # the discard, in the reference's order: battle force descending, then id
-    k = 0
-    for q in range(n):
-        if not best_in[q]:
-            best[k] = q
-            k += 1
-    for a in range(k):
-        bi = a
-        for r in range(a + 1, k):
-            x, y = best[r], best[bi]
-            if force[x] > force[y] or (force[x] == force[y] and cards[x] < cards[y]):
-                bi = r
-        best[a], best[bi] = best[bi], best[a]
-    for a in range(k):
-        best[a] = cards[best[a]]
-    return k
+    return _emit(cards, force, n, best_in, best)
 
 
 # --- the game ----------------------------------------------------------------------------
@@ -319,8 +391,7 @@ def _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T):
         if policy == 1:  # greedy: max (pile force, id)
             s = _pile_force(piles[p], plen[p], T)
         elif is_hero:  # lookahead: max (force gained, id)
-            piles[p, plen[p]] = c
-            s = _pile_force(piles[p], plen[p] + 1, T) - _pile_force(piles[p], plen[p], T)
+            s = _add_gain(piles[p], plen[p], c, T)
         else:  # lookahead, a horde card: min (pile size, id)
             if i == 0 or plen[p] < bs:
                 best, bs = p, plen[p]
@@ -406,11 +477,32 @@ def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
             bv = 0
             plans = np.empty((3, MAXC), np.int64)
             plan_len = np.zeros(3, np.int64)
+            # Score the piles strongest first: a pile whose whole force is below the best
+            # kept force found so far cannot be chosen (what it keeps is at most its
+            # force), so its exact discard is skipped. The choice is the engine's: the
+            # best (win, kept force), ties to the later pile in action-id order.
+            ub = np.empty(nh, np.int64)
             for i in range(nh):
+                ub[i] = _pile_force(piles[heroes[i]], plen[heroes[i]], T)
+            ws = np.full(nh, -1, np.int64)
+            vs = np.zeros(nh, np.int64)
+            have_win = False
+            top = 0
+            for i in np.argsort(-ub, kind="mergesort"):
+                if have_win and ub[i] < top:
+                    continue
                 w, v = _defend_score(h, heroes[i], piles, plen, T, tmp, best)
+                ws[i], vs[i] = w, v
                 if w == 1:
                     plan_len[i] = max(_plan_size(best, plen[heroes[i]]), 0)
                     plans[i, : plan_len[i]] = best[: plan_len[i]]
+                    if not have_win or v > top:
+                        top = v
+                    have_win = True
+            for i in range(nh):
+                w, v = ws[i], vs[i]
+                if w < 0:
+                    continue
                 if d < 0 or w > bw or (w == bw and v >= bv):
                     d, bw, bv, di = heroes[i], w, v, i
         hforce = _forces(piles[h], plen[h], d, plen[d], T, tmp)
@@ -593,11 +685,7 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
                                 s = -(10**9)
                                 for p in range(3):
                                     if types[x] & (1 << p):
-                                        piles[p, plen[p]] = x
-                                        g = _pile_force(piles[p], plen[p] + 1, T) - _pile_force(
-                                            piles[p], plen[p], T
-                                        )
-                                        s = max(s, g)
+                                        s = max(s, _add_gain(piles[p], plen[p], x, T))
                             if t < 0 or s >= bs:
                                 t, bs = x, s
                     if k == 3:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import html
 import random
 
@@ -10,13 +9,13 @@ import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.playout import sample_outcome
-from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
 from hordes_kit.heroes_hordes.odds import battle_report
 from hordes_kit.heroes_hordes.rules import pile_force
 from hordes_kit.heroes_hordes.state import GAME, HHState, new_game
+from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.quiz import QuizPlayer
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
@@ -140,8 +139,10 @@ def walkthrough() -> WalkthroughPlayer:
     return WalkthroughPlayer(scenarios, board_html, label=lambda s, a: s.label(a), explain=_explain)
 
 
-class HHBoard(w.VBox):
+class HHBoard(BoardMixin, w.VBox):
     """A full game in the browser: click the Fate draw and every choice; undo, save, load."""
+
+    game = GAME
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -233,30 +234,6 @@ class HHBoard(w.VBox):
         elif self.state.current_player == 0:
             self.act(get_policy("lookahead")(self.state, self.rng))
 
-    def undo(self) -> None:
-        """Back to before the last click."""
-        if self.undo_stack:
-            self.state = self.undo_stack.pop()
-            self.message.value = note_html("Undone.")
-            self._show()
-
-    def save_text(self) -> str:
-        """The save file of the game in progress."""
-        return dump_save(GAME, self.config, self.state)
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save file; a corrupt or foreign file is refused and nothing changes."""
-        try:
-            config, state = load_save(text, expect_game=GAME)
-        except HordesKitError as e:
-            self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
-            return False
-        self.undo_stack.append(self.state)
-        self.config, self.state = config, state
-        self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
-        self._show()
-        return True
-
     def win_odds(self, games: int = 60, policy: str = "greedy") -> None:
         """Monte Carlo from the current position (with a progress bar)."""
         from hordes_kit.heroes_hordes.simulate import simulate
@@ -292,12 +269,6 @@ class HHBoard(w.VBox):
             s = s.apply(sample_outcome(s.chance_outcomes(), self.rng))
         return s
 
-    def _on_upload(self, change) -> None:
-        files = change["new"]
-        if files:
-            item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-            self.load_text(bytes(item["content"]))
-
     def _show(self) -> None:
         s = self.state
         self.board.value = board_html(s)
@@ -327,20 +298,8 @@ class HHBoard(w.VBox):
         self.actions.children = tuple(buttons)
         self.battle.value = battle_html(s) if s.step == "discard" else self._preview()
         self.undo_button.disabled = not self.undo_stack
-        self.log_view.value = (
-            "<div class='hk-log' style='max-height:180px;overflow:auto'>"
-            + "".join(
-                f"<div>{html.escape(e.text)} "
-                f"<span style='color:#999'>[{html.escape(e.rule)}]</span></div>"
-                for e in reversed(s.log[-30:])
-            )
-            + "</div>"
-        )
-        data = base64.b64encode(self.save_text().encode()).decode()
-        self.save_link.value = (
-            f"<a download='heroes-hordes-save.json' href='data:application/json;base64,{data}' "
-            "class='hk-save' style='margin-right:12px'>💾 Save game</a>"
-        )
+        self.log_view.value = log_html(s)
+        self.save_link.value = self.save_link_html()
 
     def _preview(self) -> str:
         s = self.state

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import base64
 import html
 import random
 
 import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.the_horde.odds import HORDE_STEPS, kill_probability, phase_odds
 from hordes_kit.the_horde.policies import POLICIES, choose
 from hordes_kit.the_horde.state import GAME, THState, new_game
 from hordes_kit.the_horde.tape import pick
+from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.quiz import QuizPlayer
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
@@ -266,8 +265,10 @@ class RulesQuiz(QuizPlayer):
 # --- the playable board ----------------------------------------------------------------------
 
 
-class THBoard(w.VBox):
+class THBoard(BoardMixin, w.VBox):
     """A full game in the browser: buy by clicking the recruit row, fight the Horde phase."""
+
+    game = GAME
 
     def __init__(self, seed: int | None = None, policy: str = "balanced") -> None:
         self.policy = POLICIES[policy]
@@ -382,30 +383,6 @@ class THBoard(w.VBox):
         elif not self.state.is_terminal:
             self.act(choose(self.policy, self.state.view(0)))
 
-    def undo(self) -> None:
-        """Back to before the last click."""
-        if self.undo_stack:
-            self.state = self.undo_stack.pop()
-            self.message.value = note_html("Undone.")
-            self._show()
-
-    def save_text(self) -> str:
-        """The save file of the game in progress."""
-        return dump_save(GAME, self.config, self.state)
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save file; a corrupt or foreign file is refused and nothing changes."""
-        try:
-            config, state = load_save(text, expect_game=GAME)
-        except HordesKitError as e:
-            self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
-            return False
-        self.undo_stack.append(self.state)
-        self.config, self.state = config, state
-        self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
-        self._show()
-        return True
-
     def survival_odds(self, games: int = 2000) -> None:
         """Monte Carlo from the current position, played on by the board's policy."""
         from hordes_kit.the_horde.simulate import simulate
@@ -456,12 +433,6 @@ class THBoard(w.VBox):
             out.append(b)
         return tuple(out)
 
-    def _on_upload(self, change) -> None:
-        files = change["new"]
-        if files:
-            item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-            self.load_text(bytes(item["content"]))
-
     def _show(self) -> None:
         s = self.state
         v = s.view(0)
@@ -492,17 +463,5 @@ class THBoard(w.VBox):
         self.actions.children = tuple(buttons)
         self.row_box.children = self._row_cards() if s.step == "recruit" else ()
         self.undo_button.disabled = not self.undo_stack
-        self.log_view.value = (
-            "<div class='hk-log' style='max-height:200px;overflow:auto'>"
-            + "".join(
-                f"<div>{html.escape(e.text)} "
-                f"<span style='color:#999'>[{html.escape(e.rule)}]</span></div>"
-                for e in reversed(s.log[-40:])
-            )
-            + "</div>"
-        )
-        data = base64.b64encode(self.save_text().encode()).decode()
-        self.save_link.value = (
-            f"<a download='the-horde-save.json' href='data:application/json;base64,{data}' "
-            "class='hk-save' style='margin-right:12px'>Save game (download)</a>"
-        )
+        self.log_view.value = log_html(s)
+        self.save_link.value = self.save_link_html()

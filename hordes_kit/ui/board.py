@@ -1,0 +1,77 @@
+"""What every playable board shares: undo, save and load, the rule-citing log."""
+
+from __future__ import annotations
+
+import base64
+import html
+
+from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.savefile import dump_save, load_save
+from hordes_kit.core.state import GameState
+from hordes_kit.ui.common import error_html, note_html
+
+__all__ = ["BoardMixin", "log_html"]
+
+
+def log_html(state: GameState, last: int = 40, height: int = 200) -> str:
+    """The event log, newest first, each line with the rule it cites."""
+    return (
+        f"<div class='hk-log' style='max-height:{height}px;overflow:auto'>"
+        + "".join(
+            f"<div>{html.escape(e.text)} "
+            f"<span style='color:#999'>[{html.escape(e.rule)}]</span></div>"
+            for e in reversed(state.log[-last:])
+        )
+        + "</div>"
+    )
+
+
+class BoardMixin:
+    """Undo, save and load for a board widget.
+
+    The board sets ``game`` (registry name), and keeps ``state``, ``config``,
+    ``undo_stack`` and a ``message`` HTML widget; ``_show()`` redraws it.
+    """
+
+    game: str
+    state: GameState
+    config: dict
+    undo_stack: list
+
+    def undo(self) -> None:
+        """Back to before the last click."""
+        if self.undo_stack:
+            self.state = self.undo_stack.pop()
+            self.message.value = note_html("Undone.")
+            self._show()
+
+    def save_text(self) -> str:
+        """The save file of the game in progress."""
+        return dump_save(self.game, self.config, self.state)
+
+    def save_link_html(self) -> str:
+        """A download link holding the save file."""
+        data = base64.b64encode(self.save_text().encode()).decode()
+        return (
+            f"<a download='{self.game}-save.json' href='data:application/json;base64,{data}' "
+            "class='hk-save' style='margin-right:12px'>Save game (download)</a>"
+        )
+
+    def load_text(self, text: str | bytes) -> bool:
+        """Load a save file; a corrupt or foreign file is refused and nothing changes."""
+        try:
+            config, state = load_save(text, expect_game=self.game)
+        except HordesKitError as e:
+            self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
+            return False
+        self.undo_stack.append(self.state)
+        self.config, self.state = config, state
+        self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
+        self._show()
+        return True
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if files:
+            item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+            self.load_text(bytes(item["content"]))
