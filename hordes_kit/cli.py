@@ -116,6 +116,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sth.add_argument("--json", action="store_true", help="print one JSON object")
 
+    check = sub.add_parser(
+        "check-data",
+        help="validate a card file (yours or the shipped one)",
+        description="Validate a card file: a Fantahzee cards .toml, a Heroes & Hordes "
+        "cards .csv, or a The Horde data folder (or one of its files). Every error names "
+        "the file, the card and the field.",
+    )
+    check.add_argument("file", help="the card file or folder")
+
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
@@ -300,6 +309,45 @@ def _simulate_the_horde(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_data(path: str) -> list[str]:
+    """Validate a card file of any game; the lines to print (raises on the first error)."""
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.exists():
+        raise HordesKitError(f"{path}: no such file or folder")
+    if p.is_dir() or p.name in ("recruit.csv", "horde.csv", "turns.csv", "setup.toml"):
+        from hordes_kit.the_horde.cards import load_data
+
+        d = load_data(p if p.is_dir() else p.parent)
+        return [
+            f"OK: The Horde data in {p if p.is_dir() else p.parent}: "
+            f"{sum(c.copies for c in d.recruit)} recruit cards, "
+            f"{sum(c.copies for c in d.horde)} horde cards, {len(d.turns)} turns."
+        ]
+    if p.suffix == ".toml":
+        from hordes_kit.fantahzee.cards import load_cards
+
+        cards = load_cards(p)
+        n = cards.counts()
+        out = [
+            f"OK: Fantahzee card file {p}: {n['hero']} heroes, {n['action']} actions, "
+            f"{n['level 1']} level 1 + {n['level 2']} level 2 + {n['boss']} boss monsters, "
+            f"{n['town']} towns, {n['treasure']} treasures ({cards.samples()} with sample values)."
+        ]
+        out += [f"note: {x}" for x in cards.problems()]
+        return out
+    if p.suffix == ".csv":
+        from hordes_kit.heroes_hordes.cards import load_cards
+
+        cards = load_cards(p)
+        return [f"OK: Heroes & Hordes card file {p}: {len(cards)} cards."]
+    raise HordesKitError(
+        f"{path}: not a card file this kit knows (a Fantahzee .toml, a Heroes & Hordes .csv, "
+        "or a The Horde data folder)"
+    )
+
+
 def _simulate_heroes_hordes(args: argparse.Namespace) -> int:
     from hordes_kit.heroes_hordes.simulate import simulate
 
@@ -333,6 +381,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.game == "the-horde":
                 return _simulate_the_horde(args)
             return _simulate_heroes_hordes(args)
+        if args.command == "check-data":
+            print("\n".join(check_data(args.file)))
+            return 0
         if args.command == "serve":
             from hordes_kit.serve import serve
 
