@@ -176,8 +176,31 @@ def _add_gain(cards, n, x, T):
 
 @njit(cache=True)
 def _pile_force(cards, n, T):
-    out = np.empty(max(n, 1), np.int64)
-    return _forces(cards, n, -1, 0, T, out)
+    """A pile's force outside battle: ``_forces``' total, without the per-card array."""
+    types, strength, kw, nb, b_amt, b_races, b_kw = T[:7]
+    total = 0
+    m0 = m1 = m2 = 0
+    for i in range(n):
+        c = cards[i]
+        total += strength[c]
+        k = kw[c]
+        m0 += k & 1
+        m1 += (k >> 1) & 1
+        m2 += (k >> 2) & 1
+    for j in range(n):
+        s = cards[j]
+        for q in range(nb[s]):
+            for i in range(n):
+                c = cards[i]
+                if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
+                    continue
+                if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
+                    continue
+                total += b_amt[s, q]
+    for m in (m0, m1, m2):  # each of m synergy cards gets m - 1
+        if m > 1:
+            total += m * (m - 1)
+    return total
 
 
 @njit(cache=True)
@@ -407,13 +430,20 @@ def _enter_play(c, forced, policy, us, ui, piles, plen, T):
     if forced >= 0:
         _place(piles, plen, forced, c)
         return
+    t = types[c] & 63
+    if t != 0 and t & (t - 1) == 0:  # one pile only (most cards): no choice to make
+        p = 0
+        while not (t >> p) & 1:
+            p += 1
+        _place(piles, plen, p, c)
+        return
     options = np.empty(6, np.int64)
     nopt = 0
     for p in range(6):
         if types[c] & (1 << p):
             options[nopt] = p
             nopt += 1
-    p = options[0] if nopt == 1 else _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T)
+    p = _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T)
     _place(piles, plen, p, c)
 
 
@@ -431,7 +461,7 @@ def _defend_score(h, d, piles, plen, T, tmp, best):
     if df >= hf:
         k = _best_discard(piles[d], tmp, plen[d], hf, T, best)
         best[MAXC - 1] = k
-        keep = np.empty(max(plen[d], 1), np.int64)
+        keep = tmp  # the battle forces in tmp are not needed any more
         kn = 0
         for i in range(plen[d]):
             c = piles[d, i]
@@ -583,6 +613,7 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
     plen = np.zeros(6, np.int64)
     pos = np.zeros(1, np.int64)
     ui = np.zeros(1, np.int64)
+    races = np.empty(MAXC * 2, np.int64)  # the Mines' races, refilled every turn
     deck = n
     tokens = 0
     turn = 1
@@ -696,7 +727,6 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
                     _enter_play(t, -1, policy, us, ui, piles, plen, T)
             discard_flag[ev] = True
         # Mines: one extra draw per Mine in the hero piles, in pile order
-        races = np.empty(MAXC * 2, np.int64)
         nr = 0
         for p in range(3):
             for i in range(plen[p]):
