@@ -238,12 +238,20 @@ def _explain(state: THState, move: str) -> str:
         return ""
     rows = []
     for option in dict.fromkeys([move, "done"]):
-        res = simulate("balanced", 2000, seed=7, start=state.apply(option))
+        res = simulate("balanced", 4000, seed=7, start=state.apply(option))
         t = min(4, res.turns)
-        alive = res.curve().filter(res.curve()["turn"] == t)["alive"][0]
-        rows.append([state.label(option), percent(alive), percent(res.survival)])
+        row = res.curve().filter(res.curve()["turn"] == t).row(0, named=True)
+        lo, hi = res.interval
+        rows.append(
+            [
+                state.label(option),
+                f"{percent(row['alive'])} ({percent(row['low95'])}–{percent(row['high95'])})",
+                f"{percent(res.survival)} ({percent(lo)}–{percent(hi)})",
+            ]
+        )
     return note_html(
-        "What the fast simulator says (2,000 games each, then played by the balanced policy):"
+        "What the fast simulator says (4,000 games each, the same chance for both, then "
+        "played by the balanced policy; 95% intervals):"
     ) + table_html(["Choice", "Alive after turn 4", "Survive all 20 turns"], rows)
 
 
