@@ -212,6 +212,63 @@ def survival_html(res) -> str:
     )
 
 
+def purchase_advice(state: THState, games: int = 2000, seed: int = 7) -> list[dict]:
+    """Every choice of the Recruit phase now, scored by the fast simulator.
+
+    Each choice is made, then the balanced policy plays on (it may buy more this turn);
+    all choices see the same seeded chance. Sorted best first by the chance of being
+    alive four turns from now, then of surviving all 20 turns.
+    """
+    from hordes_kit.the_horde.simulate import simulate
+
+    if state.step != "recruit":
+        return []
+    horizon = min(state.turn + 3, len(state.data.turns))
+    rows = []
+    for option in state.legal_actions():
+        if option == "flip":
+            continue
+        res = simulate("balanced", games, seed=seed, start=state.apply(option))
+        curve = res.curve()
+        row = curve.filter(curve["turn"] == horizon).row(0, named=True)
+        rows.append(
+            {
+                "action": option,
+                "label": state.label(option),
+                "alive": row["alive"],
+                "alive95": (row["low95"], row["high95"]),
+                "survive": res.survival,
+                "survive95": res.interval,
+                "horizon": horizon,
+            }
+        )
+    rows.sort(key=lambda r: (-r["alive"], -r["survive"], r["action"]))
+    return rows
+
+
+def purchase_advice_html(state: THState, games: int = 2000) -> str:
+    """The purchase advice as a table, best first."""
+    rows = purchase_advice(state, games)
+    if not rows:
+        return note_html("Purchase advice is for the Recruit phase.")
+    t = rows[0]["horizon"]
+    body = [
+        [
+            r["label"],
+            f"{percent(r['alive'])} ({percent(r['alive95'][0])}–{percent(r['alive95'][1])})",
+            f"{percent(r['survive'])} ({percent(r['survive95'][0])}–{percent(r['survive95'][1])})",
+        ]
+        for r in rows
+    ]
+    return note_html(
+        f"Each choice, then the balanced policy plays on ({games:,} games each, the same "
+        "chance for every choice; 95% intervals). Best first. Equal rows mean the "
+        "policy goes on to buy the same cards either way."
+    ) + table_html(
+        ["Choice now", f"Alive after turn {t}", "Survive all 20 turns"], body, highlight=0
+    )
+
+
 # --- the walkthrough -----------------------------------------------------------------------
 
 
@@ -312,6 +369,10 @@ class THBoard(BoardMixin, w.VBox):
         self.phase_button = w.Button(
             description="Odds of this Horde phase", layout=w.Layout(width="auto")
         )
+        self.advice_button = w.Button(
+            description="What should I buy? (odds)", layout=w.Layout(width="auto")
+        )
+        self.advice_button.add_class("hk-advice")
         self.odds_out = w.HTML()
         self.progress = w.IntProgress(value=0, min=0, max=100, layout=w.Layout(width="300px"))
         self.progress.layout.visibility = "hidden"
@@ -327,7 +388,7 @@ class THBoard(BoardMixin, w.VBox):
                 w.HTML("<b>What happened</b> (newest first, with the rule each step rests on)"),
                 self.log_view,
                 w.HBox([self.save_link, self.upload]),
-                w.HBox([self.odds_button, self.phase_button, self.progress]),
+                w.HBox([self.advice_button, self.odds_button, self.phase_button, self.progress]),
                 self.odds_out,
             ]
         )
@@ -339,6 +400,7 @@ class THBoard(BoardMixin, w.VBox):
         self.upload.observe(self._on_upload, "value")
         self.odds_button.on_click(lambda _b: self.survival_odds())
         self.phase_button.on_click(lambda _b: self.horde_phase_odds())
+        self.advice_button.on_click(lambda _b: self.purchase_odds())
         self.new_game(seed)
 
     # --- what the buttons do -------------------------------------------------------------
@@ -410,6 +472,11 @@ class THBoard(BoardMixin, w.VBox):
         self.progress.layout.visibility = "hidden"
         self.odds_out.value = survival_html(res)
 
+    def purchase_odds(self) -> None:
+        """Every purchase open now, scored by the fast simulator."""
+        self.odds_out.value = note_html("Playing 2,000 games for each choice…")
+        self.odds_out.value = purchase_advice_html(self.state)
+
     def horde_phase_odds(self) -> None:
         """What the rest of this Horde phase will cost (exact where it can be)."""
         if self.state.is_terminal or self.state.step not in HORDE_STEPS:
@@ -444,8 +511,10 @@ class THBoard(BoardMixin, w.VBox):
     def _show(self) -> None:
         s = self.state
         v = s.view(0)
+        self.odds_out.value = ""  # odds of an earlier position would mislead
         self.board.value = board_html(s, show_row=False)
         self.step_button.disabled = self.fast_button.disabled = not s.is_chance
+        self.advice_button.disabled = s.step != "recruit"
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
             f"<div class='hk-step' data-moves='{len(s.history)}' data-step='{s.step}' "
