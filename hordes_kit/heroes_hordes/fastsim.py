@@ -177,7 +177,7 @@ def _add_gain(cards, n, x, T):
 @njit(cache=True)
 def _pile_force(cards, n, T):
     """A pile's force outside battle: ``_forces``' total, without the per-card array."""
-    types, strength, kw, nb, b_amt, b_races, b_kw = T[:7]
+    strength, kw, nb = T[1], T[2], T[3]
     total = 0
     m0 = m1 = m2 = 0
     for i in range(n):
@@ -189,14 +189,9 @@ def _pile_force(cards, n, T):
         m2 += (k >> 2) & 1
     for j in range(n):
         s = cards[j]
-        for q in range(nb[s]):
+        if nb[s]:
             for i in range(n):
-                c = cards[i]
-                if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
-                    continue
-                if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
-                    continue
-                total += b_amt[s, q]
+                total += _bonus(s, cards[i], T)
     for m in (m0, m1, m2):  # each of m synergy cards gets m - 1
         if m > 1:
             total += m * (m - 1)
@@ -247,7 +242,7 @@ def _best_discard(cards, force, n, need, T, best):
     # F(K), the force of a kept set outside battle, moves in O(n) per card added:
     # pair[s, c] = what card s's bonuses give card c (s == c included, "the King
     # included"), and a Troops/Bows/Fast card joining m of its kind adds 2m.
-    types, strength, kw, nb, b_amt, b_races, b_kw = T[:7]
+    strength, kw, nb = T[1], T[2], T[3]
     pair = np.zeros((n, n), np.int64)
     syn = np.zeros(n, np.int64)  # Troops 1, Bows 2, Fast 4 bits
     base = np.empty(n, np.int64)
@@ -255,14 +250,9 @@ def _best_discard(cards, force, n, need, T, best):
         s_ = cards[i]
         syn[i] = kw[s_] & 7
         base[i] = strength[s_]
-        for q in range(nb[s_]):
+        if nb[s_]:
             for j in range(n):
-                c = cards[j]
-                if b_races[s_, q] != 0 and (b_races[s_, q] & types[c]) == 0:
-                    continue
-                if b_kw[s_, q] != 0 and (b_kw[s_, q] & kw[c]) == 0:
-                    continue
-                pair[i, j] += b_amt[s_, q]
+                pair[i, j] = _bonus(s_, cards[j], T)
     full_cnt = np.zeros(3, np.int64)
     for i in range(n):
         for b in range(3):

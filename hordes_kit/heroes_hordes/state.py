@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from hordes_kit.core.errors import InvalidActionError, InvalidInputError
+from hordes_kit.core.options import solo_options
 from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
 from hordes_kit.heroes_hordes import view
 from hordes_kit.heroes_hordes.cards import (
@@ -58,13 +59,7 @@ class HHConfig:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> HHConfig:
         """Build from a plain dict; unknown keys and bad values are clear errors."""
-        known = {f.name for f in fields(cls)}
-        bad = sorted(set(d) - known - {"players"})
-        if bad:
-            raise InvalidInputError(f"unknown Heroes & Hordes option {bad[0]!r}")
-        if d.get("players", 1) != 1:
-            raise InvalidInputError("Heroes & Hordes is a solo game: players must be 1")
-        cfg = cls(**{k: v for k, v in d.items() if k in known})
+        cfg = solo_options(cls, d, "Heroes & Hordes")
         if cfg.copies is not None and not (isinstance(cfg.copies, int) and 1 <= cfg.copies <= 4):
             raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r}")
         if not 1 <= cfg.loss_at <= cfg.sudden_defeat:

@@ -174,6 +174,28 @@ def _move_all(src, dst):
 
 
 @njit(cache=True)
+def _income(village, vbot, vh, vn, C):
+    """Crowns the Village deck produces: the shuffled part and the cards below it."""
+    inc = 0
+    for i in range(village.shape[0]):
+        inc += village[i] * C[i, 4]
+    for j in range(vn):
+        inc += C[vbot[(vh + j) % RING], 4]
+    return inc
+
+
+@njit(cache=True)
+def _draw(counts, ring, head, n, u):
+    """The top card of a deck: from its shuffled part while any is left, else the first
+    card below it (a ring buffer). Returns (card, new head, new length)."""
+    if _total(counts) > 0:
+        c = _pick(counts, u)
+        counts[c] -= 1
+        return c, head, n
+    return ring[head], (head + 1) % RING, n - 1
+
+
+@njit(cache=True)
 def _reserve(turn, income, nturns, rturns):
     r = 0
     last = min(nturns, turn + rturns)
@@ -198,7 +220,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
     to draw (mode 2), extra flips paid. Returns (result, turn, crowns, numbers used);
     result 3 = the tape ran out.
     """
-    nr, nh, nturns = C.shape[0], H.shape[0], TT.shape[0]
+    nh, nturns = H.shape[0], TT.shape[0]
     gc, gc_total, dizzy_on = S[8], S[9], S[10]
     ui = np.zeros(3, np.int64)
     rdeck = zr[0].copy()
@@ -231,11 +253,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
             to_flip, extra = sc[4], sc[5]
             in_recruit = False
         else:
-            inc = 0
-            for i in range(nr):
-                inc += village[i] * C[i, 4]
-            for j in range(vn):
-                inc += C[vbot[(vh + j) % RING], 4]
+            inc = _income(village, vbot, vh, vn, C)
             crowns += inc
             if crowns < turn:
                 return TAXES, turn, crowns, ui[2]
@@ -264,11 +282,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 if row[c] == 0 or C[c, 0] > crowns:
                     continue
                 # income now (after earlier purchases this phase)
-                inc = 0
-                for i in range(nr):
-                    inc += village[i] * C[i, 4]
-                for j in range(vn):
-                    inc += C[vbot[(vh + j) % RING], 4]
+                inc = _income(village, vbot, vh, vn, C)
                 keep = _reserve(turn, inc + C[c, 4], nturns, rturns)
                 if crowns - C[c, 0] >= keep:
                     bought = c
@@ -290,11 +304,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 continue
             can_flip = extra < S[2] and crowns >= S[3] and (_total(rdeck) + _total(rdisc)) > 0
             if can_flip and extra < pextra:
-                inc = 0
-                for i in range(nr):
-                    inc += village[i] * C[i, 4]
-                for j in range(vn):
-                    inc += C[vbot[(vh + j) % RING], 4]
+                inc = _income(village, vbot, vh, vn, C)
                 if crowns - S[3] >= _reserve(turn, inc, nturns, rturns):
                     crowns -= S[3]
                     extra += 1
@@ -330,13 +340,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
             u = _u(us, ui, refill)
             if ui[1]:
                 return TAPE_OUT, turn, crowns, ui[2]
-            if _total(adeck) > 0:
-                a = _pick(adeck, u)
-                adeck[a] -= 1
-            else:
-                a = abot[ah]
-                ah = (ah + 1) % RING
-                an -= 1
+            a, ah, an = _draw(adeck, abot, ah, an, u)
             level = H[a, 1] if H[a, 1] >= 0 else ind_level
             chain = 0
             force = 0
@@ -397,13 +401,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                         u = _u(us, ui, refill)
                         if ui[1]:
                             return TAPE_OUT, turn, crowns, ui[2]
-                        if _total(adeck) > 0:
-                            b = _pick(adeck, u)
-                            adeck[b] -= 1
-                        else:
-                            b = abot[ah]
-                            ah = (ah + 1) % RING
-                            an -= 1
+                        b, ah, an = _draw(adeck, abot, ah, an, u)
                         hdisc[b] += 1
                     break
             if next_round:
@@ -456,13 +454,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
             u = _u(us, ui, refill)
             if ui[1]:
                 return TAPE_OUT, turn, crowns, ui[2]
-            if _total(village) > 0:
-                v = _pick(village, u)
-                village[v] -= 1
-            else:
-                v = vbot[vh]
-                vh = (vh + 1) % RING
-                vn -= 1
+            v, vh, vn = _draw(village, vbot, vh, vn, u)
             ve = C[v, 5]
             if ve == 4:  # wall
                 vbot[(vh + vn) % RING] = v

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from hordes_kit.core.errors import InvalidActionError, InvalidInputError
+from hordes_kit.core.options import solo_options
 from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
 from hordes_kit.the_horde.cards import DATA_DIR, HordeData, load_data
 
@@ -68,15 +69,10 @@ class THConfig:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> THConfig:
         """Build from a plain dict; unknown keys and bad values are clear errors."""
-        known = {f.name for f in fields(cls)}
-        bad = sorted(set(d) - known - {"players"})
-        if bad:
-            raise InvalidInputError(f"unknown The Horde option {bad[0]!r}")
-        if d.get("players", 1) != 1:
-            raise InvalidInputError("The Horde is a solo game: players must be 1")
-        if not isinstance(d.get("dizzy", True), bool):
+        cfg = solo_options(cls, d, "The Horde")
+        if not isinstance(cfg.dizzy, bool):
             raise InvalidInputError("dizzy must be true or false")
-        return cls(**{k: v for k, v in d.items() if k in known})
+        return cfg
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""

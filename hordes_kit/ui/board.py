@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import html
+import random
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.registry import get_game
 from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
@@ -27,16 +29,42 @@ def log_html(state: GameState, last: int = 40, height: int = 200) -> str:
 
 
 class BoardMixin:
-    """Undo, save and load for a board widget.
+    """New game, moves, undo, save and load for a board widget.
 
-    The board sets ``game`` (registry name), and keeps ``state``, ``config``,
-    ``undo_stack`` and a ``message`` HTML widget; ``_show()`` redraws it.
+    The board sets ``game`` (registry name) and has ``message`` and ``odds_out`` HTML
+    widgets; ``_show()`` redraws it. ``_after_move`` may resolve automatic chance.
     """
 
     game: str
     state: GameState
     config: dict
     undo_stack: list
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game (chance from this seed)."""
+        self.rng = random.Random(seed)
+        self.config = {}
+        self.state = get_game(self.game).start(self.config)
+        self.undo_stack = []
+        self.message.value = ""
+        self.odds_out.value = ""
+        self._show()
+
+    def act(self, action_id: str) -> None:
+        """What a click on a choice does; a refused move says why and changes nothing."""
+        try:
+            nxt = self.state.apply(action_id)
+        except HordesKitError as e:
+            self.message.value = error_html(str(e))
+            return
+        self.undo_stack.append(self.state)
+        self.state = self._after_move(nxt)
+        self.message.value = ""
+        self._show()
+
+    def _after_move(self, state: GameState) -> GameState:
+        """The state to show after a move (a board may resolve automatic chance here)."""
+        return state
 
     def undo(self) -> None:
         """Back to before the last click."""

@@ -7,14 +7,13 @@ import random
 
 import ipywidgets as w
 
-from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
 from hordes_kit.heroes_hordes.odds import battle_report
 from hordes_kit.heroes_hordes.rules import pile_force
-from hordes_kit.heroes_hordes.state import GAME, HHState, new_game
+from hordes_kit.heroes_hordes.state import GAME, HHState
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.quiz import QuizPlayer
@@ -194,16 +193,6 @@ class HHBoard(BoardMixin, w.VBox):
 
     # --- what the buttons do -------------------------------------------------------------
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (chance from this seed)."""
-        self.rng = random.Random(seed)
-        self.config: dict = {}
-        self.state = new_game(self.config)
-        self.undo_stack: list[HHState] = []
-        self.message.value = ""
-        self.odds_out.value = ""
-        self._show()
-
     def draw(self) -> None:
         """What the Draw button does: the Fate draw, then automatic steps to the next choice."""
         if self.state.step != "draw":
@@ -212,18 +201,6 @@ class HHBoard(BoardMixin, w.VBox):
         self.undo_stack.append(self.state)
         drawn = self.state.apply(sample_outcome(self.state.chance_outcomes(), self.rng))
         self.state = self._resolve_chance(drawn)
-        self.message.value = ""
-        self._show()
-
-    def act(self, action_id: str) -> None:
-        """What a click on a choice does; a refused move says why and changes nothing."""
-        try:
-            nxt = self.state.apply(action_id)
-        except HordesKitError as e:
-            self.message.value = error_html(str(e))
-            return
-        self.undo_stack.append(self.state)
-        self.state = self._resolve_chance(nxt)
         self.message.value = ""
         self._show()
 
@@ -262,6 +239,9 @@ class HHBoard(BoardMixin, w.VBox):
         ) + table_html(["Outcome", "Chance", "95% interval"], rows)
 
     # --- internals ---------------------------------------------------------------------------
+
+    def _after_move(self, s: HHState) -> HHState:
+        return self._resolve_chance(s)
 
     def _resolve_chance(self, s: HHState) -> HHState:
         """Mines, Spy looks and raids resolve on their own; the Fate draw waits for a click."""

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as w
 
-from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.the_horde.odds import HORDE_STEPS, kill_probability, phase_odds
 from hordes_kit.the_horde.policies import POLICIES, choose
-from hordes_kit.the_horde.state import GAME, THState, new_game
+from hordes_kit.the_horde.state import GAME, THState
 from hordes_kit.the_horde.tape import pick
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
@@ -405,16 +403,6 @@ class THBoard(BoardMixin, w.VBox):
 
     # --- what the buttons do -------------------------------------------------------------
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (chance from this seed)."""
-        self.rng = random.Random(seed)
-        self.config: dict = {}
-        self.state = new_game(self.config)
-        self.undo_stack: list[THState] = []
-        self.message.value = ""
-        self.odds_out.value = ""
-        self._show()
-
     def advance(self, until_decision: bool = False) -> None:
         """Next (one card or die, drawn with its exact chance); or all of them to a decision."""
         if not self.state.is_chance:
@@ -431,18 +419,6 @@ class THBoard(BoardMixin, w.VBox):
             if not until_decision:
                 break
         self.state = s
-        self.message.value = ""
-        self._show()
-
-    def act(self, action_id: str) -> None:
-        """What a click on a card or choice does; a refused move says why and changes nothing."""
-        try:
-            nxt = self.state.apply(action_id)
-        except HordesKitError as e:
-            self.message.value = error_html(str(e))
-            return
-        self.undo_stack.append(self.state)
-        self.state = nxt
         self.message.value = ""
         self._show()
 
