@@ -1,0 +1,477 @@
+"""The Fantahzee rules engine: 2-5 players, the whole game by the book.
+
+Hidden cards are never shuffled into an order: the hero deck, town deck and treasure
+deck are multisets drawn one card at a time, and a facedown horde card is drawn from
+what is unseen (``rules.flip_weights``: level 1 monsters were dealt at random, each
+stack's level 2 part holds its Boss), so every chance node is exact.
+
+Action ids (``label`` in ``view.py`` says them in words):
+
+* chance: ``first:2`` (seat 2 starts), ``card:<monster>``, ``draw:<card>``,
+  ``die:<face>``, ``town:<town>``, ``treasure:<treasure>``;
+* Action phase: ``recruit:<hero>`` or ``recruit:<hero>:<ref>`` (a full party discards
+  ``<ref>``), ``play:<action>``, ``roll`` (on to the Dice Phase);
+* Roll step: ``roll``, ``keep:<dice>`` (reroll every other die), ``activate:<ref>:<dice>``
+  (or ``:steam``, ``:free``), ``done``;
+* a card's choice: ``target:<ref>``, ``capture:<stack>``, ``move:<stack>:<position>``,
+  ``skip``;
+* Attack step: ``attack:<stack>``, ``flip:<stack>``, ``stop``;
+* damage: ``lose:<ref>``; Treasure step: ``attach:<ref>`` / ``attach:none``;
+* End Phase: ``discard:<card>``.
+
+``<ref>`` names a hero in the current player's party: ``2.paladin`` is the second.
+Stacks keep the letter they had at setup (A-E, left to right) when the line changes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from hordes_kit.core.errors import InvalidActionError, InvalidInputError
+from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
+from hordes_kit.fantahzee import rules as R
+from hordes_kit.fantahzee.cards import CARDS_FILE, CardSet, Effect, load_cards
+from hordes_kit.fantahzee.costs import parse_cost, parse_dice
+
+__all__ = ["FConfig", "Member", "Seat", "Stack", "FState", "PHASES", "take", "put"]
+
+P = R.GAME + "."
+PHASES = ("setup", "action", "roll", "attack", "counter", "treasure", "horde", "end", "over")
+
+
+def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted multiset of ids without one copy of ``card``."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    """A sorted multiset of ids with ``more`` added."""
+    return tuple(sorted(cards + more))
+
+
+@dataclass(frozen=True)
+class FConfig:
+    """Rules options and table setup (defaults = the rulebook and ``RULINGS.md``)."""
+
+    players: int = 2
+    names: tuple[str, ...] = ()
+    cards: str = ""  # a player's own card file; "" = the shipped one
+    distinct_values: bool = False  # two heroes' X-groups must show different numbers
+    position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> FConfig:
+        """Options from a plain dict; unknown keys and bad values are clear errors."""
+        known = {"players", "names", "cards", "distinct_values", "position"}
+        bad = sorted(set(d) - known)
+        if bad:
+            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r}")
+        players = d.get("players", 2)
+        if not isinstance(players, int) or not R.MIN_PLAYERS <= players <= R.MAX_PLAYERS:
+            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r}")
+        names = tuple(d.get("names") or ())
+        if names and (len(names) != players or not all(isinstance(n, str) and n for n in names)):
+            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r}")
+        return cls(
+            players,
+            names,
+            str(d.get("cards", "")),
+            bool(d.get("distinct_values", False)),
+            d.get("position"),
+        )
+
+    def to_dict(self) -> dict:
+        """The options as JSON types (save files)."""
+        out: dict[str, Any] = {"players": self.players}
+        if self.names:
+            out["names"] = list(self.names)
+        if self.cards:
+            out["cards"] = self.cards
+        if self.distinct_values:
+            out["distinct_values"] = True
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+    def card_set(self) -> CardSet:
+        """The card lists this game plays with."""
+        return load_cards(self.cards or CARDS_FILE)
+
+    def name(self, seat: int) -> str:
+        """A seat's name ("Player 2" unless the table named it)."""
+        return self.names[seat] if self.names else f"Player {seat + 1}"
+
+
+@dataclass(frozen=True)
+class Member:
+    """A hero in a party, with its treasure and what happened to it this turn."""
+
+    hero: str
+    treasure: str = ""
+    level: int = 0  # the treasure side showing (1 or 2)
+    active: bool = False
+    dice: tuple[int, ...] = ()  # dice locked on it this turn
+    paid: str = ""  # dice, steam, free or inspired
+    reduce: int = 0  # X dice less this turn (Sergeant, War Banner)
+    xval: int = 0  # the number its X-group showed (distinct_values option)
+
+    def rested(self) -> Member:
+        """The hero after the End Phase: no dice, not active."""
+        return Member(self.hero, self.treasure, self.level)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's cards: hand (sorted ids), party and victory pile."""
+
+    hand: tuple[str, ...] = ()
+    party: tuple[Member, ...] = ()
+    victory: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stack:
+    """A horde stack: its face-up top (or none) and how many facedown cards it holds."""
+
+    name: str
+    top: str = ""
+    l1: int = 0  # facedown level 1 monsters
+    l2: int = 0  # facedown level 2 monsters (not the Boss)
+    boss: bool = False  # its Boss is still facedown in it
+
+    @property
+    def hidden(self) -> int:
+        """Facedown cards."""
+        return self.l1 + self.l2 + int(self.boss)
+
+    @property
+    def size(self) -> int:
+        """Cards in the stack."""
+        return self.hidden + (1 if self.top else 0)
+
+
+@dataclass(frozen=True)
+class FState(GameState):
+    """A Fantahzee position; every field is an immutable value."""
+
+    game = R.GAME
+    config: FConfig = field(default_factory=FConfig)
+    seats: tuple[Seat, ...] = ()
+    line: tuple[Stack, ...] = ()  # left to right; the last is the vanguard
+    pool1: tuple[str, ...] = ()  # unseen level 1 monsters
+    pool2: tuple[str, ...] = ()  # unseen level 2 monsters (not Bosses)
+    bosses: tuple[str, ...] = ()  # unseen Bosses
+    earlier: tuple[str, ...] = ()  # out of play before a scenario began
+    hero_deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    towns: tuple[str, ...] = ()
+    treasures: tuple[str, ...] = ()
+    first: int = -1  # starting seat (-1: not drawn yet)
+    last: int = -1  # seat holding the Last Player token
+    player: int = 0
+    turn: int = 0
+    phase: str = "setup"
+    recruits: int = 0
+    plays: int = 0
+    free: tuple[int, ...] = ()  # rolled dice not locked, high to low
+    to_roll: int = 0
+    fresh: tuple[int, ...] = ()  # the dice of the roll in progress
+    unrolled: int = R.DICE  # dice waiting for the next roll
+    rolls_left: int = R.ROLLS
+    rolled: bool = False
+    steam: int = 0
+    shield: int = 0
+    pending: tuple[tuple, ...] = ()  # choices a card asks for, first first
+    strength_left: int = 0
+    locked: str = ""  # the stack the player flipped into
+    cleared: tuple[str, ...] = ()  # stacks whose top the player removed this turn
+    flipping: str = ""  # the stack whose facedown top is being turned over
+    set_aside: tuple[str, ...] = ()
+    treasure_due: tuple[int, ...] = ()
+    drawn: str = ""  # treasure drawn, waiting to be attached
+    damage: int = 0
+    ambushed: bool = False
+    town_due: bool = False
+    draws_left: int = 0
+    doom: int = 0
+    history: tuple[str, ...] = ()
+    log: tuple[Event, ...] = ()
+    data: CardSet | None = field(default=None, compare=False, repr=False)
+
+    # --- lookups ----------------------------------------------------------------------
+
+    def card(self, cid: str):
+        """Any card of the game by id."""
+        return _catalog(self.data)[cid]
+
+    def name(self, cid: str) -> str:
+        """A card's printed name."""
+        return self.card(cid).name
+
+    @property
+    def seat(self) -> Seat:
+        """The current player's cards."""
+        return self.seats[self.player]
+
+    def ref(self, i: int) -> str:
+        """The id of the current player's ``i``-th party member (``2.paladin``)."""
+        return f"{i + 1}.{self.seat.party[i].hero}"
+
+    def member_index(self, ref: str) -> int:
+        """Index in the party of a ``ref``; raises ``ValueError`` when it names none."""
+        num, _, hero = ref.partition(".")
+        if not num.isdigit() or not hero:
+            raise ValueError(ref)
+        i = int(num) - 1
+        party = self.seat.party
+        if not 0 <= i < len(party) or party[i].hero != hero:
+            raise ValueError(ref)
+        return i
+
+    def strength(self, seat: int | None = None) -> int:
+        """Total strength of a party's active heroes ("B: Attack")."""
+        party = self.seats[self.player if seat is None else seat].party
+        return sum(self.card(m.hero).strength for m in party if m.active)
+
+    def actives(self) -> list[int]:
+        """Indexes of the current player's active heroes."""
+        return [i for i, m in enumerate(self.seat.party) if m.active]
+
+    def cost_now(self, i: int):
+        """What a party member costs in dice now, every reduction counted."""
+        m = self.seat.party[i]
+        hero = self.card(m.hero)
+        cut = m.reduce
+        for e in hero.effects:
+            if e.verb == "discount_per_active":
+                cut += e.amount * len(self.actives())
+        return R.reduced_cost(parse_cost(hero.cost), cut)
+
+    def stack(self, name: str) -> Stack | None:
+        """The stack with that letter, if it is still in the line."""
+        return next((s for s in self.line if s.name == name), None)
+
+    def xp(self, seat: int) -> int:
+        """XP of a victory pile: monsters add theirs, towns subtract ("End of the Game")."""
+        return sum(self.card(c).xp for c in self.seats[seat].victory)
+
+    def monsters_defeated(self, seat: int) -> int:
+        """Monsters in a victory pile (the first tie-break)."""
+        mons = _catalog(self.data)["@monsters"]
+        return sum(c in mons for c in self.seats[seat].victory)
+
+    def _ev(self, rule: str, text: str, **data: Any) -> Event:
+        return Event(P + rule, text, data)
+
+    def who(self, seat: int | None = None) -> str:
+        """A seat's name (default: the current player)."""
+        return self.config.name(self.player if seat is None else seat)
+
+    # --- engine API -------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.config.players
+
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self._chance_kind():
+            return CHANCE
+        return self.player
+
+    def _chance_kind(self) -> str:
+        ph = self.phase
+        if ph == "setup":
+            if self.first < 0:
+                return "first"
+            if self._flip_target():
+                return "card"
+            if self.hero_deck and any(len(x.hand) < R.HAND_SIZE for x in self.seats):
+                return "deal"
+            return ""
+        if self.pending:
+            return ""
+        if ph == "roll" and self.to_roll:
+            return "die"
+        if ph == "attack" and self.flipping:
+            return "card"
+        if ph == "treasure" and not self.drawn and self.treasure_due and self.treasures:
+            return "treasure"
+        if ph == "horde":
+            if self.town_due:
+                return "town" if self.towns else ""
+            if self._flip_target():
+                return "card"
+        if ph == "end" and self.draws_left and self.hero_deck:
+            return "draw"
+        return ""
+
+    def _flip_target(self) -> str:
+        """The stack whose facedown top is turned over next (attack flip, setup, Horde)."""
+        if self.flipping:
+            return self.flipping
+        if self.phase in ("setup", "horde"):
+            for s in self.line:
+                if not s.top and s.hidden:
+                    return s.name
+        return ""
+
+    def _chance(self) -> tuple[tuple[str, Fraction], ...]:
+        kind = self._chance_kind()
+        if kind == "first":
+            n = self.num_players
+            return tuple((f"first:{i + 1}", Fraction(1, n)) for i in range(n))
+        if kind == "card":
+            st = self.stack(self._flip_target())
+            w, den = R.flip_weights(
+                st.l1, st.l2, st.boss, Counter(self.pool1), Counter(self.pool2), Counter(self.bosses)
+            )
+            return tuple((f"card:{m}", Fraction(c, den)) for m, c in w.items() if c)
+        deck = {
+            "deal": self.hero_deck,
+            "draw": self.hero_deck,
+            "town": self.towns,
+            "treasure": self.treasures,
+        }.get(kind)
+        if kind == "die":
+            return tuple((f"die:{f}", Fraction(1, 6)) for f in range(1, 7))
+        prefix = {"deal": "draw", "draw": "draw"}.get(kind, kind)
+        n = len(deck)
+        return tuple((f"{prefix}:{c}", Fraction(k, n)) for c, k in Counter(deck).items())
+
+    def parse_action(self, action_id: str) -> tuple[str, ...]:
+        verb, _, rest = action_id.partition(":")
+        args = tuple(rest.split(":")) if rest else ()
+        shapes = {
+            "first": 1,
+            "card": 1,
+            "draw": 1,
+            "die": 1,
+            "town": 1,
+            "treasure": 1,
+            "recruit": (1, 2),
+            "play": 1,
+            "roll": 0,
+            "keep": 1,
+            "activate": 2,
+            "done": 0,
+            "target": 1,
+            "capture": 1,
+            "move": 2,
+            "skip": 0,
+            "attack": 1,
+            "flip": 1,
+            "stop": 0,
+            "lose": 1,
+            "attach": 1,
+            "discard": 1,
+        }
+        want = shapes.get(verb)
+        if want is None:
+            raise InvalidActionError(action_id, f"unknown verb {verb!r}")
+        want = want if isinstance(want, tuple) else (want,)
+        if len(args) not in want or any(not a for a in args):
+            raise InvalidActionError(action_id, f"{verb!r} takes {' or '.join(map(str, want))} part(s)")
+        if verb in ("keep",) and args[0] != "none":
+            parse_dice(args[0])
+        if verb == "activate" and args[1] not in ("steam", "free"):
+            parse_dice(args[1])
+        return (verb, *args)
+
+    def format_action(self, action: tuple[str, ...]) -> str:
+        return action[0] + "".join(":" + a for a in action[1:])
+
+    def returns(self) -> tuple[float, ...]:
+        if self.phase != "over":
+            return (0.0,) * self.num_players
+        _, winners = self.final_standings()
+        return tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(self.num_players))
+
+    def final_standings(self):
+        """Standings best first and the winning seats."""
+        return R.standings(
+            [
+                (self.xp(i), self.monsters_defeated(i), len(self.seats[i].party))
+                for i in range(self.num_players)
+            ]
+        )
+
+    def why_illegal(self, action, action_id):
+        base = super().why_illegal(action, action_id)
+        if self.is_terminal or self.is_chance:
+            return base
+        from hordes_kit.fantahzee.view import why_illegal
+
+        return why_illegal(self, action) or base
+
+    def _legal(self) -> tuple[str, ...]:
+        from hordes_kit.fantahzee.moves import legal
+
+        return legal(self)
+
+    def _do(self, action, action_id):
+        from hordes_kit.fantahzee.moves import do
+
+        return do(self, action)
+
+    def view(self, player: int | None) -> dict:
+        from hordes_kit.fantahzee.view import view
+
+        return view(self, player)
+
+    def label(self, action_id: str) -> str:
+        """Plain words for an action id (buttons, step lists, logs)."""
+        from hordes_kit.fantahzee.view import label
+
+        return label(self, action_id)
+
+
+_CATALOGS: dict[int, dict] = {}
+
+
+def _catalog(data: CardSet) -> dict:
+    """id -> card for every card of a card set (plus ``@monsters``, the monster ids)."""
+    key = id(data)
+    cat = _CATALOGS.get(key)
+    if cat is None:
+        cat = {c.id: c for c in (*data.heroes, *data.actions, *data.monsters, *data.towns)}
+        cat.update({t.id: t for t in data.treasures})
+        cat["@monsters"] = frozenset(m.id for m in data.monsters)
+        cat["@data"] = data  # keeps ``id(data)`` from being reused while cached
+        _CATALOGS[key] = cat
+    return cat
+
+
+def effects_of(state: FState, m: Member) -> tuple[Effect, ...]:
+    """A hero's effects on activation, then its treasure's ("Using Treasures")."""
+    hero = state.card(m.hero)
+    out = tuple(hero.effects)
+    if m.treasure:
+        t = state.card(m.treasure)
+        out += t.level1 if m.level == 1 else t.level2
+    return out
+
+
+def dice_subsets(free: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every sub-multiset of some dice (what a player may keep), high to low."""
+    c = Counter(free)
+    faces = sorted(c, reverse=True)
+    out = []
+    for ks in product(*(range(c[f] + 1) for f in faces)):
+        out.append(tuple(f for f, k in zip(faces, ks) for _ in range(k)))
+    return out
+
+
+def replace_seat(state: FState, seat: int, **changes: Any) -> tuple[Seat, ...]:
+    """The seats with one seat changed."""
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return tuple(seats)
