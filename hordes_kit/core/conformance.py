@@ -106,14 +106,17 @@ def _check_illegal(state: GameState, rng: random.Random) -> None:
 
 
 def check_playout(
-    game: Game, config: Mapping[str, Any] | None, seed: int, *, max_steps: int = 5000
+    game: Game, config: Mapping[str, Any] | None, seed: int, *, max_steps: int = 50_000
 ) -> GameState:
     """Play one seeded random game checking every state; then replay it from history."""
     start = game.start(config)
     players = start.num_players
     rng = random.Random(seed)
     state = start
-    for state in play_steps(start, rng, max_steps=max_steps):
+    policies = None
+    if game.playout_policy is not None:
+        policies = {seat: game.playout_policy for seat in range(players)}
+    for state in play_steps(start, rng, policies, max_steps=max_steps):
         check_state(state, players)
         if rng.random() < 0.05:
             _check_illegal(state, rng)

@@ -22,6 +22,11 @@ class Game:
     min_players: int
     max_players: int
     new_state: Callable[[Mapping[str, Any]], GameState]  # config dict -> initial state
+    # Conformance playouts: how many seeded games, and the policy for decisions (None =
+    # uniform random). A game whose uniformly random games take tens of thousands of
+    # moves supplies a policy that still tries every kind of legal move.
+    conformance_seeds: int = 200
+    playout_policy: Callable | None = None
 
     @property
     def data_dir(self) -> str:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from hordes_kit.core.errors import IllegalActionError, InvalidActionError
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "GameState", "player_label"]
+__all__ = ["CHANCE", "TERMINAL", "Event", "GameState", "player_label", "evolve"]
 
 CHANCE = -1
 TERMINAL = -2
@@ -25,6 +25,23 @@ TERMINAL = -2
 def player_label(player: int) -> str:
     """Readable name of a ``current_player`` value."""
     return {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player + 1}")
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for frozen dataclasses without ``__post_init__``, ~10x faster.
+
+    The engines build a new state on every move; ``replace`` re-runs ``__init__`` over
+    every field, this copies the instance dict and checks the names changed.
+    """
+    fields_ = obj.__dataclass_fields__
+    for k in changes:
+        if k not in fields_:
+            raise TypeError(f"{type(obj).__name__} has no field {k!r}")
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -137,7 +154,7 @@ class GameState(ABC):
         if action_id not in legal:
             raise IllegalActionError(action_id, self.why_illegal(action, action_id), legal)
         nxt = self._do(action, action_id)
-        return replace(nxt, history=self.history + (action_id,))  # type: ignore[type-var]
+        return evolve(nxt, history=self.history + (action_id,))
 
     def apply_all(self, action_ids) -> GameState:
         """Apply several action ids in order."""
@@ -148,7 +165,7 @@ class GameState(ABC):
 
     def with_events(self, *events: Event, **changes: Any) -> GameState:
         """Helper for ``_do``: a copy with fields changed and events appended to the log."""
-        return replace(self, log=self.log + events, **changes)  # type: ignore[type-var]
+        return evolve(self, log=self.log + events, **changes)
 
     def facts(self) -> dict:
         """Everything a scenario may check: the full-information view."""

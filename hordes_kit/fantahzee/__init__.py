@@ -7,4 +7,22 @@ from hordes_kit.fantahzee.state import FConfig, FState
 
 __all__ = ["GAME", "FConfig", "FState", "new_game", "FANTAHZEE"]
 
-FANTAHZEE = register(Game(GAME, "Fantahzee: Hordes & Heroes", MIN_PLAYERS, MAX_PLAYERS, new_game))
+def _conformance_policy(state, rng):
+    """Half the moves uniformly random, half the strong bot's: random Fantahzee games
+    otherwise last tens of thousands of moves (nobody gathers the strength for a Boss)."""
+    from hordes_kit.fantahzee.bots import random_bot, strong_bot
+
+    return strong_bot(state, rng) if rng.random() < 0.5 else random_bot(state, rng)
+
+
+FANTAHZEE = register(
+    Game(
+        GAME,
+        "Fantahzee: Hordes & Heroes",
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        new_game,
+        conformance_seeds=4,
+        playout_policy=_conformance_policy,
+    )
+)

@@ -8,15 +8,14 @@ Treasure Step without active heroes...), logging each with its rule.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
+from hordes_kit.core.state import evolve
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.state import (
     FState,
     Member,
     Stack,
     dice_subsets,
-    effects_of,
     put,
     replace_seat,
     take,
@@ -103,12 +102,7 @@ def _attack_moves(s: FState) -> tuple[str, ...]:
         for st in s.line:
             if st.top and not s.locked and s.card(st.top).strength <= s.strength_left:
                 out.append(f"attack:{st.name}")
-            if (
-                not st.top
-                and st.hidden
-                and st.name in s.cleared
-                and s.locked in ("", st.name)
-            ):
+            if not st.top and st.hidden and st.name in s.cleared and s.locked in ("", st.name):
                 out.append(f"flip:{st.name}")
     return (*out, "stop") if out else ()
 
@@ -135,9 +129,7 @@ def _reduce_targets(s: FState) -> list[int]:
 
 def _inspire_targets(s: FState, limit: int) -> list[int]:
     party = s.seat.party
-    return [
-        i for i, m in enumerate(party) if not m.active and s.card(m.hero).strength <= limit
-    ]
+    return [i for i, m in enumerate(party) if not m.active and s.card(m.hero).strength <= limit]
 
 
 def _capture_targets(s: FState, limit: int, other_than: str) -> list[str]:
@@ -179,11 +171,11 @@ def _card(s: FState, mid: str) -> FState:
     st = s.stack(name)
     mon = s.card(mid)
     if st.l1:
-        st2, pools = replace(st, top=mid, l1=st.l1 - 1), {"pool1": take(s.pool1, mid)}
+        st2, pools = evolve(st, top=mid, l1=st.l1 - 1), {"pool1": take(s.pool1, mid)}
     elif mon.level == "boss":
-        st2, pools = replace(st, top=mid, boss=False), {"bosses": take(s.bosses, mid)}
+        st2, pools = evolve(st, top=mid, boss=False), {"bosses": take(s.bosses, mid)}
     else:
-        st2, pools = replace(st, top=mid, l2=st.l2 - 1), {"pool2": take(s.pool2, mid)}
+        st2, pools = evolve(st, top=mid, l2=st.l2 - 1), {"pool2": take(s.pool2, mid)}
     line = tuple(st2 if x.name == name else x for x in s.line)
     rule = {"setup": "setup.flip", "horde": "horde.flip"}.get(s.phase, "attack.flip")
     what = _monster_text(s, mid)
@@ -194,7 +186,7 @@ def _card(s: FState, mid: str) -> FState:
     )
     if s.phase != "attack":
         return s
-    s = replace(s, flipping="", locked=name)
+    s = evolve(s, flipping="", locked=name)
     if mon.strength <= s.strength_left:
         return _defeat(s, name, forced=True)
     return _end_attack(
@@ -340,7 +332,7 @@ def _pre_roll(s: FState) -> bool:
 
 
 def _start_roll(s: FState) -> FState:
-    return replace(s, to_roll=s.unrolled, unrolled=0, rolls_left=s.rolls_left - 1, rolled=True)
+    return evolve(s, to_roll=s.unrolled, unrolled=0, rolls_left=s.rolls_left - 1, rolled=True)
 
 
 def _keep(s: FState, dice: str) -> FState:
@@ -354,7 +346,7 @@ def _keep(s: FState, dice: str) -> FState:
         ),
         free=tuple(sorted(kept, reverse=True)),
     )
-    return replace(s, to_roll=n, unrolled=0, rolls_left=s.rolls_left - 1)
+    return evolve(s, to_roll=n, unrolled=0, rolls_left=s.rolls_left - 1)
 
 
 def _activate(s: FState, ref: str, how: str) -> FState:
@@ -362,14 +354,14 @@ def _activate(s: FState, ref: str, how: str) -> FState:
     m = s.seat.party[i]
     hero = s.card(m.hero)
     if how == "steam":
-        m2 = replace(m, active=True, paid="steam")
-        s = replace(s, steam=s.steam - hero.steam_cost)
+        m2 = evolve(m, active=True, paid="steam")
+        s = evolve(s, steam=s.steam - hero.steam_cost)
         ev = s._ev(
             "ruling.steam-pool",
             f"{hero.name} is activated with {hero.steam_cost} steam ({s.steam} left).",
         )
     elif how == "free":
-        m2 = replace(m, active=True, paid="free")
+        m2 = evolve(m, active=True, paid="free")
         ev = s._ev(
             "ruling.reduce-x",
             f"{hero.name} costs no dice now: activated for free.",
@@ -381,8 +373,8 @@ def _activate(s: FState, ref: str, how: str) -> FState:
         for f, k in enumerate(cost.exact, 1):
             xs[f] -= k
         xval = max((f for f, k in xs.items() if k > 0), default=0)
-        m2 = replace(m, active=True, paid="dice", dice=dice, xval=xval)
-        s = replace(s, free=R.remove_dice(s.free, dice))
+        m2 = evolve(m, active=True, paid="dice", dice=dice, xval=xval)
+        s = evolve(s, free=R.remove_dice(s.free, dice))
         ev = s._ev(
             "activate.lock",
             f"{hero.name} is activated: {R.dice_text(dice)} locked on it (cost {cost.text}).",
@@ -399,9 +391,7 @@ def _activated(s: FState, i: int, m2: Member, ev) -> FState:
     s = _apply_effects(s, hero.effects, hero.strength, hero.name)
     if m2.treasure:
         t = s.card(m2.treasure)
-        s = s.with_events(
-            s._ev("treasure.use", f"{hero.name}'s treasure {t.name} activates too.")
-        )
+        s = s.with_events(s._ev("treasure.use", f"{hero.name}'s treasure {t.name} activates too."))
         s = _apply_effects(s, t.level1 if m2.level == 1 else t.level2, hero.strength, t.name)
     return s
 
@@ -423,12 +413,16 @@ def _apply_effects(s: FState, effects, strength: int, source: str) -> FState:
             )
         elif v == "extra_dice":
             s = s.with_events(
-                s._ev("dice.extra", f"{source}: {n} extra {'die' if n == 1 else 'dice'} this turn."),
+                s._ev(
+                    "dice.extra", f"{source}: {n} extra {'die' if n == 1 else 'dice'} this turn."
+                ),
                 unrolled=s.unrolled + n,
             )
         elif v == "extra_rolls":
             s = s.with_events(
-                s._ev("dice.extra", f"{source}: {n} extra {'roll' if n == 1 else 'rolls'} this turn."),
+                s._ev(
+                    "dice.extra", f"{source}: {n} extra {'roll' if n == 1 else 'rolls'} this turn."
+                ),
                 rolls_left=s.rolls_left + n,
             )
         elif v == "reduce_x":
@@ -441,7 +435,7 @@ def _apply_effects(s: FState, effects, strength: int, source: str) -> FState:
             new_pending.append(("move", source))
         elif v == "front_to_back":
             s = _front_to_back(s, source)
-    return replace(s, pending=tuple(new_pending) + s.pending)
+    return evolve(s, pending=tuple(new_pending) + s.pending)
 
 
 def _front_to_back(s: FState, source: str) -> FState:
@@ -458,7 +452,7 @@ def _front_to_back(s: FState, source: str) -> FState:
 
 
 def _pop(s: FState) -> tuple[tuple, FState]:
-    return s.pending[0], replace(s, pending=s.pending[1:])
+    return s.pending[0], evolve(s, pending=s.pending[1:])
 
 
 def _target(s: FState, ref: str) -> FState:
@@ -467,8 +461,8 @@ def _target(s: FState, ref: str) -> FState:
     m = s.seat.party[i]
     party = list(s.seat.party)
     if kind == "reduce":
-        party[i] = replace(m, reduce=m.reduce + n)
-        s = replace(s, seats=replace_seat(s, s.player, party=tuple(party)))
+        party[i] = evolve(m, reduce=m.reduce + n)
+        s = evolve(s, seats=replace_seat(s, s.player, party=tuple(party)))
         now = s.cost_now(i).text or "no dice"
         return s.with_events(
             s._ev(
@@ -481,7 +475,7 @@ def _target(s: FState, ref: str) -> FState:
         "activate.other",
         f"{source} activates {s.name(m.hero)} (strength {s.card(m.hero).strength}) without dice.",
     )
-    return _activated(s, i, replace(m, active=True, paid="inspired"), ev)
+    return _activated(s, i, evolve(m, active=True, paid="inspired"), ev)
 
 
 def _skip(s: FState) -> FState:
@@ -520,7 +514,7 @@ def _move(s: FState, name: str, pos: str) -> FState:
 
 def _clear_top(s: FState, name: str, mid: str) -> FState:
     """A stack loses its top (defeated or captured); a Boss flips a doom token."""
-    st = replace(s.stack(name), top="")
+    st = evolve(s.stack(name), top="")
     line = tuple(st if x.name == name else x for x in s.line)
     ev = []
     if not st.hidden:
@@ -580,7 +574,7 @@ def _defeat(s: FState, name: str, forced: bool) -> FState:
     s = _clear_top(s, name, mid)
     for e in mon.effects:
         if e.verb == "capture_other" and _capture_targets(s, e.amount, name):
-            s = replace(s, pending=(("capture", e.amount, name, mon.name),) + s.pending)
+            s = evolve(s, pending=(("capture", e.amount, name, mon.name),) + s.pending)
     return s
 
 
@@ -607,8 +601,9 @@ def _end_attack(s: FState) -> FState:
     if s.shield:
         text += f", less Shield {s.shield}"
     text += f": {dmg} damage."
-    return s.with_events(s._ev("counterattack", text, counterattack=ca, damage=dmg),
-                         phase="counter", damage=dmg)
+    return s.with_events(
+        s._ev("counterattack", text, counterattack=ca, damage=dmg), phase="counter", damage=dmg
+    )
 
 
 def _lose(s: FState, ref: str) -> FState:
@@ -653,7 +648,7 @@ def _attach(s: FState, ref: str) -> FState:
                 f"{s.name(m.hero)} already has {s.name(m.treasure)}: it is discarded to the box.",
             )
         )
-    party[i] = replace(m, treasure=tid, level=int(level))
+    party[i] = evolve(m, treasure=tid, level=int(level))
     ev.append(
         s._ev(
             "treasure.attach",
@@ -749,7 +744,7 @@ def _step(s: FState) -> FState:
     if ph == "setup":
         if any(len(x.hand) < R.HAND_SIZE for x in s.seats) and s.hero_deck:
             return s
-        return begin_turn(replace(s, turn=0), s.first)
+        return begin_turn(evolve(s, turn=0), s.first)
     if s.pending:
         moves = legal(s)
         if moves and moves != ("skip",):
@@ -764,7 +759,9 @@ def _step(s: FState) -> FState:
         if _attack_moves(s):
             return s
         return _end_attack(
-            s.with_events(s._ev("attack.end", "Nothing more can be attacked: the Attack Step ends."))
+            s.with_events(
+                s._ev("attack.end", "Nothing more can be attacked: the Attack Step ends.")
+            )
         )
     if ph in ("counter", "horde") and (ph == "counter" or s.ambushed):
         if s.damage and s.actives():
@@ -806,9 +803,7 @@ def _step(s: FState) -> FState:
                     hero_deck=s.discard,
                     discard=(),
                 )
-            return s.with_events(
-                s._ev("end.no-cards", "No cards are left to draw."), draws_left=0
-            )
+            return s.with_events(s._ev("end.no-cards", "No cards are left to draw."), draws_left=0)
         if len(s.seat.hand) > R.HAND_SIZE:
             return s
         return _end_turn(s)
@@ -822,7 +817,7 @@ def _to_treasure(s: FState) -> FState:
             s._ev("treasure.no-active", "No active heroes: no treasure can be drawn."),
         )
         due = ()
-    return replace(s, phase="treasure", treasure_due=due, damage=0)
+    return evolve(s, phase="treasure", treasure_due=due, damage=0)
 
 
 def _to_horde(s: FState) -> FState:
@@ -838,7 +833,7 @@ def _to_horde(s: FState) -> FState:
     s = s.with_events(*ev, seats=seats, set_aside=(), phase="horde")
     van = s.line[-1] if s.line else None
     if van is not None and van.top:
-        return replace(s, town_due=True)
+        return evolve(s, town_due=True)
     return s.with_events(
         s._ev("horde.vanguard-clear", "No face-up monster in the vanguard: no town is destroyed.")
     )

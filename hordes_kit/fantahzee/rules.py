@@ -132,7 +132,12 @@ def standings(scores: Sequence[tuple[int, int, int]]) -> tuple[list[Standing], l
 
 
 def flip_weights(
-    l1: int, l2: int, boss: bool, pool1: dict[str, int], pool2: dict[str, int], bosses: dict[str, int]
+    l1: int,
+    l2: int,
+    boss: bool,
+    pool1: dict[str, int],
+    pool2: dict[str, int],
+    bosses: dict[str, int],
 ) -> tuple[dict[str, int], int]:
     """Weights of the monster under a stack's top ("Setup" steps 2-4), exactly.
 

@@ -117,7 +117,9 @@ def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
         if len(party) > R.PARTY_LIMIT:
             raise InvalidInputError(f"position {where}: a party holds at most {R.PARTY_LIMIT}")
         hand = _cards(raw.get("hand", []), f"{where} hand", hand_cards, "hero or action")
-        victory = _cards(raw.get("victory", []), f"{where} victory", {**monsters, **towns}, "monster or town")
+        victory = _cards(
+            raw.get("victory", []), f"{where} victory", {**monsters, **towns}, "monster or town"
+        )
         used_hero += hand
         used_mon += [c for c in victory if c in monsters]
         used_town += [c for c in victory if c in towns]
@@ -151,7 +153,9 @@ def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
         pool = Counter(getattr(s, field))
         pool.subtract(c for c in used_mon if c in pool)
         if min(pool.values(), default=0) < 0:
-            raise InvalidInputError(f"position: more copies of a monster than the card set has ({field})")
+            raise InvalidInputError(
+                f"position: more copies of a monster than the card set has ({field})"
+            )
         extra = sum(pool.values()) - want
         if extra < 0:
             raise InvalidInputError(f"position: the stacks hide more cards than are left ({field})")

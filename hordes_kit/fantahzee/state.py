@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 from typing import Any
 
 from hordes_kit.core.errors import InvalidActionError, InvalidInputError
-from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
+from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState, evolve
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.cards import CARDS_FILE, CardSet, Effect, load_cards
 from hordes_kit.fantahzee.costs import parse_cost, parse_dice
@@ -332,7 +332,12 @@ class FState(GameState):
         if kind == "card":
             st = self.stack(self._flip_target())
             w, den = R.flip_weights(
-                st.l1, st.l2, st.boss, Counter(self.pool1), Counter(self.pool2), Counter(self.bosses)
+                st.l1,
+                st.l2,
+                st.boss,
+                Counter(self.pool1),
+                Counter(self.pool2),
+                Counter(self.bosses),
             )
             return tuple((f"card:{m}", Fraction(c, den)) for m, c in w.items() if c)
         deck = {
@@ -379,7 +384,9 @@ class FState(GameState):
             raise InvalidActionError(action_id, f"unknown verb {verb!r}")
         want = want if isinstance(want, tuple) else (want,)
         if len(args) not in want or any(not a for a in args):
-            raise InvalidActionError(action_id, f"{verb!r} takes {' or '.join(map(str, want))} part(s)")
+            raise InvalidActionError(
+                action_id, f"{verb!r} takes {' or '.join(map(str, want))} part(s)"
+            )
         if verb in ("keep",) and args[0] != "none":
             parse_dice(args[0])
         if verb == "activate" and args[1] not in ("steam", "free"):
@@ -473,5 +480,5 @@ def dice_subsets(free: tuple[int, ...]) -> list[tuple[int, ...]]:
 def replace_seat(state: FState, seat: int, **changes: Any) -> tuple[Seat, ...]:
     """The seats with one seat changed."""
     seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
+    seats[seat] = evolve(seats[seat], **changes)
     return tuple(seats)

@@ -136,7 +136,13 @@ def view(s: FState, player: int | None) -> dict:
     if s.is_terminal:
         rows, winners = s.final_standings()
         out["standings"] = [
-            {"seat": r.seat, "name": s.who(r.seat), "xp": r.xp, "monsters": r.monsters, "party": r.party}
+            {
+                "seat": r.seat,
+                "name": s.who(r.seat),
+                "xp": r.xp,
+                "monsters": r.monsters,
+                "party": r.party,
+            }
             for r in rows
         ]
         out["winners"] = winners
@@ -250,7 +256,7 @@ def why_illegal(s: FState, action: tuple[str, ...]) -> str:
     verb, *args = action
     ph = s.phase
     if s.pending and verb not in ("target", "capture", "move", "skip"):
-        return f"first finish the card's choice: {prompt(s)}"
+        return f"first finish the card's choice: {prompt(s).rstrip('.')}"
     if verb == "recruit":
         if ph != "action":
             return "heroes are recruited in the Action Phase"
