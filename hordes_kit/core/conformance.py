@@ -82,8 +82,9 @@ def check_state(state: GameState, players: int) -> None:
                 _fail(state, f"view({seat}) changes through JSON")
         except (TypeError, ValueError) as e:
             _fail(state, f"view({seat}) is not JSON: {e}")
-        if seat is not None:
-            leaked = _mentioned(_strings(v), state.hidden_from(seat))
+        hidden = state.hidden_from(seat) if seat is not None else frozenset()
+        if hidden:
+            leaked = _mentioned(_strings(v), hidden)
             if leaked:
                 _fail(state, f"view({seat}) shows hidden {leaked[:3]}")
 

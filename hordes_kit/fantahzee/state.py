@@ -208,7 +208,8 @@ class FState(GameState):
 
     def card(self, cid: str):
         """Any card of the game by id."""
-        return _catalog(self.data)[cid]
+        cat = _CATALOGS.get(id(self.data))
+        return (cat if cat is not None else _catalog(self.data))[cid]
 
     def name(self, cid: str) -> str:
         """A card's printed name."""

@@ -122,7 +122,7 @@ def view(s: FState, player: int | None) -> dict:
         "damage": s.damage,
         "doom": s.doom,
         "hero_deck": len(s.hero_deck),
-        "discard": [s.name(c) for c in s.discard],
+        "discard": len(s.discard),
         "town_deck": len(s.towns),
         "treasure_deck": len(s.treasures),
         "drawn_treasure": s.name(s.drawn.split("/")[0]) if s.drawn else "",
