@@ -18,8 +18,10 @@ from hordes_kit.fantahzee.bots import random_bot, strong_bot
 from hordes_kit.fantahzee.planner import damage_options, plan_attacks
 from hordes_kit.fantahzee.rules import flip_weights, standings
 
-STACKS = [{"top": t, "l1": 3, "l2": 5, "boss": True} for t in
-          ("orc-mage", "goblin-raider", "kobold-sneak", "rock-monster", "bone-warrior")]
+STACKS = [
+    {"top": t, "l1": 3, "l2": 5, "boss": True}
+    for t in ("orc-mage", "goblin-raider", "kobold-sneak", "rock-monster", "bone-warrior")
+]
 
 
 def position(party=(), hand=(), stacks=None, players=2, **pos):
@@ -55,7 +57,10 @@ def test_setup_deals_stacks_hands_and_tokens():
 def test_facedown_cards_have_exact_chances():
     # a stack's level 2 part holds its Boss: with one card left and the Boss unseen, it is the Boss
     w, den = flip_weights(0, 0, True, {"a": 2}, {"x": 3}, {"b1": 1, "b2": 1})
-    assert {m: Fraction(c, den) for m, c in w.items() if c} == {"b1": Fraction(1, 2), "b2": Fraction(1, 2)}
+    assert {m: Fraction(c, den) for m, c in w.items() if c} == {
+        "b1": Fraction(1, 2),
+        "b2": Fraction(1, 2),
+    }
     w, den = flip_weights(0, 2, True, {}, {"x": 3, "y": 1}, {"b": 2})
     probs = {m: Fraction(c, den) for m, c in w.items()}
     assert probs == {"b": Fraction(1, 3), "x": Fraction(1, 2), "y": Fraction(1, 6)}
@@ -125,7 +130,9 @@ def test_distinct_values_option():
 def test_treasure_needs_an_active_hero_and_one_per_hero():
     stacks = [dict(STACKS[i]) for i in range(5)]
     stacks[4]["top"] = "kobold-sneak"  # strength 1, level 1 treasure
-    s = position(party=[{"hero": "town-guard", "treasure": "tower-shield", "level": 2}], stacks=stacks)
+    s = position(
+        party=[{"hero": "town-guard", "treasure": "tower-shield", "level": 2}], stacks=stacks
+    )
     s = roll(s.apply("roll"), 6, 5, 4, 3, 2).apply("activate:1.town-guard:6")
     assert s.shield == 2  # the treasure activates with its hero
     s = s.apply("done").apply("attack:E")  # strength 1: nothing else to attack
@@ -161,7 +168,10 @@ def test_end_phase_reshuffles_the_discard_and_discards_to_five():
         s = s.apply(s.legal_actions()[0])
     assert any(e.rule == "fantahzee.end.reshuffle" for e in s.log)
     assert len(s.seat.hand) == 9 and set(s.legal_actions()) == {
-        "discard:apprentice", "discard:sergeant", "discard:spearman", "discard:tinker"
+        "discard:apprentice",
+        "discard:sergeant",
+        "discard:spearman",
+        "discard:tinker",
     }
     for _ in range(4):
         s = s.apply("discard:spearman")
@@ -227,8 +237,12 @@ def test_every_cited_rule_is_in_the_rule_index():
     index = rule_index("fantahzee", "fantahzee.")
     cited = set()
     for seed in range(2):
-        s = playout(new_game({"players": 2 + seed}), seed, {0: strong_bot, 1: strong_bot,
-                                                           2: random_bot}, max_steps=4000)
+        s = playout(
+            new_game({"players": 2 + seed}),
+            seed,
+            {0: strong_bot, 1: strong_bot, 2: random_bot},
+            max_steps=4000,
+        )
         cited |= {e.rule for e in s.log}
     assert cited - set(index) == set()
     assert len(cited) > 35
@@ -263,9 +277,7 @@ def test_plan_expected_xp_matches_enumeration():
     mons = {m.id: m for m in s.data.monsters}
     pool = Counter(s.pool1)
     n = sum(pool.values())
-    exp = 2 + sum(
-        Fraction(k, n) * mons[m].xp for m, k in pool.items() if mons[m].strength <= 3
-    )
+    exp = 2 + sum(Fraction(k, n) * mons[m].xp for m, k in pool.items() if mons[m].strength <= 3)
     assert plan.xp == pytest.approx(float(exp))
 
 

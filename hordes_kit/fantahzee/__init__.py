@@ -7,6 +7,7 @@ from hordes_kit.fantahzee.state import FConfig, FState
 
 __all__ = ["GAME", "FConfig", "FState", "new_game", "FANTAHZEE"]
 
+
 def _conformance_policy(state, rng):
     """Half the moves uniformly random, half the strong bot's: random Fantahzee games
     otherwise last tens of thousands of moves (nobody gathers the strength for a Boss)."""

@@ -24,7 +24,15 @@ from hordes_kit.fantahzee.costs import find_payment
 from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS, advise_keep, success_probability
 from hordes_kit.fantahzee.planner import best_attack_move, damage_options
 
-__all__ = ["BOTS", "random_bot", "strong_bot", "hero_value", "card_value"]
+__all__ = [
+    "BOTS",
+    "random_bot",
+    "strong_bot",
+    "hero_value",
+    "card_value",
+    "party_score",
+    "target_heroes",
+]
 
 ENABLERS = {"extra_dice", "extra_rolls", "reduce_x", "steam", "activate_other"}
 STRENGTH_WEIGHT = 1.4
@@ -227,7 +235,7 @@ def _roll(state, legal) -> str:
             verbs = {e.verb for e in state.card(party[i].hero).effects}
             if verbs & ENABLERS and len(a.split(":")[2].split(",")) <= 2:
                 return a
-    target = _target_set(state)
+    target = target_heroes(state)
     if target:
         pay = _pay_now(state, target)
         if pay:
@@ -257,7 +265,7 @@ def _act_strength(state, a: str) -> float:
     return hero_value(state, state.seat.party[i].hero)
 
 
-def _target_set(state) -> tuple[int, ...]:
+def target_heroes(state) -> tuple[int, ...]:
     """The non-active heroes (paid with dice) to aim for: the best expected strength."""
     party = state.seat.party
     n = len(state.free) + state.unrolled

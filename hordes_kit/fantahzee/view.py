@@ -1,4 +1,4 @@
-"""What a Fantahzee player sees (``view``), actions in words (``label``), refusals (``why_illegal``)."""
+"""What a Fantahzee player sees (``view``), actions in words (``label``), refusals."""
 
 from __future__ import annotations
 
@@ -306,9 +306,13 @@ def why_illegal(s: FState, action: tuple[str, ...]) -> str:
         st = s.stack(args[0])
         if st is None or not st.top:
             return f"stack {args[0]} has no face-up monster"
-        return f"{s.name(st.top)} has strength {s.card(st.top).strength}; you have {s.strength_left} left"
+        mon = s.card(st.top)
+        return f"{mon.name} has strength {mon.strength}; you have {s.strength_left} left"
     if verb == "flip":
         if ph != "attack":
             return "facedown monsters are flipped in the Attack Step"
-        return "you may only flip a stack whose top monster you defeated this turn (and only that stack once you flipped)"
+        return (
+            "you may only flip a stack whose top monster you removed this turn, and only that "
+            "stack once you have flipped"
+        )
     return ""
