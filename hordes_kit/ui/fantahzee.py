@@ -110,6 +110,7 @@ def board_html(state: FState, viewer: int | None = None) -> str:
         f"<div class='hk-turn' style='background:#f3f6fb;padding:4px 8px;border-radius:4px'>"
         f"Dice: {dice}"
         + (f" + {d['unrolled']} to roll" if d["unrolled"] else "")
+        + (f" + {d['rolling']} being rolled" if d["rolling"] else "")
         + f" · rolls left <b>{d['rolls_left']}</b> · steam <b>{v['steam']}</b> · Shield "
         f"<b>{v['shield']}</b> · strength <b>{v['strength']}</b>"
         + (f" (left {v['strength_left']})" if v["phase"] == "attack" else "")
@@ -134,7 +135,8 @@ def board_html(state: FState, viewer: int | None = None) -> str:
         seats.append(
             f"<div class='hk-seat' style='border:{'2px solid #3b5ba9' if me else '1px solid #ddd'};"
             f"border-radius:6px;padding:4px;margin:4px 0'><b>{html.escape(x['name'])}</b> - "
-            f"{x['xp']} XP, {x['monsters']} monsters, {x['hand_size']} cards in hand{token}"
+            f"{x['xp']} XP, {x['monsters']} monster{'s' if x['monsters'] != 1 else ''}, "
+            f"{x['hand_size']} card{'s' if x['hand_size'] != 1 else ''} in hand{token}"
             f"<div>{party}</div>{hand}</div>"
         )
     return (
@@ -147,8 +149,11 @@ def board_html(state: FState, viewer: int | None = None) -> str:
     )
 
 
-def advice_html(state: FState) -> str:
-    """The odds behind the decision now: dice keeps, attack plans or ways to take damage."""
+def advice_html(state: FState, move: str = "") -> str:
+    """The odds behind the decision now: dice keeps, attack plans or ways to take damage.
+
+    ``move`` (a walkthrough's answer) is marked in the table when it is a dice keep.
+    """
     if state.is_terminal or state.is_chance:
         return ""
     ph = state.phase
@@ -161,7 +166,19 @@ def advice_html(state: FState) -> str:
         if a.pay_now:
             out += "The dice showing pay them all now. "
         if a.keeps:
-            rows = [(", ".join(map(str, k)) or "nothing", percent(p)) for k, p in a.keeps[:6]]
+            shown = list(a.keeps[:6])
+            mine = None
+            if move.startswith("keep:"):
+                mine = () if move == "keep:none" else tuple(int(x) for x in move[5:].split(","))
+                shown += [(k, p) for k, p in a.keeps[6:] if k == mine]
+            rows = [
+                (
+                    (", ".join(map(str, k)) or "nothing")
+                    + (" (the book's choice)" if k == mine else ""),
+                    percent(p),
+                )
+                for k, p in shown
+            ]
             out += (
                 f"Chance to pay them all in the {a.rolls_left} rolls left, by what you keep "
                 "(exact, best play):" + table_html(["keep", "chance"], rows, highlight=0)
@@ -212,14 +229,42 @@ def advice_html(state: FState) -> str:
 
 
 def _explain(state: FState, move: str) -> str:
-    extra = advice_html(state)
+    extra = advice_html(state, move)
     return f"<div style='margin-top:4px'>{extra}</div>" if extra else ""
+
+
+def answer_choices(state: FState, move: str) -> list[str]:
+    """The answers a walkthrough question offers: moves of the same kind as the book's.
+
+    Dice keeps are narrowed to the eight the solver ranks best (with the book's own and
+    "reroll everything"), so the choice reads like a player's, not a list of 100.
+    """
+    verb = move.split(":")[0]
+    same = [a for a in state.legal_actions() if a.split(":")[0] == verb]
+    if verb == "attack" or verb == "flip" or verb == "stop":
+        same = [a for a in state.legal_actions() if a.split(":")[0] in ("attack", "flip", "stop")]
+    if verb == "keep" and len(same) > 8:
+        advice = roll_advice(state)
+        best = [
+            f"keep:{','.join(map(str, k)) or 'none'}" for k, _p in (advice.keeps if advice else ())
+        ]
+        picked = list(dict.fromkeys([move, *best[:8], "keep:none"]))
+        same = sorted(a for a in picked if a in same)
+    if verb in ("activate", "keep"):
+        same += [a for a in state.legal_actions() if a == "done"]
+    return same
 
 
 def walkthrough() -> WalkthroughPlayer:
     """The rulebook's worked examples and FAQ answers, step by step."""
     scenarios = [load_scenario(p) for p in scenario_files("fantahzee")]
-    return WalkthroughPlayer(scenarios, board_html, label=lambda s, a: s.label(a), explain=_explain)
+    return WalkthroughPlayer(
+        scenarios,
+        board_html,
+        label=lambda s, a: s.label(a),
+        explain=_explain,
+        choices=answer_choices,
+    )
 
 
 # --- the playable board ----------------------------------------------------------------
@@ -418,7 +463,8 @@ class FZBoard(BoardMixin, w.VBox):
         if s.is_terminal:
             rows = [(x["name"], x["xp"], x["monsters"], x["party"]) for x in v["standings"]]
             self.prompt.value = (
-                f"<div class='hk-step hk-over' data-moves='{len(s.history)}'><b>Game over.</b></div>"
+                f"<div class='hk-step hk-over' data-moves='{len(s.history)}'>"
+                "<b>Game over.</b></div>"
                 + table_html(["player", "XP", "monsters", "heroes"], rows, highlight=0)
             )
         else:

@@ -30,9 +30,13 @@ class WalkthroughPlayer(w.VBox):
         render: Callable[[GameState], str],
         label: Callable[[GameState, str], str] | None = None,
         explain: Callable[[GameState, str], str] | None = None,
+        choices: Callable[[GameState, str], Sequence[str]] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
+        # the answers offered at a question (default: every legal move); a game with
+        # many similar moves (every way to keep dice) narrows them to the sensible ones
+        self.choices = choices
         self.picker = w.Dropdown(
             options=[(s.title, i) for i, s in enumerate(self.scenarios)],
             description="Walkthrough",
@@ -181,9 +185,10 @@ class WalkthroughPlayer(w.VBox):
     def _question_widgets(self, f: Frame) -> tuple:
         ask = w.HTML(f"<div class='hk-ask'><b>Your call:</b> {html.escape(f.step.ask)}</div>")
         buttons = []
-        for a in f.before.legal_actions():
+        moves = self.choices(f.before, f.step.move) if self.choices else f.before.legal_actions()
+        for a in moves:
             b = w.Button(description=self._move_label(f.before, a), layout=w.Layout(width="auto"))
             b.add_class("hk-answer")
             b.on_click(lambda _b, a=a: self.answer(a))
             buttons.append(b)
-        return (ask, w.HBox(buttons))
+        return (ask, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
