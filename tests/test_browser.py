@@ -242,3 +242,69 @@ def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_
     board = page.locator(".hk-board").inner_text()
     page.locator(".hk-undo").click()
     expect(page.locator(".hk-board")).not_to_have_text(board)
+
+
+def _fz_click(page: Page, locator) -> None:
+    """Click, then wait for the board to show a later move."""
+    moves = page.locator(".hk-step").get_attribute("data-moves")
+    locator.click()
+    page.wait_for_function(
+        "(before) => { const p = document.querySelector('.hk-step');"
+        " return p && p.dataset.moves !== before; }",
+        arg=moves,
+    )
+
+
+def test_fantahzee_board_plays_turns_by_clicking(page: Page, voila_url):
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/fantahzee_play.ipynb")
+    expect(page.locator(".hk-step")).to_have_attribute("data-phase", "action")
+    log = page.locator(".hk-log")
+    recruit = page.locator(".hk-action", has_text="Recruit")
+    if recruit.count():
+        _fz_click(page, recruit.first)
+        expect(log).to_contain_text("[fantahzee.action.recruit]")
+    _fz_click(page, page.locator(".hk-roll"))
+    expect(page.locator(".hk-step")).to_have_attribute("data-phase", "roll")
+    # keep the first die, reroll the others
+    page.locator(".hk-die-0").click()
+    expect(page.locator(".hk-die-0.mod-active")).to_have_count(1)
+    _fz_click(page, page.locator(".hk-reroll"))
+    expect(log).to_contain_text("[fantahzee.dice.reroll]")
+    # play on by clicking the first choice offered until the bot has had its turn
+    for _ in range(60):
+        if "[fantahzee.end.clear]" in log.inner_text() and page.locator(
+            ".hk-step"
+        ).get_attribute("data-phase") == "action":
+            break
+        done = page.locator(".hk-done")
+        _fz_click(page, done if done.count() else page.locator(".hk-action").first)
+    else:
+        pytest.fail("the turn did not come round in 60 clicks")
+    expect(page.locator(".hk-fz-board")).to_contain_text("Turn 3")
+    expect(log).to_contain_text("Player 2")
+    # the odds for a decision, on demand
+    page.locator(".hk-odds-button").click()
+    expect(page.locator(".hk-note, .hk-advice").first).to_be_visible()
+    board = page.locator(".hk-fz-board").inner_text()
+    page.locator(".hk-undo").click()
+    expect(page.locator(".hk-fz-board")).not_to_have_text(board)
+
+
+def test_fantahzee_walkthrough_steps_through_the_example_turn(page: Page, voila_url):
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+
+    frames = run_scenario(load_scenario(scenario_files("fantahzee")[0]))
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/fantahzee_walkthrough.ipynb")
+    expect(page.locator(".hk-say")).to_contain_text("Set-up")
+    for f in frames:
+        if f.step.ask:
+            expect(page.locator(".hk-ask")).to_contain_text(f.step.ask[:40])
+            page.locator(".hk-answer", has_text=f.before.label(f.step.move)).first.click()
+            expect(page.locator(".hk-feedback")).to_contain_text("Right")
+        else:
+            page.locator(".hk-next").click()
+        expect(page.locator(".hk-say")).to_contain_text(f.step.say[:30])
+    expect(page.get_by_text(f"step {len(frames)} of {len(frames)}")).to_be_visible()
+    expect(page.locator(".hk-rule")).to_contain_text("End Phase")
