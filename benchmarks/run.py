@@ -103,7 +103,55 @@ def the_horde() -> None:
         )
 
 
+def fantahzee_engine() -> None:
+    from hordes_kit.core.playout import play_steps, playout
+    from hordes_kit.fantahzee import FANTAHZEE, new_game
+    from hordes_kit.fantahzee.bots import random_bot, strong_bot
+
+    # uniformly random moves: nobody gathers the strength for a Boss, so a whole game
+    # takes tens of thousands of moves; measured as moves per second
+    t = time.perf_counter()
+    moves = sum(1 for _ in play_steps(new_game({"players": 2}), 1, max_steps=20_000)) - 1
+    per = moves / (time.perf_counter() - t)
+    print(f"fantahzee reference engine, uniformly random moves: {per:,.0f} moves/s")
+    for label, policies in (
+        ("strong bot vs random bot", {0: strong_bot, 1: random_bot}),
+        ("conformance mix (half random)", None),
+    ):
+        n, moves = 4, 0
+        t = time.perf_counter()
+        for seed in range(n):
+            pol = policies or {i: FANTAHZEE.playout_policy for i in range(2)}
+            final = playout(new_game({"players": 2}), seed, pol)
+            moves += len(final.history)
+        dt = time.perf_counter() - t
+        print(
+            f"fantahzee full 2-player games, {label}: {n / dt:.2f} games/s "
+            f"({moves / n:,.0f} moves a game, {moves / dt:,.0f} moves/s)"
+        )
+    from hordes_kit.fantahzee.cards import load_cards
+    from hordes_kit.fantahzee.party import hero_from_card, party_odds
+
+    cards = {h.id: h for h in load_cards().heroes}
+    for ids in (
+        ["alchemist", "sergeant", "paladin", "steam-brute", "knight-errant"],
+        ["steamsmith", "paladin", "steamasaur", "alchemist", "sergeant"],
+    ):
+        heroes = [hero_from_card(cards[i]) for i in ids]
+        t = time.perf_counter()
+        odds = party_odds(heroes, 5, 3)
+        dt = time.perf_counter() - t
+        top = max(odds.at_least)
+        print(
+            f"fantahzee party solver, 5 heroes ({', '.join(h.name for h in heroes)}), 5 dice, "
+            f"3 rolls: {dt:.2f} s for the expected strength ({odds.expected:.2f}) and "
+            f"P(>= S) for {len(odds.at_least)} totals (P(>= {top}) = {odds.at_least[top]:.3f}) "
+            "(target < 1 s)"
+        )
+
+
 if __name__ == "__main__":
     main()
+    fantahzee_engine()
     heroes_hordes()
     the_horde()

@@ -273,9 +273,10 @@ def test_fantahzee_board_plays_turns_by_clicking(page: Page, voila_url):
     expect(log).to_contain_text("[fantahzee.dice.reroll]")
     # play on by clicking the first choice offered until the bot has had its turn
     for _ in range(60):
-        if "[fantahzee.end.clear]" in log.inner_text() and page.locator(
-            ".hk-step"
-        ).get_attribute("data-phase") == "action":
+        if (
+            "[fantahzee.end.clear]" in log.inner_text()
+            and page.locator(".hk-step").get_attribute("data-phase") == "action"
+        ):
             break
         done = page.locator(".hk-done")
         _fz_click(page, done if done.count() else page.locator(".hk-action").first)

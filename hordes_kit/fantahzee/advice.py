@@ -3,26 +3,21 @@
 * ``roll_advice``: which heroes to aim for (the set with the best expected strength,
   from the exact dice solver), the chance of paying them all in the rolls left, and
   every keep ranked by that chance - exact.
-* ``party_strength``: the distribution of the party's total strength at the end of the
-  Roll Step when the rest of the turn is played by the strong bot: P(strength >= S)
-  and the expected strength, by Monte Carlo with 95% intervals (seeded). It is the
-  strong bot's play, not the best possible play.
+* ``party_strength``: the party solver from the current position: the expected total
+  strength and P(strength >= S) under the best play, and the best move for the dice
+  showing (keep and reroll, activate an extra-dice hero now, or stop).
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hordes_kit.core.montecarlo import wilson_interval
-from hordes_kit.core.playout import sample_outcome
-from hordes_kit.fantahzee.bots import strong_bot, target_heroes
+from hordes_kit.fantahzee.bots import target_heroes
 from hordes_kit.fantahzee.costs import find_payment
 from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS, advise_keep
 
-__all__ = ["RollAdvice", "roll_advice", "StrengthOdds", "party_strength"]
+__all__ = ["RollAdvice", "roll_advice", "party_heroes", "party_strength"]
 
 
 @dataclass(frozen=True)
@@ -59,38 +54,80 @@ def roll_advice(state) -> RollAdvice | None:
     return RollAdvice(names, tuple(c.text for c in costs), state.rolls_left, pay, tuple(keeps))
 
 
-@dataclass(frozen=True)
-class StrengthOdds:
-    """Total strength at the end of the Roll Step over many playouts of the turn."""
+def party_heroes(state) -> tuple[list, list[int]]:
+    """The current player's heroes not active yet, as the party solver sees them
+    (costs with this turn's reductions, treasure abilities folded in), and their indexes."""
+    from hordes_kit.fantahzee.costs import parse_cost
+    from hordes_kit.fantahzee.party import PartyHero
+    from hordes_kit.fantahzee.rules import reduced_cost
+    from hordes_kit.fantahzee.state import effects_of
 
-    games: int
-    counts: dict[int, int]  # strength -> playouts
+    out, idx = [], []
+    for i, m in enumerate(state.seat.party):
+        if m.active:
+            continue
+        h = state.card(m.hero)
+        eff: dict[str, int] = {}
+        for e in effects_of(state, m):
+            eff[e.verb] = eff.get(e.verb, 0) + max(e.amount, 1)
+        out.append(
+            PartyHero(
+                h.name,
+                h.strength,
+                reduced_cost(parse_cost(h.cost), m.reduce),
+                h.steam_cost,
+                eff.get("extra_dice", 0),
+                eff.get("extra_rolls", 0),
+                eff.get("reduce_x", 0),
+                "activate_other" in eff,
+                eff.get("steam", 0),
+                eff.get("discount_per_active", 0),
+            )
+        )
+        idx.append(i)
+    return out, idx
 
-    @property
-    def mean(self) -> float:
-        """Expected total strength."""
-        return sum(k * n for k, n in self.counts.items()) / self.games
 
-    def at_least(self, s: int) -> tuple[float, float, float]:
-        """P(strength >= s) and its 95% interval."""
-        hits = sum(n for k, n in self.counts.items() if k >= s)
-        lo, hi = wilson_interval(hits, self.games)
-        return hits / self.games, lo, hi
+def party_strength(state, target: int | None = None):
+    """The best move now and the odds of the party's strength this turn (party solver).
 
+    Returns ``(odds, advice)``: ``PartyOdds`` from here (expected strength, P(>= S)) and
+    the ``PartyAdvice`` for the dice showing (None before the first roll).
+    """
+    from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS
+    from hordes_kit.fantahzee.party import PartyOdds, advise, party_odds
 
-def party_strength(state, games: int = 300, seed: int = 0) -> StrengthOdds:
-    """Play the rest of this Roll Step ``games`` times with the strong bot (Monte Carlo)."""
-    if state.phase not in ("action", "roll"):
-        raise ValueError("party strength is worked out in the Action Phase or the Roll Step")
-    rng = random.Random(seed)
-    counts: Counter = Counter()
-    me = state.player
-    for _ in range(games):
-        s = state
-        while s.phase in ("action", "roll") and not s.is_terminal:
-            if s.is_chance:
-                s = s.apply(sample_outcome(s.chance_outcomes(), rng))
-            else:
-                s = s.apply(strong_bot(s, rng))
-        counts[s.strength(me)] += 1
-    return StrengthOdds(games, dict(counts))
+    if state.phase not in ("action", "roll") or state.is_chance:
+        raise ValueError("the party's strength is worked out in the Action Phase or Roll Step")
+    heroes, _idx = party_heroes(state)
+    base = state.strength()
+    if not heroes:
+        return PartyOdds((), 0, 0, float(base), {}), None
+    active = len(state.actives())
+    if not state.rolled:
+        dice = min(state.unrolled, MAX_DICE)
+        odds = party_odds(heroes, dice, min(state.rolls_left, MAX_ROLLS), steam=state.steam)
+        if base:
+            odds = PartyOdds(
+                odds.heroes,
+                odds.dice,
+                odds.rolls,
+                odds.expected + base,
+                {k + base: v for k, v in odds.at_least.items()},
+            )
+        return odds, None
+    kw = dict(
+        waiting=state.unrolled,
+        steam=state.steam,
+        active_strength=base,
+        active_count=active,
+    )
+    rolls = min(state.rolls_left, MAX_ROLLS - 1)
+    best = advise(heroes, state.free, rolls, target=target, **kw)
+    sums = {0}
+    for h in heroes:
+        sums |= {x + h.strength for x in sums}
+    at = {}
+    for s in sorted(x + base for x in sums if x > 0):
+        at[s] = advise(heroes, state.free, rolls, target=s, **kw).value
+    return PartyOdds(tuple(h.name for h in heroes), len(state.free), rolls, best.value, at), best

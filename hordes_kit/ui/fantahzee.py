@@ -19,7 +19,14 @@ from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import note_html, percent, table_html
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
-__all__ = ["board_html", "advice_html", "walkthrough", "FZBoard", "SEAT_KINDS"]
+__all__ = [
+    "board_html",
+    "advice_html",
+    "strength_html",
+    "walkthrough",
+    "FZBoard",
+    "SEAT_KINDS",
+]
 
 CLASS_TINT = {"Artificer": "#f1e3cf", "Mage": "#e3def5", "Warrior": "#dbe8f5"}
 CARD = (
@@ -159,10 +166,18 @@ def advice_html(state: FState, move: str = "") -> str:
     ph = state.phase
     if ph == "roll":
         a = roll_advice(state)
+        best = ""
+        if state.rolled and not state.pending:
+            _odds, move = party_strength(state)
+            if move is not None:
+                best = (
+                    f"<div><b>Best move (party solver):</b> {html.escape(move.text)} - "
+                    f"expected strength {move.value:.2f} this turn.</div>"
+                )
         if a is None:
-            return note_html("No hero is left to pay with dice.")
+            return best + note_html("No hero is left to pay with dice.")
         aim = ", ".join(f"{n} ({c or 'free'})" for n, c in zip(a.heroes, a.costs))
-        out = f"<div class='hk-advice'>Aim for <b>{html.escape(aim)}</b>. "
+        out = f"<div class='hk-advice'>{best}Aim for <b>{html.escape(aim)}</b>. "
         if a.pay_now:
             out += "The dice showing pay them all now. "
         if a.keeps:
@@ -226,6 +241,26 @@ def advice_html(state: FState, move: str = "") -> str:
             + "</div>"
         )
     return ""
+
+
+def strength_html(state: FState) -> str:
+    """The party solver's answer for the current player: P(strength >= S) and the best move."""
+    if state.is_chance or state.phase not in ("action", "roll") or state.pending:
+        return note_html("Ask in the Action Phase or during the Roll Step.")
+    odds, best = party_strength(state)
+    if not odds.heroes:
+        return note_html("Every hero in the party is active already (or there are none).")
+    rows = [(f"{k} or more", percent(p)) for k, p in sorted(odds.at_least.items())]
+    out = "<div class='hk-strength'>"
+    if best is not None:
+        out += f"<div><b>Best move now:</b> {html.escape(best.text)}.</div>"
+    out += (
+        f"Expected total strength this turn <b>{odds.expected:.2f}</b> with the best play; "
+        "the chance to reach each total (each with the play best for it, exact):"
+        + table_html(["total strength", "chance"], rows)
+        + "</div>"
+    )
+    return out
 
 
 def _explain(state: FState, move: str) -> str:
@@ -317,8 +352,9 @@ class FZBoard(BoardMixin, w.VBox):
         )
         self.odds_button.add_class("hk-odds-button")
         self.strength_button = w.Button(
-            description="My strength this turn (300 playouts)", layout=w.Layout(width="auto")
+            description="My strength this turn (best play)", layout=w.Layout(width="auto")
         )
+        self.strength_button.add_class("hk-strength-button")
         self.odds_out = w.HTML()
         super().__init__(
             [
@@ -422,22 +458,8 @@ class FZBoard(BoardMixin, w.VBox):
         self.odds_out.value = advice_html(self.state) or note_html("Nothing to weigh right now.")
 
     def show_strength(self) -> None:
-        """Monte Carlo: the party's strength at the end of this Roll Step."""
-        s = self.state
-        if s.phase not in ("action", "roll") or s.is_chance:
-            self.odds_out.value = note_html("Ask in the Action Phase or during the Roll Step.")
-            return
-        odds = party_strength(s, games=300, seed=len(s.history))
-        rows = []
-        for k in sorted({k for k in odds.counts} | {0}):
-            p, lo, hi = odds.at_least(k)
-            rows.append((f"{k} or more", f"{percent(p)} ({percent(lo)}-{percent(hi)})"))
-        self.odds_out.value = (
-            f"<div class='hk-strength'>Expected strength <b>{odds.mean:.1f}</b> when the strong "
-            f"bot plays the rest of the Roll Step ({odds.games} playouts, 95% intervals):"
-            + table_html(["total strength", "chance"], rows)
-            + "</div>"
-        )
+        """The party solver: this turn's strength under the best play, and the best move."""
+        self.odds_out.value = strength_html(self.state)
 
     # --- drawing -----------------------------------------------------------------------
 
