@@ -281,11 +281,18 @@ def test_plan_expected_xp_matches_enumeration():
     assert plan.xp == pytest.approx(float(exp))
 
 
-def test_strong_bot_beats_random_bot():
-    games, wins = 24, 0.0
-    for seed in range(games):
-        sb = seed % 2
-        final = playout(new_game({"players": 2}), seed, {sb: strong_bot, 1 - sb: random_bot})
-        assert final.is_terminal
-        wins += final.returns()[sb]
-    assert wins / games >= 0.9
+def _bot_match(seed: int) -> tuple[float, bool, int]:
+    sb = seed % 2  # the strong bot takes each seat in turn
+    final = playout(new_game({"players": 2}), seed, {sb: strong_bot, 1 - sb: random_bot})
+    return final.returns()[sb], final.is_terminal, final.turn
+
+
+def test_strong_bot_beats_random_bot_in_200_games():
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2) as pool:
+        results = list(pool.map(_bot_match, range(200)))
+    assert all(done for _w, done, _t in results)
+    wins = sum(w for w, _d, _t in results)
+    print(f"strong bot vs random bot: {wins:g} of 200 games won")
+    assert wins / 200 >= 0.9

@@ -70,7 +70,8 @@ def card_value(state, cid: str) -> float:
     """How much a card in hand is worth (heroes by ``hero_value``, actions a little)."""
     if cid in {h.id for h in state.data.heroes}:
         return hero_value(state, cid)
-    return 1.0
+    card = state.card(cid)
+    return 1.0 + sum(EFFECT_VALUE.get(e.verb, 0) * max(e.amount, 1) for e in card.effects)
 
 
 def _member_value(state, i: int) -> float:
@@ -146,14 +147,16 @@ def party_score(state, heroes: tuple[str, ...]) -> float:
     Paladin-like ability or from steam) times the exact chance of paying it with
     five dice in three rolls, plus a little for Shield.
     """
-    return _party_score(tuple(sorted(heroes)), id(state.data), state)
+    tops = [state.card(st.top).strength for st in state.line if st.top]
+    need = min(tops, default=0)
+    return _party_score(tuple(sorted(heroes)), id(state.data), need, state)
 
 
 _SCORES: dict = {}
 
 
-def _party_score(heroes, key, state) -> float:
-    hit = _SCORES.get((heroes, key))
+def _party_score(heroes, key, need, state) -> float:
+    hit = _SCORES.get((heroes, key, need))
     if hit is not None:
         return hit
     from hordes_kit.fantahzee.costs import Cost, parse_cost
@@ -187,8 +190,10 @@ def _party_score(heroes, key, state) -> float:
                     steam -= h.steam_cost
                     strength += h.strength
             shield = sum(e.amount for e in eff if e.verb == "shield")
+            if strength < need:  # below the weakest monster showing: worth little
+                strength *= 0.25
             best = max(best, p * (strength + 0.5 * shield))
-    _SCORES[(heroes, key)] = best
+    _SCORES[(heroes, key, need)] = best
     return best
 
 
@@ -235,6 +240,9 @@ def _roll(state, legal) -> str:
             verbs = {e.verb for e in state.card(party[i].hero).effects}
             if verbs & ENABLERS and len(a.split(":")[2].split(",")) <= 2:
                 return a
+    endgame = _endgame_move(state, legal)
+    if endgame:
+        return endgame
     target = target_heroes(state)
     if target:
         pay = _pay_now(state, target)
@@ -260,6 +268,42 @@ def _roll(state, legal) -> str:
     return "done"
 
 
+ENDGAME = 10  # when only monsters this strong are showing, ask the party solver
+
+
+def _endgame_move(state, legal) -> str:
+    """Late in the game (only Bosses and the like showing), the party solver decides the
+    keep for the best chance to reach the weakest of them."""
+    tops = [state.card(st.top).strength for st in state.line if st.top]
+    need = min(tops, default=0)
+    if need < ENDGAME or not state.rolls_left:
+        return ""
+    from hordes_kit.fantahzee.advice import party_heroes
+    from hordes_kit.fantahzee.party import advise
+
+    heroes, idx = party_heroes(state)
+    if not heroes or len(state.free) > MAX_DICE:
+        return ""
+    a = advise(
+        heroes,
+        state.free,
+        min(state.rolls_left, MAX_ROLLS - 1),
+        waiting=state.unrolled,
+        steam=state.steam,
+        active_strength=state.strength(),
+        active_count=len(state.actives()),
+        target=need,
+    )
+    if a.move == "keep":
+        move = f"keep:{R.dice_text(a.keep)}"
+    elif a.move == "activate":
+        i = idx[[h.name for h in heroes].index(a.hero)]
+        move = f"activate:{state.ref(i)}:{R.dice_text(a.pay)}"
+    else:
+        return ""
+    return move if move in legal else ""
+
+
 def _act_strength(state, a: str) -> float:
     i = state.member_index(a.split(":")[1])
     return hero_value(state, state.seat.party[i].hero)
@@ -271,6 +315,10 @@ def target_heroes(state) -> tuple[int, ...]:
     n = len(state.free) + state.unrolled
     cands = [i for i, m in enumerate(party) if not m.active and 0 < state.cost_now(i).dice <= n]
     rolls = min(state.rolls_left + 1, MAX_ROLLS)
+    # what the strength is for: the weakest face-up monster sets the bar (late in the
+    # game only Bosses may be left, and a total below them is worth little)
+    tops = [state.card(st.top).strength for st in state.line if st.top]
+    need = max(0, min(tops, default=0) - state.strength())
     best, best_ev = (), 0.0
     dice = min(n, MAX_DICE)
     for r in range(1, min(len(cands), 3) + 1):
@@ -279,6 +327,8 @@ def target_heroes(state) -> tuple[int, ...]:
             if sum(c.dice for c in costs) > dice:
                 continue
             strength = sum(state.card(party[i].hero).strength for i in combo) + 0.3 * r
+            if strength < need:
+                strength *= 0.25
             try:
                 p = float(success_probability(dice, rolls, costs))
             except ValueError:

@@ -31,7 +31,7 @@ from typing import Any
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import Event
 from hordes_kit.fantahzee import rules as R
-from hordes_kit.fantahzee.moves import begin_turn, settle
+from hordes_kit.fantahzee.flow import begin_turn, settle
 from hordes_kit.fantahzee.state import FConfig, FState, Member, Seat, Stack, _catalog
 
 __all__ = ["new_game"]

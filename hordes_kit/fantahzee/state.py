@@ -421,12 +421,12 @@ class FState(GameState):
         return why_illegal(self, action) or base
 
     def _legal(self) -> tuple[str, ...]:
-        from hordes_kit.fantahzee.moves import legal
+        from hordes_kit.fantahzee.legal import legal
 
         return legal(self)
 
     def _do(self, action, action_id):
-        from hordes_kit.fantahzee.moves import do
+        from hordes_kit.fantahzee.flow import do
 
         return do(self, action)
 
