@@ -116,6 +116,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sth.add_argument("--json", action="store_true", help="print one JSON object")
 
+    party = sub.add_parser("party", help="a whole party's strength this turn, best play")
+    pgames = party.add_subparsers(dest="game", required=True)
+    pf = pgames.add_parser(
+        "fantahzee",
+        help="expected strength and P(strength >= S); with --showing, the best move now",
+    )
+    pf.add_argument("--heroes", required=True, help='e.g. "Alchemist,Sergeant,Paladin"')
+    pf.add_argument("--dice", type=int, default=5, help="dice this turn (default 5)")
+    pf.add_argument("--rolls", type=int, default=3, help="rolls this turn (default 3)")
+    pf.add_argument("--steam", type=int, default=0, help="steam already got this turn")
+    pf.add_argument("--showing", help="dice showing now, e.g. 6,5,4,3,2,1 (asks for advice)")
+    pf.add_argument("--rolls-left", type=int, default=2, help="rerolls left (with --showing)")
+    pf.add_argument("--json", action="store_true", help="print one JSON object")
+
     check = sub.add_parser(
         "check-data",
         help="validate a card file (yours or the shipped one)",
@@ -368,6 +382,31 @@ def _simulate_heroes_hordes(args: argparse.Namespace) -> int:
     return 0
 
 
+def _party_fantahzee(args: argparse.Namespace) -> int:
+    from hordes_kit.fantahzee.party import advise, find_heroes, party_odds
+
+    heroes = find_heroes(args.heroes)
+    if args.showing:
+        a = advise(heroes, args.showing, args.rolls_left, steam=args.steam)
+        if args.json:
+            print(json.dumps({"best": a.text, "value": a.value, "options": a.options}))
+            return 0
+        print(f"Best move: {a.text} (expected strength {a.value:.2f} this turn)")
+        for label, v in a.options[1:8]:
+            print(f"  {label:<28} {v:6.2f}")
+        return 0
+    odds = party_odds(heroes, args.dice, args.rolls, steam=args.steam)
+    if args.json:
+        print(json.dumps(odds.to_json()))
+        return 0
+    names = ", ".join(odds.heroes)
+    print(f"{names}: {args.dice} dice, {args.rolls} rolls, best play")
+    print(f"  expected total strength {odds.expected:.2f}")
+    for k, p in sorted(odds.at_least.items()):
+        print(f"  {k:>3} or more: {p:7.2%}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hordes-kit`` console script."""
     parser = build_parser()
@@ -381,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.game == "the-horde":
                 return _simulate_the_horde(args)
             return _simulate_heroes_hordes(args)
+        if args.command == "party":
+            return _party_fantahzee(args)
         if args.command == "check-data":
             print("\n".join(check_data(args.file)))
             return 0

@@ -266,3 +266,24 @@ def test_simulate_the_horde_json_and_workers(capsys):
     assert one["survival_curve"][0] == 1.0 and len(one["survival_curve"]) == 21
     code, out, _ = run(capsys, *args)
     assert code == 0 and "survive all 20 turns" in out
+
+
+def test_party_fantahzee_json_text_and_errors(capsys):
+    code, out, _ = run(capsys, "party", "fantahzee", "--heroes", "Knight Errant", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["heroes"] == ["Knight Errant"]
+    assert doc["at_least"]["5"] == pytest.approx(float(success_probability(5, 3, "XXXX")))
+    code, out, _ = run(
+        capsys,
+        "party",
+        "fantahzee",
+        "--heroes",
+        "Steamsmith, Paladin, Steamasaur, Alchemist, Sergeant",
+        "--showing",
+        "6,5,4,3,2,1",
+        "--rolls-left",
+        "2",
+    )
+    assert code == 0 and out.startswith("Best move: activate Alchemist now")
+    code, _, err = run(capsys, "party", "fantahzee", "--heroes", "Paladn")
+    assert code == 2 and "closest: Paladin" in err and "Traceback" not in err

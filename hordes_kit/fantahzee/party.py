@@ -31,7 +31,15 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.fantahzee.costs import Cost, can_pay, counts_of, parse_cost, parse_dice
 from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS
 
-__all__ = ["PartyHero", "PartyOdds", "PartyAdvice", "party_odds", "advise", "hero_from_card"]
+__all__ = [
+    "PartyHero",
+    "PartyOdds",
+    "PartyAdvice",
+    "party_odds",
+    "advise",
+    "hero_from_card",
+    "find_heroes",
+]
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,28 @@ def hero_from_card(hero, cost: Cost | None = None) -> PartyHero:
         eff.get("steam", 0),
         eff.get("discount_per_active", 0),
     )
+
+
+def find_heroes(names: str, path=None) -> list[PartyHero]:
+    """Heroes by name (comma-separated, case-insensitive) from the card file; an unknown
+    name is a clear error naming the closest heroes."""
+    import difflib
+
+    from hordes_kit.fantahzee.cards import CARDS_FILE, load_cards
+
+    heroes = {h.name.lower(): h for h in load_cards(path or CARDS_FILE).heroes}
+    out = []
+    for raw in names.split(","):
+        name = raw.strip()
+        if not name:
+            continue
+        h = heroes.get(name.lower())
+        if h is None:
+            close = difflib.get_close_matches(name.lower(), list(heroes), n=3, cutoff=0.5)
+            hint = ", ".join(heroes[c].name for c in close) or "none close"
+            raise InvalidInputError(f"no hero called {name!r} (closest: {hint})")
+        out.append(hero_from_card(h))
+    return out
 
 
 @dataclass(frozen=True)
