@@ -296,3 +296,34 @@ def test_strong_bot_beats_random_bot_in_200_games():
     wins = sum(w for w, _d, _t in results)
     print(f"strong bot vs random bot: {wins:g} of 200 games won")
     assert wins / 200 >= 0.9
+
+
+def _conserved(s) -> None:
+    """Every card is somewhere: hero deck, discard, hands, parties; horde cards unseen, on
+    top, set aside or in victory piles; towns; treasures never more than the deck had."""
+    data = s.data
+    hero_cards = sum(c.copies for c in (*data.heroes, *data.actions))
+    held = len(s.hero_deck) + len(s.discard)
+    held += sum(len(x.hand) + len(x.party) for x in s.seats)
+    assert held == hero_cards
+    mons = {m.id for m in data.monsters}
+    seen = [c for x in s.seats for c in x.victory if c in mons]
+    horde = len(s.pool1) + len(s.pool2) + len(s.bosses) + len(s.earlier) + len(s.set_aside)
+    horde += sum(1 for st in s.line if st.top) + len(seen)
+    assert horde == sum(m.copies for m in data.monsters)
+    assert sum(st.hidden for st in s.line) == len(s.pool1) + len(s.pool2) + len(s.bosses)
+    towns = {t.id for t in data.towns}
+    assert len(s.towns) + sum(c in towns for x in s.seats for c in x.victory) == len(towns)
+    attached = sum(1 for x in s.seats for m in x.party if m.treasure)
+    assert len(s.treasures) + attached + bool(s.drawn) <= len(data.treasures)
+    assert all(len(x.party) <= 5 for x in s.seats) and 0 <= s.doom <= 3
+
+
+def test_two_thousand_random_openings_keep_every_card():
+    # uniformly random moves from 2,000 seeded setups (2-5 players): the first 120 moves
+    # of each, every card accounted for after every move (whole games: the conformance
+    # test and the bot matches)
+    for seed in range(2000):
+        s = new_game({"players": 2 + seed % 4})
+        for s in play_steps(s, seed, max_steps=120):
+            _conserved(s)
