@@ -324,6 +324,6 @@ def test_two_thousand_random_openings_keep_every_card():
     # of each, every card accounted for after every move (whole games: the conformance
     # test and the bot matches)
     for seed in range(2000):
-        s = new_game({"players": 2 + seed % 4})
-        for s in play_steps(s, seed, max_steps=120):
+        start = new_game({"players": 2 + seed % 4})
+        for s in play_steps(start, seed, max_steps=120):
             _conserved(s)
