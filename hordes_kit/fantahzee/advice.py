@@ -58,7 +58,7 @@ def party_heroes(state) -> tuple[list, list[int]]:
     """The current player's heroes not active yet, as the party solver sees them
     (costs with this turn's reductions, treasure abilities folded in), and their indexes."""
     from hordes_kit.fantahzee.costs import parse_cost
-    from hordes_kit.fantahzee.party import PartyHero
+    from hordes_kit.fantahzee.party import hero_from_card
     from hordes_kit.fantahzee.rules import reduced_cost
     from hordes_kit.fantahzee.state import effects_of
 
@@ -67,23 +67,8 @@ def party_heroes(state) -> tuple[list, list[int]]:
         if m.active:
             continue
         h = state.card(m.hero)
-        eff: dict[str, int] = {}
-        for e in effects_of(state, m):
-            eff[e.verb] = eff.get(e.verb, 0) + max(e.amount, 1)
-        out.append(
-            PartyHero(
-                h.name,
-                h.strength,
-                reduced_cost(parse_cost(h.cost), m.reduce),
-                h.steam_cost,
-                eff.get("extra_dice", 0),
-                eff.get("extra_rolls", 0),
-                eff.get("reduce_x", 0),
-                "activate_other" in eff,
-                eff.get("steam", 0),
-                eff.get("discount_per_active", 0),
-            )
-        )
+        cost = reduced_cost(parse_cost(h.cost), m.reduce)
+        out.append(hero_from_card(h, cost, effects_of(state, m)))
         idx.append(i)
     return out, idx
 

@@ -63,9 +63,12 @@ class PartyHero:
         return bool(self.extra_dice or self.extra_rolls)
 
 
-def hero_from_card(hero, cost: Cost | None = None) -> PartyHero:
-    """A ``PartyHero`` from a ``cards.Hero`` (``cost``: its cost now, reductions counted)."""
-    eff = {e.verb: e.amount for e in hero.effects}
+def hero_from_card(hero, cost: Cost | None = None, effects=None) -> PartyHero:
+    """A ``PartyHero`` from a ``cards.Hero`` (``cost``: its cost now, reductions counted;
+    ``effects``: its abilities with an attached treasure's, default the card's own)."""
+    eff: dict[str, int] = {}
+    for e in hero.effects if effects is None else effects:
+        eff[e.verb] = eff.get(e.verb, 0) + max(e.amount, 1)
     return PartyHero(
         hero.name,
         hero.strength,
