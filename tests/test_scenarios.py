@@ -18,8 +18,9 @@ def test_scenario_plays_as_written(path):
     assert len(frames) == len(sc.steps)
     index = rule_index(path.parent.parent.name, sc.game + ".")
     for f in frames:
-        if f.step.rule:
-            assert f.step.rule in index, f"{path.name}: unknown rule {f.step.rule}"
+        for rid in (f.step.rule, *f.step.also):
+            if rid:
+                assert rid in index, f"{path.name}: unknown rule {rid}"
 
 
 def test_scenario_ids_are_unique():

@@ -20,6 +20,8 @@ Format (TOML)::
     say = "Narration for this step."
     rule = "fantahzee.dice.roll"     # the rule the step rests on (shown, and checked
                                      # against the events the step produced)
+    also = ["fantahzee.ruling.third-roll"]  # optional: more rules or rulings to show
+                                     # (e.g. a ruling about the book's own text)
     ask = "Which hero should she activate?"   # optional: the walkthrough asks first
     [steps.expect]                   # dotted paths into state.facts(); ints index lists
     "players.0.score" = 3
@@ -59,6 +61,7 @@ class ScenarioStep:
     ask: str = ""
     expect: Mapping[str, Any] = field(default_factory=dict)
     moves: tuple[str, ...] = ()  # every move of the step (``move`` is the last)
+    also: tuple[str, ...] = ()  # more rule ids to show beside ``rule``
 
     def all_moves(self) -> tuple[str, ...]:
         """The moves this step plays, in order."""
@@ -90,7 +93,7 @@ class Frame:
     after: GameState
 
 
-_STEP_KEYS = {"action", "chance", "chances", "say", "rule", "ask", "expect"}
+_STEP_KEYS = {"action", "chance", "chances", "say", "rule", "also", "ask", "expect"}
 _TOP_KEYS = {"id", "game", "title", "source", "intro", "config", "steps", "expect"}
 
 
@@ -128,6 +131,7 @@ def load_scenario(path: str | Path) -> Scenario:
                 chance="action" not in raw,
                 say=str(raw.get("say", "")),
                 rule=str(raw.get("rule", "")),
+                also=tuple(str(r) for r in raw.get("also", [])),
                 ask=str(raw.get("ask", "")),
                 expect=dict(raw.get("expect", {})),
             )

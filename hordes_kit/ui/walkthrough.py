@@ -167,14 +167,15 @@ class WalkthroughPlayer(w.VBox):
         if self.i:
             f = self.frames[self.i - 1]
             parts.append(f"<p class='hk-say'>{html.escape(f.step.say or f.step.move)}</p>")
-            rule = self.rules.get(f.step.rule) if f.step.rule else None
-            if rule:
-                tag = "Our ruling" if rule.ruling else "Rule"
-                parts.append(
-                    f"<div class='hk-rule' style='border-left:4px solid #3b5ba9;padding:2px 8px;"
-                    f"color:#333'><b>{tag}: {html.escape(rule.title)}</b> — "
-                    f"{html.escape(rule.text)}</div>"
-                )
+            for rid in (f.step.rule, *f.step.also):
+                rule = self.rules.get(rid) if rid else None
+                if rule:
+                    tag = "Our ruling" if rule.ruling else "Rule"
+                    parts.append(
+                        f"<div class='hk-rule' style='border-left:4px solid #3b5ba9;"
+                        f"padding:2px 8px;color:#333'><b>{tag}: {html.escape(rule.title)}</b>"
+                        f" — {html.escape(rule.text)}</div>"
+                    )
         else:
             parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
         if keep_feedback and self.feedback:
