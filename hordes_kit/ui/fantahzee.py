@@ -334,6 +334,12 @@ class FZBoard(BoardMixin, w.VBox):
         self.seed_box = w.IntText(
             value=seed or 0, description="Seed", layout=w.Layout(width="160px")
         )
+        self.distinct_box = w.Checkbox(
+            value=False,
+            description="House rule: two heroes' X dice must show different numbers",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
         self.new_button = w.Button(description="New game", button_style="primary")
         self.undo_button = w.Button(description="Undo")
         self.undo_button.add_class("hk-undo")
@@ -360,6 +366,7 @@ class FZBoard(BoardMixin, w.VBox):
             [
                 w.HBox([self.players_box, self.seed_box, self.new_button, self.undo_button]),
                 self.seats_row,
+                self.distinct_box,
                 self.board,
                 self.pass_box,
                 self.prompt,
@@ -403,6 +410,8 @@ class FZBoard(BoardMixin, w.VBox):
             for i, (name, _k) in enumerate(self.seat_boxes[:n])
         ]
         self.config = {"players": n, "names": names}
+        if self.distinct_box.value:
+            self.config["distinct_values"] = True
         self.state = new_game(self.config)
         self.undo_stack = []
         self.seen_by = None
