@@ -245,12 +245,17 @@ def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_
 
 
 def _fz_click(page: Page, locator) -> None:
-    """Click, then wait for the board to show a later move."""
+    """Click, then wait for the board to show a later move and its buttons."""
     moves = page.locator(".hk-step").get_attribute("data-moves")
     locator.click()
     page.wait_for_function(
-        "(before) => { const p = document.querySelector('.hk-step');"
-        " return p && p.dataset.moves !== before; }",
+        """(before) => {
+          const p = document.querySelector('.hk-step');
+          if (!p || p.dataset.moves === before) return false;
+          if (p.classList.contains('hk-over')) return true;
+          const any = document.querySelector('.hk-action');
+          return any === null || document.querySelector('.hk-m' + p.dataset.moves) !== null;
+        }""",
         arg=moves,
     )
 

@@ -308,6 +308,11 @@ def why_illegal(s: FState, action: tuple[str, ...]) -> str:
             return f"stack {args[0]} has no face-up monster"
         mon = s.card(st.top)
         return f"{mon.name} has strength {mon.strength}; you have {s.strength_left} left"
+    if verb == "discard":
+        if ph != "end" or len(s.seat.hand) <= R.HAND_SIZE:
+            return f"cards are discarded in the End Phase, down to {R.HAND_SIZE}"
+        if args[0] not in s.seat.hand:
+            return f"{args[0]!r} is not in your hand"
     if verb == "flip":
         if ph != "attack":
             return "facedown monsters are flipped in the Attack Step"

@@ -168,11 +168,11 @@ def advice_html(state: FState, move: str = "") -> str:
         a = roll_advice(state)
         best = ""
         if state.rolled and not state.pending:
-            _odds, move = party_strength(state)
-            if move is not None:
+            _odds, pick = party_strength(state)
+            if pick is not None:
                 best = (
-                    f"<div><b>Best move (party solver):</b> {html.escape(move.text)} - "
-                    f"expected strength {move.value:.2f} this turn.</div>"
+                    f"<div><b>Best move (party solver):</b> {html.escape(pick.text)} - "
+                    f"expected strength {pick.value:.2f} this turn.</div>"
                 )
         if a is None:
             return best + note_html("No hero is left to pay with dice.")
@@ -444,6 +444,16 @@ class FZBoard(BoardMixin, w.VBox):
             self._show()
         return ok
 
+    def click(self, action_id: str, moves: int) -> None:
+        """A button's click: ignored when the button is from an earlier position (a
+        double click, or a click while the board redraws), else the move."""
+        if moves != len(self.state.history):
+            return
+        if action_id == "reroll":
+            self.reroll()
+        else:
+            self.act(action_id)
+
     def reveal(self) -> None:
         """The next person has the device: show their hand."""
         self.seen_by = self.state.current_player
@@ -540,12 +550,15 @@ class FZBoard(BoardMixin, w.VBox):
             description="Reroll the others", button_style="info", layout=w.Layout(width="auto")
         )
         r.add_class("hk-reroll")
-        r.on_click(lambda _b: self.reroll())
+        r.add_class(f"hk-m{len(s.history)}")
+        moves = len(s.history)
+        r.on_click(lambda _b, n=moves: self.click("reroll", n))
         out.append(r)
         return tuple(out)
 
     def _action_buttons(self) -> tuple:
         s = self.state
+        moves = len(s.history)
         out = []
         for a in s.legal_actions():
             if a.startswith("keep:"):
@@ -553,6 +566,7 @@ class FZBoard(BoardMixin, w.VBox):
             b = w.Button(description=s.label(a), layout=w.Layout(width="auto"))
             b.add_class("hk-action")
             b.add_class("hk-" + a.replace(":", "-").replace(".", "-").replace(",", "-"))
-            b.on_click(lambda _b, a=a: self.act(a))
+            b.add_class(f"hk-m{len(s.history)}")
+            b.on_click(lambda _b, a=a, n=moves: self.click(a, n))
             out.append(b)
         return tuple(out)
