@@ -113,6 +113,8 @@ def board_html(state: FState, viewer: int | None = None) -> str:
     )
     d = v["dice"]
     dice = "".join(die_html(x) for x in d["free"]) or "<i>none rolled</i>"
+    if v["phase"] in ("setup", "action"):
+        dice = "<i>rolled in the Dice Phase</i>"
     turn = (
         f"<div class='hk-turn' style='background:#f3f6fb;padding:4px 8px;border-radius:4px'>"
         f"Dice: {dice}"
@@ -474,10 +476,12 @@ class FZBoard(BoardMixin, w.VBox):
 
     def show_odds(self) -> None:
         """The odds behind the current decision."""
+        self.odds_out.value = note_html("Working out the odds…")
         self.odds_out.value = advice_html(self.state) or note_html("Nothing to weigh right now.")
 
     def show_strength(self) -> None:
         """The party solver: this turn's strength under the best play, and the best move."""
+        self.odds_out.value = note_html("Working out the best play…")
         self.odds_out.value = strength_html(self.state)
 
     # --- drawing -----------------------------------------------------------------------
