@@ -73,14 +73,14 @@ def party_heroes(state) -> tuple[list, list[int]]:
     return out, idx
 
 
-def party_strength(state, target: int | None = None):
+def party_strength(state):
     """The best move now and the odds of the party's strength this turn (party solver).
 
     Returns ``(odds, advice)``: ``PartyOdds`` from here (expected strength, P(>= S)) and
     the ``PartyAdvice`` for the dice showing (None before the first roll).
     """
     from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS
-    from hordes_kit.fantahzee.party import PartyOdds, advise, party_odds
+    from hordes_kit.fantahzee.party import PartyOdds, odds_now, party_odds
 
     if state.phase not in ("action", "roll") or state.is_chance:
         raise ValueError("the party's strength is worked out in the Action Phase or Roll Step")
@@ -101,18 +101,12 @@ def party_strength(state, target: int | None = None):
                 {k + base: v for k, v in odds.at_least.items()},
             )
         return odds, None
-    kw = dict(
+    return odds_now(
+        heroes,
+        state.free,
+        min(state.rolls_left, MAX_ROLLS - 1),
         waiting=state.unrolled,
         steam=state.steam,
         active_strength=base,
         active_count=active,
     )
-    rolls = min(state.rolls_left, MAX_ROLLS - 1)
-    best = advise(heroes, state.free, rolls, target=target, **kw)
-    sums = {0}
-    for h in heroes:
-        sums |= {x + h.strength for x in sums}
-    at = {}
-    for s in sorted(x + base for x in sums if x > 0):
-        at[s] = advise(heroes, state.free, rolls, target=s, **kw).value
-    return PartyOdds(tuple(h.name for h in heroes), len(state.free), rolls, best.value, at), best

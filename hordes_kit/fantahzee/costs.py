@@ -29,6 +29,7 @@ __all__ = [
     "counts_of",
     "can_pay",
     "find_payment",
+    "canonical",
 ]
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -184,6 +185,18 @@ def find_payment(
         if cost.x:
             paid += [faces[i] + 1] * cost.x
         out.append(tuple(sorted(paid, reverse=True)))
+    return tuple(out)
+
+
+def canonical(counts: Sequence[int], free_faces: Sequence[int]) -> tuple[int, ...]:
+    """Dice counts with the faces no cost names sorted: those faces are interchangeable.
+
+    >>> canonical((2, 0, 1, 0, 3, 0), free_faces=(0, 1, 2, 3, 5))
+    (2, 1, 0, 0, 3, 0)
+    """
+    out = list(counts)
+    for f, v in zip(free_faces, sorted((counts[f] for f in free_faces), reverse=True)):
+        out[f] = v
     return tuple(out)
 
 

@@ -28,6 +28,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.fantahzee.costs import (
     Cost,
     can_pay,
+    canonical,
     counts_of,
     find_payment,
     parse_costs,
@@ -113,11 +114,7 @@ class _Solver:
 
     def canon(self, counts: Sequence[int]) -> tuple[int, ...]:
         """Sort the counts of the faces no cost names: they are interchangeable."""
-        out = list(counts)
-        vals = sorted((counts[i] for i in self.free_pos), reverse=True)
-        for i, v in zip(self.free_pos, vals):
-            out[i] = v
-        return tuple(out)
+        return canonical(counts, self.free_pos)
 
     def state_id(self, counts: Sequence[int]) -> int:
         return self._ids[self.canon(counts)]

@@ -28,7 +28,14 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.fantahzee.costs import Cost, can_pay, counts_of, parse_cost, parse_dice
+from hordes_kit.fantahzee.costs import (
+    Cost,
+    can_pay,
+    canonical,
+    counts_of,
+    parse_cost,
+    parse_dice,
+)
 from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS
 
 __all__ = [
@@ -39,6 +46,8 @@ __all__ = [
     "advise",
     "hero_from_card",
     "find_heroes",
+    "odds_now",
+    "reachable_totals",
 ]
 
 
@@ -166,7 +175,6 @@ class _Solver:
         self.base_strength = base_strength
         self.base_active = base_active
         named = {f for h in heroes for f in range(6) if h.cost.exact[f]}
-        self.named = tuple(sorted(named))
         self.free_faces = tuple(f for f in range(6) if f not in named)
         self.enablers = tuple(i for i, h in enumerate(heroes) if h.enabler)
         self.V = lru_cache(maxsize=None)(self._V)
@@ -176,11 +184,7 @@ class _Solver:
 
     def canon(self, c: Sequence[int]) -> tuple[int, ...]:
         """Faces no cost names are interchangeable: sort their counts."""
-        out = list(c)
-        vals = sorted((c[f] for f in self.free_faces), reverse=True)
-        for f, v in zip(self.free_faces, vals):
-            out[f] = v
-        return tuple(out)
+        return canonical(c, self.free_faces)
 
     # --- the end of the Roll Step: pay the best set of heroes --------------------------
 
@@ -313,6 +317,19 @@ def _heroes(heroes) -> tuple[PartyHero, ...]:
     return out
 
 
+def reachable_totals(heroes: Sequence[PartyHero], base: int = 0) -> list[int]:
+    """Every total above ``base`` the party could show: ``base`` plus sums of strengths.
+
+    >>> from hordes_kit.fantahzee.costs import parse_cost
+    >>> reachable_totals([PartyHero("a", 2, parse_cost("X")), PartyHero("b", 3, parse_cost("X"))])
+    [2, 3, 5]
+    """
+    sums = {0}
+    for h in heroes:
+        sums |= {x + h.strength for x in sums}
+    return sorted(x + base for x in sums if x > 0)
+
+
 def party_odds(
     heroes: Sequence[PartyHero],
     dice: int = 5,
@@ -334,11 +351,8 @@ def party_odds(
     zero = (0,) * 6
     exp = _Solver(hs, target=None, steam=steam, base_strength=0, base_active=0)
     expected = exp.V(zero, dice, rolls, 0)
-    if targets is None:  # every total a party could show (sums of strengths)
-        sums = {0}
-        for h in hs:
-            sums |= {x + h.strength for x in sums}
-        targets = [x for x in sums if x > 0]
+    if targets is None:
+        targets = reachable_totals(hs)
     at = {}
     for s in sorted(set(targets)):
         solver = _Solver(hs, target=s, steam=steam, base_strength=0, base_active=0)
@@ -369,6 +383,18 @@ def advise(
     solver = _Solver(
         hs, target=target, steam=steam, base_strength=active_strength, base_active=active_count
     )
+    options = _options(solver, dice, rolls_left, waiting)
+    move, keep, hero, pay = options[0][2]
+    return PartyAdvice(
+        move, keep, hero, pay, options[0][1], tuple((label, v) for label, v, _ in options)
+    )
+
+
+def _options(solver: _Solver, dice: tuple[int, ...], rolls_left: int, waiting: int) -> list:
+    """Every move with these dice showing and its value under ``solver``'s goal, best first:
+    stop, each distinct keep, each way to activate an extra-dice hero now."""
+    from hordes_kit.fantahzee.rules import payments, remove_dice
+
     F = solver.canon(counts_of(dice))
     options: list[tuple[str, float, tuple]] = [
         ("stop", solver.value_at_end(F, 0), ("stop", (), "", ()))
@@ -385,10 +411,8 @@ def advise(
             v = solver.G(K, m, rolls_left - 1, 0)
             label = f"keep {','.join(map(str, kept)) or 'nothing'}"
             options.append((label, v, ("keep", kept, "", ())))
-    from hordes_kit.fantahzee.rules import payments, remove_dice
-
     for i in solver.enablers:
-        h = hs[i]
+        h = solver.heroes[i]
         for pay in payments(dice, h.cost):
             if not pay:
                 continue
@@ -398,7 +422,31 @@ def advise(
             label = f"activate {h.name} with {','.join(map(str, pay))}"
             options.append((label, v, ("activate", (), h.name, tuple(pay))))
     options.sort(key=lambda o: -o[1])
-    move, keep, hero, pay = options[0][2]
-    return PartyAdvice(
-        move, keep, hero, pay, options[0][1], tuple((label, v) for label, v, _ in options)
-    )
+    return options
+
+
+def odds_now(
+    heroes: Sequence[PartyHero],
+    showing: str | Sequence[int],
+    rolls_left: int,
+    *,
+    waiting: int = 0,
+    steam: int = 0,
+    active_strength: int = 0,
+    active_count: int = 0,
+) -> tuple[PartyOdds, PartyAdvice]:
+    """From dice showing mid-turn: the expected strength and P(>= S) for every reachable
+    total (each under its best play), and the move best for the expected strength."""
+    hs = _heroes(heroes)
+    dice = parse_dice(showing, what="showing dice") if showing else ()
+    kw = dict(steam=steam, base_strength=active_strength, base_active=active_count)
+    exp = _Solver(hs, target=None, **kw)
+    best = _options(exp, dice, rolls_left, waiting)
+    at = {}
+    for s in reachable_totals(hs, active_strength):
+        solver = _Solver(hs, target=s, **kw)
+        solver.T = exp.T  # the end-of-roll payments do not depend on the goal
+        at[s] = _options(solver, dice, rolls_left, waiting)[0][1]
+    move, keep, hero, pay = best[0][2]
+    advice = PartyAdvice(move, keep, hero, pay, best[0][1], tuple((lb, v) for lb, v, _ in best))
+    return PartyOdds(tuple(h.name for h in hs), len(dice), rolls_left, best[0][1], at), advice

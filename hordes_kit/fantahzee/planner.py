@@ -21,6 +21,7 @@ from functools import cache
 from itertools import combinations
 
 from hordes_kit.fantahzee import rules as R
+from hordes_kit.fantahzee.state import Stack
 
 __all__ = [
     "AttackPlan",
@@ -90,17 +91,6 @@ def _after(st, pools, mid, level):
     return st, (frozen(p1), frozen(p2), frozen(pb))
 
 
-class _Stk:
-    __slots__ = ("l1", "l2", "boss")
-
-    def __init__(self, l1, l2, boss):
-        self.l1, self.l2, self.boss = l1, l2, boss
-
-    @property
-    def hidden(self):
-        return self.l1 + self.l2 + int(self.boss)
-
-
 def plan_attacks(state, strength: int | None = None) -> list[AttackPlan]:
     """Every attack plan from the current Attack Step (or for ``strength``), best first."""
     cards = state.data
@@ -122,10 +112,10 @@ def plan_attacks(state, strength: int | None = None) -> list[AttackPlan]:
         if left <= 0 or not (l1 + l2 + boss):
             return stop
         ev = [0.0] * 5
-        for mid, p in _next_card(_Stk(l1, l2, boss), pools):
+        for mid, p in _next_card(Stack("", "", l1, l2, boss), pools):
             m = mons[mid]
             if m.strength <= left:
-                nkey, npools = _after(_Stk(l1, l2, boss), pools, mid, m.level)
+                nkey, npools = _after(Stack("", "", l1, l2, boss), pools, mid, m.level)
                 sub = flip_value(nkey, left - m.strength, npools, is_van)
                 gain = (m.xp + sub[1], sub[2], m.counterattack + sub[3])
                 val = m.xp - DAMAGE_COST * m.counterattack + sub[0]
@@ -148,24 +138,25 @@ def plan_attacks(state, strength: int | None = None) -> list[AttackPlan]:
             left = S - need
             xp = sum(mons[st.top].xp for st in chosen)
             ca = sum(mons[st.top].counterattack for st in chosen)
-            cleared = {st.name for st in chosen} | set(state.cleared)
+            names = {st.name for st in chosen}
+            cleared = names | set(state.cleared)
             # the vanguard keeps a face-up monster unless its top was removed
             van_top = any(st.name == van and st.top for st in line) and van not in cleared
             base_town = 1.0 if van_top else 0.0
             options = [("", (0.0, 0.0, 0.0, 0.0, 0.0))]
             for st in line:
-                if st.name in cleared and not st.top or st.name in {c.name for c in chosen}:
+                if st.name in cleared and not st.top or st.name in names:
                     if st.hidden and (not locked or locked == st.name) and left > 0:
                         fv = flip_value((st.l1, st.l2, st.boss), left, pools, st.name == van)
                         options.append((st.name, fv))
+            # the Ambush waiting in the Horde Phase depends on the tops removed, not the flips
+            adm = max(0.0, _ambush_after(state, mons, pools, names) - max(0, shield))
             for flip, fv in options:
                 if flip and fv[4] == 0:
                     continue
                 total_ca = done_ca + ca + fv[3]
                 cdmg = max(0.0, total_ca - shield)
                 town = min(1.0, base_town + fv[2])
-                amb = _ambush_after(state, mons, pools, {c.name for c in chosen})
-                adm = max(0.0, amb - max(0, shield))
                 value = xp + fv[1] - TOWN_PENALTY * town - DAMAGE_COST * (cdmg + adm)
                 plans.append(
                     AttackPlan(

@@ -32,7 +32,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import Event
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.flow import begin_turn, settle
-from hordes_kit.fantahzee.state import FConfig, FState, Member, Seat, Stack, _catalog
+from hordes_kit.fantahzee.state import FConfig, FState, Member, Seat, Stack
 
 __all__ = ["new_game"]
 
@@ -83,7 +83,6 @@ def _cards(value: Any, where: str, known: Mapping[str, Any], kind: str) -> list[
 
 
 def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
-    cat = _catalog(s.data)
     heroes = {h.id: h for h in s.data.heroes}
     hand_cards = {**heroes, **{a.id: a for a in s.data.actions}}
     monsters = {m.id: m for m in s.data.monsters}
@@ -182,7 +181,6 @@ def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
         data=s.data,
         **pools,
     )
-    del cat
     ev = Event(P + "setup", "The position described by the scenario is set on the table.")
     return settle(begin_turn(s.with_events(ev), player))
 

@@ -208,8 +208,7 @@ class FState(GameState):
 
     def card(self, cid: str):
         """Any card of the game by id."""
-        cat = _CATALOGS.get(id(self.data))
-        return (cat if cat is not None else _catalog(self.data))[cid]
+        return _catalog(self.data)[cid]
 
     def name(self, cid: str) -> str:
         """A card's printed name."""
@@ -341,15 +340,15 @@ class FState(GameState):
                 Counter(self.bosses),
             )
             return tuple((f"card:{m}", Fraction(c, den)) for m, c in w.items() if c)
-        deck = {
-            "deal": self.hero_deck,
-            "draw": self.hero_deck,
-            "town": self.towns,
-            "treasure": self.treasures,
-        }.get(kind)
         if kind == "die":
             return tuple((f"die:{f}", Fraction(1, 6)) for f in range(1, 7))
-        prefix = {"deal": "draw", "draw": "draw"}.get(kind, kind)
+        # a card from a deck: a hero card (dealt or drawn), a town or a treasure
+        prefix, deck = {
+            "deal": ("draw", self.hero_deck),
+            "draw": ("draw", self.hero_deck),
+            "town": ("town", self.towns),
+            "treasure": ("treasure", self.treasures),
+        }[kind]
         n = len(deck)
         return tuple((f"{prefix}:{c}", Fraction(k, n)) for c, k in Counter(deck).items())
 

@@ -43,12 +43,16 @@ class BoardMixin:
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (chance from this seed)."""
         self.rng = random.Random(seed)
-        self.config = {}
-        self.state = get_game(self.game).start(self.config)
+        self.config = self._new_config()
+        self.state = self._after_move(get_game(self.game).start(self.config))
         self.undo_stack = []
         self.message.value = ""
         self.odds_out.value = ""
         self._show()
+
+    def _new_config(self) -> dict:
+        """The config of a new game (a board with table options reads its widgets)."""
+        return {}
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
@@ -93,7 +97,8 @@ class BoardMixin:
             self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
             return False
         self.undo_stack.append(self.state)
-        self.config, self.state = config, state
+        self.config = config
+        self.state = self._after_move(state)
         self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
         self._show()
         return True

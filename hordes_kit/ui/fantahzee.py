@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.scenario import load_scenario, scenario_files
-from hordes_kit.fantahzee import new_game
 from hordes_kit.fantahzee.advice import party_strength, roll_advice
 from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.fantahzee.planner import damage_options, plan_attacks
@@ -401,30 +399,27 @@ class FZBoard(BoardMixin, w.VBox):
 
     def kinds(self) -> list[str | None]:
         """Each seat's bot (None = a person)."""
-        return [SEAT_KINDS[k.value] for _n, k in self.seat_boxes[: self.state.num_players]]
+        return [SEAT_KINDS[k.value] for _n, k in self.seat_boxes[: self.config["players"]]]
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a game with the seats as set above."""
+        self.seen_by = None
+        super().new_game(seed)
+
+    def _new_config(self) -> dict:
         n = self.players_box.value
-        self.rng = random.Random(seed)
         names = [
             name.value.strip() or f"Player {i + 1}"
             for i, (name, _k) in enumerate(self.seat_boxes[:n])
         ]
-        self.config = {"players": n, "names": names}
+        config = {"players": n, "names": names}
         if self.distinct_box.value:
-            self.config["distinct_values"] = True
-        self.state = new_game(self.config)
-        self.undo_stack = []
-        self.seen_by = None
-        self.message.value = ""
-        self.odds_out.value = ""
-        self.state = self._after_move(self.state)
-        self._show()
+            config["distinct_values"] = True
+        return config
 
     def _after_move(self, state: FState) -> FState:
         """Draw the chance outcomes and play the bots until a person decides."""
-        kinds = self.kinds() if hasattr(self, "state") else [None]
+        kinds = self.kinds()
         for _ in range(20000):
             if state.is_terminal:
                 break
@@ -437,14 +432,6 @@ class FZBoard(BoardMixin, w.VBox):
             state = state.apply(BOTS[bot](state, self.rng))
         self.keep = []
         return state
-
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a save file, then let the bots and chance play on to a person's decision."""
-        ok = super().load_text(text)
-        if ok:
-            self.state = self._after_move(self.state)
-            self._show()
-        return ok
 
     def click(self, action_id: str, moves: int) -> None:
         """A button's click: ignored when the button is from an earlier position (a
