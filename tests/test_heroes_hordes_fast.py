@@ -71,3 +71,79 @@ def test_fast_and_reference_distributions_match_tokens():
     tokens = Counter(int(t) for t in fast[:, 1])
     assert set(tokens) <= set(range(0, 8))
     assert all(r in (0, 1, 2) for r in np.unique(fast[:, 0]))
+
+
+def _random_piles(seed: int, count: int, most: int):
+    """Seeded hero piles (cards of one hero pile, lords and synergies common) with a battle."""
+    import random
+
+    from hordes_kit.heroes_hordes.cards import HEROES, HORDES
+    from hordes_kit.heroes_hordes.state import HHConfig, card_index
+
+    cards = sorted(card_index(HHConfig()).values(), key=lambda c: c.id)
+    rng = random.Random(seed)
+    for _ in range(count):
+        race = rng.choice(HEROES)
+        pool = [c for c in cards if race in c.types]
+        pile = rng.sample(pool, rng.randint(1, min(most, len(pool))))
+        yield pile, rng.choice(HORDES), rng.randint(3, 9)
+
+
+def test_incremental_pile_forces_match_the_rules():
+    """Cards joining and leaving a pile keep every card's force and the total exact."""
+    import random
+
+    from hordes_kit.heroes_hordes import fastsim as fs
+    from hordes_kit.heroes_hordes.rules import card_forces, pile_force
+
+    tb = tables()
+    C, PAIR = tb.arrays
+    idx = {c: i for i, c in enumerate(tb.ids)}
+    rng = random.Random(5)
+    for pile, _, _ in _random_piles(1, 60, 14):
+        S, _, _, _ = fs._workspace()
+        held = []
+        for card in pile:
+            fs._add(S, 0, idx[card.id], C, PAIR)
+            held.append(card)
+            if len(held) > 2 and rng.random() < 0.3:
+                j = rng.randrange(len(held))
+                fs._remove(S, 0, j, PAIR)
+                held.pop(j)
+            n = S[fs.S_META, 0]
+            assert [tb.ids[x] for x in S[0, :n]] == [c.id for c in held]
+            assert list(S[fs.S_CF, :n]) == [f.total for f in card_forces(held)]
+            assert S[fs.S_META, fs.S_PF] == pile_force(held)
+            assert fs.pile_force(S[0], n, C, PAIR) == pile_force(held)
+
+
+def test_best_discard_matches_the_rules():
+    """The simulator's discard search gives the reference's exact answer, in its order."""
+    import random
+
+    from hordes_kit.heroes_hordes.fastsim import best_discard_fast
+    from hordes_kit.heroes_hordes.rules import best_discard, card_forces, pile_force
+
+    tb = tables()
+    idx = {c: i for i, c in enumerate(tb.ids)}
+    rng = random.Random(7)
+    checked = 0
+    for pile, horde, size in _random_piles(2, 400, 12):
+        forces = card_forces(pile, opponent_race=horde, opponent_size=size)
+        total = sum(f.total for f in forces)
+        need = rng.randint(1, total + 3)
+        ref = best_discard(forces, need)
+        got = best_discard_fast([idx[c.id] for c in pile], [f.total for f in forces], need)
+        if ref is None:
+            assert got is None
+            continue
+        gone, kept = got
+        assert [tb.ids[x] for x in gone] == [c.id for c in ref], (pile, need)
+        assert kept == pile_force([c for c in pile if c not in ref])
+        # asked only for a discard keeping more than the best, it finds none
+        _, below = best_discard_fast(
+            [idx[c.id] for c in pile], [f.total for f in forces], need, floor=kept + 1
+        )
+        assert below <= kept
+        checked += 1
+    assert checked > 300

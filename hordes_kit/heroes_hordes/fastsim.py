@@ -8,6 +8,15 @@ The reference engine stays the source of truth; this never replaces it.
 Cards are indexed in id order, so "ties broken by action id" is "ties broken by
 index". A Spy's look changes no outcome here (the deck order is fixed, and no policy
 reads the revealed cards), so it is not modelled.
+
+Speed notes (``make bench``): every array handed to a compiled function costs
+reference counting at each call, so the card list is two arrays (``C``, one row per
+card, and the pair table ``PAIR``), a game's whole state is one array ``S``, the work
+space three more (allocated once per run), and the small hot functions are inlined.
+Each pile keeps its cards' forces up to date as cards come and go, so no force is
+ever recomputed from scratch. The lookahead's exact discard search is a branch and
+bound whose bound splits each pair's bonus between its two cards (``_best_discard``),
+and it only looks for discards that could beat the best pile scored so far.
 """
 
 from __future__ import annotations
@@ -21,20 +30,60 @@ from numba import njit
 from hordes_kit.heroes_hordes.cards import RACES, Card
 from hordes_kit.heroes_hordes.state import HHConfig, card_index
 
-__all__ = ["POLICY_CODES", "FastTables", "tables", "play_tape_fast", "run_fast", "warm_up"]
+__all__ = [
+    "POLICY_CODES",
+    "FastTables",
+    "tables",
+    "pile_force",
+    "best_discard_fast",
+    "play_tape_fast",
+    "run_fast",
+    "warm_up",
+]
 
 POLICY_CODES = {"random": 0, "greedy": 1, "lookahead": 2}
-KW_BITS = {"Troops": 1, "Bows": 2, "Fast": 4, "Tech": 8, "Magic": 16, "Spy": 32}
+KW_BITS = {"Troops": 1, "Bows": 2, "Fast": 4}  # the synergy keywords
 EVENT_CODES = {None: 0, "raid": 1, "slay": 2, "search-deck": 3, "search-discard": 4}
-# pile index: 0 men, 1 elves, 2 dwarves, 3 goblins, 4 undead, 5 dragons (RACES order)
-# alphabetical rank of each pile name (sorted action ids): dragons dwarves elves goblins men undead
-PILE_ALPHA = np.array([4, 2, 1, 3, 5, 0], dtype=np.int64)
+# pile index: 0 men, 1 elves, 2 dwarves, 3 goblins, 4 undead, 5 dragons (RACES order);
+# the engine sorts actions by id, i.e. piles by name: dragons dwarves elves goblins men undead
 MAXC = 240  # cards per game at most (copies=2 -> 218)
+NO_FLOOR = -(10**9)
+
+# columns of the card table C (one row per card)
+C_TYPES = 0  # race bits (RACES order)
+C_STRENGTH = 1
+C_NVS = 2  # how many "+N vs Race" bonuses
+C_VS_RACE = 3  # two columns: the races (pile indices)
+C_VS_AMT = 5  # two columns: the amounts
+C_BERSERK = 7  # "+N if Horde has more cards"
+C_MINE = 8  # two columns: the Mine's races (pile indices), -1 for none
+C_EVENT = 10  # EVENT_CODES
+C_COLS = 11
+
+# rows of a game's state S (each MAXC long):
+#   0-5    the piles' cards, in pile index order; 6-11 (S_CF + p) each card's force
+#          outside battle
+#   S_META [p] pile p's size, [S_PF + p] its force, [S_UI] the next uniform number's
+#          index, [S_POS] the next deck position, [S_DECK] the cards left in the deck
+#   S_IN_DECK, S_DISCARD: by card, 1 if it is in the deck / in the discard pile
+S_CF = 6
+S_META = 12
+S_PF, S_UI, S_POS, S_DECK = 6, 12, 13, 14
+S_IN_DECK, S_DISCARD = 13, 14
+S_ROWS = 15
+
+# rows of the integer work space W (each MAXC + 1 long) and of the float one WF
+W_ORDER, W_IN, W_ADDED, W_BEST_IN, W_STATE, W_SUFMIN = range(6)  # the discard search
+W_FPOS, W_HPOS, W_APOS, W_TMP, W_BEST, W_BATTLE, W_SMALL = range(6, 13)
+W_PLANS = 13  # rows 13, 14, 15: the lookahead's plan for each hero pile
+W_RACES = 16  # the Mines' races this turn
+W_ROWS = 17
+WF_KEY = 0
 
 
 @dataclass(frozen=True)
 class FastTables:
-    """The card list as arrays (index = rank of the card id)."""
+    """The card list as arrays (index = rank of the card id): ``(C, PAIR)``."""
 
     ids: tuple[str, ...]
     arrays: tuple[np.ndarray, ...]
@@ -52,150 +101,139 @@ def _tables(config: HHConfig) -> FastTables:
     if n > MAXC:
         raise ValueError(f"the fast simulator handles at most {MAXC} cards, got {n}")
     race_bit = {r: 1 << i for i, r in enumerate(RACES)}
-    types = np.array([sum(race_bit[r] for r in c.types if r in race_bit) for c in cards])
-    strength = np.array([c.strength for c in cards])
-    kw = np.array([sum(KW_BITS[k] for k in c.keywords) for c in cards])
-    nb = np.array([len(c.bonuses) for c in cards])
-    b_amt = np.zeros((n, 2), np.int64)
-    b_races = np.zeros((n, 2), np.int64)
-    b_kw = np.zeros((n, 2), np.int64)
-    nvs = np.array([len(c.vs) for c in cards])
-    vs_race = np.zeros((n, 2), np.int64)
-    vs_amt = np.zeros((n, 2), np.int64)
-    mine = np.full((n, 2), -1, np.int64)
+    C = np.zeros((n, C_COLS), np.int64)
+    C[:, C_MINE : C_MINE + 2] = -1
+    kw = [sum(KW_BITS.get(k, 0) for k in c.keywords) for c in cards]
+    types = [sum(race_bit[r] for r in c.types if r in race_bit) for c in cards]
     for i, c in enumerate(cards):
-        if len(c.bonuses) > 2 or len(c.vs) > 2 or len(c.mine) > 2:
+        if len(c.vs) > 2 or len(c.mine) > 2:
             raise ValueError(f"{c.name}: too many modifiers for the fast simulator")
-        for j, b in enumerate(c.bonuses):
-            b_amt[i, j] = b.amount
-            b_races[i, j] = sum(race_bit[r] for r in b.races)
-            b_kw[i, j] = KW_BITS[b.keyword] if b.keyword else 0
+        C[i, C_TYPES] = types[i]
+        C[i, C_STRENGTH] = c.strength
+        C[i, C_NVS] = len(c.vs)
         for j, (r, a) in enumerate(c.vs):
-            vs_race[i, j], vs_amt[i, j] = RACES.index(r), a
+            C[i, C_VS_RACE + j], C[i, C_VS_AMT + j] = RACES.index(r), a
+        C[i, C_BERSERK] = c.berserk
         for j, r in enumerate(sorted(c.mine)):  # the engine's order: sorted race letters
-            mine[i, j] = RACES.index(r)
-    berserk = np.array([c.berserk for c in cards])
-    event = np.array([EVENT_CODES[c.event] for c in cards])
-    arrays = tuple(
-        np.ascontiguousarray(a, dtype=np.int64)
-        for a in (
-            types,
-            strength,
-            kw,
-            nb,
-            b_amt,
-            b_races,
-            b_kw,
-            nvs,
-            vs_race,
-            vs_amt,
-            berserk,
-            mine,
-            event,
-        )
-    )
-    return FastTables(tuple(c.id for c in cards), arrays)
+            C[i, C_MINE + j] = RACES.index(r)
+        C[i, C_EVENT] = EVENT_CODES[c.event]
+    # PAIR[s, c]: what card s adds to card c's force outside battle when both are in a
+    # pile: s's bonuses that reach c (s == c included: "the King included"), and +1 for
+    # each Troops/Bows/Fast keyword the two share (s != c: "+1 per other card").
+    keyword_bit = {
+        k: 1 << i for i, k in enumerate(("Troops", "Bows", "Fast", "Tech", "Magic", "Spy"))
+    }
+    kw_all = [sum(keyword_bit[k] for k in c.keywords) for c in cards]
+    PAIR = np.zeros((n, n), np.int64)
+    for i, s in enumerate(cards):
+        for j in range(n):
+            v = 0
+            for b in s.bonuses:
+                if b.races and not sum(race_bit[r] for r in b.races) & types[j]:
+                    continue
+                if b.keyword and not keyword_bit[b.keyword] & kw_all[j]:
+                    continue
+                v += b.amount
+            if i != j:
+                v += bin(kw[i] & kw[j]).count("1")
+            PAIR[i, j] = v
+    return FastTables(tuple(c.id for c in cards), (C, PAIR))
 
 
 # --- forces ----------------------------------------------------------------------------
+# A pile's force outside battle is F = sum of strengths + sum over ordered pairs (s, c)
+# of PAIR[s, c] (s == c included). Each card's share (``S_CF`` rows) and the pile's
+# total (``S_PF``) move in O(n) when a card joins or leaves.
 
 
 @njit(cache=True)
-def _forces(cards, n, opp_race, opp_size, T, out):
-    """Each card's force in a pile of n cards (opp_race -1: no battle context)."""
-    types, strength, kw, nb, b_amt, b_races, b_kw, nvs, vs_race, vs_amt, berserk = T[:11]
-    cnt_t = cnt_b = cnt_f = 0
-    for i in range(n):
-        k = kw[cards[i]]
-        cnt_t += (k & 1) > 0
-        cnt_b += (k & 2) > 0
-        cnt_f += (k & 4) > 0
+def pile_force(cards, n, C, PAIR):
+    """A pile's force outside battle, from scratch."""
     total = 0
     for i in range(n):
         c = cards[i]
-        f = strength[c]
+        total += C[c, C_STRENGTH]
         for j in range(n):
-            s = cards[j]
-            for q in range(nb[s]):
-                if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
-                    continue
-                if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
-                    continue
-                f += b_amt[s, q]
-        if (kw[c] & 1) and cnt_t > 1:
-            f += cnt_t - 1
-        if (kw[c] & 2) and cnt_b > 1:
-            f += cnt_b - 1
-        if (kw[c] & 4) and cnt_f > 1:
-            f += cnt_f - 1
-        if opp_race >= 0:
-            for q in range(nvs[c]):
-                if vs_race[c, q] == opp_race:
-                    f += vs_amt[c, q]
-            if berserk[c] and opp_size > n:
-                f += berserk[c]
+            total += PAIR[cards[j], c]
+    return total
+
+
+@njit(cache=True, inline="always")
+def _gain(S, p, x, C, PAIR):
+    """Pile p's force with card x added, minus without it."""
+    g = C[x, C_STRENGTH] + PAIR[x, x]
+    for i in range(S[S_META, p]):
+        c = S[p, i]
+        g += PAIR[c, x] + PAIR[x, c]
+    return g
+
+
+@njit(cache=True, inline="always")
+def _add(S, p, x, C, PAIR):
+    """Card x joins pile p."""
+    n = S[S_META, p]
+    own = C[x, C_STRENGTH] + PAIR[x, x]
+    g = own
+    for i in range(n):
+        c = S[p, i]
+        a = PAIR[x, c]
+        b = PAIR[c, x]
+        S[S_CF + p, i] += a
+        own += b
+        g += a + b
+    S[p, n] = x
+    S[S_CF + p, n] = own
+    S[S_META, p] = n + 1
+    S[S_META, S_PF + p] += g
+
+
+@njit(cache=True, inline="always")
+def _remove(S, p, j, PAIR):
+    """The card at position j leaves pile p (the others keep their order)."""
+    n = S[S_META, p]
+    x = S[p, j]
+    g = S[S_CF + p, j]
+    for i in range(n):
+        if i != j:
+            a = PAIR[x, S[p, i]]
+            S[S_CF + p, i] -= a
+            g += a
+    for i in range(j, n - 1):
+        S[p, i] = S[p, i + 1]
+        S[S_CF + p, i] = S[S_CF + p, i + 1]
+    S[S_META, p] = n - 1
+    S[S_META, S_PF + p] -= g
+
+
+@njit(cache=True, inline="always")
+def _clear(S, p):
+    """Pile p is discarded whole."""
+    for i in range(S[S_META, p]):
+        S[S_DISCARD, S[p, i]] = 1
+    S[S_META, p] = 0
+    S[S_META, S_PF + p] = 0
+
+
+@njit(cache=True, inline="always")
+def _battle(S, p, opp, C, out):
+    """Each card's battle force in pile p against pile ``opp`` (into ``out``); the total."""
+    n = S[S_META, p]
+    bigger = S[S_META, opp] > n
+    total = 0
+    for i in range(n):
+        c = S[p, i]
+        f = S[S_CF + p, i]
+        for q in range(C[c, C_NVS]):
+            if C[c, C_VS_RACE + q] == opp:
+                f += C[c, C_VS_AMT + q]
+        if bigger:
+            f += C[c, C_BERSERK]
         out[i] = f
         total += f
     return total
 
 
-@njit(cache=True)
-def _bonus(s, c, T):
-    """What card s's bonuses give card c (lords, keyword bonuses)."""
-    types, kw, nb, b_amt, b_races, b_kw = T[0], T[2], T[3], T[4], T[5], T[6]
-    out = 0
-    for q in range(nb[s]):
-        if b_races[s, q] != 0 and (b_races[s, q] & types[c]) == 0:
-            continue
-        if b_kw[s, q] != 0 and (b_kw[s, q] & kw[c]) == 0:
-            continue
-        out += b_amt[s, q]
-    return out
-
-
-@njit(cache=True)
-def _add_gain(cards, n, x, T):
-    """``_pile_force`` of the pile with card x added, minus without it, in O(n).
-
-    x's own strength and bonuses (itself included), what it gives and takes from each
-    card, and a Troops/Bows/Fast card joining m of its kind adds 2m.
-    """
-    kw = T[2]
-    g = T[1][x] + _bonus(x, x, T)
-    m = np.zeros(3, np.int64)
-    for i in range(n):
-        c = cards[i]
-        g += _bonus(c, x, T) + _bonus(x, c, T)
-        for b in range(3):
-            m[b] += (kw[c] >> b) & 1
-    for b in range(3):
-        if (kw[x] >> b) & 1:
-            g += 2 * m[b]
-    return g
-
-
-@njit(cache=True)
-def _pile_force(cards, n, T):
-    """A pile's force outside battle: ``_forces``' total, without the per-card array."""
-    strength, kw, nb = T[1], T[2], T[3]
-    total = 0
-    m0 = m1 = m2 = 0
-    for i in range(n):
-        c = cards[i]
-        total += strength[c]
-        k = kw[c]
-        m0 += k & 1
-        m1 += (k >> 1) & 1
-        m2 += (k >> 2) & 1
-    for j in range(n):
-        s = cards[j]
-        if nb[s]:
-            for i in range(n):
-                total += _bonus(s, cards[i], T)
-    for m in (m0, m1, m2):  # each of m synergy cards gets m - 1
-        if m > 1:
-            total += m * (m - 1)
-    return total
+# --- the exact best discard ----------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -220,414 +258,526 @@ def _emit(cards, force, n, best_in, best):
 
 
 @njit(cache=True)
-def _best_discard(cards, force, n, need, T, best):
-    """Exact best discard (the same answer as rules.best_discard); its size, cards in ``best``.
+def _best_discard(cards, force, n, need, C, PAIR, best, W, WF, B, floor=NO_FLOOR):
+    """Exact best discard (the same answer as rules.best_discard).
 
-    Searched from the kept side: keep a set K whose battle force stays within
-    ``total - need`` and whose force F(K) is largest (then fewest discards, then the
-    smallest discarded ids: a total order, so the search order cannot change the
-    answer; the best set under it is a minimal discard). F is supermodular (bonuses
-    and synergies only add up), so a card's gain with the whole pile present bounds its
-    gain to any smaller pile: a fractional knapsack over those gains bounds a branch.
-    -1 when the pile cannot cover ``need``.
+    Returns (its size, the force the pile keeps outside battle); the cards in ``best``.
+    (-1, 0) when the pile cannot cover ``need``. With a ``floor``, only a discard keeping
+    at least that much is looked for: if there is none, the force returned is below
+    the floor and the discard is not the best one.
+
+    Searched from the kept side, depth-first over the cards in a fixed order (include
+    first): keep a set K whose battle force stays within ``total - need`` and whose
+    force F(K) is largest (then fewest discards, then the smallest discarded ids: a
+    total order, so the search order cannot change the answer; the best set under it
+    is a minimal discard).
+
+    Bound: F(K + S) - F(K) = sum over q in S of h_q(S), where h_q = a_q + (pairs with
+    K) + half of (pairs with the rest of S); pair terms are >= 0, so with U the cards
+    not yet decided, h_q <= a_q + (pairs with K) + half of (pairs with U). Those
+    values in a knapsack of capacity ``total - need - force(K)`` bound the branch
+    (exactly F(pile) at the root when everything fits), and so does any Lagrangian
+    bound of its relaxation. They are kept as 2h in integers, updated in O(n) as each
+    card is decided.
     """
     total = 0
     for i in range(n):
         total += force[i]
     if total < need:
-        return -1
+        return -1, 0
     if need <= 0:
-        return 0
+        return 0, pile_force(cards, n, C, PAIR)
     cap = total - need
-    # F(K), the force of a kept set outside battle, moves in O(n) per card added:
-    # pair[s, c] = what card s's bonuses give card c (s == c included, "the King
-    # included"), and a Troops/Bows/Fast card joining m of its kind adds 2m.
-    strength, kw, nb = T[1], T[2], T[3]
-    pair = np.zeros((n, n), np.int64)
-    syn = np.zeros(n, np.int64)  # Troops 1, Bows 2, Fast 4 bits
-    base = np.empty(n, np.int64)
-    for i in range(n):
-        s_ = cards[i]
-        syn[i] = kw[s_] & 7
-        base[i] = strength[s_]
-        if nb[s_]:
-            for j in range(n):
-                pair[i, j] = _bonus(s_, cards[j], T)
-    full_cnt = np.zeros(3, np.int64)
-    for i in range(n):
-        for b in range(3):
-            full_cnt[b] += (syn[i] >> b) & 1
-    gain = np.empty(n, np.float64)
-    for q in range(n):  # F(pile) - F(pile without q)
-        g = base[q] + pair[q, q]
+    for q in range(n):  # 2h at the root, by pile index first
+        x = cards[q]
+        v = 2 * (C[x, C_STRENGTH] + PAIR[x, x])
         for r in range(n):
             if r != q:
-                g += pair[r, q] + pair[q, r]
-        for b in range(3):
-            if (syn[q] >> b) & 1:
-                g += 2 * (full_cnt[b] - 1)
-        gain[q] = g
-    # search order: gain per point of battle force, best first (free cards first)
-    key = np.empty(n, np.float64)
+                v += PAIR[cards[r], x] + PAIR[x, cards[r]]
+        W[W_HPOS, q] = v
+    # search order: h per point of battle force, best first (free cards first); a
+    # stable insertion sort (ties keep the pile order)
     for q in range(n):
-        key[q] = -gain[q] / force[q] if force[q] > 0 else -1e18
-    order = np.argsort(key, kind="mergesort")
-    inK = np.zeros(n, np.bool_)
-    cnt = np.zeros(3, np.int64)  # Troops, Bows, Fast cards kept so far
-    fk = 0  # F(K) of the cards kept so far
-    added = np.zeros(n + 1, np.int64)  # what each depth's card added to F(K)
-    best_kept = -(10**9)
+        WF[WF_KEY, q] = -W[W_HPOS, q] / force[q] if force[q] > 0 else -1e18 - W[W_HPOS, q]
+        r = q
+        while r > 0 and WF[WF_KEY, W[W_ORDER, r - 1]] > WF[WF_KEY, q]:
+            W[W_ORDER, r] = W[W_ORDER, r - 1]
+            r -= 1
+        W[W_ORDER, r] = q
+    for t in range(n):
+        q = W[W_ORDER, t]
+        x = cards[q]
+        W[W_FPOS, t] = force[q]
+        W[W_APOS, t] = C[x, C_STRENGTH] + PAIR[x, x]
+        v = 2 * W[W_APOS, t]
+        for u in range(n):
+            if u != t:
+                y = cards[W[W_ORDER, u]]
+                B[t, u] = PAIR[x, y] + PAIR[y, x]
+                v += B[t, u]
+        W[W_HPOS, t] = v
+    W[W_SUFMIN, n] = 1 << 60
+    for t in range(n - 1, -1, -1):
+        W[W_SUFMIN, t] = min(W[W_FPOS, t], W[W_SUFMIN, t + 1])
+    for t in range(n):
+        W[W_IN, t] = 0
+        W[W_BEST_IN, t] = 0
+    fk = 0  # F(K)
+    best_kept = floor - 1 if floor > NO_FLOOR else NO_FLOOR
     best_len = n + 1
-    best_in = np.zeros(n, np.bool_)
-    sorted_a = np.empty(n, np.int64)
-    sorted_b = np.empty(n, np.int64)
-    # explicit-stack DFS: state 0 = try include, 1 = try exclude, 2 = done
-    stack_state = np.zeros(n + 1, np.int64)
+    W[W_STATE, 0] = 0
     sp = 0
     used = 0
     while sp >= 0:
-        t = sp  # depth == position in order
-        if stack_state[sp] == 0:
-            if t == n:
-                kept = fk
+        t = sp  # depth == position in the order
+        if W[W_STATE, sp] == 0:
+            if t == n or used + W[W_SUFMIN, t] > cap:  # a leaf: nothing more fits
                 kn = 0
-                for q in range(n):
-                    kn += inK[q]
+                for q in range(t):
+                    kn += W[W_IN, q]
                 dlen = n - kn
-                better = kept > best_kept or (kept == best_kept and dlen < best_len)
-                if not better and kept == best_kept and dlen == best_len:
-                    na = nb_ = 0
+                better = fk > best_kept or (fk == best_kept and dlen < best_len)
+                if not better and fk == best_kept and dlen == best_len:
+                    # equal sizes: the smaller sorted list of ids is the one holding the
+                    # smallest id of the two sets' difference
+                    first = -1
                     for q in range(n):
-                        if not inK[q]:
-                            sorted_a[na] = cards[q]
-                            na += 1
-                        if not best_in[q]:
-                            sorted_b[nb_] = cards[q]
-                            nb_ += 1
-                    sorted_a[:na].sort()
-                    sorted_b[:nb_].sort()
-                    for r in range(na):
-                        if sorted_a[r] != sorted_b[r]:
-                            better = sorted_a[r] < sorted_b[r]
-                            break
+                        now_out = not (q < t and W[W_IN, q])
+                        if now_out != (not W[W_BEST_IN, q]):
+                            x = cards[W[W_ORDER, q]]
+                            if first < 0 or x < first:
+                                first = x
+                                better = now_out
                 if better:
-                    best_kept, best_len = kept, dlen
-                    best_in[:] = inK
+                    best_kept, best_len = fk, dlen
+                    for q in range(n):
+                        W[W_BEST_IN, q] = W[W_IN, q] if q < t else 0
                 sp -= 1
                 continue
-            # bound: F(K so far, with every undecided card it could still get) is at most
-            # F(K) + fractional knapsack of the undecided cards' full-pile gains
-            if best_kept > -(10**9):
-                ub = float(fk)
-                room = float(cap - used)
+            if best_kept > NO_FLOOR:
+                # Lagrangian bound, valid for any lam >= 0: lam * room + the sum of
+                # max(0, 2h - lam * force) over the undecided cards. Two lams are tried:
+                # the ratio of the first card that no longer fits when filling in the
+                # search order, and of the last one that did (no sorting at a node).
+                room = cap - used
+                lam = 0.0
+                lam2 = -1.0
+                r_ = room
                 for u in range(t, n):
-                    q = order[u]
-                    w = float(force[q])
-                    if w <= room:
-                        ub += gain[q]
-                        room -= w
+                    if W[W_FPOS, u] <= r_:
+                        r_ -= W[W_FPOS, u]
+                        if W[W_FPOS, u] > 0:
+                            lam2 = W[W_HPOS, u] / W[W_FPOS, u]
                     else:
-                        if w > 0:
-                            ub += gain[q] * room / w
+                        lam = W[W_HPOS, u] / W[W_FPOS, u]
                         break
-                if ub < best_kept - 1e-9:
+                ub2 = 2.0 * fk + lam * room
+                for u in range(t, n):
+                    e = W[W_HPOS, u] - lam * W[W_FPOS, u]
+                    if e > 0:
+                        ub2 += e
+                if lam2 >= 0 and ub2 >= 2.0 * best_kept - 1e-9:
+                    ub3 = 2.0 * fk + lam2 * room
+                    for u in range(t, n):
+                        e = W[W_HPOS, u] - lam2 * W[W_FPOS, u]
+                        if e > 0:
+                            ub3 += e
+                    if ub3 < ub2:
+                        ub2 = ub3
+                if ub2 < 2.0 * best_kept - 1e-9:
                     sp -= 1
                     continue
-            q = order[t]
-            stack_state[sp] = 1
-            if used + force[q] <= cap:
-                d = base[q] + pair[q, q]
-                for r in range(n):
-                    if inK[r]:
-                        d += pair[r, q] + pair[q, r]
-                for b in range(3):
-                    if (syn[q] >> b) & 1:
-                        d += 2 * cnt[b]
-                        cnt[b] += 1
-                added[t] = d
+            W[W_STATE, sp] = 1
+            if used + W[W_FPOS, t] <= cap:  # keep the card at position t
+                d = W[W_APOS, t]
+                for r in range(t):
+                    if W[W_IN, r]:
+                        d += B[t, r]
+                W[W_ADDED, t] = d
                 fk += d
-                inK[q] = True
-                used += force[q]
+                W[W_IN, t] = 1
+                used += W[W_FPOS, t]
+                for u in range(t + 1, n):
+                    W[W_HPOS, u] += B[t, u]
                 sp += 1
-                stack_state[sp] = 0
+                W[W_STATE, sp] = 0
             continue
-        if stack_state[sp] == 1:
-            q = order[t]
-            if inK[q]:
-                inK[q] = False
-                used -= force[q]
-                fk -= added[t]
-                for b in range(3):
-                    if (syn[q] >> b) & 1:
-                        cnt[b] -= 1
-            stack_state[sp] = 2
+        if W[W_STATE, sp] == 1:  # discard it instead
+            if W[W_IN, t]:
+                W[W_IN, t] = 0
+                used -= W[W_FPOS, t]
+                fk -= W[W_ADDED, t]
+                for u in range(t + 1, n):
+                    W[W_HPOS, u] -= 2 * B[t, u]
+            else:
+                for u in range(t + 1, n):
+                    W[W_HPOS, u] -= B[t, u]
+            W[W_STATE, sp] = 2
             sp += 1
-            stack_state[sp] = 0
+            W[W_STATE, sp] = 0
             continue
+        for u in range(t + 1, n):  # back up
+            W[W_HPOS, u] += B[t, u]
         sp -= 1
-    return _emit(cards, force, n, best_in, best)
+    for t in range(n):  # the best set by pile index
+        W[W_IN, W[W_ORDER, t]] = W[W_BEST_IN, t]
+    return _emit(cards, force, n, W[W_IN], best), best_kept
+
+
+def best_discard_fast(
+    cards, force, need: int, config: HHConfig | None = None, floor: int = NO_FLOOR
+) -> tuple[list[int], int] | None:
+    """The exact best discard of a pile (card indices) with these battle forces.
+
+    Returns (discarded card indices in the reference's order, the force kept), or
+    None when the pile cannot cover ``need``; ``floor`` as in ``_best_discard``.
+    For tests and tools: the simulator calls the compiled search directly.
+    """
+    C, PAIR = tables(config).arrays
+    _, W, WF, B = _workspace()
+    best = np.zeros(MAXC, np.int64)
+    cards = np.asarray(cards, np.int64)
+    k, kept = _best_discard(
+        cards, np.asarray(force, np.int64), len(cards), need, C, PAIR, best, W, WF, B, floor
+    )
+    return None if k < 0 else (best[:k].tolist(), int(kept))
 
 
 # --- the game ----------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _u(us, ui):
-    v = us[ui[0]]
-    ui[0] += 1
-    return v
+@njit(cache=True, inline="always")
+def _u(S, us):
+    """The next uniform number of the tape (an empty tape: numba's generator, drawn lazily)."""
+    i = S[S_META, S_UI]
+    S[S_META, S_UI] = i + 1
+    if us.shape[0] == 0:
+        return np.random.random()
+    return us[i]
 
 
 @njit(cache=True)
-def _place(piles, plen, p, c):
-    piles[p, plen[p]] = c
-    plen[p] += 1
-
-
-@njit(cache=True)
-def _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T):
+def _choose_pile(S, c, policy, us, C, PAIR):
     """A split card's pile, chosen as the engine's policy chooses ``place:<pile>``."""
-    srt = np.empty(nopt, np.int64)  # the legal actions in id order (pile names sorted)
-    for i in range(nopt):
-        srt[i] = options[i]
-    for i in range(nopt):
-        for j in range(nopt - 1 - i):
-            if PILE_ALPHA[srt[j]] > PILE_ALPHA[srt[j + 1]]:
-                srt[j], srt[j + 1] = srt[j + 1], srt[j]
+    # the legal actions in id order (pile names sorted)
+    srt = np.empty(6, np.int64)
+    nopt = 0
+    for p in (5, 2, 1, 3, 0, 4):  # dragons dwarves elves goblins men undead
+        if C[c, C_TYPES] & (1 << p):
+            srt[nopt] = p
+            nopt += 1
     if policy == 0:
-        return srt[int(_u(us, ui) * nopt)]
-    is_hero = (T[0][c] & 7) != 0
+        return srt[int(_u(S, us) * nopt)]
+    is_hero = (C[c, C_TYPES] & 7) != 0
     best = srt[0]
     bs = 0
     for i in range(nopt):
         p = srt[i]
         if policy == 1:  # greedy: max (pile force, id)
-            s = _pile_force(piles[p], plen[p], T)
+            s = S[S_META, S_PF + p]
         elif is_hero:  # lookahead: max (force gained, id)
-            s = _add_gain(piles[p], plen[p], c, T)
+            s = _gain(S, p, c, C, PAIR)
         else:  # lookahead, a horde card: min (pile size, id)
-            if i == 0 or plen[p] < bs:
-                best, bs = p, plen[p]
+            if i == 0 or S[S_META, p] < bs:
+                best, bs = p, S[S_META, p]
             continue
         if i == 0 or s >= bs:
             best, bs = p, s
     return best
 
 
-@njit(cache=True)
-def _enter_play(c, forced, policy, us, ui, piles, plen, T):
-    types = T[0]
-    if forced >= 0:
-        _place(piles, plen, forced, c)
-        return
-    t = types[c] & 63
-    if t != 0 and t & (t - 1) == 0:  # one pile only (most cards): no choice to make
-        p = 0
-        while not (t >> p) & 1:
-            p += 1
-        _place(piles, plen, p, c)
-        return
-    options = np.empty(6, np.int64)
-    nopt = 0
-    for p in range(6):
-        if types[c] & (1 << p):
-            options[nopt] = p
-            nopt += 1
-    p = _choose_pile(c, options, nopt, policy, us, ui, piles, plen, T)
-    _place(piles, plen, p, c)
+@njit(cache=True, inline="always")
+def _enter_play(S, c, forced, policy, us, C, PAIR):
+    """Card c comes into play: into pile ``forced``, its only pile, or the policy's choice."""
+    if forced < 0:
+        t = C[c, C_TYPES] & 63
+        if t != 0 and t & (t - 1) == 0:  # one pile only (most cards): no choice to make
+            forced = 0
+            while not (t >> forced) & 1:
+                forced += 1
+        else:
+            forced = _choose_pile(S, c, policy, us, C, PAIR)
+    _add(S, forced, c, C, PAIR)
 
 
 @njit(cache=True)
-def _plan_size(best, n):
-    """Length of the plan left in ``best`` by ``_defend_score`` (stored after the cards)."""
-    return best[MAXC - 1]
+def _defend_score(S, h, d, C, PAIR, W, WF, B, i, floor):
+    """Lookahead's score of defending with pile d against horde pile h: (win, value, k).
 
-
-@njit(cache=True)
-def _defend_score(h, d, piles, plen, T, tmp, best):
-    """Lookahead's score of defending with pile d against horde pile h: (win, value)."""
-    hf = _forces(piles[h], plen[h], d, plen[d], T, tmp)
-    df = _forces(piles[d], plen[d], h, plen[h], T, tmp)
+    On a win the value is the force the pile keeps after the exact best discard, whose
+    k cards go to plan row i; on a loss, minus its force. A win keeping less than
+    ``floor`` may be valued anywhere below it (see ``_best_discard``).
+    """
+    tmp = W[W_TMP]
+    hf = _battle(S, h, d, C, tmp)
+    df = _battle(S, d, h, C, tmp)
     if df >= hf:
-        k = _best_discard(piles[d], tmp, plen[d], hf, T, best)
-        best[MAXC - 1] = k
-        keep = tmp  # the battle forces in tmp are not needed any more
-        kn = 0
-        for i in range(plen[d]):
-            c = piles[d, i]
-            gone = False
-            for r in range(max(k, 0)):
-                if best[r] == c:
-                    gone = True
-            if not gone:
-                keep[kn] = c
-                kn += 1
-        return 1, _pile_force(keep, kn, T)
-    return 0, -_pile_force(piles[d], plen[d], T)
+        plan = W[W_PLANS + i]
+        k, kept = _best_discard(S[d], tmp, S[S_META, d], hf, C, PAIR, plan, W, WF, B, floor)
+        return 1, kept, max(k, 0)
+    return 0, -S[S_META, S_PF + d], 0
 
 
 @njit(cache=True)
-def _attack(h, policy, us, ui, piles, plen, discard_flag, T):
+def _choose_defender(S, h, heroes, nh, C, PAIR, W, WF, B):
+    """Lookahead's defender: the best (win, kept force), ties to the later pile in action-id order.
+
+    Returns the index into ``heroes``; its plan is in W's plan row of that index, its
+    length in ``W[W_SMALL, 3 + index]``. Piles are scored strongest first: a pile whose
+    whole force is below the best kept force found so far cannot be chosen (what it
+    keeps is at most its force), so its exact discard is skipped; the others' discard
+    searches only look for discards keeping at least that much.
+    """
+    small = W[W_SMALL]  # 0-2 rank, 3-5 plan length, 6-8 win (-1 unscored), 9-11 value
+    for i in range(nh):  # hero piles by force, strongest first (stable)
+        r = i
+        while r > 0 and S[S_META, S_PF + heroes[small[r - 1]]] < S[S_META, S_PF + heroes[i]]:
+            small[r] = small[r - 1]
+            r -= 1
+        small[r] = i
+        small[3 + i] = 0
+        small[6 + i] = -1
+    have_win = False
+    top = 0
+    for r in range(nh):
+        i = small[r]
+        if have_win and S[S_META, S_PF + heroes[i]] < top:
+            continue
+        w, v, k = _defend_score(
+            S, h, heroes[i], C, PAIR, W, WF, B, i, top if have_win else NO_FLOOR
+        )
+        small[3 + i], small[6 + i], small[9 + i] = k, w, v
+        if w == 1:
+            if not have_win or v > top:
+                top = v
+            have_win = True
+    di = -1
+    bw = bv = 0
+    for i in range(nh):
+        w, v = small[6 + i], small[9 + i]
+        if w < 0:
+            continue
+        if di < 0 or w > bw or (w == bw and v >= bv):
+            di, bw, bv = i, w, v
+    return di
+
+
+@njit(cache=True)
+def _attack(S, h, policy, us, C, PAIR, W, WF, B):
     """One attack of horde pile h; returns the Devastation Tokens it costs."""
     cost = 0
     heroes = np.empty(3, np.int64)
     nh = 0
     for p in (2, 1, 0):  # legal defend actions sorted by name: dwarves, elves, men
-        if plen[p] > 0:
+        if S[S_META, p] > 0:
             heroes[nh] = p
             nh += 1
-    tmp = np.empty(MAXC, np.int64)
-    best = np.empty(MAXC, np.int64)
-    di = 0
     if nh == 0:
         cost = 2
     else:
+        di = 0
         if policy == 0:
-            d = heroes[int(_u(us, ui) * nh)]
+            d = heroes[int(_u(S, us) * nh)]
         elif policy == 1:
             d = -1
             bs = 0
             for i in range(nh):
-                s = _pile_force(piles[heroes[i]], plen[heroes[i]], T)
+                s = S[S_META, S_PF + heroes[i]]
                 if d < 0 or s >= bs:
                     d, bs = heroes[i], s
         else:
-            d = -1
-            bw = 0
-            bv = 0
-            plans = np.empty((3, MAXC), np.int64)
-            plan_len = np.zeros(3, np.int64)
-            # Score the piles strongest first: a pile whose whole force is below the best
-            # kept force found so far cannot be chosen (what it keeps is at most its
-            # force), so its exact discard is skipped. The choice is the engine's: the
-            # best (win, kept force), ties to the later pile in action-id order.
-            ub = np.empty(nh, np.int64)
-            for i in range(nh):
-                ub[i] = _pile_force(piles[heroes[i]], plen[heroes[i]], T)
-            ws = np.full(nh, -1, np.int64)
-            vs = np.zeros(nh, np.int64)
-            have_win = False
-            top = 0
-            for i in np.argsort(-ub, kind="mergesort"):
-                if have_win and ub[i] < top:
-                    continue
-                w, v = _defend_score(h, heroes[i], piles, plen, T, tmp, best)
-                ws[i], vs[i] = w, v
-                if w == 1:
-                    plan_len[i] = max(_plan_size(best, plen[heroes[i]]), 0)
-                    plans[i, : plan_len[i]] = best[: plan_len[i]]
-                    if not have_win or v > top:
-                        top = v
-                    have_win = True
-            for i in range(nh):
-                w, v = ws[i], vs[i]
-                if w < 0:
-                    continue
-                if d < 0 or w > bw or (w == bw and v >= bv):
-                    d, bw, bv, di = heroes[i], w, v, i
-        hforce = _forces(piles[h], plen[h], d, plen[d], T, tmp)
-        battle = np.empty(max(plen[d], 1), np.int64)
-        dforce = _forces(piles[d], plen[d], h, plen[h], T, battle)
+            di = _choose_defender(S, h, heroes, nh, C, PAIR, W, WF, B)
+            d = heroes[di]
+        battle = W[W_BATTLE]
+        hforce = _battle(S, h, d, C, battle)
+        dforce = _battle(S, d, h, C, battle)
         if dforce >= hforce:
             need = hforce
-            cf = 0
+            cf_ = 0
             step = 0
-            while need > 0 and plen[d] > 0:
-                n = plen[d]
+            while need > 0 and S[S_META, d] > 0:
+                n = S[S_META, d]
                 if policy == 0:
                     # legal discard actions sorted by card id
-                    j = int(_u(us, ui) * n)
-                    srt = np.sort(piles[d, :n])
-                    c = srt[j]
+                    j = int(_u(S, us) * n)
+                    c = np.sort(S[d, :n])[j]
                 elif policy == 1:
                     # greedy: the weakest card covering what is left, else the strongest
                     c = -1
                     for i in range(n):
-                        x, f = piles[d, i], battle[i]
-                        if f >= need and (c < 0 or f < cf or (f == cf and x < c)):
-                            c, cf = x, f
+                        x, f = S[d, i], battle[i]
+                        if f >= need and (c < 0 or f < cf_ or (f == cf_ and x < c)):
+                            c, cf_ = x, f
                     if c < 0:
                         for i in range(n):
-                            x, f = piles[d, i], battle[i]
-                            if c < 0 or f > cf or (f == cf and x < c):
-                                c, cf = x, f
+                            x, f = S[d, i], battle[i]
+                            if c < 0 or f > cf_ or (f == cf_ and x < c):
+                                c, cf_ = x, f
                 else:
                     # the exact best discard, in its order (force desc, id): recomputing it
                     # after each card gives the rest of the same plan (see tests), so the
                     # plan made when choosing the defender is used card by card
-                    if step < plan_len[di]:
-                        c = plans[di, step]
+                    if step < W[W_SMALL, 3 + di]:
+                        c = W[W_PLANS + di, step]
                         step += 1
                     else:  # never expected; recompute rather than read past the plan
-                        k = _best_discard(piles[d], battle, n, need, T, best)
-                        c = best[0] if k > 0 else np.sort(piles[d, :n])[0]
+                        best = W[W_BEST]
+                        k, _ = _best_discard(S[d], battle, n, need, C, PAIR, best, W, WF, B)
+                        c = best[0] if k > 0 else np.sort(S[d, :n])[0]
                 pos = 0
                 for i in range(n):
-                    if piles[d, i] == c:
+                    if S[d, i] == c:
                         pos = i
                 need -= battle[pos]
                 for i in range(pos, n - 1):
-                    piles[d, i] = piles[d, i + 1]
                     battle[i] = battle[i + 1]
-                plen[d] -= 1
-                discard_flag[c] = True
+                _remove(S, d, pos, PAIR)
+                S[S_DISCARD, c] = 1
         else:
-            for i in range(plen[d]):
-                discard_flag[piles[d, i]] = True
-            plen[d] = 0
+            _clear(S, d)
             cost = 1
-    for i in range(plen[h]):
-        discard_flag[piles[h, i]] = True
-    plen[h] = 0
+    _clear(S, h)
     return cost
 
 
-@njit(cache=True)
-def _take(order, pos, in_deck):
-    while not in_deck[order[pos[0]]]:
-        pos[0] += 1
-    c = order[pos[0]]
-    in_deck[c] = False
+@njit(cache=True, inline="always")
+def _take(S, order):
+    """The next card of the deck order still in the deck."""
+    pos = S[S_META, S_POS]
+    while not S[S_IN_DECK, order[pos]]:
+        pos += 1
+    c = order[pos]
+    S[S_META, S_POS] = pos
+    S[S_IN_DECK, c] = 0
+    S[S_META, S_DECK] -= 1
     return c
 
 
 @njit(cache=True)
-def play_tape_fast(order, us, policy, loss_at, sudden, T):
+def _slay(S, policy, us, C, PAIR, W):
+    """Slayer: discard a horde card.
+
+    random: any; greedy: the strongest; lookahead: from the biggest pile, then the
+    strongest. Ties to the later id.
+    """
+    cand = W[W_TMP]
+    nc = 0
+    for p in range(3, 6):
+        for i in range(S[S_META, p]):
+            cand[nc] = S[p, i]
+            nc += 1
+    if nc == 0:
+        return
+    srt = np.sort(cand[:nc])
+    if policy == 0:
+        t = srt[int(_u(S, us) * nc)]
+    else:
+        t = -1
+        b0 = 0
+        b1 = 0
+        for i in range(nc):
+            x = srt[i]
+            hp = 3
+            for p in range(3, 6):
+                for j in range(S[S_META, p]):
+                    if S[p, j] == x:
+                        hp = p
+            s0 = S[S_META, hp] if policy == 2 else C[x, C_STRENGTH]
+            s1 = C[x, C_STRENGTH] if policy == 2 else 0
+            if t < 0 or s0 > b0 or (s0 == b0 and s1 >= b1):
+                t, b0, b1 = x, s0, s1
+    for p in range(3, 6):
+        for j in range(S[S_META, p]):
+            if S[p, j] == t:
+                _remove(S, p, j, PAIR)
+                break
+    S[S_DISCARD, t] = 1
+
+
+@njit(cache=True)
+def _search(S, k, n, policy, us, C, PAIR):
+    """Quest (k 3: from the deck) or Resurrection (k 4: from the discard): a card into play.
+
+    random: any; greedy: the strongest; lookahead: the hero that adds most force to a
+    pile (a horde card scores -1). Ties to the later id.
+    """
+    t = -1
+    nc = 0
+    bs = 0
+    row = S_IN_DECK if k == 3 else S_DISCARD
+    for x in range(n):  # ids in order = sorted
+        if S[row, x] and C[x, C_EVENT] == 0:
+            nc += 1
+    if nc == 0:
+        return
+    if policy == 0:
+        j = int(_u(S, us) * nc)
+        for x in range(n):
+            if S[row, x] and C[x, C_EVENT] == 0:
+                if j == 0:
+                    t = x
+                    break
+                j -= 1
+    else:
+        for x in range(n):
+            if not S[row, x] or C[x, C_EVENT] != 0:
+                continue
+            if policy == 1:
+                s = C[x, C_STRENGTH]
+            elif (C[x, C_TYPES] & 7) == 0:
+                s = -1
+            else:
+                s = -(10**9)
+                for p in range(3):
+                    if C[x, C_TYPES] & (1 << p):
+                        s = max(s, _gain(S, p, x, C, PAIR))
+            if t < 0 or s >= bs:
+                t, bs = x, s
+    S[row, t] = 0
+    if k == 3:
+        S[S_META, S_DECK] -= 1
+    _enter_play(S, t, -1, policy, us, C, PAIR)
+
+
+@njit(cache=True)
+def _reset(S, n):
+    """A new game: every card in the deck, the piles and the discard empty."""
+    for j in range(S.shape[1]):
+        S[S_META, j] = 0
+    for x in range(n):
+        S[S_IN_DECK, x] = 1
+        S[S_DISCARD, x] = 0
+    S[S_META, S_DECK] = n
+
+
+@njit(cache=True)
+def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B):
     """One game from a tape: (result 0 win / 1 tie / 2 loss, tokens, turn)."""
-    types, strength = T[0], T[1]
-    mine, event = T[11], T[12]
     n = order.shape[0]
-    in_deck = np.ones(n, np.bool_)
-    discard_flag = np.zeros(n, np.bool_)
-    piles = np.zeros((6, MAXC), np.int64)
-    plen = np.zeros(6, np.int64)
-    pos = np.zeros(1, np.int64)
-    ui = np.zeros(1, np.int64)
-    races = np.empty(MAXC * 2, np.int64)  # the Mines' races, refilled every turn
-    deck = n
+    _reset(S, n)
+    races = W[W_RACES]
     tokens = 0
     turn = 1
     while True:
-        if tokens >= sudden or deck == 0:
+        if tokens >= sudden or S[S_META, S_DECK] == 0:
             break
-        c = _take(order, pos, in_deck)
-        deck -= 1
+        c = _take(S, order)
         ev = -1
-        if event[c] > 0:
+        if C[c, C_EVENT] > 0:
             ev = c
         else:
-            _enter_play(c, -1, policy, us, ui, piles, plen, T)
+            _enter_play(S, c, -1, policy, us, C, PAIR)
         # Battle Phase: every horde pile of 5+ cards, first by pile order
         stop = False
         while True:
             h = -1
             for p in range(3, 6):
-                if plen[p] >= 5:
+                if S[S_META, p] >= 5:
                     h = p
                     break
             if h < 0:
                 break
-            tokens += _attack(h, policy, us, ui, piles, plen, discard_flag, T)
+            tokens += _attack(S, h, policy, us, C, PAIR, W, WF, B)
             if tokens >= sudden:
                 stop = True
                 break
@@ -635,117 +785,80 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
             break
         # Event Phase
         if ev >= 0:
-            k = event[ev]
-            if k == 1:
-                live = np.empty(3, np.int64)
+            k = C[ev, C_EVENT]
+            if k == 1:  # Raids: a random horde pile with cards attacks
                 nl = 0
                 for p in (5, 3, 4):  # raid outcomes sorted by name: dragons goblins undead
-                    if plen[p] > 0:
-                        live[nl] = p
-                        nl += 1
+                    nl += S[S_META, p] > 0
                 if nl > 0:
-                    h = live[int(_u(us, ui) * nl)]
-                    tokens += _attack(h, policy, us, ui, piles, plen, discard_flag, T)
+                    j = int(_u(S, us) * nl)
+                    for p in (5, 3, 4):
+                        if S[S_META, p] > 0:
+                            if j == 0:
+                                h = p
+                                break
+                            j -= 1
+                    tokens += _attack(S, h, policy, us, C, PAIR, W, WF, B)
                     if tokens >= sudden:
                         break
             elif k == 2:
-                cand = np.empty(MAXC, np.int64)
-                nc = 0
-                for p in range(3, 6):
-                    for i in range(plen[p]):
-                        cand[nc] = piles[p, i]
-                        nc += 1
-                if nc > 0:
-                    srt = np.sort(cand[:nc])
-                    if policy == 0:
-                        t = srt[int(_u(us, ui) * nc)]
-                    else:
-                        t = -1
-                        b0 = 0
-                        b1 = 0
-                        for i in range(nc):
-                            x = srt[i]
-                            hp = 3
-                            for p in range(3, 6):
-                                for j in range(plen[p]):
-                                    if piles[p, j] == x:
-                                        hp = p
-                            s0 = plen[hp] if policy == 2 else strength[x]
-                            s1 = strength[x] if policy == 2 else 0
-                            if t < 0 or s0 > b0 or (s0 == b0 and s1 >= b1):
-                                t, b0, b1 = x, s0, s1
-                    for p in range(3, 6):
-                        for j in range(plen[p]):
-                            if piles[p, j] == t:
-                                for q in range(j, plen[p] - 1):
-                                    piles[p, q] = piles[p, q + 1]
-                                plen[p] -= 1
-                                break
-                    discard_flag[t] = True
+                _slay(S, policy, us, C, PAIR, W)
             else:
-                cand = np.empty(MAXC, np.int64)
-                nc = 0
-                for x in range(n):  # ids in order = sorted
-                    ok = in_deck[x] if k == 3 else discard_flag[x]
-                    if ok and event[x] == 0:
-                        cand[nc] = x
-                        nc += 1
-                if nc > 0:
-                    if policy == 0:
-                        t = cand[int(_u(us, ui) * nc)]
-                    else:
-                        t = -1
-                        bs = 0
-                        for i in range(nc):
-                            x = cand[i]
-                            if policy == 1:
-                                s = strength[x]
-                            elif (types[x] & 7) == 0:
-                                s = -1
-                            else:
-                                s = -(10**9)
-                                for p in range(3):
-                                    if types[x] & (1 << p):
-                                        s = max(s, _add_gain(piles[p], plen[p], x, T))
-                            if t < 0 or s >= bs:
-                                t, bs = x, s
-                    if k == 3:
-                        in_deck[t] = False
-                        deck -= 1
-                    else:
-                        discard_flag[t] = False
-                    _enter_play(t, -1, policy, us, ui, piles, plen, T)
-            discard_flag[ev] = True
+                _search(S, k, n, policy, us, C, PAIR)
+            S[S_DISCARD, ev] = 1
         # Mines: one extra draw per Mine in the hero piles, in pile order
         nr = 0
         for p in range(3):
-            for i in range(plen[p]):
+            for i in range(S[S_META, p]):
+                x = S[p, i]
                 for q in range(2):
-                    if mine[piles[p, i], q] >= 0:
-                        races[nr] = mine[piles[p, i], q]
+                    if C[x, C_MINE + q] >= 0:
+                        races[nr] = C[x, C_MINE + q]
                         nr += 1
         for q in range(nr):
-            if deck == 0:
+            if S[S_META, S_DECK] == 0:
                 break
-            c = _take(order, pos, in_deck)
-            deck -= 1
-            if types[c] & (1 << races[q]):
-                _enter_play(c, races[q], policy, us, ui, piles, plen, T)
+            c = _take(S, order)
+            if C[c, C_TYPES] & (1 << races[q]):
+                _enter_play(S, c, races[q], policy, us, C, PAIR)
             else:
-                discard_flag[c] = True
+                S[S_DISCARD, c] = 1
         turn += 1
     result = 0 if tokens <= 2 else (1 if tokens < loss_at else 2)
     return result, tokens, turn
 
 
 @njit(cache=True)
-def _run(first, games, seed, policy, loss_at, sudden, T, n, out):
+def _workspace():
+    S = np.zeros((S_ROWS, MAXC), np.int64)
+    W = np.zeros((W_ROWS, MAXC + 1), np.int64)
+    WF = np.zeros((1, MAXC + 1), np.float64)
+    B = np.zeros((MAXC, MAXC), np.int64)
+    return S, W, WF, B
+
+
+@njit(cache=True)
+def play_tape_fast(order, us, policy, loss_at, sudden, T):
+    """One game from a tape (a deck order and uniform numbers; see ``tape.py``).
+
+    Returns (result 0 win / 1 tie / 2 loss, Devastation Tokens, turn).
+    """
+    S, W, WF, B = _workspace()
+    return _play(order, us, policy, loss_at, sudden, T[0], T[1], S, W, WF, B)
+
+
+@njit(cache=True)
+def _run(first, games, seed, policy, loss_at, sudden, C, PAIR, out):
+    n = C.shape[0]
+    S, W, WF, B = _workspace()
+    lazy = np.empty(0, np.float64)
     for k in range(games):
         g = first + k
         np.random.seed((seed * 1_000_003 + g) % (2**32))  # game g's own chance
         order = np.random.permutation(n)
-        us = np.random.random(4 * n + 64)
-        r, t, turn = play_tape_fast(order, us, policy, loss_at, sudden, T)
+        # then the uniform numbers, drawn as the game asks (the same numbers as drawing
+        # them all at once, but the lookahead asks for few)
+        r, t, turn = _play(order, lazy, policy, loss_at, sudden, C, PAIR, S, W, WF, B)
         out[k, 0], out[k, 1], out[k, 2] = r, t, turn
 
 
@@ -757,18 +870,10 @@ def run_fast(
     result: 0 win, 1 tie, 2 loss. Game g's chance depends only on (seed, g).
     """
     config = config or HHConfig()
-    tb = tables(config)
+    C, PAIR = tables(config).arrays
     out = np.zeros((games, 3), np.int64)
     _run(
-        first,
-        games,
-        seed,
-        POLICY_CODES[policy],
-        config.loss_at,
-        config.sudden_defeat,
-        tb.arrays,
-        len(tb.ids),
-        out,
+        first, games, seed, POLICY_CODES[policy], config.loss_at, config.sudden_defeat, C, PAIR, out
     )
     return out
 
