@@ -202,6 +202,7 @@ def test_simulate_json_and_workers(capsys):
     assert code == code2 == 0 and one == two
     assert abs(one["p_win"] + one["p_tie"] + one["p_loss"] - 1) < 1e-9
     assert one["p_win_95"][0] <= one["p_win"] <= one["p_win_95"][1]
+    assert one["engine"] == "fast"
 
 
 def test_simulate_bad_policy(capsys):

@@ -37,6 +37,8 @@ __all__ = [
     "pile_force",
     "best_discard_fast",
     "play_tape_fast",
+    "export",
+    "play_tape_from",
     "run_fast",
     "warm_up",
 ]
@@ -434,7 +436,7 @@ def best_discard_fast(
     For tests and tools: the simulator calls the compiled search directly.
     """
     C, PAIR = tables(config).arrays
-    _, W, WF, B = _workspace()
+    _, W, WF, B = workspace()
     best = np.zeros(MAXC, np.int64)
     cards = np.asarray(cards, np.int64)
     k, kept = _best_discard(
@@ -751,13 +753,14 @@ def _reset(S, n):
 
 
 @njit(cache=True)
-def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B):
-    """One game from a tape: (result 0 win / 1 tie / 2 loss, tokens, turn)."""
-    n = order.shape[0]
-    _reset(S, n)
+def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn):
+    """The game in S, from the Fate draw of ``turn``, to its end.
+
+    ``order``: the deck's cards top first (cards no longer in the deck are skipped).
+    Returns (result 0 win / 1 tie / 2 loss, Devastation Tokens, turn).
+    """
+    n = C.shape[0]
     races = W[W_RACES]
-    tokens = 0
-    turn = 1
     while True:
         if tokens >= sudden or S[S_META, S_DECK] == 0:
             break
@@ -828,13 +831,16 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B):
     return result, tokens, turn
 
 
-@njit(cache=True)
-def _workspace():
+def workspace() -> tuple[np.ndarray, ...]:
+    """A game state and the work space (S, W, WF, B), for calls from Python."""
     S = np.zeros((S_ROWS, MAXC), np.int64)
     W = np.zeros((W_ROWS, MAXC + 1), np.int64)
     WF = np.zeros((1, MAXC + 1), np.float64)
     B = np.zeros((MAXC, MAXC), np.int64)
     return S, W, WF, B
+
+
+_workspace = njit(cache=True)(workspace)  # the same, inside compiled code
 
 
 @njit(cache=True)
@@ -844,37 +850,109 @@ def play_tape_fast(order, us, policy, loss_at, sudden, T):
     Returns (result 0 win / 1 tie / 2 loss, Devastation Tokens, turn).
     """
     S, W, WF, B = _workspace()
-    return _play(order, us, policy, loss_at, sudden, T[0], T[1], S, W, WF, B)
+    _reset(S, T[0].shape[0])
+    return _play(order, us, policy, loss_at, sudden, T[0], T[1], S, W, WF, B, 0, 1)
+
+
+def play_tape_from(start: tuple, order, us, policy: str, config: HHConfig | None = None):
+    """One game from ``export``'s position on a tape: (result, tokens, turn).
+
+    ``order``: the deck's cards top first (the Spy's known cards first, as the engine
+    draws them).
+    """
+    config = config or HHConfig()
+    C, PAIR = tables(config).arrays
+    S0, _, _, sc = start
+    S, W, WF, B = workspace()
+    S[:, :] = S0
+    r, t, turn = _play(
+        np.asarray(order, np.int64),
+        np.asarray(us, np.float64),
+        POLICY_CODES[policy],
+        config.loss_at,
+        config.sudden_defeat,
+        C,
+        PAIR,
+        S,
+        W,
+        WF,
+        B,
+        sc[0],
+        sc[1],
+    )
+    return int(r), int(t), int(turn)
 
 
 @njit(cache=True)
-def _run(first, games, seed, policy, loss_at, sudden, C, PAIR, out):
+def _run(first, games, seed, policy, loss_at, sudden, C, PAIR, out, S0, known, unknown, sc):
+    """Games from a new game (``S0`` empty) or from the Fate draw of ``export``'s position."""
     n = C.shape[0]
     S, W, WF, B = _workspace()
+    fresh = S0.shape[0] == 0
     lazy = np.empty(0, np.float64)
+    order = np.empty(known.shape[0] + unknown.shape[0], np.int64)
+    order[: known.shape[0]] = known
     for k in range(games):
         g = first + k
         np.random.seed((seed * 1_000_003 + g) % (2**32))  # game g's own chance
-        order = np.random.permutation(n)
+        if fresh:
+            _reset(S, n)
+            order = np.random.permutation(n)
+        else:
+            S[:, :] = S0
+            # the cards the Spy saw stay on top; the rest in a random order
+            order[known.shape[0] :] = unknown[np.random.permutation(unknown.shape[0])]
         # then the uniform numbers, drawn as the game asks (the same numbers as drawing
         # them all at once, but the lookahead asks for few)
-        r, t, turn = _play(order, lazy, policy, loss_at, sudden, C, PAIR, S, W, WF, B)
+        r, t, turn = _play(order, lazy, policy, loss_at, sudden, C, PAIR, S, W, WF, B, sc[0], sc[1])
         out[k, 0], out[k, 1], out[k, 2] = r, t, turn
 
 
+def export(state) -> tuple:
+    """A reference position waiting for its Fate draw, as ``run_fast``'s ``start``."""
+    if state.is_terminal or state.step != "draw":
+        raise ValueError("the fast simulator starts from a Fate draw")
+    tb = tables(state.config)
+    C, PAIR = tb.arrays
+    idx = {c: i for i, c in enumerate(tb.ids)}
+    S, _, _, _ = workspace()
+    _reset(S, len(tb.ids))
+    for x in range(len(tb.ids)):
+        S[S_IN_DECK, x] = 0
+    for c in state.deck + state.known:
+        S[S_IN_DECK, idx[c]] = 1
+    for c in state.discard:
+        S[S_DISCARD, idx[c]] = 1
+    for p, pile in enumerate(state.piles):
+        for c in pile:
+            _add(S, p, idx[c], C, PAIR)
+    S[S_META, S_DECK] = state.deck_size()
+    known = np.array([idx[c] for c in state.known], np.int64)
+    unknown = np.array(sorted(idx[c] for c in state.deck), np.int64)
+    return S, known, unknown, np.array([state.tokens, state.turn], np.int64)
+
+
 def run_fast(
-    policy: str, games: int, seed: int = 0, config: HHConfig | None = None, first: int = 0
+    policy: str,
+    games: int,
+    seed: int = 0,
+    config: HHConfig | None = None,
+    first: int = 0,
+    start: tuple | None = None,
 ) -> np.ndarray:
     """Games ``first .. first+games-1`` with numba's seeded chance: rows (result, tokens, turn).
 
-    result: 0 win, 1 tie, 2 loss. Game g's chance depends only on (seed, g).
+    result: 0 win, 1 tie, 2 loss. Game g's chance depends only on (seed, g). ``start``:
+    ``export(state)`` of a position to play from (default: new games).
     """
     config = config or HHConfig()
     C, PAIR = tables(config).arrays
     out = np.zeros((games, 3), np.int64)
-    _run(
-        first, games, seed, POLICY_CODES[policy], config.loss_at, config.sudden_defeat, C, PAIR, out
-    )
+    if start is None:
+        empty = np.zeros(0, np.int64)
+        start = (np.zeros((0, 0), np.int64), empty, empty, np.array([0, 1], np.int64))
+    rules = (config.loss_at, config.sudden_defeat)
+    _run(first, games, seed, POLICY_CODES[policy], *rules, C, PAIR, out, *start)
     return out
 
 

@@ -1,4 +1,9 @@
-"""Win odds by Monte Carlo: whole games played by a policy through the rules engine."""
+"""Win odds by Monte Carlo: whole games played by a policy.
+
+The fast simulator (``fastsim.py``, checked against the rules engine) plays from a new
+game or from any position waiting for its Fate draw; from the middle of a turn, each
+game finishes the turn in the rules engine, then goes on in the fast simulator.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import map_chunks, run_games, wilson_interval
-from hordes_kit.core.playout import playout
+from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
+from hordes_kit.core.playout import play_steps, playout
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.state import HHState, new_game
 
@@ -80,7 +85,7 @@ class SimResult:
             "policy": self.policy,
             "games": self.games,
             "seed": self.seed,
-            "engine": "reference",
+            "engine": self.engine,
             **{f"p_{o}": self.rate(o) for o in RESULTS},
             **{f"p_{o}_95": list(self.interval(o)) for o in RESULTS},
             "tokens": {str(k): v for k, v in sorted(self.tokens.items())},
@@ -99,8 +104,9 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` seeded games with a named policy; identical for any ``workers``.
 
-    ``engine``: ``fast`` (numba, new games only), ``reference`` (the rules engine, any
-    position) or ``auto`` (fast for a new game, else reference).
+    ``engine``: ``fast`` (numba; from the middle of a turn, the rules engine finishes
+    the turn first), ``reference`` (the rules engine only) or ``auto`` (fast).
+    ``start``: a position to play from (default: a new game).
     """
     get_policy(policy)
     if games < 1:
@@ -109,12 +115,12 @@ def simulate(
         raise InvalidInputError(f"workers must be at least 1, got {workers}")
     if engine not in ("auto", "fast", "reference"):
         raise InvalidInputError(f"engine must be auto, fast or reference, got {engine!r}")
-    if engine == "fast" and start is not None:
-        raise InvalidInputError("the fast simulator starts from a new game only")
+    if start is not None and start.is_terminal:
+        raise InvalidInputError("the game is over: nothing left to simulate")
     if engine == "auto":
-        engine = "reference" if start is not None else "fast"
+        engine = "fast"
     if engine == "fast":
-        rows = _fast(policy, games, seed, workers, progress)
+        rows = _fast(policy, games, seed, workers, progress, start)
         names = ("win", "tie", "loss")
         return SimResult(
             policy,
@@ -135,15 +141,48 @@ def simulate(
 def _fast_chunk(args):
     from hordes_kit.heroes_hordes.fastsim import run_fast
 
-    policy, first, count, seed = args
-    return run_fast(policy, count, seed, first=first)
+    policy, first, count, seed, start = args
+    return run_fast(policy, count, seed, first=first, start=start)
 
 
-def _fast(policy, games, seed, workers, progress):
+def _bridge_chunk(args):
+    """Games from the middle of a turn: the rules engine to the next Fate draw, then fast."""
     import numpy as np
 
-    size = max(1, min(5000, -(-games // max(workers, 1))))
-    chunks = [(policy, a, min(size, games - a), seed) for a in range(0, games, size)]
-    return np.concatenate(
-        map_chunks(_fast_chunk, chunks, games, workers=workers, progress=progress)
-    )
+    from hordes_kit.heroes_hordes.fastsim import export, run_fast
+
+    policy, first, count, seed, start = args
+    bot = get_policy(policy)
+    code = {r: i for i, r in enumerate(RESULTS)}
+    exported: dict = {}  # positions reached by earlier games (a turn often ends alike)
+    rows = []
+    for g in range(first, first + count):
+        state = start
+        for state in play_steps(start, game_rng(seed, g), {0: bot}):  # noqa: B007
+            if state.is_terminal or state.step == "draw":
+                break
+        if state.is_terminal:
+            rows.append((code[state.result], state.tokens, state.turn))
+            continue
+        key = (state.piles, state.deck, state.known, state.discard, state.tokens, state.turn)
+        if key not in exported:
+            exported[key] = export(state)
+        rows.append(tuple(run_fast(policy, 1, seed, first=g, start=exported[key])[0]))
+    return np.array(rows, np.int64).reshape(-1, 3)
+
+
+def _fast(policy, games, seed, workers, progress, start=None):
+    import numpy as np
+
+    from hordes_kit.heroes_hordes.fastsim import export
+
+    fn, arg = _fast_chunk, None
+    if start is not None:
+        if start.step == "draw":
+            arg = export(start)
+        else:
+            fn, arg = _bridge_chunk, start
+    most = 5000 if fn is _fast_chunk else 100
+    size = max(1, min(most, -(-games // max(workers, 1))))
+    chunks = [(policy, a, min(size, games - a), seed, arg) for a in range(0, games, size)]
+    return np.concatenate(map_chunks(fn, chunks, games, workers=workers, progress=progress))

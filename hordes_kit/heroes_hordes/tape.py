@@ -34,9 +34,14 @@ def make_tape(seed: int, config: HHConfig | None = None, numbers: int = 4000) ->
     return Tape(tuple(order), tuple(rng.random() for _ in range(numbers)))
 
 
-def play_tape(policy: str, tape: Tape, config: HHConfig | None = None) -> HHState:
-    """Play one whole game through the reference engine, chance and random choices from the tape."""
-    state = new_game(config)
+def play_tape(
+    policy: str, tape: Tape, config: HHConfig | None = None, start: HHState | None = None
+) -> HHState:
+    """Play one whole game through the reference engine, chance and random choices from the tape.
+
+    From ``start`` (default: a new game), draws take the tape's next card still in the deck.
+    """
+    state = start or new_game(config)
     decide = get_policy(policy)
     stream = iter(tape.numbers)
     pos = 0
