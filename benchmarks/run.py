@@ -68,13 +68,15 @@ def heroes_hordes() -> None:
         for i in range(n_ref):
             play_one(policy, i, random.Random(i), game.start({}))
         ref = n_ref / (time.perf_counter() - t)
-        n_fast = 10_000 if policy != "lookahead" else 2_000
-        t = time.perf_counter()
-        run_fast(policy, n_fast, seed=1)
-        fast = n_fast / (time.perf_counter() - t)
+        best = float("inf")
+        for _ in range(3):
+            t = time.perf_counter()
+            run_fast(policy, 10_000, seed=1)
+            best = min(best, time.perf_counter() - t)
+        fast = 10_000 / best
         print(
             f"heroes & hordes {policy:>9}: reference {ref:8.1f} games/s, fast {fast:9,.0f} games/s,"
-            f" ratio {fast / ref:6.0f}x (target >= 10,000 games/s)"
+            f" ratio {fast / ref:6.0f}x; 10,000 games in {best:.3f} s (target >= 10,000 games/s)"
         )
 
 

@@ -227,3 +227,32 @@ def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
             assert f"<td style='padding:3px 10px'>{percent(expected.rate(outcome))}</td>" in (
                 board.odds_out.value
             )
+
+
+def test_board_search_is_a_list_with_the_most_force_first():
+    """Summon/Resurrection offer dozens of cards: a list, best first, and one button."""
+    import ipywidgets as w
+
+    from hordes_kit.heroes_hordes.bots import get_policy
+    from hordes_kit.ui.heroes_hordes import HHBoard
+
+    for seed in range(20):
+        board = HHBoard(seed=seed)
+        for _ in range(400):
+            if board.state.step in ("search", "over"):
+                break
+            board.bot_move()
+        if board.state.step == "search":
+            break
+    else:
+        pytest.fail("no search step in 20 games")
+    pick, put = board.actions.children
+    assert isinstance(pick, w.Dropdown) and put.description == "Put into play"
+    assert len(pick.options) == len(board.state.legal_actions()) > 10
+    # the first entry is the lookahead bot's choice, and the button plays the selection
+    assert pick.value == get_policy("lookahead")(board.state, None)
+    assert "force to the" in pick.options[0][0]
+    before = len(board.state.history)
+    pick.value = pick.options[-1][1]
+    put.click()
+    assert board.state.history[before] == pick.options[-1][1]

@@ -21,7 +21,14 @@ from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
 from hordes_kit.heroes_hordes.rules import CardForce, best_discard, card_forces, pile_force
 from hordes_kit.heroes_hordes.state import HERO_PILES, HORDE_PILES, HHState
 
-__all__ = ["POLICIES", "get_policy", "random_policy", "greedy_policy", "lookahead_policy"]
+__all__ = [
+    "POLICIES",
+    "get_policy",
+    "force_gain",
+    "random_policy",
+    "greedy_policy",
+    "lookahead_policy",
+]
 
 Policy = Callable[[HHState, random.Random], str]
 
@@ -76,7 +83,8 @@ def _defend_score(state: HHState, pile: str) -> tuple:
     return (0, -pile_force(heroes))  # a lost battle: lose the weakest pile
 
 
-def _gain(state: HHState, card_id: str, pile: str) -> int:
+def force_gain(state: HHState, card_id: str, pile: str) -> int:
+    """How much a pile's force grows when this card joins it."""
     cards = state.pile(pile)
     return pile_force((*cards, state.card(card_id))) - pile_force(cards)
 
@@ -91,7 +99,7 @@ def lookahead_policy(state: HHState, rng: random.Random) -> str:
     if state.step == "place":
         card = state.pending
         if state.card(card).is_hero:
-            return max(legal, key=lambda a: (_gain(state, card, a.split(":")[1]), a))
+            return max(legal, key=lambda a: (force_gain(state, card, a.split(":")[1]), a))
         # a split horde card: feed the smaller horde pile (further from attacking)
         return min(legal, key=lambda a: (len(state.pile(a.split(":")[1])), a))
     if state.step == "slay":
@@ -108,7 +116,7 @@ def lookahead_policy(state: HHState, rng: random.Random) -> str:
             card = state.card(a.split(":")[1])
             if not card.is_hero:
                 return (-1, a)
-            return (max(_gain(state, card.id, p) for p in card.piles() if p in HERO_PILES), a)
+            return (max(force_gain(state, card.id, p) for p in card.piles() if p in HERO_PILES), a)
 
         return max(legal, key=value)
     return legal[0]

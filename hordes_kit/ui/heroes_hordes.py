@@ -9,11 +9,11 @@ import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.scenario import load_scenario, scenario_files
-from hordes_kit.heroes_hordes.bots import get_policy
+from hordes_kit.heroes_hordes.bots import force_gain, get_policy
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
 from hordes_kit.heroes_hordes.odds import battle_report
 from hordes_kit.heroes_hordes.rules import pile_force
-from hordes_kit.heroes_hordes.state import GAME, HHState
+from hordes_kit.heroes_hordes.state import GAME, HERO_PILES, HHState
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.quiz import QuizPlayer
@@ -275,7 +275,9 @@ class HHBoard(BoardMixin, w.VBox):
             f"style='font-size:1.1em'><b>{prompts.get(s.step, '')}</b></div>"
         )
         buttons = []
-        if s.current_player == 0:
+        if s.current_player == 0 and s.step == "search":
+            buttons = self._search_choice()
+        elif s.current_player == 0:
             for a in s.legal_actions():
                 b = w.Button(description=s.label(a), layout=w.Layout(width="auto"))
                 b.add_class("hk-action")
@@ -287,6 +289,33 @@ class HHBoard(BoardMixin, w.VBox):
         self.undo_button.disabled = not self.undo_stack
         self.log_view.value = log_html(s)
         self.save_link.value = self.save_link_html()
+
+    def _search_choice(self) -> list[w.Widget]:
+        """A card from the deck or discard: too many for buttons, so a list, most force first.
+
+        The order is the lookahead bot's: force gained (ties to the later card), horde last.
+        """
+        s = self.state
+        scored = []
+        for a in s.legal_actions():
+            card = s.card(a.split(":")[1])
+            piles = [p for p in card.piles() if p in HERO_PILES]
+            if piles:
+                gain, pile = max((force_gain(s, card.id, p), p) for p in piles)
+                scored.append(((gain, a), f"{card.name}: +{gain} force to the {pile}", a))
+            else:
+                scored.append(((-1, a), f"{card.name}: joins the horde", a))
+        scored.sort(reverse=True)
+        pick = w.Dropdown(
+            options=[(label, a) for _, label, a in scored],
+            description="Card",
+            layout=w.Layout(width="420px"),
+        )
+        put = w.Button(description="Put into play", button_style="primary")
+        put.add_class("hk-action")
+        put.add_class(f"hk-m{len(s.history)}")
+        put.on_click(lambda _b: self.act(pick.value))
+        return [pick, put]
 
     def _preview(self) -> str:
         s = self.state
