@@ -14,7 +14,7 @@ from math import lcm
 
 from hordes_kit.core.state import GameState
 
-__all__ = ["Policy", "sample_outcome", "random_policy", "playout", "play_steps"]
+__all__ = ["Policy", "sample_outcome", "random_policy", "playout", "play_steps", "play_until"]
 
 Policy = Callable[[GameState, random.Random], str]
 
@@ -73,4 +73,22 @@ def playout(
     final = state
     for final in play_steps(state, seed, policies, max_steps):  # noqa: B007 - keep the last
         pass
+    return final
+
+
+def play_until(
+    state: GameState,
+    seed: int | random.Random,
+    policies: Mapping[int, Policy] | None,
+    stop: Callable[[GameState], bool],
+) -> GameState:
+    """Play on until ``stop(state)`` or the end (the first state is not tested); returns it.
+
+    How the simulators hand a game from the rules engine to a fast simulator at a point
+    where it can take over (a new turn, a Fate draw).
+    """
+    final = state
+    for final in play_steps(state, seed, policies):  # noqa: B007 - keep the last
+        if final is not state and (final.is_terminal or stop(final)):
+            break
     return final

@@ -25,6 +25,7 @@ __all__ = [
     "POLICIES",
     "get_policy",
     "force_gain",
+    "best_pile_gain",
     "random_policy",
     "greedy_policy",
     "lookahead_policy",
@@ -89,6 +90,12 @@ def force_gain(state: HHState, card_id: str, pile: str) -> int:
     return pile_force((*cards, state.card(card_id))) - pile_force(cards)
 
 
+def best_pile_gain(state: HHState, card_id: str) -> tuple[int, str] | None:
+    """The most force a card adds to one of its hero piles, and that pile (None: horde)."""
+    piles = [p for p in state.card(card_id).piles() if p in HERO_PILES]
+    return max((force_gain(state, card_id, p), p) for p in piles) if piles else None
+
+
 def lookahead_policy(state: HHState, rng: random.Random) -> str:
     """Decisions scored with the battle calculator."""
     legal = state.legal_actions()
@@ -113,10 +120,8 @@ def lookahead_policy(state: HHState, rng: random.Random) -> str:
     if state.step == "search":
 
         def value(a: str) -> tuple:
-            card = state.card(a.split(":")[1])
-            if not card.is_hero:
-                return (-1, a)
-            return (max(force_gain(state, card.id, p) for p in card.piles() if p in HERO_PILES), a)
+            best = best_pile_gain(state, a.split(":")[1])
+            return (-1 if best is None else best[0], a)
 
         return max(legal, key=value)
     return legal[0]

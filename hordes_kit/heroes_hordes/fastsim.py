@@ -27,7 +27,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from hordes_kit.heroes_hordes.cards import RACES, Card
+from hordes_kit.heroes_hordes.cards import KEYWORDS, RACES, SYNERGY, Card
 from hordes_kit.heroes_hordes.state import HHConfig, card_index
 
 __all__ = [
@@ -44,7 +44,6 @@ __all__ = [
 ]
 
 POLICY_CODES = {"random": 0, "greedy": 1, "lookahead": 2}
-KW_BITS = {"Troops": 1, "Bows": 2, "Fast": 4}  # the synergy keywords
 EVENT_CODES = {None: 0, "raid": 1, "slay": 2, "search-deck": 3, "search-discard": 4}
 # pile index: 0 men, 1 elves, 2 dwarves, 3 goblins, 4 undead, 5 dragons (RACES order);
 # the engine sorts actions by id, i.e. piles by name: dragons dwarves elves goblins men undead
@@ -105,7 +104,6 @@ def _tables(config: HHConfig) -> FastTables:
     race_bit = {r: 1 << i for i, r in enumerate(RACES)}
     C = np.zeros((n, C_COLS), np.int64)
     C[:, C_MINE : C_MINE + 2] = -1
-    kw = [sum(KW_BITS.get(k, 0) for k in c.keywords) for c in cards]
     types = [sum(race_bit[r] for r in c.types if r in race_bit) for c in cards]
     for i, c in enumerate(cards):
         if len(c.vs) > 2 or len(c.mine) > 2:
@@ -122,10 +120,10 @@ def _tables(config: HHConfig) -> FastTables:
     # PAIR[s, c]: what card s adds to card c's force outside battle when both are in a
     # pile: s's bonuses that reach c (s == c included: "the King included"), and +1 for
     # each Troops/Bows/Fast keyword the two share (s != c: "+1 per other card").
-    keyword_bit = {
-        k: 1 << i for i, k in enumerate(("Troops", "Bows", "Fast", "Tech", "Magic", "Spy"))
-    }
-    kw_all = [sum(keyword_bit[k] for k in c.keywords) for c in cards]
+    # keyword bits; the synergy keywords are the first three (bits 1, 2, 4)
+    keyword_bit = {k: 1 << i for i, k in enumerate(KEYWORDS)}
+    assert KEYWORDS[:3] == SYNERGY
+    kw = [sum(keyword_bit[k] for k in c.keywords) for c in cards]
     PAIR = np.zeros((n, n), np.int64)
     for i, s in enumerate(cards):
         for j in range(n):
@@ -133,11 +131,11 @@ def _tables(config: HHConfig) -> FastTables:
             for b in s.bonuses:
                 if b.races and not sum(race_bit[r] for r in b.races) & types[j]:
                     continue
-                if b.keyword and not keyword_bit[b.keyword] & kw_all[j]:
+                if b.keyword and not keyword_bit[b.keyword] & kw[j]:
                     continue
                 v += b.amount
             if i != j:
-                v += bin(kw[i] & kw[j]).count("1")
+                v += bin(kw[i] & kw[j] & 7).count("1")
             PAIR[i, j] = v
     return FastTables(tuple(c.id for c in cards), (C, PAIR))
 
@@ -290,34 +288,32 @@ def _best_discard(cards, force, n, need, C, PAIR, best, W, WF, B, floor=NO_FLOOR
     if need <= 0:
         return 0, pile_force(cards, n, C, PAIR)
     cap = total - need
-    for q in range(n):  # 2h at the root, by pile index first
+    for q in range(n):  # 2h at the root, by pile index (W_ADDED is free until the search)
         x = cards[q]
         v = 2 * (C[x, C_STRENGTH] + PAIR[x, x])
         for r in range(n):
             if r != q:
                 v += PAIR[cards[r], x] + PAIR[x, cards[r]]
-        W[W_HPOS, q] = v
+        W[W_ADDED, q] = v
     # search order: h per point of battle force, best first (free cards first); a
     # stable insertion sort (ties keep the pile order)
     for q in range(n):
-        WF[WF_KEY, q] = -W[W_HPOS, q] / force[q] if force[q] > 0 else -1e18 - W[W_HPOS, q]
+        WF[WF_KEY, q] = -W[W_ADDED, q] / force[q] if force[q] > 0 else -1e18 - W[W_ADDED, q]
         r = q
         while r > 0 and WF[WF_KEY, W[W_ORDER, r - 1]] > WF[WF_KEY, q]:
             W[W_ORDER, r] = W[W_ORDER, r - 1]
             r -= 1
         W[W_ORDER, r] = q
-    for t in range(n):
+    for t in range(n):  # the same by position in the order, and the pair table B
         q = W[W_ORDER, t]
         x = cards[q]
         W[W_FPOS, t] = force[q]
         W[W_APOS, t] = C[x, C_STRENGTH] + PAIR[x, x]
-        v = 2 * W[W_APOS, t]
+        W[W_HPOS, t] = W[W_ADDED, q]
         for u in range(n):
             if u != t:
                 y = cards[W[W_ORDER, u]]
                 B[t, u] = PAIR[x, y] + PAIR[y, x]
-                v += B[t, u]
-        W[W_HPOS, t] = v
     W[W_SUFMIN, n] = 1 << 60
     for t in range(n - 1, -1, -1):
         W[W_SUFMIN, t] = min(W[W_FPOS, t], W[W_SUFMIN, t + 1])

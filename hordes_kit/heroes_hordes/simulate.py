@@ -15,7 +15,7 @@ from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
-from hordes_kit.core.playout import play_steps, playout
+from hordes_kit.core.playout import play_until, playout
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.state import HHState, new_game
 
@@ -157,10 +157,7 @@ def _bridge_chunk(args):
     exported: dict = {}  # positions reached by earlier games (a turn often ends alike)
     rows = []
     for g in range(first, first + count):
-        state = start
-        for state in play_steps(start, game_rng(seed, g), {0: bot}):  # noqa: B007
-            if state.is_terminal or state.step == "draw":
-                break
+        state = play_until(start, game_rng(seed, g), {0: bot}, lambda s: s.step == "draw")
         if state.is_terminal:
             rows.append((code[state.result], state.tokens, state.turn))
             continue

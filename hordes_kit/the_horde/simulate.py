@@ -17,7 +17,7 @@ from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
-from hordes_kit.core.playout import play_steps, playout
+from hordes_kit.core.playout import play_until, playout
 from hordes_kit.the_horde.policies import Policy, as_bot, get_policy
 from hordes_kit.the_horde.state import THState, new_game
 
@@ -146,11 +146,12 @@ def _bridge_chunk(args):
     bot = as_bot(policy)
     out = []
     for g in range(first, first + count):
-        rng = game_rng(seed, g)
-        state = start
-        for state in play_steps(start, rng, {0: bot}):  # noqa: B007 - keep the last
-            if state.is_terminal or (state.turn > start.turn and state.step == "recruit-flip"):
-                break
+        state = play_until(
+            start,
+            game_rng(seed, g),
+            {0: bot},
+            lambda s: s.turn > start.turn and s.step == "recruit-flip",
+        )
         if state.is_terminal:
             out.append((state.result, state.turn))
             continue

@@ -9,11 +9,11 @@ import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.scenario import load_scenario, scenario_files
-from hordes_kit.heroes_hordes.bots import force_gain, get_policy
+from hordes_kit.heroes_hordes.bots import best_pile_gain, get_policy
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
 from hordes_kit.heroes_hordes.odds import battle_report
 from hordes_kit.heroes_hordes.rules import pile_force
-from hordes_kit.heroes_hordes.state import GAME, HERO_PILES, HHState
+from hordes_kit.heroes_hordes.state import GAME, HHState
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.quiz import QuizPlayer
@@ -299,9 +299,9 @@ class HHBoard(BoardMixin, w.VBox):
         scored = []
         for a in s.legal_actions():
             card = s.card(a.split(":")[1])
-            piles = [p for p in card.piles() if p in HERO_PILES]
-            if piles:
-                gain, pile = max((force_gain(s, card.id, p), p) for p in piles)
+            best = best_pile_gain(s, card.id)
+            if best:
+                gain, pile = best
                 scored.append(((gain, a), f"{card.name}: +{gain} force to the {pile}", a))
             else:
                 scored.append(((-1, a), f"{card.name}: joins the horde", a))
