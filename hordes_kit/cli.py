@@ -116,6 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sth.add_argument("--json", action="store_true", help="print one JSON object")
 
+    ssh = sgames.add_parser(
+        "shadows", help="who wins with which Hero: win rates with 95%% intervals"
+    )
+    from hordes_kit.shadows.cli import add_simulate_arguments
+
+    add_simulate_arguments(ssh)
+
     party = sub.add_parser("party", help="a whole party's strength this turn, best play")
     pgames = party.add_subparsers(dest="game", required=True)
     pf = pgames.add_parser(
@@ -340,6 +347,11 @@ def check_data(path: str) -> list[str]:
             f"{sum(c.copies for c in d.horde)} horde cards, {len(d.turns)} turns."
         ]
     if p.suffix == ".toml":
+        from hordes_kit.shadows.cli import check_data as shadows_check
+        from hordes_kit.shadows.cli import is_shadows_file
+
+        if is_shadows_file(p):
+            return shadows_check(p)
         from hordes_kit.fantahzee.cards import load_cards
 
         cards = load_cards(p)
@@ -419,6 +431,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             if args.game == "the-horde":
                 return _simulate_the_horde(args)
+            if args.game == "shadows":
+                from hordes_kit.shadows.cli import run_simulate
+
+                return run_simulate(args)
             return _simulate_heroes_hordes(args)
         if args.command == "party":
             return _party_fantahzee(args)

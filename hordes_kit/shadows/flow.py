@@ -139,7 +139,9 @@ def advance(s: Position) -> Position:
         s = evolve(s, phase="plan", stage="")
         size = s.hand_size()
         s = _log(
-            s, "plan.hand-size", f"Plan Phase: the Monster is level {'I' * s.level}, hand size {size}."
+            s,
+            "plan.hand-size",
+            f"Plan Phase: the Monster is level {'I' * s.level}, hand size {size}.",
         )
         todo = []
         for k in reversed(s.order()):

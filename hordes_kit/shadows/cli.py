@@ -1,0 +1,116 @@
+"""Shadows on the command line: ``simulate shadows`` and ``check-data`` for card files.
+
+Plain functions; the ``hordes-kit`` command wires them in. Every argument is checked
+before any game is played; bad input raises the kit's own error naming it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+from pathlib import Path
+
+from hordes_kit.core.data import read_toml, slug
+from hordes_kit.core.errors import HordesKitError, InvalidInputError
+from hordes_kit.shadows.cards import load_cards, parse_cards
+from hordes_kit.shadows.simulate import MAX_GAMES, simulate
+
+__all__ = ["add_simulate_arguments", "run_simulate", "check_data", "find_heroes"]
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``hordes-kit simulate shadows``."""
+    parser.add_argument(
+        "--heroes", required=True, help="2 or 3 Heroes in seat order, e.g. Eras,Rolan"
+    )
+    parser.add_argument("--games", type=int, default=1000, help=f"games to play (1-{MAX_GAMES:,})")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed (0 or more): same seed, same games"
+    )
+    parser.add_argument("--bot", default="sensible", help="random or sensible (every seat)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="local processes, 1 to the number of CPUs (same results)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def find_heroes(text: str) -> tuple[str, ...]:
+    """Hero ids from 'Eras,Rolan'; an unknown name gets the closest names in the error."""
+    known = {h.id: h.name for h in load_cards().heroes}
+    out = []
+    for raw in (x.strip() for x in text.split(",")):
+        hid = slug(raw)
+        if hid not in known:
+            close = difflib.get_close_matches(raw.title(), list(known.values()), n=3, cutoff=0.4)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise InvalidInputError(
+                f"unknown Hero {raw!r} (Heroes: {', '.join(known.values())}){hint}"
+            )
+        out.append(hid)
+    if not 2 <= len(out) <= 3:
+        raise InvalidInputError(f"--heroes: give 2 or 3 Heroes, got {len(out)}")
+    if len(set(out)) != len(out):
+        raise InvalidInputError("--heroes: each Hero plays once (one pack of each)")
+    return tuple(out)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run ``simulate shadows``: checks every argument first, then streams the games."""
+    heroes = find_heroes(args.heroes)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InvalidInputError(f"--games must be 1-{MAX_GAMES:,}, got {args.games}")
+    if args.seed < 0:
+        raise InvalidInputError(f"--seed must be 0 or more, got {args.seed}")
+    cpus = os.cpu_count() or 1
+    if not 1 <= args.workers <= cpus:
+        raise InvalidInputError(
+            f"--workers must be 1-{cpus} (this machine's CPUs), got {args.workers}"
+        )
+    res = simulate(heroes, args.games, args.seed, bot=args.bot, workers=args.workers)
+    names = {h.id: h.name for h in load_cards().heroes}
+    if args.json:
+        print(json.dumps(res.to_json() | {"heroes": [names[h] for h in heroes]}))
+        return 0
+    print(
+        f"Shadows, {res.games} games, {res.bot} bots (seed {res.seed}), Monte Carlo, "
+        f"{res.rounds:.1f} rounds a game on average:"
+    )
+    for k, h in enumerate(heroes):
+        lo, hi = res.interval(k)
+        print(
+            f"  seat {k + 1} {names[h]:<10} wins {res.outright[k] / res.games * 100:6.2f}%  "
+            f"(95% interval {lo * 100:.2f}-{hi * 100:.2f}%)"
+        )
+    print(f"  shared victories {res.shared / res.games * 100:.2f}%")
+    return 0
+
+
+def check_data(path: str | Path) -> list[str]:
+    """Validate a Shadows card file; the lines to print (raises on the first error)."""
+    doc = read_toml(path)
+    cards = parse_cards(doc, str(path))
+    n = cards.counts()
+    out = [
+        f"OK: Shadows card file {path}: {len(cards.heroes)} Heroes, {n['hero special']} Hero "
+        f"Special + {n['hero skill']} Hero Skill + {n['neutral skill']} Neutral Skill cards, "
+        f"{n['monster']} Monsters, {n['monster-action']} Monster-Action cards, "
+        f"{n['basic item']} Basic + {n['market item']} Market Items, {n['mission']} Missions "
+        f"({cards.samples()} with sample values)."
+    ]
+    return out + [f"note: {x}" for x in cards.problems()]
+
+
+def is_shadows_file(path: str | Path) -> bool:
+    """True when a TOML file holds Shadows tables (``[[skill]]``)."""
+    try:
+        return "skill" in read_toml(path)
+    except HordesKitError:
+        return False
+
+
+__all__ += ["is_shadows_file"]
