@@ -20,6 +20,8 @@ TeamUp Phase; every card it does not place stays in its deck or pool::
     damage = 0
     bonus = {strength = 7}           # Items or effects an example does not list
     station = ["bulwark"]            # more Station cards (played earlier)
+    deck = ["stone-hex"]             # more cards in the Current Deck (studied earlier)
+    dodge = true                     # the Flat-Footed card shows its Dodge side
 """
 
 from __future__ import annotations
@@ -123,6 +125,7 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
             if i in item_deck:
                 item_deck.remove(i)
         extra = _ids(raw.get("station", []), f"seat {k + 1} station", skills, "Skill card")
+        more = _ids(raw.get("deck", []), f"seat {k + 1} deck", skills, "Skill card")
         bonus = raw.get("bonus", {})
         if not isinstance(bonus, Mapping) or not set(bonus) <= set(R.STATS):
             raise InvalidInputError(f"position seat {k + 1}: bonus is a table of stats")
@@ -144,8 +147,12 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
             seats=s.seat_with(
                 k,
                 items=tuple(Placed(i) for i in its),
-                station=st.station + tuple(Placed(c) for c in extra),
-                deck=tuple(c for c in st.deck if c not in extra),
+                station=tuple(
+                    Placed(p.card, back=bool(raw.get("dodge")) and p.card.startswith("flat-footed"))
+                    for p in st.station
+                )
+                + tuple(Placed(c) for c in extra),
+                deck=tuple(sorted([c for c in st.deck if c not in extra] + more)),
                 bonus=tuple(int(bonus.get(x, 0)) for x in R.STATS),
                 mission=mission,
                 **vals,
