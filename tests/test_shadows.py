@@ -7,8 +7,12 @@ import random
 import pytest
 
 from hordes_kit.cli import main
-from hordes_kit.core.errors import CardDataError, IllegalActionError, InvalidActionError
-from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.errors import (
+    CardDataError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidInputError,
+)
 from hordes_kit.core.playout import play_steps, playout
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.savefile import dump_save, load_save
@@ -163,8 +167,8 @@ def test_zero_damage_attack_is_not_a_use():
     s = evolve(s, seats=s.seat_with(0, deck=tuple(sorted(st.deck + ("strike-weakness",)))))
     s = to_combat(s, [["strike-weakness", "the-fist", "sword-strike"], ["magic-missile"]])
     # Strike Weakness: X = Damage tokens on the Hero; Eras has none, so it has no target
-    from hordes_kit.shadows.combat import targets
     from hordes_kit.shadows.cards import parse_effect
+    from hordes_kit.shadows.combat import targets
 
     assert targets(s, 0, parse_effect("attack x hero")) == []
     s2 = evolve(s, seats=s.seat_with(1, damage=3))
@@ -424,3 +428,13 @@ def test_cli_simulate_and_check_data(capsys, tmp_path):
     assert main(["check-data", str(bad)]) == 2
     assert "Eras" in capsys.readouterr().err
     assert main(["check-data", str(CARDS_FILE)]) == 0
+
+
+def test_quiz_answers_come_from_the_engine():
+    from hordes_kit.shadows.quiz import load_quiz
+
+    qs = {q.ask[:20]: q for q in load_quiz()}
+    assert len(qs) == 6
+    answers = [q.answer for q in load_quiz()]
+    assert answers[:3] == ["5", "8", "4"]  # Eras with three Items; level II hand size
+    assert load_quiz()[3].grade("6/19") and load_quiz()[5].answer == "2"
