@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from shadows_helpers import position, to_combat
 
 from hordes_kit.cli import main
 from hordes_kit.core.errors import (
@@ -22,30 +23,6 @@ from hordes_kit.shadows.bots import conformance_policy, random_bot, sensible_bot
 from hordes_kit.shadows.cards import CARDS_FILE, load_cards
 from hordes_kit.shadows.rules import hand_size, meets, standings
 from hordes_kit.shadows.state import Placed
-
-AK_ERAS = [{"hero": "akintunde"}, {"hero": "eras"}]
-
-
-def position(seats=AK_ERAS, monster="cave-stalker", players=2, **pos):
-    """A game at the start of a round's TeamUp Phase (round 2 by default)."""
-    pos = {"round": 2, "leader": 0, "monster": monster, "seats": seats, **pos}
-    return new_game({"players": players, "position": pos})
-
-
-def to_combat(s, hands, gives=None, teamup="teamup:xp"):
-    """TeamUp (forced Monster-Action draws and gives), then each seat's Hand, in order."""
-    if teamup and teamup in s.legal_actions():
-        s = s.apply(teamup)
-    for kind in gives or ["MxSpecial"] * s.n:
-        s = s.apply(f"ma:{kind}")
-    for kind in (gives or ["MxSpecial"] * s.n)[:-1]:
-        if s.top().kind == "!give":
-            s = s.apply(f"give:{kind}")
-    for hand in hands:
-        for c in hand:
-            if s.top().kind == "!pick":
-                s = s.apply(f"pick:{c}")
-    return s
 
 
 def pol(state, rng):
@@ -167,8 +144,8 @@ def test_zero_damage_attack_is_not_a_use():
     s = evolve(s, seats=s.seat_with(0, deck=tuple(sorted(st.deck + ("strike-weakness",)))))
     s = to_combat(s, [["strike-weakness", "the-fist", "sword-strike"], ["magic-missile"]])
     # Strike Weakness: X = Damage tokens on the Hero; Eras has none, so it has no target
+    from hordes_kit.shadows.attack import targets
     from hordes_kit.shadows.cards import parse_effect
-    from hordes_kit.shadows.combat import targets
 
     assert targets(s, 0, parse_effect("attack x hero")) == []
     s2 = evolve(s, seats=s.seat_with(1, damage=3))
@@ -243,7 +220,7 @@ def test_study_restricted_and_requirements():
     lib = {"hero": "eras", "library": ["thunderstrike", "thunderstrike", "meteor-strike"], "xp": 6}
     st = position([lib, {"hero": "rolan"}])
     st = evolve(st, phase="buildup", stage="study", tasks=(), seats=st.seats)
-    from hordes_kit.shadows.combat import push
+    from hordes_kit.shadows.stack import push
     from hordes_kit.shadows.state import Task
 
     st = push(st, Task("!study", 0))
@@ -258,7 +235,7 @@ def test_restricted_items_keep_one():
         [{"hero": "akintunde", "items": ["training-sword"], "gold": 9}, {"hero": "eras"}],
         market=["magic-element", "goblin-wand", "plasma-generator"],
     )
-    from hordes_kit.shadows.moves import equip
+    from hordes_kit.shadows.items import equip
 
     s2 = equip(s, 0, "old-axe")
     assert s2.top().kind == "!keep"
@@ -277,7 +254,7 @@ def test_unmet_option_discards():
             "position": {"round": 2, "monster": "cave-stalker", "seats": [eras, {"hero": "rolan"}]},
         }
     )
-    from hordes_kit.shadows.flow import enforce_unmet
+    from hordes_kit.shadows.items import enforce_unmet
 
     s = enforce_unmet(s, 0)
     assert all(p.card != "giant-shield" for p in s.seats[0].station)

@@ -2,9 +2,9 @@
 
 from hordes_kit.core.registry import Game, register
 from hordes_kit.shadows.bots import conformance_policy
+from hordes_kit.shadows.config import SConfig
 from hordes_kit.shadows.game import ShadowsState, new_game
 from hordes_kit.shadows.rules import GAME, MAX_PLAYERS, MIN_PLAYERS, TITLE
-from hordes_kit.shadows.state import SConfig
 
 __all__ = ["GAME", "SConfig", "ShadowsState", "new_game", "SHADOWS"]
 

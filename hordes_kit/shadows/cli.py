@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hordes_kit.core.data import read_toml, slug
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
-from hordes_kit.shadows.cards import load_cards, parse_cards
+from hordes_kit.shadows.cards import load_card_file, load_cards
 from hordes_kit.shadows.simulate import MAX_GAMES, simulate
 
 __all__ = ["add_simulate_arguments", "run_simulate", "check_data", "find_heroes"]
@@ -92,8 +92,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def check_data(path: str | Path) -> list[str]:
     """Validate a Shadows card file; the lines to print (raises on the first error)."""
-    doc = read_toml(path)
-    cards = parse_cards(doc, str(path))
+    cards = load_card_file(path)
     n = cards.counts()
     out = [
         f"OK: Shadows card file {path}: {len(cards.heroes)} Heroes, {n['hero special']} Hero "

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.combat import land, pop, push, reveal_ma, run_attack, run_card, run_icons
+from hordes_kit.shadows.attack import run_attack
+from hordes_kit.shadows.combat import run_card
+from hordes_kit.shadows.damage import land
+from hordes_kit.shadows.monster import reveal_ma, run_icons
 from hordes_kit.shadows.opening import advance_setup
+from hordes_kit.shadows.stack import log, pop, push
 from hordes_kit.shadows.state import Placed, Position, Task
 
-__all__ = ["settle", "advance", "cleanup", "begin_round", "enforce_unmet", "AUTO"]
+__all__ = ["settle", "advance", "cleanup", "begin_round", "show_predicted", "AUTO"]
 
 AUTO = frozenset({"card", "attack", "icons", "land", "step3", "reveal3", "collect"})
-
-
-def _log(s: Position, rule: str, text: str, **data) -> Position:
-    return evolve(s, log=s.log + (s.ev(rule, text, **data),))
 
 
 def settle(s: Position, forced=None) -> Position:
@@ -61,10 +61,10 @@ def _auto(s: Position, t: Task) -> Position:
     if t.kind == "step3":
         s = pop(s)
         if not s.monster:
-            return _log(
+            return log(
                 s, "combat.monster-gone", "Initiative Step 3: no active Monster, no Monster-Action."
             )
-        s = _log(s, "combat.step3", "Initiative Step 3: the Monster acts against every player.")
+        s = log(s, "combat.step3", "Initiative Step 3: the Monster acts against every player.")
         todo = [Task("reveal3", k) for k in reversed(s.order()) if s.ma[k] and not s.ma_up[k]]
         return push(s, *todo)
     if t.kind == "reveal3":
@@ -84,7 +84,7 @@ def _auto(s: Position, t: Task) -> Position:
             )
             for x in s.seats
         )
-        return _log(
+        return log(
             evolve(s, seats=seats),
             "buildup.collect",
             "Collect: every player takes the resources earned this round.",
@@ -104,12 +104,15 @@ def begin_round(s: Position) -> Position:
         ma_up=(False,) * n,
         ma_known=(-1,) * n,
         predicted=((),) * n,
+        calls=(),
+        played=((),) * n,
+        invincible=(False,) * n,
         attacks=(0,) * n,
         standalone=(False,) * n,
         passed=(False,) * n,
         last=(),
     )
-    return _log(
+    return log(
         s, "round.order", f"Round {s.round}: {s.who(s.leader)} is the Leader.", round=s.round
     )
 
@@ -124,7 +127,7 @@ def advance(s: Position) -> Position:
             s = evolve(s, stage="draw")
             if s.round >= 2:
                 return push(s, Task("!teamup", s.leader))
-            return _log(
+            return log(
                 s, "teamup.resource", "Round 1: the Leader skips the Experience-or-Gold choice."
             )
         if st == "draw":
@@ -138,7 +141,7 @@ def advance(s: Position) -> Position:
             return push(s, *[Task("!give", s.leader, amount=k) for k in reversed(recipients)])
         s = evolve(s, phase="plan", stage="")
         size = s.hand_size()
-        s = _log(
+        s = log(
             s,
             "plan.hand-size",
             f"Plan Phase: the Monster is level {'I' * s.level}, hand size {size}.",
@@ -151,16 +154,17 @@ def advance(s: Position) -> Position:
         return push(s, *todo)
     if ph == "plan":
         s = evolve(s, phase="combat", step=0, stage="")
-        return _log(s, "combat.step", "Combat Phase.")
+        return log(s, "combat.step", "Combat Phase.")
     if ph == "combat":
         if s.step >= 6:
+            s = show_predicted(evolve(s, invincible=(False,) * s.n))
             s = evolve(s, phase="buildup", stage="collect", step=0)
             return push(s, Task("collect"))
         step = s.step + 1
         s = evolve(s, step=step, queue=())
         if step == R.MONSTER_STEP:
             return push(s, Task("step3"))
-        s = _log(s, "combat.step", f"Initiative Step {step}.", step=step)
+        s = log(s, "combat.step", f"Initiative Step {step}.", step=step)
         return push(s, *[Task("!turn", k) for k in reversed(s.order())])
     if ph == "buildup":
         if st == "collect":
@@ -181,31 +185,23 @@ def advance(s: Position) -> Position:
     raise AssertionError(f"no flow for phase {ph!r}")
 
 
-def enforce_unmet(s: Position, seat: int) -> Position:
-    """Option ``unmet = "discard"``: a Station card whose requirement fails is discarded
-    (the Eras example); by default (FAQ ruling) it stays, blank."""
-    if s.config.unmet != "discard":
-        return s
-    st = s.seats[seat]
-    keep, back = [], []
-    stats = s.hero_stats(seat)
-    for p in st.station:
-        sk = s.card(p.card)
-        if sk.hero or sk.special or s.usable_by(seat, sk, stats):
-            keep.append(p)
-        else:
-            back.append(p.card)
-    if not back:
-        return s
-    s = evolve(
-        s, seats=s.seat_with(seat, station=tuple(keep), deck=tuple(sorted(st.deck + tuple(back))))
-    )
-    return _log(
-        s,
-        "ruling.unmet",
-        f"{s.who(seat)}'s {', '.join(s.name(c) for c in back)}: requirement no longer met, "
-        "discarded (option).",
-    )
+def show_predicted(s: Position) -> Position:
+    """FAQ: before the BuildUp Phase, a player targeted by a Predict shows the predictor the
+    Initiative numbers of the cards they kept in hand (not the cards)."""
+    done = set()
+    for who, target, *_ in s.calls:
+        if (who, target) in done:
+            continue
+        done.add((who, target))
+        nums = sorted({n for c in s.seats[target].hand for n in s.card(c).initiative})
+        shown = ", ".join(map(str, nums)) if nums else "no card left"
+        s = log(
+            s,
+            "predict.show",
+            f"{s.who(target)} shows {s.who(who)} the Initiative numbers left in hand: {shown}.",
+            to=[who, target],
+        )
+    return s
 
 
 def cleanup(s: Position) -> Position:
@@ -220,7 +216,7 @@ def cleanup(s: Position) -> Position:
             if s.end == "stones"
             else "the Level III Monster was defeated"
         )
-        s = _log(s, "cleanup.end-check", f"CleanUp: the game ends ({why}).")
+        s = log(s, "cleanup.end-check", f"CleanUp: the game ends ({why}).")
         return victory(s)
     seats = []
     for st in s.seats:
@@ -269,28 +265,28 @@ def cleanup(s: Position) -> Position:
             )
         )
     s = evolve(s, seats=tuple(seats))
-    s = _log(
+    s = log(
         s,
         "cleanup.combat",
         "CleanUp: Combat Field cards return to the Current Deck; stunned cards go to the "
         "Stunned Area.",
     )
-    s = _log(s, "cleanup.stun", "CleanUp: one Stun token comes off every card in the Stunned Area.")
-    s = _log(
+    s = log(s, "cleanup.stun", "CleanUp: one Stun token comes off every card in the Stunned Area.")
+    s = log(
         s,
         "cleanup.dodge",
         "CleanUp: a faceup Dodge card recovers 1 health and flips back to Flat-Footed.",
     )
     discard = tuple(sorted(s.ma_discard + s.revealed + tuple(k for k in s.ma_held)))
     s = evolve(s, ma_discard=discard, revealed=(), ma_held=(), ma=("",) * s.n, ma_up=(False,) * s.n)
-    s = _log(
+    s = log(
         s,
         "cleanup.ma-discard",
         "CleanUp: the revealed Monster-Action cards go to the discard pile.",
     )
     leader = (s.leader + 1) % s.n
     s = evolve(s, leader=leader, leader_broken=0)
-    s = _log(
+    s = log(
         s,
         "cleanup.leader",
         f"The Leader card passes to {s.who(leader)} (its Shield Point recovers).",
@@ -314,7 +310,7 @@ def refresh(s: Position) -> Position:
             s = evolve(
                 s, market=s.market[:slots], item_discard=tuple(sorted(s.item_discard + extra))
             )
-            s = _log(
+            s = log(
                 s,
                 "refresh.overflow",
                 f"Refresh: {len(extra)} Item(s) beyond the Market slots are discarded "
@@ -322,7 +318,7 @@ def refresh(s: Position) -> Position:
             )
         need = slots - len(s.market)
         have = len(s.item_deck) + len(s.item_discard)
-        s = _log(s, "refresh.market", "Refresh: empty Market slots are refilled.")
+        s = log(s, "refresh.market", "Refresh: empty Market slots are refilled.")
         return push(s, *[Task("?item", -1, target="market") for _ in range(min(need, have))])
     return begin_round(s)
 
@@ -334,7 +330,7 @@ def victory(s: Position) -> Position:
         if st.mission:
             m = s.card(st.mission)
             ok = R.mission_met(m.verb, m.amount, s.mission_facts(k))
-            s = _log(
+            s = log(
                 s,
                 "victory.missions",
                 f"{s.who(k)} reveals {m.name} ({m.verb} {m.amount}): "
@@ -343,7 +339,7 @@ def victory(s: Position) -> Position:
             )
     order, winners = s.final_standings()
     names = " and ".join(s.who(k) for k in winners)
-    s = _log(
+    s = log(
         s,
         "victory.tiebreak" if len(winners) > 1 or _tied(s) else "victory.stones",
         f"{names} {'share the victory' if len(winners) > 1 else 'wins'} with "

@@ -10,9 +10,10 @@ from hordes_kit.core.errors import InvalidActionError
 from hordes_kit.core.state import CHANCE, TERMINAL, GameState
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows import setup as _setup
+from hordes_kit.shadows.config import SConfig
 from hordes_kit.shadows.legal import chance, legal
 from hordes_kit.shadows.moves import do
-from hordes_kit.shadows.state import Position, SConfig
+from hordes_kit.shadows.state import Position
 from hordes_kit.shadows.view import label, prompt, view
 
 __all__ = ["ShadowsState", "new_game", "ARITY"]
@@ -22,6 +23,7 @@ ARITY: dict[str, tuple[int, ...]] = {
     **{v: (1,) for v in ("roll", "die", "draw", "ma", "monster", "hero", "mission", "basic")},
     **{v: (1,) for v in ("teamup", "give", "pick", "lay", "use", "target", "respond")},
     **{v: (1,) for v in ("shields", "lose", "replace", "destroy", "buy", "study")},
+    **{v: (1,) for v in ("choose", "attach")},
     **{v: (0,) for v in ("mulligan", "go", "pass", "flip", "skip", "dodge", "repeat")},
     **{v: (0,) for v in ("stop", "done")},
     "keep": (0, 1),

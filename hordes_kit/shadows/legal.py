@@ -14,7 +14,8 @@ Action ids (``view.label`` says them in words):
   next facedown card), ``target:<target>`` (``monster``, ``p2``, ``p2.<card>``, a
   Creature), ``predict:<p2>:<number>``, ``respond:<card>`` / ``dodge`` / ``take``,
   ``shields:<n>``, ``lose:xp|gold|stone``, ``replace:<item>`` / ``destroy:<item>`` /
-  ``skip``, ``take:<item>``, ``keep:<item>``, ``repeat`` / ``stop``;
+  ``skip``, ``take:<item>``, ``keep:<item>``, ``repeat`` / ``stop``, ``choose:1|2``
+  (Choose One), ``attach:<target>`` (an Attachment);
 * BuildUp: ``buy:<item>`` / ``pass``, ``study:<card>`` / ``done``.
 """
 
@@ -24,7 +25,10 @@ from collections import Counter
 from fractions import Fraction
 
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.combat import ATTACK_TRAITS, defend_options, predictions, targets
+from hordes_kit.shadows.attack import ATTACK_TRAITS, targets
+from hordes_kit.shadows.combat import attach_targets, effect_at, predictions
+from hordes_kit.shadows.damage import defend_options
+from hordes_kit.shadows.items import restricted_pair
 from hordes_kit.shadows.state import Position, seat_id
 
 __all__ = ["legal", "chance", "playable", "studyable", "usable_actives", "restricted_pair"]
@@ -78,6 +82,8 @@ def playable(s: Position, seat: int, card: str, step: int) -> bool:
             return False
     if "Predict" in traits and not predictions(s, seat, card):
         return False
+    if "Attachment" in traits and not attach_targets(s, seat, card):
+        return False
     return True
 
 
@@ -109,11 +115,6 @@ def studyable(s: Position, seat: int) -> list[str]:
     owned = {s.name(c) for c in (*st.deck, *st.hand, *st.studied, *st.boxed)}
     owned |= {s.name(p.card) for p in (*st.station, *st.combat, *st.stunned)}
     return sorted({c for c in st.library if s.name(c) not in owned})
-
-
-def restricted_pair(s: Position, seat: int) -> list[str]:
-    """The Restricted Items a player holds (more than one: they must keep one)."""
-    return [p.card for p in s.seats[seat].items if s.card(p.card).restricted]
 
 
 def legal(s: Position) -> tuple[str, ...]:
@@ -151,7 +152,7 @@ def legal(s: Position) -> tuple[str, ...]:
         return ("flip", "skip")
     if k == "!target":
         card_task = next(x for x in reversed(s.tasks) if x.kind == "card" and x.seat == seat)
-        from_card = _effect(s, card_task, t.index)
+        from_card = effect_at(s, card_task, t.index)
         return tuple(f"target:{x}" for x in targets(s, seat, from_card, card_task))
     if k == "!predict":
         return tuple(f"predict:{seat_id(p)}:{n}" for p, n in predictions(s, seat, t.card))
@@ -173,17 +174,13 @@ def legal(s: Position) -> tuple[str, ...]:
         return tuple(f"keep:{c}" for c in sorted(set(restricted_pair(s, seat))))
     if k == "!repeat":
         return ("repeat", "stop")
+    if k == "!choose":
+        return ("choose:1", "choose:2")
+    if k == "!attach":
+        return tuple(f"attach:{x}" for x in attach_targets(s, seat, t.card))
     if k == "!buy":
         afford = sorted({c for c in s.market if s.card(c).cost <= st.gold})
         return tuple(f"buy:{c}" for c in afford) + ("pass",)
     if k == "!study":
         return tuple(f"study:{c}" for c in studyable(s, seat)) + ("done",)
     raise AssertionError(f"no legal actions for task {k!r}")
-
-
-def _effect(s: Position, card_task, index: int):
-    sk = s.card(card_task.card)
-    if card_task.has("active"):
-        act = sk.active if card_task.has("item") else sk.front.active
-        return act.get("effects", ())[index]
-    return sk.front.effects[index]

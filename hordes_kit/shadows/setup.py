@@ -32,10 +32,11 @@ from typing import Any
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
+from hordes_kit.shadows.config import SConfig
 from hordes_kit.shadows.flow import begin_round, settle
 from hordes_kit.shadows.moves import forced
 from hordes_kit.shadows.opening import beginner_library, deal_hero, reveal_monster
-from hordes_kit.shadows.state import Placed, Position, SConfig, Seat, take
+from hordes_kit.shadows.state import Placed, Position, Seat, take
 
 __all__ = ["new_game"]
 
@@ -67,6 +68,8 @@ def new_game(config: Mapping[str, Any] | SConfig | None = None) -> Position:
         skill_pool=_deck(data.neutral()),
         bounty_left=data.bounty_cards,
         predicted=((),) * cfg.players,
+        played=((),) * cfg.players,
+        invincible=(False,) * cfg.players,
         attacks=(0,) * cfg.players,
         standalone=(False,) * cfg.players,
         passed=(False,) * cfg.players,

@@ -8,14 +8,13 @@ one at a time at chance nodes, never shuffled into an order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import Event, evolve
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.cards import CardSet, Side, Skill, load_cards
+from hordes_kit.shadows.cards import CardSet, Side, Skill
+from hordes_kit.shadows.config import SConfig
 
 __all__ = [
     "SConfig",
@@ -31,8 +30,6 @@ __all__ = [
 ]
 
 P = R.GAME + "."
-LIBRARY_MODES = ("beginner", "pool")
-UNMET_MODES = ("blank", "discard")
 
 
 def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -61,59 +58,6 @@ def parse_seat(text: str, players: int) -> int | None:
 
 
 @dataclass(frozen=True)
-class SConfig:
-    """Table setup and rules options (defaults = the rulebook and our rulings)."""
-
-    players: int = 2
-    names: tuple[str, ...] = ()
-    cards: str = ""  # a player's own card file, as its text; "" = the shipped cards
-    library: str = "beginner"  # ruling: the Beginner list, or "pool" (10 drawn, mulligans)
-    mulligan: bool = True  # with library = "pool": the 10/9/8 mulligan
-    unmet: str = "blank"  # ruling (FAQ): a Station card whose requirement fails is blank
-    position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> SConfig:
-        """Options from a plain dict; unknown keys and bad values are clear errors."""
-        known = {"players", "names", "cards", "library", "mulligan", "unmet", "position"}
-        bad = sorted(set(d) - known)
-        if bad:
-            raise InvalidInputError(f"unknown Shadows option {bad[0]!r}")
-        players = d.get("players", 2)
-        if isinstance(players, bool) or players not in (2, 3):
-            raise InvalidInputError(f"Shadows is for 2-3 players, got players = {players!r}")
-        names = d.get("names") or ()
-        if not isinstance(names, list | tuple) or (
-            names and (len(names) != players or not all(isinstance(n, str) and n for n in names))
-        ):
-            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r}")
-        cards = d.get("cards", "")
-        if not isinstance(cards, str) or len(cards) > 1_000_000:
-            raise InvalidInputError("cards must be the text of a card file (at most 1 MB)")
-        library = d.get("library", "beginner")
-        if library not in LIBRARY_MODES:
-            raise InvalidInputError(f"library must be 'beginner' or 'pool', got {library!r}")
-        unmet = d.get("unmet", "blank")
-        if unmet not in UNMET_MODES:
-            raise InvalidInputError(f"unmet must be 'blank' or 'discard', got {unmet!r}")
-        mull = d.get("mulligan", True)
-        if not isinstance(mull, bool):
-            raise InvalidInputError(f"mulligan must be true or false, got {mull!r}")
-        pos = d.get("position")
-        if pos is not None and not isinstance(pos, Mapping):
-            raise InvalidInputError("position must be a table")
-        return cls(players, tuple(names), cards, library, mull, unmet, pos)
-
-    def card_set(self) -> CardSet:
-        """The card lists this game plays with."""
-        return load_cards(self.cards)
-
-    def name(self, seat: int) -> str:
-        """A seat's name ("Player 2" unless the table named it)."""
-        return self.names[seat] if self.names else f"Player {seat + 1}"
-
-
-@dataclass(frozen=True)
 class Placed:
     """A card on a Field: its face, Damage tokens, broken Shield Points, Stun, uses."""
 
@@ -124,6 +68,7 @@ class Placed:
     stun: int = 0
     used_round: int = 0  # X/Round
     used_game: int = 0  # X Times
+    on: str = ""  # an Attachment: the entity it is attached to (``p2``, ``p2.ward``)
 
 
 @dataclass(frozen=True)
@@ -225,6 +170,10 @@ class Position:
     bounty_left: int = 5
     leader_broken: int = 0
     predicted: tuple[tuple[int, ...], ...] = ()  # numbers predicted against each seat
+    calls: tuple[tuple[int, int, int, bool, int], ...] = ()  # this round's Predict answers:
+    # (predictor, target, number, yes?, how many cards the target had played by then)
+    played: tuple[tuple[str, ...], ...] = ()  # cards each seat played from its Hand this round
+    invincible: tuple[bool, ...] = ()  # Heroes made Invincible for this Combat Phase
     attacks: tuple[int, ...] = ()  # Attack Traits used this round, per seat
     standalone: tuple[bool, ...] = ()  # used an Attack (Standalone) this round
     passed: tuple[bool, ...] = ()  # passed the Purchase step
@@ -328,6 +277,18 @@ class Position:
             if p.card == card and self.card(p.card).entity:
                 return p
         return None
+
+    def is_invincible(self, target: str) -> bool:
+        """An entity that cannot be targeted, damaged, lose or recover health (Invincible)."""
+        head, _, card = target.partition(".")
+        k = parse_seat(head, self.n)
+        if k is None:
+            return False
+        if not card:
+            return bool(self.invincible) and self.invincible[k]
+        p = self.entity(k, card)
+        sk = self.card(card)
+        return p is not None and sk.front.has("Invincible") and self.usable_by(k, sk)
 
     def flat_footed(self, seat: int) -> Placed | None:
         """The seat's Flat-Footed/Dodge card on the Station Field."""

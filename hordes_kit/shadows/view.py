@@ -61,6 +61,8 @@ def _placed(s: Position, seat: int, p: Placed) -> dict:
         "health": sk.health,
         "stun": p.stun,
         "blank": not s.usable_by(seat, sk),
+        "attached_to": p.on,
+        "invincible": s.is_invincible(f"p{seat + 1}.{p.card}") if sk.entity else False,
     }
 
 
@@ -142,6 +144,8 @@ def view(s: Position, player: int | None) -> dict:
             "monsters": [s.name(m) for m in st.monsters],
             "knockdowns": st.knockdowns,
             "predicted": list(s.predicted[i]) if s.predicted else [],
+            "invincible": bool(s.invincible) and s.invincible[i],
+            "played": list(s.played[i]) if s.played else [],
         }
         if s.phase != "plan" or me:
             v["hand_size"] = len(st.hand)
@@ -195,11 +199,7 @@ def view(s: Position, player: int | None) -> dict:
         "seats": seats,
         "prompt": prompt(s),
         "legal": [],
-        "log": [
-            e.to_json()
-            for e in s.log
-            if player is None or "to" not in e.data or player in e.data["to"]
-        ][-15:],
+        "log": _recent(s, player),
         "end": s.end,
     }
     if deciding is not None and (player is None or player == deciding):
@@ -218,6 +218,17 @@ def view(s: Position, player: int | None) -> dict:
         ]
         out["winners"] = winners
     return out
+
+
+def _recent(s: Position, player: int | None, n: int = 15) -> list[dict]:
+    """The last ``n`` events ``player`` may see (private ones only to whom they concern)."""
+    out = []
+    for e in reversed(s.log):
+        if player is None or "to" not in e.data or player in e.data["to"]:
+            out.append(e.to_json())
+            if len(out) == n:
+                break
+    return out[::-1]
 
 
 def _target_name(s: Position, t: str) -> str:
@@ -281,6 +292,13 @@ def label(s: Position, action_id: str) -> str:
             return f"Target {_target_name(s, a)}"
         if verb == "predict":
             return f"Predict a {args[1]} in {_target_name(s, a).split(chr(39))[0]}'s hand"
+        if verb == "choose":
+            t = s.top()
+            card_task = s.tasks[-2]
+            e = s.card(card_task.card).front.effects[t.index]
+            return f"Choose: {e.options[int(a) - 1].text}"
+        if verb == "attach":
+            return f"Attach it to {_target_name(s, a)}"
         if verb == "respond":
             return f"Respond with {s.name(a)}"
         if verb == "shields":
@@ -347,6 +365,8 @@ def prompt(s: Position) -> str:
         "!take": lambda: f"{who}: keep one of the two Items drawn.",
         "!keep": lambda: f"{who}: keep one Restricted Item.",
         "!repeat": lambda: f"{who}: repeat the card?",
+        "!choose": lambda: f"{who}: Choose One of the card's two effects.",
+        "!attach": lambda: f"{who}: attach {s.name(t.card)} to which entity?",
         "!buy": lambda: f"{who}: buy an Item (one per turn) or pass.",
         "!study": lambda: f"{who}: Study a Skill card from the Library (3 Experience) or finish.",
     }
