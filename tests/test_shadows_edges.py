@@ -26,7 +26,7 @@ LAYERS = [
     | {"combat_moves", "legal", "flow", "moves", "setup"},
     {"view"},
     {"game"},
-    {"odds", "advice", "bots", "simulate", "cli", "quiz", "bench"},
+    {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench"},
 ]
 
 

@@ -8,7 +8,8 @@ import time
 from hordes_kit.core.playout import playout
 from hordes_kit.shadows.bots import random_bot, sensible_bot
 from hordes_kit.shadows.game import new_game
-from hordes_kit.shadows.odds import monster_round, next_reveal, predict_odds
+from hordes_kit.shadows.hands import predict_odds
+from hordes_kit.shadows.odds import monster_round, next_reveal
 
 __all__ = ["bench"]
 

@@ -1,5 +1,5 @@
-"""Odds for the table, exact (fractions): the next Monster-Action card, Predict guesses,
-and this round against the Monster.
+"""Odds for the table, exact (fractions): the next Monster-Action card and this round
+against the Monster. (What an opponent's Hand holds is in ``hands.py``.)
 
 Each calculator works from what one player (``viewer``) can know: the discard pile and
 the cards revealed are seen; the Leader knows the cards they dealt.
@@ -12,25 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from math import comb
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.bots import plan_weight
-from hordes_kit.shadows.cards import ICONS
+from hordes_kit.shadows.card_model import ICONS
 from hordes_kit.shadows.state import Position
 
-__all__ = [
-    "unseen_ma",
-    "next_reveal",
-    "icon_chances",
-    "hand_numbers",
-    "predict_uniform",
-    "predict_weighted",
-    "predict_odds",
-    "RoundOdds",
-    "monster_round",
-]
+__all__ = ["unseen_ma", "next_reveal", "icon_chances", "RoundOdds", "monster_round", "ASSUMPTIONS"]
 
 
 def unseen_ma(s: Position, viewer: int) -> Counter:
@@ -65,8 +53,7 @@ def next_reveal(s: Position, seat: int, viewer: int) -> dict[str, Fraction]:
         if not s.ma_discard:
             return {}
         return _dist(Counter(s.ma_discard))
-    unseen = unseen_ma(s, viewer)
-    return _dist(unseen)
+    return _dist(unseen_ma(s, viewer))
 
 
 def icon_chances(dist: dict[str, Fraction]) -> dict[str, Fraction]:
@@ -82,275 +69,240 @@ def icon_chances(dist: dict[str, Fraction]) -> dict[str, Fraction]:
     return out
 
 
-# --- Predict ---------------------------------------------------------------------------
-
-
-def hand_numbers(
-    pool: Sequence[Sequence[int]], hand: int, played: Sequence[int] = ()
-) -> dict[int, Fraction]:
-    """Uniform over hands: P(the cards still in hand show each Initiative number).
-
-    ``pool``: each card's Initiative numbers (the cards they chose from); ``hand``: the
-    Hand size; ``played``: indexes of cards already played from it this round (they were
-    in the Hand). Counting: a number misses when all the other cards avoid it.
-
-    >>> hand_numbers([[2], [2], [4, 5], [1]], 3)[5]
-    Fraction(3, 4)
-    """
-    m = len(pool)
-    hand = min(hand, m)
-    rest = [i for i in range(m) if i not in set(played)]
-    free = hand - (m - len(rest))
-    if free < 0:
-        raise InvalidInputError("more cards played than the Hand holds")
-    total = comb(len(rest), free)
-    out = {}
-    for n in (1, 2, 4, 5, 6):
-        avoid = sum(1 for i in rest if n not in pool[i])
-        out[n] = 1 - Fraction(comb(avoid, free), total)
-    return out
-
-
-def predict_uniform(pool, hand, played=()) -> dict[int, Fraction]:
-    """Alias of ``hand_numbers``: every Hand they could have chosen equally likely."""
-    return hand_numbers(pool, hand, played)
-
-
-def predict_weighted(
-    pool: Sequence[Sequence[int]],
-    weights: Sequence[int],
-    hand: int,
-    played: Sequence[int] = (),
-) -> dict[int, Fraction]:
-    """Under the sensible bot's Plan: cards picked one by one with chance proportional to
-    their weight. Exact over subsets (a DP over which cards are picked).
-
-    >>> predict_weighted([[2], [4, 5]], [1, 1], 1)[4]
-    Fraction(1, 2)
-    """
-    m = len(pool)
-    hand = min(hand, m)
-    if m > 16:
-        raise InvalidInputError("at most 16 cards to choose from")
-    wsum = sum(weights)
-
-    @cache
-    def p_set(mask: int) -> Fraction:
-        # chance that the first popcount(mask) picks are exactly this set
-        if mask == 0:
-            return Fraction(1)
-        total = Fraction(0)
-        for i in range(m):
-            if mask >> i & 1:
-                prev = mask & ~(1 << i)
-                left = wsum - sum(weights[j] for j in range(m) if prev >> j & 1)
-                total += p_set(prev) * Fraction(weights[i], left)
-        return total
-
-    need = 0
-    for i in played:
-        need |= 1 << i
-    joint = {n: Fraction(0) for n in (1, 2, 4, 5, 6)}
-    norm = Fraction(0)
-    for mask in range(1 << m):
-        if bin(mask).count("1") != hand or mask & need != need:
-            continue
-        p = p_set(mask)
-        norm += p
-        left = [i for i in range(m) if mask >> i & 1 and not need >> i & 1]
-        for n in joint:
-            if any(n in pool[i] for i in left):
-                joint[n] += p
-    if norm == 0:
-        raise InvalidInputError("no Hand holds the cards played")
-    return {n: v / norm for n, v in joint.items()}
-
-
-def predict_odds(s: Position, viewer: int, target: int, model: str = "uniform") -> dict:
-    """What ``viewer`` can work out about ``target``'s Hand this round.
-
-    The cards they chose from are public (Hero cards and Studied cards); the cards they
-    played this round were in the Hand. ``model``: ``uniform`` (every Hand they could
-    have chosen equally likely) or ``bot`` (the sensible bot's weighted picks).
-    """
-    if model not in ("uniform", "bot"):
-        raise InvalidInputError(f"model must be 'uniform' or 'bot', got {model!r}")
-    st = s.seats[target]
-    played = [p.card for p in st.combat]
-    cards = sorted(st.deck + st.hand + s.queue * (s.top() is not None and s.top().seat == target))
-    cards += played
-    pool = [list(s.card(c).initiative) for c in cards]
-    idx = list(range(len(cards) - len(played), len(cards)))
-    hand = s.hand_size()
-    if model == "uniform":
-        probs = hand_numbers(pool, hand, idx)
-    else:
-        w = [plan_weight(s, target, c) for c in cards]
-        probs = predict_weighted(pool, w, hand, idx)
-    open_numbers = [n for n in (1, 2, 4, 5, 6) if n not in s.predicted[target]]
-    return {
-        "model": model,
-        "cards": cards,
-        "hand": hand,
-        "played": played,
-        "could_hold": sorted(
-            {n for c in cards[: len(cards) - len(played)] for n in s.card(c).initiative if n}
-        ),
-        "chance": {n: probs[n] for n in open_numbers},
-    }
-
-
 # --- this round against the Monster ----------------------------------------------------
+
+ASSUMPTIONS = (
+    "Only your own Damage tokens count: another player's never defeat the Monster for you, "
+    "and nobody else attacks you or draws a Monster-Action card this round.",
+    "Your planned Attacks all go at the Monster, in Initiative order (a card with two steps "
+    "at its first one still to come); once it is defeated they are not used.",
+    "The Monster-Action cards you have not seen are equally likely, drawn one at a time "
+    "(your facedown card is known if you dealt it); die symbols are rolled exactly.",
+    "A Monster Attack on your Hero is met by your planned Response cards in order while they "
+    "last, then by Dodge when it is ready, else taken on Health; no Shield Points are used.",
+    "If the Monster KnocksDown your Hero you lose 1 Gold (else 1 Experience, else 1 Shadow "
+    "Stone), recover full health, and the rest of that card's attacks on you are cancelled.",
+    "Gold, Experience and Shadow Stones are what this round adds: your cards' rewards, the "
+    "Monster's reward, less a KnockDown's loss; stats stay as they are now.",
+)
 
 
 @dataclass(frozen=True)
 class RoundOdds:
-    """Exact odds of a planned Hand against the Monster this round (no other player's
-    damage counted, every Monster Attack taken without a Response)."""
+    """Exact odds of a planned Hand against the Monster this round, with its assumptions."""
 
     defeat: Fraction
     gold: Fraction
     xp: Fraction
     stones: Fraction
     items: Fraction
-    damage: Fraction  # expected damage the Monster deals to the Hero
-    steps: tuple = field(default=())
+    damage: Fraction  # expected Damage tokens the Monster puts on your Hero
+    knockdown: Fraction  # chance the Monster KnocksDown your Hero at least once
+    plan: tuple[str, ...] = ()
+    responses: tuple[str, ...] = ()
+    assumptions: tuple[str, ...] = field(default=ASSUMPTIONS)
 
     def to_json(self) -> dict:
-        """JSON-ready numbers (floats and exact strings)."""
-        out = {}
-        for k in ("defeat", "gold", "xp", "stones", "items", "damage"):
+        """JSON-ready numbers (floats and exact strings) and the assumptions in words."""
+        out: dict = {"plan": list(self.plan), "responses": list(self.responses)}
+        for k in ("defeat", "gold", "xp", "stones", "items", "damage", "knockdown"):
             v = getattr(self, k)
             out[k] = float(v)
             out[k + "_exact"] = f"{v.numerator}/{v.denominator}"
+        out["assumptions"] = list(self.assumptions)
         return out
+
+
+def _gains(sk, blocked: bool, landed: int) -> tuple[int, int, int]:
+    g = x = st = 0
+    for e in sk.front.effects:
+        if e.verb != "gain":
+            continue
+        ok = not e.when or (e.when == "no-response" and not blocked)
+        ok = ok or (e.when == "lost-health" and landed > 0)
+        if ok:
+            n = int(e.args[1])
+            g += n * (e.args[0] == "gold")
+            x += n * (e.args[0] == "xp")
+            st += n * (e.args[0] == "stone")
+    return g, x, st
+
+
+def _response(sk, stats) -> tuple[int, tuple[int, int, int]]:
+    """A Response card's block and what using it as a Response earns (Gold, XP, Stones)."""
+    block, got = 0, [0, 0, 0]
+    for e in sk.front.effects:
+        if e.verb == "block":
+            block = R.amount(e.args[0], stats)
+        elif e.verb == "gain" and e.when in ("", "response"):
+            got[("gold", "xp", "stone").index(e.args[0])] += int(e.args[1])
+    return block, tuple(got)
 
 
 def monster_round(
     s: Position, seat: int, plan: Sequence[str], viewer: int | None = None
 ) -> RoundOdds:
-    """The chance this Hand defeats the Monster this round and the rewards expected,
-    over the Monster-Action cards ``viewer`` (default: ``seat``) has not seen.
+    """The chance this Hand defeats the Monster this round and the Gold, Experience and
+    Shadow Stones expected, over the Monster-Action cards ``viewer`` (default: ``seat``)
+    has not seen; its ``assumptions`` say how the round is played.
 
-    ``plan``: the card ids that will Attack the Monster, used in Initiative order (a card
-    with two steps at its first). Die symbols are rolled exactly.
+    ``plan``: card ids. Cards with an ``attack`` effect Attack the Monster; Response
+    (Attack) cards answer the Monster's Attacks on your Hero. Die symbols are exact.
     """
     if not s.monster:
         raise InvalidInputError("there is no active Monster")
     viewer = seat if viewer is None else viewer
     mon = s.card(s.monster)
     stats = s.hero_stats(seat)
-    attacks = []
+    attacks, responses = [], []
     for c in plan:
         sk = s.card(c)
-        init = [n for n in sk.initiative if n] or [6]
+        if sk.front.has("Response (Attack)"):
+            responses.append(c)
+            continue
+        later = [n for n in sk.initiative if n and n >= s.step] or [6]
         for e in sk.front.effects:
             if e.verb == "attack":
-                attacks.append((init[0], e, sk))
+                attacks.append((later[0], e.args[0], sk))
     attacks.sort(key=lambda a: a[0])
+    blocks = tuple(_response(s.card(c), stats) for c in responses)
     own = s.ma[seat] if s.ma[seat] and not s.ma_up[seat] else ""
     own_known = bool(own) and s.ma_known[seat] == viewer
     unseen = unseen_ma(s, viewer)
+    if s.phase == "teamup" and not own:
+        # the Leader has yet to deal this player's facedown card: one of the unseen cards
+        own = "?"
+        unseen.update(s.ma_held if viewer == s.leader else ())
+    deck0 = tuple(sorted(unseen.items()))
     reward = dict(mon.reward)
+    prize = (reward.get("gold", 0), reward.get("xp", 0), reward.get("stones", 0))
+    st0 = s.seats[seat]
+    g0, x0, s0 = st0.earned
+    hold0 = (st0.gold + g0, st0.xp + x0, st0.stones + s0)
+    health = s.hero_stats(seat)[3]
+    ff = s.flat_footed(seat)
+    dodge_amount = 5
+    if ff is not None and s.card(ff.card).back is not None:
+        for e in s.card(ff.card).back.effects:
+            if e.verb == "block":
+                dodge_amount = R.amount(e.args[0], stats)
+    step3_done = s.step > R.MONSTER_STEP or (s.step == R.MONSTER_STEP and s.phase == "combat")
+    cr = s.card(s.creature) if s.creature else None
     zero = Fraction(0)
 
-    def icons_effect(kind: str):
-        block = recover = hit = 0
-        for icon in kind.split("+"):
+    def draws(deck, own_used):
+        """(kind, chance, deck after) for the next card revealed."""
+        if own and not own_used and own_known:
+            yield own, Fraction(1), deck
+            return
+        total = sum(n for _, n in deck)
+        if total == 0:
+            yield "", Fraction(1), deck
+            return
+        for k, (kind, n) in enumerate(deck):
+            d2 = deck[:k] + (((kind, n - 1),) if n > 1 else ()) + deck[k + 1 :]
+            yield kind, Fraction(n, total), d2
+
+    def hits(kind: str):
+        """Per icon in order: ('attack'|'lose', n), block and recover totals."""
+        out, block, rec = [], 0, 0
+        for icon in kind.split("+") if kind else ():
             a = mon.action(icon)
             n = int(a.args[0]) if a.args else 0
             if a.verb == "block":
                 block += n
             elif a.verb == "recover":
-                recover += n
+                rec += n
             elif a.verb in ("attack", "lose"):
-                hit += n
-        return block, recover, hit
+                out.append((a.verb, n))
+            elif a.verb == "creature" and cr is not None:
+                out.append(("attack", int(cr.action.args[0])))
+        return out, block, rec
 
-    def draws(deck: Counter, own_card: str, own_used: bool):
-        """(kind, prob, deck after, own_used after) for the next reveal."""
-        if own_card and not own_used:
-            if own_known:
-                yield own_card, Fraction(1), deck, True
-                return
-        total = sum(deck.values())
-        if total == 0:
-            yield "", Fraction(1), deck, own_used or bool(own_card)
-            return
-        for kind, c in sorted(deck.items()):
-            if c:
-                d2 = deck.copy()
-                d2[kind] -= 1
-                yield kind, Fraction(c, total), +d2, own_used or bool(own_card)
+    def defend(hurts, hero, dodge, resp, hold):
+        """The Monster's hits on the Hero: (hero, dodge, resp, hold, dealt, knocked, gains)."""
+        dealt, knocked, gains = 0, False, (0, 0, 0)
+        for verb, n in hurts:
+            if verb == "attack" and resp < len(blocks):
+                b, got = blocks[resp]
+                resp += 1
+                gains = tuple(a + c for a, c in zip(gains, got))
+                hold = tuple(a + c for a, c in zip(hold, got))
+                n, responded = max(0, n - b), True
+            elif verb == "attack" and dodge:
+                n, dodge, responded = max(0, n - dodge_amount), False, True
+            else:
+                responded = False
+            if n and verb == "attack" and not responded:
+                dodge = True  # No Response: Flat-Footed flips to Dodge
+            hero += n
+            dealt += n
+            if hero >= health:
+                knocked, hero = True, 0
+                k = next(i for i in range(3) if hold[i] or i == 2)
+                if hold[k]:
+                    hold = tuple(v - (i == k) for i, v in enumerate(hold))
+                    gains = tuple(v - (i == k) for i, v in enumerate(gains))
+                break  # the rest of this card's attacks on the Hero are cancelled
+        return hero, dodge, resp, hold, dealt, knocked, gains
 
-    health = mon.health
-
-    def go(i: int, dmg: int, deck: Counter, own_used: bool, revealed3: bool):
-        """Expected (defeat, gold, xp, stones, items, damage taken) from attack i on."""
-        if dmg >= health:
+    @cache
+    def go(i, dmg, hero, deck, own_used, step3, dodge, resp, hold, ko):
+        """Expected (defeat, gold, xp, stones, items, damage, knockdown) from attack i on."""
+        if dmg >= mon.health:
+            g, x, st = prize
             return (
                 Fraction(1),
-                Fraction(reward.get("gold", 0)),
-                Fraction(reward.get("xp", 0)),
-                Fraction(reward.get("stones", 0)),
+                Fraction(g),
+                Fraction(x),
+                Fraction(st),
                 Fraction(reward.get("item", 0)),
                 zero,
+                Fraction(ko),
             )
         if (
-            i < len(attacks)
-            and attacks[i][0] > R.MONSTER_STEP
-            and not revealed3
+            not step3
             and own
             and not own_used
+            and (i >= len(attacks) or attacks[i][0] > R.MONSTER_STEP)
         ):
-            # Initiative Step 3: the facedown card is revealed (a recover still matters)
-            out = [zero] * 6
-            for kind, p, d2, used in draws(deck, own, own_used):
-                _, rec, hit = icons_effect(kind) if kind else (0, 0, 0)
-                sub = go(i, max(0, dmg - rec), d2, used, True)
-                for j in range(6):
-                    out[j] += p * (sub[j] + (hit if j == 5 else 0))
+            # Initiative Step 3: the facedown card is revealed against the Hero
+            out = [zero] * 7
+            for kind, p, d2 in draws(deck, own_used):
+                hurts, _, rec = hits(kind)
+                h2, dg, rs, hd, dealt, kn, gains = defend(hurts, hero, dodge, resp, hold)
+                sub = go(i, max(0, dmg - rec), h2, d2, True, True, dg, rs, hd, ko or kn)
+                add = (0, *gains, 0, dealt, 0)
+                for j in range(7):
+                    out[j] += p * (sub[j] + add[j])
             return tuple(out)
         if i >= len(attacks):
-            return (zero,) * 6
-        _, e, sk = attacks[i]
-        faces = range(1, 7) if R.dice_faces(e.args[0]) else [None]
-        out = [zero] * 6
+            return (zero,) * 6 + (Fraction(ko),)
+        _, amount, sk = attacks[i]
+        faces = range(1, 7) if R.dice_faces(amount) else [None]
+        out = [zero] * 7
         for face in faces:
             pf = Fraction(1, 6) if face is not None else Fraction(1)
-            amt = R.amount(e.args[0], stats, 0, face)
+            amt = R.amount(amount, stats, 0, face)
             if amt <= 0:
-                sub = go(i + 1, dmg, deck, own_used, revealed3)
-                for j in range(6):
+                sub = go(i + 1, dmg, hero, deck, own_used, step3, dodge, resp, hold, ko)
+                for j in range(7):
                     out[j] += pf * sub[j]
                 continue
-            for kind, p, d2, used in draws(deck, own, own_used):
-                block, rec, hit = icons_effect(kind) if kind else (0, 0, 0)
+            for kind, p, d2 in draws(deck, own_used):
+                hurts, block, rec = hits(kind)
                 landed = max(0, amt - block)
+                h2, dg, rs, hd, dealt, kn, gains = defend(hurts, hero, dodge, resp, hold)
+                card = _gains(sk, block > 0, landed)
+                hd = tuple(a + c for a, c in zip(hd, card))
+                used = own_used or bool(own)
                 new = max(0, dmg - rec) + landed
-                gx = gg = gs = 0
-                for g in sk.front.effects:
-                    if g.verb != "gain":
-                        continue
-                    ok = (
-                        not g.when
-                        or (g.when == "no-response" and not block)
-                        or (g.when == "lost-health" and landed > 0)
-                    )
-                    if ok:
-                        n = int(g.args[1])
-                        gx += n * (g.args[0] == "xp")
-                        gg += n * (g.args[0] == "gold")
-                        gs += n * (g.args[0] == "stone")
-                sub = go(i + 1, new, d2, used, revealed3)
-                q = pf * p
-                out[0] += q * sub[0]
-                out[1] += q * (sub[1] + gg)
-                out[2] += q * (sub[2] + gx)
-                out[3] += q * (sub[3] + gs)
-                out[4] += q * sub[4]
-                out[5] += q * (sub[5] + hit)
+                sub = go(i + 1, new, h2, d2, used, step3 or used, dg, rs, hd, ko or kn)
+                add = (0, gains[0] + card[0], gains[1] + card[1], gains[2] + card[2], 0, dealt, 0)
+                for j in range(7):
+                    out[j] += pf * p * (sub[j] + add[j])
         return tuple(out)
 
-    res = go(0, s.mdamage[seat], unseen, False, False)
-    return RoundOdds(*res)
+    dodge0 = ff is not None and ff.back
+    res = go(0, s.mdamage[seat], st0.damage, deck0, False, step3_done, dodge0, 0, hold0, False)
+    return RoundOdds(*res, plan=tuple(plan), responses=tuple(responses))
