@@ -258,7 +258,7 @@ def test_unmet_option_discards():
 
     s = enforce_unmet(s, 0)
     assert all(p.card != "giant-shield" for p in s.seats[0].station)
-    assert "giant-shield" in s.seats[0].deck
+    assert "giant-shield" in s.seats[0].boxed  # a used One Time card leaves the game
 
 
 def test_games_end_at_cleanup_with_missions_and_tiebreaks():

@@ -220,7 +220,7 @@ def cleanup(s: Position) -> Position:
         return victory(s)
     seats = []
     for st in s.seats:
-        deck = list(st.deck)
+        deck = list(st.deck) + list(st.hand)  # ruling: the unplayed Hand goes back too
         boxed = list(st.boxed)
         stunned = []
         for p in st.stunned:
@@ -256,6 +256,7 @@ def cleanup(s: Position) -> Position:
             evolve(
                 st,
                 deck=tuple(sorted(deck)),
+                hand=(),
                 boxed=tuple(sorted(boxed)),
                 combat=(),
                 stunned=tuple(stunned),
@@ -270,6 +271,11 @@ def cleanup(s: Position) -> Position:
         "cleanup.combat",
         "CleanUp: Combat Field cards return to the Current Deck; stunned cards go to the "
         "Stunned Area.",
+    )
+    s = log(
+        s,
+        "ruling.hand-returns",
+        "CleanUp: the cards left in every Hand return to the Current Deck.",
     )
     s = log(s, "cleanup.stun", "CleanUp: one Stun token comes off every card in the Stunned Area.")
     s = log(

@@ -77,6 +77,10 @@ class ShadowsState(Position, GameState):
     def view(self, player: int | None) -> dict:
         return view(self, player)
 
+    def facts(self) -> dict:
+        """The full-information view, with the legal action ids (scenarios check them)."""
+        return {**view(self, None), "legal_ids": list(self.legal_actions())}
+
     def label(self, action_id: str) -> str:
         """Plain words for an action id."""
         return label(self, action_id)

@@ -188,8 +188,7 @@ def opponent_hands(s: Position, viewer: int, target: int, model: str = "uniform"
         raise InvalidInputError("viewer and target must be seats of this game")
     st = s.seats[target]
     played = tuple(s.played[target]) if s.played else ()
-    top = s.top()
-    queue = s.queue if top is not None and top.seat == target else ()
+    queue = s.queue if s.queue_owner() == target else ()
     cards = tuple(sorted(set(st.deck) | set(st.hand) | set(queue) | set(played)))
     pool = tuple(tuple(s.card(c).initiative) for c in cards)
     idx = [cards.index(c) for c in played]

@@ -41,12 +41,17 @@ def enforce_unmet(s: Position, seat: int, was: list[str] | None = None) -> Posit
     keep = tuple(p for p in st.station if p.card not in now)
     if len(keep) == len(st.station):
         return s
-    s = evolve(s, seats=s.seat_with(seat, station=keep, deck=tuple(sorted(st.deck + tuple(now)))))
+    once = tuple(c for c in now if s.card(c).front.has("One Time"))  # used: out of the game
+    back = tuple(c for c in now if c not in once)
+    seats = s.seat_with(
+        seat, station=keep, deck=tuple(sorted(st.deck + back)), boxed=tuple(sorted(st.boxed + once))
+    )
+    s = evolve(s, seats=seats)
     return log(
         s,
         "ruling.unmet",
         f"{s.who(seat)}'s {', '.join(s.name(c) for c in now)}: requirement no longer met, "
-        "discarded (option).",
+        "discarded (option" + ("; a One Time card leaves the game" if once else "") + ").",
     )
 
 

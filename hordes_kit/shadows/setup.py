@@ -6,6 +6,7 @@ TeamUp Phase; every card it does not place stays in its deck or pool::
 
     [config.position]
     round = 2                 # the round that begins (the Leader's choice from round 2)
+    phase = "teamup"          # or "buildup": the round's Combat Phase is over
     leader = 0
     monster = "cave-stalker"  # the active Monster (its level sets the hand size)
     market = ["goblin-wand"]  # faceup Market Items, left to right
@@ -180,7 +181,14 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         s,
         log=s.log + (s.ev("setup", "The position described by the scenario is set on the table."),),
     )
-    return begin_round(evolve(s, round=rnd - 1))
+    s = begin_round(evolve(s, round=rnd - 1))
+    phase = pos.get("phase", "teamup")
+    if phase not in ("teamup", "buildup"):
+        raise InvalidInputError(f"position: phase must be 'teamup' or 'buildup', got {phase!r}")
+    if phase == "buildup":
+        # the round's Combat is over (the Monster-Action cards were dealt and used)
+        s = evolve(s, phase="combat", step=6, tasks=(), ma_up=(True,) * s.n)
+    return s
 
 
 __all__ += ["take"]

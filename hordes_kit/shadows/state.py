@@ -344,6 +344,15 @@ class Position:
         seats[seat] = evolve(seats[seat], **changes)
         return tuple(seats)
 
+    def queue_owner(self) -> int:
+        """The seat whose cards are laid in line (``queue``), or -1."""
+        if not self.queue:
+            return -1
+        for t in reversed(self.tasks):
+            if t.kind in ("!turn", "!next"):
+                return t.seat
+        return -1
+
     def top(self) -> Task | None:
         """The task on top of the stack."""
         return self.tasks[-1] if self.tasks else None
