@@ -205,6 +205,7 @@ def test_a_wrong_field_is_named_with_its_card(row, data):
     [
         "a = " + "[" * 3000 + "]" * 3000,
         "[leader]\nshield = " + "9" * 400,
+        "[leader]\nshield = " + "9" * 5000,
         "[leader]\nshield = 1e999",
         '[[hero]]\nname = "A"\nstrength = nan',
         TEXT.replace('health = "=<7"', "health = inf", 1),

@@ -56,8 +56,10 @@ def _result(t: Task, question: str, rows, measure: str, best, model) -> dict:
 
 
 def monster_threat(s: Position, seat: int) -> dict[tuple[int, int], Fraction]:
-    """What the Monster's facedown card in front of ``seat`` still does to their Hero this
-    round, as they see it: {(Attack damage, Spell damage): chance} ({(0, 0): 1} if none)."""
+    """The Monster's card still to come against ``seat``: {(Attack, Spell damage): chance}.
+
+    As ``seat`` sees it; ``{(0, 0): 1}`` when their card is revealed or there is none.
+    """
     if not s.monster or not s.ma[seat] or s.ma_up[seat] or s.step > R.MONSTER_STEP:
         return {(0, 0): Fraction(1)}
     mon = s.card(s.monster)

@@ -37,15 +37,18 @@ class Reader:
         self.file = file
 
     def fail(self, card: str | None, fld: str | None, problem: str):
+        """Raise the error naming the file, card and field."""
         raise CardDataError(self.file, card, fld, problem)
 
     def text(self, raw: dict, card: str | None, fld: str, required: bool = True) -> str:
+        """A text field (required: non-empty)."""
         v = raw.get(fld, None if required else "")
         if not isinstance(v, str) or (required and not v.strip()) or len(v) > 2000:
             self.fail(card, fld, "must be a non-empty text" if required else "must be text")
         return v.strip()
 
     def num(self, raw: dict, card: str, fld: str, lo: int = 0, hi: int = 99, default=None) -> int:
+        """A whole number in a range."""
         v = raw.get(fld, default)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             shown = repr(v) if len(repr(v)) < 40 else repr(v)[:37] + "..."
@@ -53,18 +56,21 @@ class Reader:
         return v
 
     def flag(self, raw: dict, card: str, fld: str = "sample") -> bool:
+        """A true/false field."""
         v = raw.get(fld, False)
         if not isinstance(v, bool):
             self.fail(card, fld, "must be true or false")
         return v
 
     def table(self, raw: dict, card: str | None, fld: str) -> dict:
+        """A sub-table field."""
         v = raw.get(fld, {})
         if not isinstance(v, dict):
             self.fail(card, fld, "must be a table")
         return v
 
     def known(self, raw: Any, card: str | None, fields: set[str], fld: str | None = None) -> None:
+        """A table whose keys are all known fields."""
         if not isinstance(raw, dict):
             self.fail(card, fld, "must be a table")
         bad = sorted(set(raw) - fields)
@@ -72,12 +78,14 @@ class Reader:
             self.fail(card, bad[0] if fld is None else f"{fld}.{bad[0]}", "unknown field")
 
     def strings(self, raw: dict, card: str, fld: str, hint: str) -> list[str]:
+        """A list of texts."""
         items = raw.get(fld, [])
         if not isinstance(items, list) or not all(isinstance(t, str) for t in items):
             self.fail(card, fld, f"must be a list like {hint}")
         return items
 
     def traits(self, raw: dict, card: str) -> frozenset[str]:
+        """The Traits, each one of the vocabulary."""
         items = self.strings(raw, card, "traits", '["Attack", "Delay I"]')
         for t in items:
             if t not in TRAITS and not re.fullmatch(r"[1-9] Times", t):
@@ -88,6 +96,7 @@ class Reader:
         return frozenset(items)
 
     def effects(self, raw: dict, card: str, fld: str = "effects") -> tuple[Effect, ...]:
+        """A list of effect strings, parsed."""
         items = raw.get(fld, [])
         if not isinstance(items, list) or len(items) > 20:
             self.fail(card, fld, 'must be a list like ["attack 2", "gain xp 1 when hit"]')
@@ -100,12 +109,14 @@ class Reader:
         return tuple(out)
 
     def stats(self, raw: dict, card: str, fld: str) -> tuple[int, int, int, int]:
+        """A table of Stat Points."""
         d = self.table(raw, card, fld)
         self.known(d, card, set(STATS), fld)
         return tuple(self.num(d, card, s, -9, 20, 0) for s in STATS)  # type: ignore[return-value]
 
 
 def chart_action(r: Reader, card: str, icon: str, text: Any) -> Effect:
+    """One action of a Monster's Icon Chart (``attack 2``, ``none``)."""
     if not isinstance(text, str) or not text.split():
         r.fail(card, "chart", f"{icon}: write an action like 'attack 2'")
     verb, *args = text.split()
@@ -118,12 +129,14 @@ def chart_action(r: Reader, card: str, icon: str, text: Any) -> Effect:
 
 
 def reward_table(r: Reader, raw: dict, card: str) -> tuple[tuple[str, int], ...]:
+    """A Monster's or Creature's reward table."""
     d = r.table(raw, card, "reward")
     r.known(d, card, {"gold", "xp", "stones", "item"}, "reward")
     return tuple((k, r.num(d, card, k, 0, 20)) for k in sorted(d))
 
 
 def active_box(r: Reader, raw: dict, card: str, fld: str = "active") -> dict:
+    """A card's Active Abilities box."""
     a = r.table(raw, card, fld)
     r.known(a, card, {"step", "effects", "per_round", "times", "flip", "on"}, fld)
     out: dict[str, Any] = {}
@@ -148,6 +161,7 @@ def active_box(r: Reader, raw: dict, card: str, fld: str = "active") -> dict:
 
 
 def requirements(r: Reader, raw: dict, name: str) -> tuple[tuple[str, int, bool], ...]:
+    """A Neutral Skill card's Stat Requirements."""
     req = r.table(raw, name, "requires")
     r.known(req, name, set(STATS), "requires")
     out = []
@@ -185,6 +199,7 @@ def traits_agree(r: Reader, name: str, traits: frozenset[str], effects, raw: dic
 
 
 def rows(r: Reader, doc: dict, kind: str) -> list[tuple[str, dict]]:
+    """The ``[[kind]]`` tables of a file, each with a label for errors."""
     rows = doc.get(kind, [])
     if not isinstance(rows, list) or not all(isinstance(x, dict) for x in rows):
         r.fail(None, kind, f"write each card as a [[{kind}]] table")

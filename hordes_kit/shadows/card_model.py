@@ -197,6 +197,8 @@ class Skill:
 
 @dataclass(frozen=True)
 class Hero:
+    """A Hero card: its name and base Stat Points."""
+
     id: str
     name: str
     stats: tuple[int, int, int, int]  # strength, tech, magic, health
@@ -206,6 +208,8 @@ class Hero:
 
 @dataclass(frozen=True)
 class Item:
+    """A Basic or Market Item card."""
+
     id: str
     name: str
     basic: bool
@@ -223,6 +227,8 @@ class Item:
 
 @dataclass(frozen=True)
 class Monster:
+    """A Monster card: level, Health, Icon Chart and reward."""
+
     id: str
     name: str
     level: int
@@ -241,6 +247,8 @@ class Monster:
 
 @dataclass(frozen=True)
 class Creature:
+    """A Monster's Creature (a separate entity, e.g. Vazbuk)."""
+
     id: str
     name: str
     health: int
@@ -252,6 +260,8 @@ class Creature:
 
 @dataclass(frozen=True)
 class Mission:
+    """A Mission card: its condition and Shadow Stone reward."""
+
     id: str
     name: str
     verb: str

@@ -357,6 +357,8 @@ def _parse_text(text: str, name: str) -> CardSet:
         raise CardDataError(name, None, None, f"not valid TOML ({e})") from None
     except RecursionError:
         raise CardDataError(name, None, None, "not valid TOML (nested too deeply)") from None
+    except ValueError as e:  # a number too long for Python to read, say
+        raise CardDataError(name, None, None, f"not valid TOML ({str(e)[:80]})") from None
     return parse_cards(doc, name)
 
 

@@ -216,8 +216,7 @@ def predictions(s: Position, seat: int, card: str) -> list[tuple[int, int]]:
 
 
 def do_predict(s: Position, t: Task, target: int, number: int) -> Position:
-    """Announce a number; the opponent says whether a card in hand shows it (both numbers
-    of a multi-step card count)."""
+    """Announce a number; the opponent answers yes or no (a two-step card counts twice)."""
     hit = any(number in s.card(c).initiative for c in s.seats[target].hand)
     pred = list(s.predicted)
     pred[target] = tuple(sorted(pred[target] + (number,)))

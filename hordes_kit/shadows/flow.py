@@ -186,8 +186,7 @@ def advance(s: Position) -> Position:
 
 
 def show_predicted(s: Position) -> Position:
-    """FAQ: before the BuildUp Phase, a player targeted by a Predict shows the predictor the
-    Initiative numbers of the cards they kept in hand (not the cards)."""
+    """FAQ: before BuildUp, a Predict's target shows the Initiative numbers still in hand."""
     done = set()
     for who, target, *_ in s.calls:
         if (who, target) in done:

@@ -45,8 +45,7 @@ MAX_POOL = 18
 
 @dataclass(frozen=True)
 class Call:
-    """A Predict answer this round: the number, yes or no, and how many of the target's
-    played cards had left the Hand by then."""
+    """A Predict answer this round: number, yes/no, target's cards played before it."""
 
     number: int
     hit: bool
@@ -87,9 +86,10 @@ def hand_posterior(
     weights: Sequence[int] | None = None,
     queued: tuple[int, int] = (0, 0),
 ) -> list[tuple[Fraction, tuple[int, ...]]]:
-    """Every Hand still possible with its chance, as (chance, indexes of the cards still in
-    it). ``pool``: each card's Initiative numbers; ``played``: indexes played this round,
-    in order; ``queued``: (step, n) n cards laid facedown at that step (still in the Hand).
+    """Every Hand still possible: (chance, indexes of the cards still in it).
+
+    ``pool``: each card's Initiative numbers; ``played``: indexes played this round, in
+    order; ``queued``: (step, n) n cards laid facedown at that step (still in the Hand).
 
     >>> post = hand_posterior([[2], [4, 5], [1]], 2, calls=[Call(5, False, 0)])
     >>> [(str(p), h) for p, h in post]
@@ -201,8 +201,10 @@ def opponent_hands(s: Position, viewer: int, target: int, model: str = "uniform"
 
 
 def predict_odds(s: Position, viewer: int, target: int, model: str = "uniform") -> dict:
-    """The Initiative numbers ``target`` may still hold and the chance each Predict guess
-    hits, from what ``viewer`` has seen this round, under a stated model of their choice."""
+    """The numbers ``target`` may hold and each Predict guess's chance, with its model.
+
+    From what ``viewer`` has seen this round; ``model`` is ``uniform`` or ``bot``.
+    """
     hm = opponent_hands(s, viewer, target, model)
     chances = number_chances(hm.pool, hm.posterior)
     possible = sorted({n for _, left in hm.posterior for i in left for n in hm.pool[i] if n})

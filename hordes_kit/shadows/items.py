@@ -22,9 +22,11 @@ def blank_cards(s: Position, seat: int) -> list[str]:
 
 
 def enforce_unmet(s: Position, seat: int, was: list[str] | None = None) -> Position:
-    """After the Hero's stats change: by default (FAQ ruling) a Station card whose
-    requirement fails stays, blank, and works again once it is met; with the option
-    ``unmet = "discard"`` (the Eras example) it goes back to the Current Deck."""
+    """Station cards after the Hero's stats change: blank (FAQ) or discarded (option).
+
+    By default a card whose requirement fails stays, blank, and works again once it is
+    met; with ``unmet = "discard"`` (the Eras example) it leaves the Station Field.
+    """
     now = blank_cards(s, seat)
     if s.config.unmet != "discard":
         who = s.who(seat)

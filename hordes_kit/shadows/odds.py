@@ -40,8 +40,9 @@ def _dist(counts: Counter) -> dict[str, Fraction]:
 
 
 def next_reveal(s: Position, seat: int, viewer: int) -> dict[str, Fraction]:
-    """The card ``seat`` reveals next (its facedown card, else the deck's top), as seen by
-    ``viewer``: card kind -> exact chance.
+    """The card ``seat`` reveals next, as ``viewer`` sees it: kind -> exact chance.
+
+    Its facedown card if still down, else the deck's top.
 
     The facedown cards ``viewer`` does not know and the deck are exchangeable, so any of
     them is uniform over the unseen cards; an empty deck is the discard pile reshuffled.
@@ -142,9 +143,10 @@ def _response(sk, stats) -> tuple[int, tuple[int, int, int]]:
 def monster_round(
     s: Position, seat: int, plan: Sequence[str], viewer: int | None = None
 ) -> RoundOdds:
-    """The chance this Hand defeats the Monster this round and the Gold, Experience and
-    Shadow Stones expected, over the Monster-Action cards ``viewer`` (default: ``seat``)
-    has not seen; its ``assumptions`` say how the round is played.
+    """This round against the Monster: defeat chance, expected rewards, with assumptions.
+
+    Over the Monster-Action cards ``viewer`` (default: ``seat``) has not seen; the
+    result's ``assumptions`` say how the round is played.
 
     ``plan``: card ids. Cards with an ``attack`` effect Attack the Monster; Response
     (Attack) cards answer the Monster's Attacks on your Hero. Die symbols are exact.

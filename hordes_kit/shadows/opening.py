@@ -87,8 +87,7 @@ def advance_setup(s: Position) -> Position:
 
 
 def deal_hero(s: Position, k: int) -> Position:
-    """Hero Special and Initiative 0 Self/Creature/Object/Attachment cards to the Station
-    Field (StartSide up); the other Hero Skill cards are the Current Deck."""
+    """A Hero's cards: Specials and Initiative 0 Station cards placed, the rest the deck."""
     hero = s.seats[k].hero
     station, deck = [], []
     for sk in s.data.hero_deck(hero):

@@ -108,8 +108,9 @@ def mission_met(verb: str, need: int, facts: dict[str, int]) -> bool:
 
 
 def standings(rows: Sequence[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
-    """Seats best first and the winners: Shadow Stones, then equipped Items' cost, then
-    unspent Experience; still tied = a shared victory ("Victory").
+    """Seats best first and the winners (Victory: Stones, Items' cost, Experience).
+
+    Still tied after both tie-breaks: a shared victory.
 
     >>> standings([(7, 5, 2), (7, 5, 1), (6, 9, 9)])
     ([0, 1, 2], [0])

@@ -131,8 +131,12 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         extra = _ids(raw.get("station", []), f"seat {k + 1} station", skills, "Skill card")
         more = _ids(raw.get("deck", []), f"seat {k + 1} deck", skills, "Skill card")
         bonus = raw.get("bonus", {})
-        if not isinstance(bonus, Mapping) or not set(bonus) <= set(R.STATS):
-            raise InvalidInputError(f"position seat {k + 1}: bonus is a table of stats")
+        if (
+            not isinstance(bonus, Mapping)
+            or not set(bonus) <= set(R.STATS)
+            or not all(type(v) is int and -20 <= v <= 20 for v in bonus.values())
+        ):
+            raise InvalidInputError(f"position seat {k + 1}: bonus is a table of stats -20 to 20")
         vals = {}
         for f in ("gold", "xp", "stones", "damage", "bounty"):
             v = raw.get(f, 0)
