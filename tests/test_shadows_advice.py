@@ -4,13 +4,17 @@ enumeration and against the calculators they come from."""
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
+from hordes_kit.core.playout import play_steps
 from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+from hordes_kit.shadows import new_game
 from hordes_kit.shadows.advice import decision_odds, monster_threat, odds_json
+from hordes_kit.shadows.bots import conformance_policy
 from hordes_kit.shadows.hands import predict_odds
 from hordes_kit.shadows.odds import monster_round, next_reveal
 
@@ -109,3 +113,23 @@ def test_no_odds_where_none_apply():
     s = _at("teamup:xp")
     odds = decision_odds(s)
     assert odds["options"] == [] and odds["best"] is None and odds["model"]
+
+
+def test_decision_odds_in_random_games():
+    rng = random.Random(7)
+    seen = set()
+    for seed in (0, 1):
+        policies = {k: conformance_policy for k in range(3)}
+        for st in play_steps(new_game({"players": 2 + seed}), seed, policies):
+            if st.is_terminal or st.is_chance or st.phase == "setup" or rng.random() > 0.12:
+                continue
+            odds = decision_odds(st)
+            if odds["decision"] in ODDS_KINDS and (st.monster or odds["decision"] == "!predict"):
+                assert [r["action"] for r in odds["options"]] == list(st.legal_actions())
+                assert all(
+                    v >= 0 or k in ("gold", "xp", "stones")
+                    for r in odds["options"]
+                    for k, v in r["values"].items()
+                )
+                seen.add(odds["decision"])
+    assert {"!pick", "!turn", "!target"} <= seen
