@@ -10,9 +10,9 @@ from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.fantahzee.advice import party_strength, roll_advice
 from hordes_kit.fantahzee.bots import BOTS
+from hordes_kit.fantahzee.game import FState
 from hordes_kit.fantahzee.planner import damage_options, plan_attacks
 from hordes_kit.fantahzee.rules import GAME
-from hordes_kit.fantahzee.state import FState
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import note_html, percent, table_html
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
