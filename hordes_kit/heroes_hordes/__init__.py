@@ -1,7 +1,8 @@
 """Heroes & Hordes (solo): card data, the rules engine and the battle calculator."""
 
 from hordes_kit.core.registry import Game, register
-from hordes_kit.heroes_hordes.state import GAME, HHConfig, HHState, new_game
+from hordes_kit.heroes_hordes.game import HHState, new_game
+from hordes_kit.heroes_hordes.rules import GAME, HHConfig
 
 __all__ = ["GAME", "HHConfig", "HHState", "new_game", "HEROES_HORDES"]
 

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from hordes_kit.heroes_hordes.cards import KEYWORDS, RACES, SYNERGY, Card
-from hordes_kit.heroes_hordes.state import HHConfig, card_index
+from hordes_kit.heroes_hordes.rules import HHConfig, card_index
 
 __all__ = [
     "POLICY_CODES",

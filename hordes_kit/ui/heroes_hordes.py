@@ -11,9 +11,9 @@ from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.heroes_hordes.bots import best_pile_gain, get_policy
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
+from hordes_kit.heroes_hordes.game import HHState
 from hordes_kit.heroes_hordes.odds import battle_report
-from hordes_kit.heroes_hordes.rules import pile_force
-from hordes_kit.heroes_hordes.state import GAME, HHState
+from hordes_kit.heroes_hordes.rules import GAME, pile_force
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.quiz import QuizPlayer
