@@ -90,10 +90,10 @@ def heroes_hordes() -> None:
 
 
 def the_horde() -> None:
+    from hordes_kit.the_horde.bots import POLICIES
     from hordes_kit.the_horde.fastsim import run_fast, warm_up
-    from hordes_kit.the_horde.policies import POLICIES
+    from hordes_kit.the_horde.game import new_game
     from hordes_kit.the_horde.simulate import play_one
-    from hordes_kit.the_horde.state import new_game
 
     warm_up()
     for policy in POLICIES:

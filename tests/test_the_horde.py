@@ -13,10 +13,11 @@ import pytest
 from hordes_kit.core.errors import CardDataError, IllegalActionError, InvalidInputError
 from hordes_kit.core.playout import play_steps
 from hordes_kit.core.rules_index import rule_index
+from hordes_kit.the_horde.bots import POLICIES, Policy, as_bot, choose, get_policy
 from hordes_kit.the_horde.cards import DATA_DIR, load_data
+from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.odds import effective_force, kill_probability, phase_odds
-from hordes_kit.the_horde.policies import POLICIES, Policy, as_bot, choose, get_policy
-from hordes_kit.the_horde.state import THConfig, new_game
+from hordes_kit.the_horde.rules import THConfig
 
 R = "the-horde."
 

@@ -7,9 +7,10 @@ import html
 import ipywidgets as w
 
 from hordes_kit.core.scenario import load_scenario, scenario_files
+from hordes_kit.the_horde.bots import POLICIES, choose
+from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.odds import HORDE_STEPS, kill_probability, phase_odds
-from hordes_kit.the_horde.policies import POLICIES, choose
-from hordes_kit.the_horde.state import GAME, THState
+from hordes_kit.the_horde.rules import GAME
 from hordes_kit.the_horde.tape import pick
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
