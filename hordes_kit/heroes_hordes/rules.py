@@ -29,6 +29,8 @@ from hordes_kit.heroes_hordes.cards import (
 __all__ = [
     "GAME",
     "RULE",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
     "HERO_PILES",
     "HORDE_PILES",
     "ATTACK_SIZE",
@@ -46,6 +48,7 @@ __all__ = [
 # The game's declaration (rulebook "Components", "Battle Phase", "Spy cards")
 GAME = "heroes-hordes"
 RULE = GAME + "."  # rule id prefix (data/heroes_hordes/rules.toml)
+MIN_PLAYERS = MAX_PLAYERS = 1  # solo
 HERO_PILES = PILES[:3]
 HORDE_PILES = PILES[3:]
 ATTACK_SIZE = 5  # BATTLE PHASE: a horde pile of 5 or more cards attacks
