@@ -209,7 +209,7 @@ def test_rates_from_a_position_agree():
 def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
     """The board's odds use the fast simulator from its current position."""
     from hordes_kit.ui.common import percent
-    from hordes_kit.ui.heroes_hordes import HHBoard
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     board = HHBoard(seed=3)
     for step in ("defend", "draw"):
@@ -234,7 +234,7 @@ def test_board_search_is_a_list_with_the_most_force_first():
     import ipywidgets as w
 
     from hordes_kit.heroes_hordes.bots import get_policy
-    from hordes_kit.ui.heroes_hordes import HHBoard
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     for seed in range(20):
         board = HHBoard(seed=seed)

@@ -513,7 +513,7 @@ def test_config_round_trips():
 
 
 def test_board_refuses_bad_moves_and_files_without_touching_the_game():
-    from hordes_kit.ui.the_horde import THBoard
+    from hordes_kit.ui.the_horde.board import THBoard
 
     b = THBoard(seed=3)
     b.advance(until_decision=True)
@@ -532,7 +532,7 @@ def test_board_refuses_bad_moves_and_files_without_touching_the_game():
 
 
 def test_purchase_advice_scores_every_choice_with_the_fast_simulator():
-    from hordes_kit.ui.the_horde import THBoard, purchase_advice
+    from hordes_kit.ui.the_horde.board import THBoard, purchase_advice
 
     s = new_game().apply_all(
         ["recruit:knight", "recruit:cow", "recruit:trees"] + ["recruit:fence"] * 5
