@@ -104,7 +104,7 @@ def test_a_registered_game_gets_its_benchmark_and_index_entry(toy, capsys):
     assert capsys.readouterr().out == "toy bench: 1 figure\n"
     page = index_html()
     assert page.index("<h2>Heroes &amp; Hordes</h2>") < page.index("<h2>Toy Dice</h2>")
-    assert '<a href="toy_play.ipynb">Play a toy</a>' in page
+    assert '<a href="toy_play.ipynb" target="_self">Play a toy</a>' in page
 
 
 def test_the_index_lists_the_five_games_in_shelf_order_with_every_page():

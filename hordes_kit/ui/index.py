@@ -19,8 +19,10 @@ def _game_html(game: Game | Planned) -> str:
     tagline = html.escape(game.tagline)
     if isinstance(game, Planned):
         return f"<h2>{title}</h2>\n<p><em>{tagline}</em> — <em>Not built yet.</em></p>"
+    # target _self: an HTML output's links would otherwise open a new tab in Voila
     items = "\n".join(
-        f'<li><strong><a href="{html.escape(d.notebook)}">{html.escape(d.title)}</a></strong>'
+        f'<li><strong><a href="{html.escape(d.notebook)}" target="_self">'
+        f"{html.escape(d.title)}</a></strong>"
         f" — {html.escape(d.blurb)} <em>Ready.</em></li>"
         for d in game.dashboards
     )
