@@ -16,9 +16,9 @@ from hordes_kit.core.errors import CardDataError
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.heroes_hordes.cards import load_cards, parse_note
+from hordes_kit.heroes_hordes.game import new_game
 from hordes_kit.heroes_hordes.odds import battle_report, find_cards, risk_ahead
 from hordes_kit.heroes_hordes.rules import best_discard, card_forces, pile_force
-from hordes_kit.heroes_hordes.state import new_game
 
 CARDS = load_cards()
 BY = {c.name: c for c in CARDS}

@@ -78,7 +78,7 @@ def _random_piles(seed: int, count: int, most: int):
     import random
 
     from hordes_kit.heroes_hordes.cards import HEROES, HORDES
-    from hordes_kit.heroes_hordes.state import HHConfig, card_index
+    from hordes_kit.heroes_hordes.rules import HHConfig, card_index
 
     cards = sorted(card_index(HHConfig()).values(), key=lambda c: c.id)
     rng = random.Random(seed)
@@ -155,7 +155,7 @@ def _positions():
 
     from hordes_kit.core.playout import play_steps
     from hordes_kit.heroes_hordes.bots import get_policy
-    from hordes_kit.heroes_hordes.state import new_game
+    from hordes_kit.heroes_hordes.game import new_game
 
     found, spied = [], None
     for seed, turn in ((1, 6), (2, 18), (3, 30), (4, 45), (5, 99), (6, 99), (7, 99)):
@@ -209,7 +209,7 @@ def test_rates_from_a_position_agree():
 def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
     """The board's odds use the fast simulator from its current position."""
     from hordes_kit.ui.common import percent
-    from hordes_kit.ui.heroes_hordes import HHBoard
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     board = HHBoard(seed=3)
     for step in ("defend", "draw"):
@@ -234,7 +234,7 @@ def test_board_search_is_a_list_with_the_most_force_first():
     import ipywidgets as w
 
     from hordes_kit.heroes_hordes.bots import get_policy
-    from hordes_kit.ui.heroes_hordes import HHBoard
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     for seed in range(20):
         board = HHBoard(seed=seed)

@@ -13,10 +13,11 @@ import pytest
 from hordes_kit.core.errors import CardDataError, IllegalActionError, InvalidInputError
 from hordes_kit.core.playout import play_steps
 from hordes_kit.core.rules_index import rule_index
+from hordes_kit.the_horde.bots import POLICIES, Policy, as_bot, choose, get_policy
 from hordes_kit.the_horde.cards import DATA_DIR, load_data
+from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.odds import effective_force, kill_probability, phase_odds
-from hordes_kit.the_horde.policies import POLICIES, Policy, as_bot, choose, get_policy
-from hordes_kit.the_horde.state import THConfig, new_game
+from hordes_kit.the_horde.rules import THConfig
 
 R = "the-horde."
 
@@ -512,7 +513,7 @@ def test_config_round_trips():
 
 
 def test_board_refuses_bad_moves_and_files_without_touching_the_game():
-    from hordes_kit.ui.the_horde import THBoard
+    from hordes_kit.ui.the_horde.board import THBoard
 
     b = THBoard(seed=3)
     b.advance(until_decision=True)
@@ -531,7 +532,7 @@ def test_board_refuses_bad_moves_and_files_without_touching_the_game():
 
 
 def test_purchase_advice_scores_every_choice_with_the_fast_simulator():
-    from hordes_kit.ui.the_horde import THBoard, purchase_advice
+    from hordes_kit.ui.the_horde.board import THBoard, purchase_advice
 
     s = new_game().apply_all(
         ["recruit:knight", "recruit:cow", "recruit:trees"] + ["recruit:fence"] * 5

@@ -32,9 +32,9 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import Event
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.flow import begin_turn, settle
-from hordes_kit.fantahzee.state import FConfig, FState, Member, Seat, Stack
+from hordes_kit.fantahzee.state import FPosition, Member, Seat, Stack
 
-__all__ = ["new_game"]
+__all__ = ["new_position"]
 
 P = R.GAME + "."
 
@@ -43,12 +43,15 @@ def _deck(cards) -> tuple[str, ...]:
     return tuple(sorted(c.id for c in cards for _ in range(c.copies)))
 
 
-def new_game(config: Mapping[str, Any] | FConfig | None = None) -> FState:
-    """A new game (Setup steps 1-8 as chance draws), or the configured position."""
-    cfg = config if isinstance(config, FConfig) else FConfig.from_dict(dict(config or {}))
+def new_position(
+    cls: type[FPosition], config: Mapping[str, Any] | R.FConfig | None = None
+) -> FPosition:
+    """A new game of class ``cls`` (Setup steps 1-8 as chance draws), or the configured
+    position."""
+    cfg = config if isinstance(config, R.FConfig) else R.FConfig.from_dict(dict(config or {}))
     data = cfg.card_set()
     by_level = {lv: [m for m in data.monsters if m.level == lv] for lv in ("1", "2", "boss")}
-    s = FState(
+    s = cls(
         config=cfg,
         seats=tuple(Seat() for _ in range(cfg.players)),
         pool1=_deck(by_level["1"]),
@@ -82,7 +85,7 @@ def _cards(value: Any, where: str, known: Mapping[str, Any], kind: str) -> list[
     return list(value)
 
 
-def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
+def _from_position(s: FPosition, pos: Mapping[str, Any]) -> FPosition:
     heroes = {h.id: h for h in s.data.heroes}
     hand_cards = {**heroes, **{a.id: a for a in s.data.actions}}
     monsters = {m.id: m for m in s.data.monsters}
@@ -165,7 +168,7 @@ def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
             extra -= 1
         pools[field] = tuple(sorted(pool.elements()))
     player = int(pos.get("player", 0))
-    s = FState(
+    s = type(s)(
         config=s.config,
         seats=tuple(seats),
         line=tuple(line),

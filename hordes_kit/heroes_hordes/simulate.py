@@ -17,7 +17,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.heroes_hordes.bots import get_policy
-from hordes_kit.heroes_hordes.state import HHState, new_game
+from hordes_kit.heroes_hordes.game import HHState, new_game
 
 __all__ = ["SimResult", "simulate", "play_one"]
 

@@ -1,22 +1,16 @@
-"""What the Heroes & Hordes player sees: ``view(state, player)`` and action labels (JSON only)."""
+"""What the Heroes & Hordes player sees: ``view(state, player)`` (JSON only), action labels
+and why an action is refused, in words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hordes_kit.heroes_hordes.cards import PILES
-from hordes_kit.heroes_hordes.rules import card_forces, pile_force
+from hordes_kit.heroes_hordes.rules import GAME, HERO_PILES, RULE, card_forces, pile_force
+from hordes_kit.heroes_hordes.state import HHPosition
 
-if TYPE_CHECKING:
-    from hordes_kit.heroes_hordes.state import HHState
-
-__all__ = ["view", "label"]
-
-R = "heroes-hordes."
-GAME = "heroes-hordes"
+__all__ = ["view", "label", "why_illegal"]
 
 
-def view(self: HHState, player: int | None) -> dict:
+def view(self: HHPosition, player: int | None) -> dict:
     """JSON picture of the game: piles with forces, tokens, deck, prompt, legal moves, log."""
     piles = {}
     for p in PILES:
@@ -52,7 +46,7 @@ def view(self: HHState, player: int | None) -> dict:
             (
                 dict(e.data)
                 for e in reversed(self.log)
-                if e.rule.startswith(R + "battle.") and "horde_force" in e.data
+                if e.rule.startswith(RULE + "battle.") and "horde_force" in e.data
             ),
             None,
         ),
@@ -61,7 +55,7 @@ def view(self: HHState, player: int | None) -> dict:
     return out
 
 
-def label(self: HHState, action_id: str) -> str:
+def label(self: HHPosition, action_id: str) -> str:
     """Plain words for a legal action (buttons, step lists)."""
     kind, arg = action_id.split(":", 1)
     name = self.card(arg).name if arg in self.cards else arg
@@ -72,3 +66,24 @@ def label(self: HHState, action_id: str) -> str:
         "slay": f"Discard {name} from the horde",
         "search": f"Put {name} into play",
     }.get(kind, action_id)
+
+
+def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
+    """Why a well-formed action is not legal now."""
+    kind, arg = action
+    waits = {
+        "draw": "the Fate draw",
+        "spy": "the Spy's look at the deck",
+        "mine": "a Mine's draw",
+        "raid": "the raid's random pile",
+        "place": "where the split card goes",
+        "defend": "which hero pile defends",
+        "discard": "which heroes to discard",
+        "slay": "which horde card the event discards",
+        "search": "which card to put in play",
+    }
+    if self.result:
+        return "the game is over"
+    if kind == "defend" and arg in HERO_PILES and self.step == "defend":
+        return f"the {arg} pile is empty"
+    return f"the game waits for {waits.get(self.step, self.step)}"

@@ -1,4 +1,4 @@
-"""Shadows benchmark figures (``bench()`` prints them; the lead hooks it into make bench)."""
+"""Shadows' ``make bench`` figures: whole games per second and the odds' times."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hordes_kit.shadows.game import new_game
 from hordes_kit.shadows.hands import predict_odds
 from hordes_kit.shadows.odds import monster_round, next_reveal
 
-__all__ = ["bench"]
+__all__ = ["run"]
 
 
 def _games_per_second(players: int, bot, n: int) -> float:
@@ -21,7 +21,7 @@ def _games_per_second(players: int, bot, n: int) -> float:
     return n / (time.perf_counter() - t)
 
 
-def bench(games: int = 20) -> None:
+def run(games: int = 20) -> None:
     """Print games per second (2 and 3 players, both bots) and the odds' times."""
     for players in (2, 3):
         for name, bot in (("random", random_bot), ("sensible", sensible_bot)):
@@ -44,4 +44,4 @@ def bench(games: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    bench()
+    run()

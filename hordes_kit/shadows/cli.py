@@ -1,7 +1,7 @@
-"""Shadows on the command line: ``simulate shadows`` and ``check-data`` for card files.
+"""Shadows' ``hordes-kit`` commands (``simulate shadows``) and its card-file check.
 
-Plain functions; the ``hordes-kit`` command wires them in. Every argument is checked
-before any game is played; bad input raises the kit's own error naming it.
+Every argument is checked before any game is played; bad input raises the kit's own
+error naming it (the shared command prints it in one line and exits 2).
 """
 
 from __future__ import annotations
@@ -12,12 +12,21 @@ import json
 import os
 from pathlib import Path
 
+from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml, slug
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.shadows.cards import load_card_file, load_cards
 from hordes_kit.shadows.simulate import MAX_GAMES, simulate
 
-__all__ = ["add_simulate_arguments", "run_simulate", "check_data", "find_heroes"]
+__all__ = [
+    "COMMANDS",
+    "DATA",
+    "add_simulate_arguments",
+    "run_simulate",
+    "check_data",
+    "find_heroes",
+    "is_shadows_file",
+]
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +45,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         help="local processes, 1 to the number of CPUs (same results)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def find_heroes(text: str) -> tuple[str, ...]:
@@ -112,4 +120,21 @@ def is_shadows_file(path: str | Path) -> bool:
         return False
 
 
-__all__ += ["is_shadows_file"]
+def _claims(path: Path) -> int:
+    """Shadows' own card file by name, or any TOML file holding ``[[skill]]`` tables."""
+    if path.name == "cards.toml" and path.parent.name == "shadows":
+        return BY_NAME
+    return BY_CONTENT if path.suffix == ".toml" and is_shadows_file(path) else NO_CLAIM
+
+
+COMMANDS = (
+    Command(
+        "simulate",
+        "who wins with which Hero: win rates with 95%% intervals",
+        "Bots play whole games (every seat the same bot); the win rate of each seat's Hero "
+        "with its 95% interval.",
+        add_simulate_arguments,
+        run_simulate,
+    ),
+)
+DATA = DataCheck("a Shadows cards .toml (with [[skill]] tables)", _claims, check_data)

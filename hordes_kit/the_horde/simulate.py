@@ -18,8 +18,8 @@ from functools import partial
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
 from hordes_kit.core.playout import play_until, playout
-from hordes_kit.the_horde.policies import Policy, as_bot, get_policy
-from hordes_kit.the_horde.state import THState, new_game
+from hordes_kit.the_horde.bots import Policy, as_bot, get_policy
+from hordes_kit.the_horde.game import THState, new_game
 
 __all__ = ["SimResult", "simulate", "play_one", "CAUSES"]
 

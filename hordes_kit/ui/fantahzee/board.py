@@ -1,4 +1,5 @@
-"""Fantahzee dashboards: the table picture, the rulebook walkthrough, the playable board."""
+"""Fantahzee dashboards: the table picture and the playable board (``walkthrough.py`` draws
+with the same picture)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,18 @@ import html
 import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
-from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.fantahzee.advice import party_strength, roll_advice
 from hordes_kit.fantahzee.bots import BOTS
+from hordes_kit.fantahzee.game import FState
 from hordes_kit.fantahzee.planner import damage_options, plan_attacks
 from hordes_kit.fantahzee.rules import GAME
-from hordes_kit.fantahzee.state import FState
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import note_html, percent, table_html
-from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
 __all__ = [
     "board_html",
     "advice_html",
     "strength_html",
-    "walkthrough",
     "FZBoard",
     "SEAT_KINDS",
 ]
@@ -288,18 +286,6 @@ def answer_choices(state: FState, move: str) -> list[str]:
     if verb in ("activate", "keep"):
         same += [a for a in state.legal_actions() if a == "done"]
     return same
-
-
-def walkthrough() -> WalkthroughPlayer:
-    """The rulebook's worked examples and FAQ answers, step by step."""
-    scenarios = [load_scenario(p) for p in scenario_files("fantahzee")]
-    return WalkthroughPlayer(
-        scenarios,
-        board_html,
-        label=lambda s, a: s.label(a),
-        explain=_explain,
-        choices=answer_choices,
-    )
 
 
 # --- the playable board ----------------------------------------------------------------

@@ -6,9 +6,9 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.the_horde.bots import POLICIES
 from hordes_kit.the_horde.cards import load_data
 from hordes_kit.the_horde.odds import effective_force, kill_probability
-from hordes_kit.the_horde.policies import POLICIES
 from hordes_kit.the_horde.simulate import simulate
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent, table_html
 

@@ -12,7 +12,7 @@ from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE, load_cards
 from hordes_kit.heroes_hordes.odds import battle_report, risk_ahead
 from hordes_kit.heroes_hordes.simulate import simulate
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
-from hordes_kit.ui.heroes_hordes import _report_html
+from hordes_kit.ui.heroes_hordes.board import _report_html
 
 __all__ = ["BattleCalculator", "RiskAhead", "PolicyComparison"]
 

@@ -1,4 +1,5 @@
-"""Heroes & Hordes dashboards: the board picture, the playable board and the walkthrough."""
+"""Heroes & Hordes dashboards: the table picture and the playable board (``walkthrough.py``
+draws with the same picture)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,15 @@ import random
 import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
-from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.heroes_hordes.bots import best_pile_gain, get_policy
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
+from hordes_kit.heroes_hordes.game import HHState
 from hordes_kit.heroes_hordes.odds import battle_report
-from hordes_kit.heroes_hordes.rules import pile_force
-from hordes_kit.heroes_hordes.state import GAME, HHState
+from hordes_kit.heroes_hordes.rules import GAME, pile_force
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
-from hordes_kit.ui.quiz import QuizPlayer
-from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
-__all__ = ["board_html", "HHBoard", "walkthrough", "battle_html", "RulesQuiz"]
+__all__ = ["board_html", "HHBoard", "battle_html"]
 
 COLOURS = {
     "men": "#2f6db5",
@@ -130,12 +128,6 @@ def _explain(state: HHState, move: str) -> str:
             rows.append([p, before, pile_force((*state.pile(p), card)) - before])
         return table_html(["Pile", "Force now", f"{card.name} adds"], rows)
     return ""
-
-
-def walkthrough() -> WalkthroughPlayer:
-    """The Heroes & Hordes walkthrough player over the shipped scenarios."""
-    scenarios = [load_scenario(p) for p in scenario_files("heroes_hordes")]
-    return WalkthroughPlayer(scenarios, board_html, label=lambda s, a: s.label(a), explain=_explain)
 
 
 class HHBoard(BoardMixin, w.VBox):
@@ -344,12 +336,3 @@ class HHBoard(BoardMixin, w.VBox):
             ["Pile", "Its force", "Horde force", "Result", "Force kept after the best discard"],
             rows,
         )
-
-
-class RulesQuiz(QuizPlayer):
-    """The Heroes & Hordes rules quiz; answers and battle reports come from the engine."""
-
-    def __init__(self) -> None:
-        from hordes_kit.heroes_hordes.quiz import load_quiz
-
-        super().__init__(load_quiz(), detail_html=_report_html)

@@ -1,4 +1,5 @@
-"""The Horde dashboards: the board picture, the playable board, the walkthrough and the quiz."""
+"""The Horde dashboards: the table picture and the playable board (``walkthrough.py`` draws
+with the same picture)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,13 @@ import html
 
 import ipywidgets as w
 
-from hordes_kit.core.scenario import load_scenario, scenario_files
+from hordes_kit.the_horde.bots import POLICIES, choose
+from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.odds import HORDE_STEPS, kill_probability, phase_odds
-from hordes_kit.the_horde.policies import POLICIES, choose
-from hordes_kit.the_horde.state import GAME, THState
+from hordes_kit.the_horde.rules import GAME
 from hordes_kit.the_horde.tape import pick
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
-from hordes_kit.ui.quiz import QuizPlayer
-from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
 __all__ = [
     "board_html",
@@ -22,8 +21,6 @@ __all__ = [
     "phase_odds_html",
     "survival_html",
     "THBoard",
-    "walkthrough",
-    "RulesQuiz",
 ]
 
 TINTS = {"Village": "#cfe9d8", "Defender": "#cfdcf0", "Special": "#ead9c4"}
@@ -308,21 +305,6 @@ def _explain(state: THState, move: str) -> str:
         "What the fast simulator says (4,000 games each, the same chance for both, then "
         "played by the balanced policy; 95% intervals):"
     ) + table_html(["Choice", "Alive after turn 4", "Survive all 20 turns"], rows)
-
-
-def walkthrough() -> WalkthroughPlayer:
-    """The The Horde walkthrough player over the shipped scenarios."""
-    scenarios = [load_scenario(p) for p in scenario_files("the_horde")]
-    return WalkthroughPlayer(scenarios, board_html, label=lambda s, a: s.label(a), explain=_explain)
-
-
-class RulesQuiz(QuizPlayer):
-    """The The Horde rules quiz; the engine works out every answer."""
-
-    def __init__(self) -> None:
-        from hordes_kit.the_horde.quiz import load_quiz
-
-        super().__init__(load_quiz())
 
 
 # --- the playable board ----------------------------------------------------------------------
