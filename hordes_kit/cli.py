@@ -9,6 +9,7 @@ through the registry; this module holds only what they share.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from hordes_kit.core.registry import Game, get_game, registered_games
 __all__ = ["main", "build_parser", "check_data", "EXIT_BAD_INPUT"]
 
 EXIT_BAD_INPUT = 2
+EXIT_BUG = 1  # an error the kit did not expect (never a traceback: one line asking a report)
 EXIT_INTERRUPTED = 130
 # The verbs games share, in the order ``hordes-kit --help`` lists them; a game bringing a
 # new verb gives its line in ``Command.verb_help`` (it is listed after these).
@@ -36,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line."""
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (try: {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {_one_line(message)} (try: {self.prog} --help)\n")
 
 
 def game_commands() -> dict[str, list[tuple[Game, Command]]]:
@@ -117,9 +119,15 @@ def check_data(path: str, game: str | None = None) -> list[str]:
     The game is the one that claims the path most surely (a file it names, then what the
     file holds, then its suffix), unless ``game`` names it.
     """
+    shown = path if len(path) <= 80 else path[:80] + "..."
     p = Path(path)
-    if not p.exists():
-        raise HordesKitError(f"{path}: no such file or folder")
+    try:
+        exists = p.exists()
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte ...
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise HordesKitError(f"{shown}: cannot be opened ({reason})") from None
+    if not exists:
+        raise HordesKitError(f"{shown}: no such file or folder")
     checks = data_checks()
     if game is not None:
         if game not in checks:
@@ -140,9 +148,11 @@ def check_data(path: str, game: str | None = None) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hordes-kit`` console script."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as e:  # a usage error (one line already printed) or --help
+            return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
         if args.command == "check-data":
             print("\n".join(check_data(args.file, args.game)))
             return 0
@@ -157,10 +167,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return args.run(args)
     except HordesKitError as e:
-        print(f"hordes-kit: {e}", file=sys.stderr)
+        print(f"hordes-kit: {_one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader left early (``... | head -2``): not an error. Point stdout at
+        # /dev/null so that Python's last flush at exit does not complain either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except Exception as e:  # a bug of ours: still one line, never a traceback
+        if os.environ.get("HORDES_KIT_DEBUG"):
+            raise
+        print(
+            f"hordes-kit: unexpected {type(e).__name__}: {_one_line(str(e))} (a bug in the "
+            "kit: please report it with the command you ran; HORDES_KIT_DEBUG=1 shows more)",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
+
+
+def _one_line(text: str, limit: int = 500) -> str:
+    """A message on one line, cut short if it is very long."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 if __name__ == "__main__":

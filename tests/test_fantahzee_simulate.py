@@ -42,8 +42,9 @@ def test_counts_are_the_games_played_seat_by_seat_and_workers_change_nothing():
         ({"bots": ("strong", "clever")}, "unknown bot 'clever'"),
         ({"bots": ("strong",)}, "2-5 players, got 1 bots"),
         ({"bots": ("random",) * 6}, "2-5 players, got 6 bots"),
-        ({"games": 0}, "at least 1, got 0"),
-        ({"workers": 0}, "workers must be at least 1"),
+        ({"games": 0}, "games must be 1-1,000,000,000, got 0"),
+        ({"workers": 0}, "workers must be 1-"),
+        ({"seed": -1}, "seed must be 0-"),
     ],
 )
 def test_bad_input_is_refused_by_name(kwargs, message):

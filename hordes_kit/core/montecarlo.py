@@ -1,22 +1,41 @@
 """Seeded Monte Carlo over whole games, with 95% intervals and optional worker processes.
 
 Game ``i`` of a run with seed ``s`` always uses its own generator seeded from
-``(s, i)``, so results are identical whatever the number of workers.
+``(s, i)``, so results are identical whatever the number of workers. Games are played
+and tallied chunk by chunk: memory does not grow with the number of games.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
 from typing import TypeVar
 
-__all__ = ["game_rng", "wilson_interval", "map_chunks", "run_games"]
+from hordes_kit.core.errors import InvalidInputError
+
+__all__ = [
+    "MAX_GAMES",
+    "MAX_SEED",
+    "game_rng",
+    "wilson_interval",
+    "check_run",
+    "max_workers",
+    "chunk_ranges",
+    "stream_chunks",
+    "map_chunks",
+    "run_games",
+]
 
 T = TypeVar("T")
 A = TypeVar("A")
 Z95 = 1.959963984540054
+MAX_GAMES = 1_000_000_000  # a run's games: more would take days even on the fast paths
+MAX_SEED = 2**63 - 1  # the fast simulators seed 64-bit signed integers
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -39,39 +58,89 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def _chunk(args: tuple[Callable[[int, random.Random], T], int, list[int]]) -> list[T]:
-    play, seed, indexes = args
-    return [play(i, game_rng(seed, i)) for i in indexes]
+def check_run(games: int, seed: int, workers: int = 1, *, max_games: int = MAX_GAMES) -> None:
+    """Refuse a run whose counts are out of range, before any game is played.
+
+    >>> check_run(10, 0, 1)
+    >>> check_run(0, 0)
+    Traceback (most recent call last):
+    ...
+    hordes_kit.core.errors.InvalidInputError: games must be 1-1,000,000,000, got 0
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= max_games:
+        raise InvalidInputError(f"games must be 1-{max_games:,}, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidInputError(f"seed must be 0-{MAX_SEED:,} (2**63 - 1), got {seed!r}")
+    cpus = max_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= cpus:
+        raise InvalidInputError(
+            f"workers must be 1-{cpus} (this machine's processor cores), got {workers!r}"
+        )
+
+
+def max_workers() -> int:
+    """How many worker processes a run may use: this machine's processor cores."""
+    return os.cpu_count() or 1
+
+
+def chunk_ranges(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(first game, count)`` of each chunk, made as they are asked for (never a list).
+
+    >>> list(chunk_ranges(7, 3))
+    [(0, 3), (3, 3), (6, 1)]
+    """
+    for first in range(0, games, size):
+        yield first, min(size, games - first)
+
+
+def stream_chunks(fn: Callable[[A], T], chunks: Iterable[A], *, workers: int = 1) -> Iterator[T]:
+    """``fn`` over the chunks, results in order, in this process or over ``workers`` processes.
+
+    Lazy both ways: a chunk is made only when a worker is about to take it and at most
+    ``2 * workers`` are in flight, so memory does not grow with the number of chunks.
+    """
+    if workers <= 1:
+        yield from map(fn, chunks)
+        return
+    pending: deque[Future] = deque()
+    it = iter(chunks)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        try:
+            for chunk in islice(it, 2 * workers):
+                pending.append(pool.submit(fn, chunk))
+            while pending:
+                result = pending.popleft().result()
+                for chunk in islice(it, 1):
+                    pending.append(pool.submit(fn, chunk))
+                yield result
+        finally:
+            for f in pending:
+                f.cancel()
 
 
 def map_chunks(
-    fn: Callable[[A], list[T]] | Callable[[A], Sequence[T]],
-    chunks: Sequence[A],
+    fn: Callable[[A], Sequence[T]],
+    chunks: Iterable[A],
     total: int,
     *,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
-) -> list:
-    """``fn`` over the chunks in order, in this process or over ``workers`` processes.
+) -> Iterator[Sequence[T]]:
+    """``fn`` over the chunks in order (see ``stream_chunks``), yielding each chunk's part.
 
     ``progress(done, total)`` is called after each chunk with the items done so far.
     """
-    parts: list = []
     done = 0
-    results: Iterable = map(fn, chunks)
-    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
-    try:
-        if pool is not None:
-            results = pool.map(fn, chunks)
-        for part in results:
-            parts.append(part)
-            done += len(part)
-            if progress:
-                progress(done, total)
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    return parts
+    for part in stream_chunks(fn, chunks, workers=workers):
+        done += len(part)
+        if progress:
+            progress(done, total)
+        yield part
+
+
+def _chunk(args: tuple[Callable[[int, random.Random], T], int, int, int]) -> list[T]:
+    play, seed, first, count = args
+    return [play(i, game_rng(seed, i)) for i in range(first, first + count)]
 
 
 def run_games(
@@ -82,11 +151,12 @@ def run_games(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     chunk: int = 50,
-) -> list[T]:
-    """Play ``games`` games (``play(index, rng)``), in order, optionally over processes.
+) -> Iterator[T]:
+    """Play ``games`` games (``play(index, rng)``) and yield their results in order.
 
+    Fold the results as they come (a ``Counter``, a sum): nothing keeps them all.
     ``play`` must be picklable (a module-level function) when ``workers > 1``.
     """
-    chunks = [(play, seed, list(range(a, min(a + chunk, games)))) for a in range(0, games, chunk)]
-    parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
-    return [x for part in parts for x in part]
+    chunks = ((play, seed, a, n) for a, n in chunk_ranges(games, chunk))
+    for part in map_chunks(_chunk, chunks, games, workers=workers, progress=progress):
+        yield from part

@@ -7,6 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
+from hordes_kit.core.args import int_in, text_up_to
 from hordes_kit.core.commands import (
     BY_SUFFIX,
     NO_CLAIM,
@@ -19,14 +20,23 @@ from hordes_kit.core.errors import HordesKitError
 
 __all__ = ["COMMANDS", "DATA", "odds", "party", "check_data"]
 
+# The solvers' limits (fantahzee.odds.MAX_DICE / MAX_ROLLS, party.MAX_STEAM), written
+# here so that building the parser imports no solver; tests/test_cli.py checks they agree.
+MAX_DICE, MAX_ROLLS, MAX_STEAM = 10, 5, 30
+DICE = int_in(1, MAX_DICE)
+ROLLS = int_in(1, MAX_ROLLS)
+ROLLS_LEFT = int_in(0, MAX_ROLLS - 1)
+SHORT = text_up_to(100)
+
 
 def _odds_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--dice", type=int, help="number of dice (1-10)")
-    p.add_argument("--rolls", type=int, help="rolls in all, the first included (1-5)")
+    p.add_argument("--dice", type=DICE, help=f"number of dice (1-{MAX_DICE})")
+    p.add_argument("--rolls", type=ROLLS, help=f"rolls in all, the first included (1-{MAX_ROLLS})")
     p.add_argument(
         "--cost",
         action="append",
         required=True,
+        type=SHORT,
         metavar="COST",
         help="a hero's cost: X any die, XX a pair ..., 1-6 exact faces; repeat for more heroes",
     )
@@ -35,9 +45,15 @@ def _odds_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="different heroes' X-groups must show different numbers",
     )
-    p.add_argument("--showing", help="dice showing now, e.g. 6,6,4,3,2 (asks for keep advice)")
-    p.add_argument("--locked", default="", help="dice already locked on heroes, e.g. 5")
-    p.add_argument("--rolls-left", type=int, help="rerolls still to come (with --showing)")
+    p.add_argument(
+        "--showing", type=SHORT, help="dice showing now, e.g. 6,6,4,3,2 (asks for keep advice)"
+    )
+    p.add_argument("--locked", type=SHORT, default="", help="dice already locked on heroes, e.g. 5")
+    p.add_argument(
+        "--rolls-left",
+        type=ROLLS_LEFT,
+        help=f"rerolls still to come, 0-{MAX_ROLLS - 1} (with --showing)",
+    )
 
 
 def odds(args: argparse.Namespace) -> int:
@@ -110,12 +126,31 @@ def odds(args: argparse.Namespace) -> int:
 
 
 def _party_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--heroes", required=True, help='e.g. "Alchemist,Sergeant,Paladin"')
-    p.add_argument("--dice", type=int, default=5, help="dice this turn (default 5)")
-    p.add_argument("--rolls", type=int, default=3, help="rolls this turn (default 3)")
-    p.add_argument("--steam", type=int, default=0, help="steam already got this turn")
-    p.add_argument("--showing", help="dice showing now, e.g. 6,5,4,3,2,1 (asks for advice)")
-    p.add_argument("--rolls-left", type=int, default=2, help="rerolls left (with --showing)")
+    p.add_argument(
+        "--heroes",
+        required=True,
+        type=text_up_to(500),
+        help='up to five heroes, e.g. "Alchemist,Sergeant,Paladin"',
+    )
+    p.add_argument("--dice", type=DICE, default=5, help=f"dice this turn, 1-{MAX_DICE} (default 5)")
+    p.add_argument(
+        "--rolls", type=ROLLS, default=3, help=f"rolls this turn, 1-{MAX_ROLLS} (default 3)"
+    )
+    p.add_argument(
+        "--steam",
+        type=int_in(0, MAX_STEAM),
+        default=0,
+        help=f"steam already got this turn, 0-{MAX_STEAM}",
+    )
+    p.add_argument(
+        "--showing", type=SHORT, help="dice showing now, e.g. 6,5,4,3,2,1 (asks for advice)"
+    )
+    p.add_argument(
+        "--rolls-left",
+        type=ROLLS_LEFT,
+        default=2,
+        help=f"rerolls left, 0-{MAX_ROLLS - 1} (with --showing)",
+    )
 
 
 def party(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import run_games, wilson_interval
+from hordes_kit.core.montecarlo import check_run, run_games, wilson_interval
 from hordes_kit.core.playout import playout
 from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.fantahzee.game import new_game
@@ -98,13 +98,14 @@ def simulate(
             raise InvalidInputError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise InvalidInputError(f"Fantahzee is for 2-5 players, got {len(bots)} bots")
-    if games < 1:
-        raise InvalidInputError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise InvalidInputError(f"workers must be at least 1, got {workers}")
-    out = run_games(
+    check_run(games, seed, workers)
+    wins = [0] * len(bots)
+    turns = unfinished = 0
+    for won, t, finished in run_games(
         partial(play_one, bots), games, seed, workers=workers, progress=progress, chunk=5
-    )
-    wins = tuple(sum(b in won for won, _t, _f in out) for b in range(len(bots)))
-    turns = sum(t for _w, t, _f in out)
-    return SimResult(bots, games, seed, wins, turns, sum(not f for _w, _t, f in out))
+    ):
+        for b in won:
+            wins[b] += 1
+        turns += t
+        unfinished += not finished
+    return SimResult(bots, games, seed, tuple(wins), turns, unfinished)

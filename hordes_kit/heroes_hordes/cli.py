@@ -7,14 +7,25 @@ import argparse
 import json
 from pathlib import Path
 
+from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_SUFFIX, NO_CLAIM, Command, DataCheck
 
 __all__ = ["COMMANDS", "DATA", "battle", "simulate", "check_data"]
 
 
 def _battle_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--horde", required=True, help='horde cards, e.g. "Warlord,Goblins,Orks"')
-    p.add_argument("--heroes", required=True, help='hero cards, e.g. "Dwarf Lord,Clansmen"')
+    p.add_argument(
+        "--horde",
+        required=True,
+        type=text_up_to(),
+        help='horde cards, e.g. "Warlord,Goblins,Orks"',
+    )
+    p.add_argument(
+        "--heroes",
+        required=True,
+        type=text_up_to(),
+        help='hero cards, e.g. "Dwarf Lord,Clansmen"',
+    )
     p.add_argument("--horde-pile", choices=["goblins", "undead", "dragons"])
     p.add_argument("--hero-pile", choices=["men", "elves", "dwarves"])
 
@@ -58,9 +69,7 @@ def battle(args: argparse.Namespace) -> int:
 
 def _simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="lookahead", help="random, greedy or lookahead")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="local processes (same results)")
+    add_run_arguments(p, games=1000)
     p.add_argument(
         "--engine",
         choices=["fast", "reference"],

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import os
 from pathlib import Path
 
+from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml, slug
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
@@ -32,19 +32,13 @@ __all__ = [
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``hordes-kit simulate shadows``."""
     parser.add_argument(
-        "--heroes", required=True, help="2 or 3 Heroes in seat order, e.g. Eras,Rolan"
-    )
-    parser.add_argument("--games", type=int, default=1000, help=f"games to play (1-{MAX_GAMES:,})")
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed (0 or more): same seed, same games"
+        "--heroes",
+        required=True,
+        type=text_up_to(200),
+        help="2 or 3 Heroes in seat order, e.g. Eras,Rolan",
     )
     parser.add_argument("--bot", default="sensible", help="random or sensible (every seat)")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        help="local processes, 1 to the number of CPUs (same results)",
-    )
+    add_run_arguments(parser, games=1000, max_games=MAX_GAMES)
 
 
 def find_heroes(text: str) -> tuple[str, ...]:
@@ -70,15 +64,6 @@ def find_heroes(text: str) -> tuple[str, ...]:
 def run_simulate(args: argparse.Namespace) -> int:
     """Run ``simulate shadows``: checks every argument first, then streams the games."""
     heroes = find_heroes(args.heroes)
-    if not 1 <= args.games <= MAX_GAMES:
-        raise InvalidInputError(f"--games must be 1-{MAX_GAMES:,}, got {args.games}")
-    if args.seed < 0:
-        raise InvalidInputError(f"--seed must be 0 or more, got {args.seed}")
-    cpus = os.cpu_count() or 1
-    if not 1 <= args.workers <= cpus:
-        raise InvalidInputError(
-            f"--workers must be 1-{cpus} (this machine's CPUs), got {args.workers}"
-        )
     res = simulate(heroes, args.games, args.seed, bot=args.bot, workers=args.workers)
     names = {h.id: h.name for h in load_cards().heroes}
     if args.json:

@@ -10,7 +10,13 @@ import random
 from dataclasses import dataclass
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import game_rng, map_chunks, wilson_interval
+from hordes_kit.core.montecarlo import (
+    check_run,
+    chunk_ranges,
+    game_rng,
+    map_chunks,
+    wilson_interval,
+)
 from hordes_kit.core.playout import playout
 from hordes_kit.shadows.bots import get_policy
 from hordes_kit.shadows.game import new_game
@@ -111,12 +117,9 @@ def simulate(
     get_policy(bot)
     if not 2 <= len(heroes) <= 3:
         raise InvalidInputError("give 2 or 3 Heroes")
-    if not 1 <= games <= MAX_GAMES:
-        raise InvalidInputError(f"games must be 1-{MAX_GAMES}, got {games}")
-    if workers < 1:
-        raise InvalidInputError(f"workers must be at least 1, got {workers}")
+    check_run(games, seed, workers, max_games=MAX_GAMES)
     size = max(1, min(200, -(-games // workers)))
-    chunks = [(tuple(heroes), bot, seed, a, min(size, games - a)) for a in range(0, games, size)]
+    chunks = ((tuple(heroes), bot, seed, a, n) for a, n in chunk_ranges(games, size))
     parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
     n = len(heroes)
     wins, outright, shared, rounds = [0.0] * n, [0] * n, 0, 0

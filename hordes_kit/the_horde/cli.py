@@ -7,6 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
+from hordes_kit.core.args import add_run_arguments, int_in
 from hordes_kit.core.commands import (
     BY_NAME,
     NO_CLAIM,
@@ -23,11 +24,17 @@ DATA_FILES = ("recruit.csv", "horde.csv", "turns.csv", "setup.toml")
 
 
 def _odds_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--level", type=int, required=True, help="the hordling's level")
-    p.add_argument("--force", type=int, required=True, help="the defender's force")
-    p.add_argument("--item-bonus", type=int, default=0, help="Flute/Haunch bonus (+1, +2...)")
+    # the calculator's range (odds.kill_probability): level and force -20..30
+    p.add_argument("--level", type=int_in(0, 30), required=True, help="the hordling's level (0-30)")
+    p.add_argument("--force", type=int_in(0, 30), required=True, help="the defender's force (0-30)")
     p.add_argument(
-        "--next-gc-bonus", type=int, default=0, help="Boots/Ring bonus (Grimthwackers only)"
+        "--item-bonus", type=int_in(0, 20), default=0, help="Flute/Haunch bonus, 0-20 (+1, +2...)"
+    )
+    p.add_argument(
+        "--next-gc-bonus",
+        type=int_in(0, 20),
+        default=0,
+        help="Boots/Ring bonus, 0-20 (Grimthwackers only)",
     )
     p.add_argument("--dizzy", action="store_true", help="a third Grimthwacker in a row (-3)")
     p.add_argument(
@@ -75,9 +82,7 @@ def odds(args: argparse.Namespace) -> int:
 
 def _simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="balanced", help="thrifty, defenders or balanced")
-    p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="local processes (same results)")
+    add_run_arguments(p, games=10_000)
     p.add_argument(
         "--engine",
         choices=["fast", "reference"],
