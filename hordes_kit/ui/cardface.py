@@ -34,8 +34,8 @@ def _cost_html(cost: str | int) -> str:
         dice = "".join(
             die_html(int(c), small=True, label=f"a {c}")
             if c.isdigit()
-            else "<span class='hk-die hk-die-sm hk-die-x' role='img' aria-label='any number'>"
-            "X</span>"
+            else "<span class='hk-die hk-die-sm hk-die-x' data-value='X' role='img' "
+            "aria-label='any number'>X</span>"
             for c in cost
         )
         return (
@@ -107,7 +107,7 @@ class CardFace:
 
     def html(self) -> str:
         """The card face (or back), inside a slot that makes room when it is turned."""
-        cls = ["hk-card"]
+        cls = ["hk-card", "hk-face"]
         cls += [
             c for c, on in (("hk-selected", self.selected), ("hk-highlight", self.highlight)) if on
         ]
