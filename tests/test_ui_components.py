@@ -35,7 +35,7 @@ from hordes_kit.ui.walkthrough import WalkthroughPlayer, humanize
 
 def test_every_game_has_a_readable_theme_in_the_stylesheet():
     known = themes()
-    for game in ("fantahzee", "the-horde", "heroes-hordes", "skytear_horde", "shadows"):
+    for game in ("fantahzee", "the-horde", "heroes-hordes", "skytear-horde", "shadows"):
         t = theme(game)
         assert t.name != "default", game
         assert contrast(t.accent, "#ffffff") >= 4.5

@@ -109,9 +109,11 @@ def themes(path: str | None = None) -> dict[str, Theme]:
 
 
 def theme(name: str | None) -> Theme:
-    """The theme of a game (registry name or data folder); unknown names get the default."""
+    """The theme of a game (registry name or data folder, or its first word:
+    ``'skytear-horde'`` finds ``skytear``); unknown names get the default."""
     known = themes()
-    return known.get((name or "default").replace("-", "_"), known["default"])
+    key = (name or "default").replace("-", "_")
+    return known.get(key) or known.get(key.split("_")[0]) or known["default"]
 
 
 def theme_class(name: str | None) -> str:

@@ -240,7 +240,7 @@ def gallery() -> w.VBox:
         ),
         view(_hand(), theme="shadows", label="Shadows hands"),
     )
-    lanes = section("Lanes", view(_lanes(), theme="skytear_horde", label="Skytear board"))
+    lanes = section("Lanes", view(_lanes(), theme="skytear-horde", label="Skytear board"))
     tracks = section("Tokens", view(_tracks(), theme="fantahzee"))
 
     states = _horde_states()
