@@ -171,7 +171,9 @@ def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
         ".hk-action"
     ).first.inner_text().startswith("Discard"):
         _click_and_settle(page, page.locator(".hk-action").first)
-    expect(log).to_contain_text("heroes-hordes.battle")
+    expect(log.locator("[data-rule='heroes-hordes.battle']").first).to_be_attached()
+    expect(log).to_contain_text("Battle Phase")  # the rule's title, never its id
+    assert "heroes-hordes." not in log.inner_text()
     expect(log).to_contain_text("horde is discarded")
     # undo steps back to before the last click
     board = page.locator(".hk-board").inner_text()
@@ -230,14 +232,15 @@ def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_
     _th_click(page, page.locator(".hk-done"))
     # the Horde phase, card by card and roll by roll, each step cited in the log
     for _ in range(300):
-        text = log.inner_text()
-        if "the-horde.end]" in text or "the-horde.defeat" in text:
+        ended = "[data-rule='the-horde.end'], [data-rule^='the-horde.defeat']"
+        if log.locator(ended).count():
             break
         heal = page.locator(".hk-rock-heal")
         _th_click(page, heal if heal.count() else page.locator(".hk-next"))
     else:
         pytest.fail("the Horde phase did not end in 300 clicks")
-    expect(log).to_contain_text("[the-horde.horde.battle-roll]")
+    expect(log.locator("[data-rule='the-horde.horde.battle-roll']").first).to_be_attached()
+    assert "the-horde." not in log.inner_text()
     # undo steps back to before the last click
     board = page.locator(".hk-board").inner_text()
     page.locator(".hk-undo").click()
@@ -270,18 +273,19 @@ def test_fantahzee_board_plays_turns_by_clicking(page: Page, voila_url):
     recruit = page.locator(".hk-action", has_text="Recruit")
     if recruit.count():
         _fz_click(page, recruit.first)
-        expect(log).to_contain_text("[fantahzee.action.recruit]")
+        expect(log.locator("[data-rule='fantahzee.action.recruit']").first).to_be_attached()
     _fz_click(page, page.locator(".hk-roll"))
     expect(page.locator(".hk-step")).to_have_attribute("data-phase", "roll")
     # keep the first die, reroll the others
     page.locator(".hk-die-0").click()
     expect(page.locator(".hk-die-0.mod-active")).to_have_count(1)
     _fz_click(page, page.locator(".hk-reroll"))
-    expect(log).to_contain_text("[fantahzee.dice.reroll]")
+    expect(log.locator("[data-rule='fantahzee.dice.reroll']").first).to_be_attached()
+    assert "fantahzee." not in log.inner_text()
     # play on by clicking the first choice offered until the bot has had its turn
     for _ in range(60):
         if (
-            "[fantahzee.end.clear]" in log.inner_text()
+            log.locator("[data-rule='fantahzee.end.clear']").count()
             and page.locator(".hk-step").get_attribute("data-phase") == "action"
         ):
             break

@@ -3,7 +3,8 @@
 Any game plugs in with a ``render(state) -> html`` function. Each step shows the
 board after it, the narration and the rule it rests on (from ``data/<game>/rules.toml``).
 At a step with an ``ask``, the player first answers by clicking one of the legal
-moves; the engine checks the answer against the scenario's move.
+moves; the engine checks the answer against the scenario's move, and ``score`` (if
+the game gives one) rates the player's own choice beside the book's.
 """
 
 from __future__ import annotations
@@ -17,8 +18,21 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.scenario import Frame, Scenario, run_scenario
 from hordes_kit.core.state import GameState
+from hordes_kit.ui.log import rule_chip
+from hordes_kit.ui.surface import Stylesheet
+from hordes_kit.ui.theme import theme_class
 
-__all__ = ["WalkthroughPlayer"]
+__all__ = ["WalkthroughPlayer", "humanize"]
+
+
+def humanize(action_id: str) -> str:
+    """Words for an action id no game label covers: ``'draw:zombies'`` -> ``'Draw zombies'``.
+
+    >>> humanize("draw:zombies"), humanize("roll:6,5,4")
+    ('Draw zombies', 'Roll 6, 5, 4')
+    """
+    text = action_id.replace(":", " ").replace("-", " ").replace("_", " ").replace(",", ", ")
+    return text[:1].upper() + text[1:]
 
 
 class WalkthroughPlayer(w.VBox):
@@ -31,24 +45,32 @@ class WalkthroughPlayer(w.VBox):
         label: Callable[[GameState, str], str] | None = None,
         explain: Callable[[GameState, str], str] | None = None,
         choices: Callable[[GameState, str], Sequence[str]] | None = None,
+        score: Callable[[GameState, str], str] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
+        # one line rating a move by the measure the game's advice uses ("20.5% to pay")
+        self.score = score
         # the answers offered at a question (default: every legal move); a game with
         # many similar moves (every way to keep dice) narrows them to the sensible ones
         self.choices = choices
         self.picker = w.Dropdown(
             options=[(s.title, i) for i, s in enumerate(self.scenarios)],
             description="Walkthrough",
-            style={"description_width": "100px"},
-            layout=w.Layout(width="720px"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="100%", max_width="720px"),
         )
         self.intro = w.HTML()
         self.board = w.HTML()
         self.narration = w.HTML()
         self.narration.add_class("hk-narration")
         self.question = w.VBox()
-        self.steps = w.Select(layout=w.Layout(width="720px", height="160px"))
+        self.steps = w.Dropdown(
+            description="Go to step",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="100%", max_width="720px"),
+        )
+        self.steps.add_class("hk-steps")
         self.back_button = w.Button(description="◀ Back")
         self.next_button = w.Button(description="Next ▶", button_style="primary")
         self.back_button.add_class("hk-back")
@@ -56,16 +78,19 @@ class WalkthroughPlayer(w.VBox):
         self.position = w.HTML()
         super().__init__(
             [
+                Stylesheet(),
                 self.picker,
                 self.intro,
                 w.HBox([self.back_button, self.next_button, self.position]),
                 self.narration,
                 self.question,
                 self.board,
-                w.HTML("<b>Steps</b>"),
                 self.steps,
             ]
         )
+        self.add_class("hk-page")
+        if self.scenarios:
+            self.add_class(theme_class(self.scenarios[0].game))
         self.picker.observe(lambda _c: self.load(self.picker.value), "value")
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
@@ -123,13 +148,15 @@ class WalkthroughPlayer(w.VBox):
             return False
         right = action_id == f.step.move
         name = self._move_label(f.before, f.step.move)
+        book = self._scored(f.before, f.step.move)
         if right:
-            self.feedback = f"<b style='color:#1b7f3b'>✔ Right:</b> {html.escape(name)}."
+            self.feedback = f"<b style='color:#1b6e34'>✔ Right:</b> {html.escape(name)}{book}."
         else:
             mine = self._move_label(f.before, action_id)
             self.feedback = (
-                f"<b style='color:#b00020'>✘ You chose {html.escape(mine)}.</b> "
-                f"The walkthrough plays {html.escape(name)}."
+                f"<b style='color:#a3001b'>✘ You chose {html.escape(mine)}"
+                f"{self._scored(f.before, action_id)}.</b> "
+                f"The walkthrough plays {html.escape(name)}{book}."
             )
         if self.explain:
             self.feedback += self.explain(f.before, f.step.move)
@@ -144,10 +171,17 @@ class WalkthroughPlayer(w.VBox):
         text = f.step.say or self._move_label(f.before, f.step.move)
         return text if len(text) < 90 else text[:87] + "…"
 
+    def _scored(self, state: GameState, move: str) -> str:
+        """`` (20.5% to pay the Paladin)``: the game's rating of a move, if it has one."""
+        if not self.score:
+            return ""
+        text = self.score(state, move)
+        return f" ({html.escape(text)})" if text else ""
+
     def _move_label(self, state: GameState, move: str) -> str:
         if self.label and not state.is_chance:
             return self.label(state, move)
-        return move
+        return humanize(move)
 
     def _on_select(self, change) -> None:
         if not self._syncing and change["new"] is not None and change["new"] != self.i:
@@ -166,16 +200,14 @@ class WalkthroughPlayer(w.VBox):
         parts = []
         if self.i:
             f = self.frames[self.i - 1]
-            parts.append(f"<p class='hk-say'>{html.escape(f.step.say or f.step.move)}</p>")
+            say = f.step.say or self._move_label(f.before, f.step.move)
+            parts.append(f"<p class='hk-say'>{html.escape(say)}</p>")
             for rid in (f.step.rule, *f.step.also):
                 rule = self.rules.get(rid) if rid else None
                 if rule:
-                    tag = "Our ruling" if rule.ruling else "Rule"
-                    parts.append(
-                        f"<div class='hk-rule' style='border-left:4px solid #3b5ba9;"
-                        f"padding:2px 8px;color:#333'><b>{tag}: {html.escape(rule.title)}</b>"
-                        f" — {html.escape(rule.text)}</div>"
-                    )
+                    parts.append(f"<div class='hk-rule'>{rule_chip(rule, open_=True)}</div>")
+        elif q is not None:
+            parts.append("<p class='hk-say'>Set-up. Answer the question below to start.</p>")
         else:
             parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
         if keep_feedback and self.feedback:
