@@ -3,6 +3,7 @@
 #   make test    set up .venv (with test tools) and run every test: unit, property,
 #                notebooks (nbval) and real-browser (Playwright + Debian's Chromium)
 #   make bench   print the benchmark figures
+#   make test-long  the same tests at scale (statistical tests and sweeps at full size)
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -14,7 +15,11 @@ PIP_DISABLE_PIP_VERSION_CHECK := 1
 export CHROMIUM_PATH
 export PIP_DISABLE_PIP_VERSION_CHECK
 
-.PHONY: serve test bench lint chromium clean
+# pytest on both cores; a file's tests stay on one worker (a notebook's cells share a kernel)
+PYTEST := $(PY) -m pytest -q -n 2 --dist loadfile --nbval-lax --nbval-current-env \
+	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
+
+.PHONY: serve test test-long bench lint chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,7 +45,10 @@ chromium:
 	fi
 
 test: $(VENV)/.test-installed chromium
-	timeout 2400 $(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
+	timeout 1500 $(PYTEST)
+
+test-long: $(VENV)/.test-installed chromium
+	HORDES_KIT_LONG=1 timeout 5400 $(PYTEST)
 
 bench: $(VENV)/.serve-installed
 	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi

@@ -23,6 +23,8 @@ __all__ = [
     "MAX_SEED",
     "game_rng",
     "wilson_interval",
+    "binomial_bounds",
+    "sequential_rate",
     "check_run",
     "max_workers",
     "chunk_ranges",
@@ -56,6 +58,82 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def _tail_at_least(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(n, p), summed in logs (no overflow for large n)."""
+    if k <= 0:
+        return 1.0
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    lp, lq = math.log(p), math.log1p(-p)
+    lg = math.lgamma
+    return min(
+        1.0,
+        sum(
+            math.exp(lg(n + 1) - lg(i + 1) - lg(n - i + 1) + i * lp + (n - i) * lq)
+            for i in range(k, n + 1)
+        ),
+    )
+
+
+def binomial_bounds(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Exact (Clopper-Pearson) two-sided bounds of a rate with ``k`` successes in ``n``.
+
+    >>> [round(x, 4) for x in binomial_bounds(20, 20, 0.98)]
+    [0.7943, 1.0]
+    >>> [round(x, 4) for x in binomial_bounds(5, 10)]
+    [0.1871, 0.8129]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    alpha = (1 - confidence) / 2
+
+    def solve(f, want: float) -> float:  # f increases with p: the p where f(p) = want
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if f(mid) < want else (lo, mid)
+        return (lo + hi) / 2
+
+    low = 0.0 if k == 0 else solve(lambda p: _tail_at_least(k, n, p), alpha)
+    high = 1.0 if k == n else solve(lambda p: _tail_at_least(k + 1, n, p), 1 - alpha)
+    return (low, high)
+
+
+def sequential_rate(
+    trials: Iterable[bool],
+    above: float,
+    *,
+    confidence: float = 0.999,
+    most: int = 1000,
+) -> tuple[bool | None, int, int]:
+    """Is a rate above ``above``? Stop as soon as the exact bounds say so.
+
+    Takes trials one at a time; after each, the ``confidence`` bounds of the rate so far
+    decide: lower bound above ``above`` -> True, upper bound below -> False. After
+    ``most`` trials with neither, None. Returns (decision, successes, trials): a test
+    plays only as many games as its claim needs.
+
+    >>> sequential_rate(iter([True] * 100), 0.5)
+    (True, 11, 11)
+    >>> sequential_rate(iter([False] * 100), 0.5)
+    (False, 0, 11)
+    """
+    k = n = 0
+    for ok in trials:
+        n += 1
+        k += bool(ok)
+        lo, hi = binomial_bounds(k, n, confidence)
+        if lo > above:
+            return True, k, n
+        if hi < above:
+            return False, k, n
+        if n >= most:
+            break
+    return None, k, n
 
 
 def check_run(games: int, seed: int, workers: int = 1, *, max_games: int = MAX_GAMES) -> None:
