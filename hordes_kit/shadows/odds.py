@@ -18,7 +18,15 @@ from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.card_model import ICONS
 from hordes_kit.shadows.state import Position
 
-__all__ = ["unseen_ma", "deck_next", "next_reveal", "icon_chances", "RoundOdds", "monster_round", "ASSUMPTIONS"]
+__all__ = [
+    "unseen_ma",
+    "deck_next",
+    "next_reveal",
+    "icon_chances",
+    "RoundOdds",
+    "monster_round",
+    "ASSUMPTIONS",
+]
 
 
 def unseen_ma(s: Position, viewer: int) -> Counter:

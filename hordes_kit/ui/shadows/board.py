@@ -110,7 +110,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.new_button.add_class("sh-new")
         self.seats_box = w.VBox()
         self.message = w.HTML()
-        self.odds_out = w.HTML()
+        self.odds_html = ""
         self.table = ActionView(theme="shadows", label="The table")
         self.table.add_class("sh-board")
         self.table.on_action(self.act)
@@ -121,15 +121,6 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.log_box = w.HTML()
         self.undo_button = w.Button(description="Undo my last choice")
         self.undo_button.add_class("sh-undo")
-        self.odds_buttons = {
-            "decision": w.Button(description="Odds for this decision"),
-            "reveal": w.Button(description="Next Monster-Action card"),
-            "predict": w.Button(description="Predict: what can they hold?"),
-            "round": w.Button(description="This round against the Monster"),
-        }
-        for key, b in self.odds_buttons.items():
-            b.add_class(f"sh-odds-{key}")
-            b.on_click(lambda _b, key=key: self.show_odds(key))
         self.files = self.save_load_widget()
         self.players_box.observe(lambda _c: self._show_seats(), "value")
         self.new_button.on_click(lambda _b: self.new_game(self.seed))
@@ -144,11 +135,6 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 self.table,
                 self.playback,
                 self.message,
-                section(
-                    "Odds for you",
-                    w.HBox(list(self.odds_buttons.values())),
-                    self.odds_out,
-                ),
                 section("Log (newest first; a § chip opens the rule)", self.log_box),
                 w.HBox([self.undo_button, self.files]),
                 section(
@@ -201,7 +187,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.state = get_game(self.game).start(self.config)
         self.undo_stack = []
         self.message.value = ""
-        self.odds_out.value = ""
+        self.odds_html = ""
         people = self.people()
         self.viewer = people[0] if len(people) == 1 else None
         self.waiting_for = None
@@ -209,6 +195,9 @@ class ShadowsBoard(BoardMixin, w.VBox):
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
+        if action_id.startswith("odds:"):
+            self.show_odds(action_id[5:])
+            return
         if self.waiting_for is not None or not self.playback.done:
             return
         if self.state.is_terminal or self.state.current_player != self.viewer:
@@ -221,7 +210,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         before = self.state
         self.state = nxt
         self.message.value = ""
-        self.odds_out.value = ""
+        self.odds_html = ""
         frames = self._continue()
         if action_id.partition(":")[0] in SAFE_UNDO and not frames:
             self.undo_stack.append(before)
@@ -301,7 +290,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         if self.undo_stack and self.waiting_for is None and self.playback.done:
             self.state = self.undo_stack.pop()
             self.message.value = note_html("Undone.")
-            self.odds_out.value = ""
+            self.odds_html = ""
             self._show()
 
     # --- drawing -----------------------------------------------------------------------
@@ -317,17 +306,26 @@ class ShadowsBoard(BoardMixin, w.VBox):
             button.on_click(lambda _b: self.reveal())
             self.pass_box.children = (
                 w.HTML(
-                    f"<div class='sh-pass' role='status'>Pass the device to {who}. {who}: press the "
+                    f"<div class='sh-pass' role='status'>Pass the device to {who}. "
+                    f"{who}: press the "
                     "button when nobody else can see the screen.</div>"
                 ),
                 button,
             )
             self.table.show("")
             self.log_box.value = ""
-            self.odds_out.value = ""
+            self.odds_html = ""
         else:
             self.pass_box.children = ()
-            self.table.show(table_html(s, self.viewer, interactive=self.viewer is not None))
+            self.table.show(
+                table_html(
+                    s,
+                    self.viewer,
+                    interactive=self.viewer is not None,
+                    extra=self.odds_buttons(),
+                    below=self.odds_html,
+                )
+            )
             self.log_box.value = log_for(s, self.viewer, new=self._new_lines())
         self._buttons()
 
@@ -344,13 +342,24 @@ class ShadowsBoard(BoardMixin, w.VBox):
     def _buttons(self) -> None:
         hidden = self.waiting_for is not None or self.viewer is None
         self.undo_button.disabled = not self.undo_stack or hidden
+
+    def odds_buttons(self) -> tuple[tuple[str, str], ...]:
+        """The odds a person may ask for now (none on the pass screen or for a spectator)."""
         s = self.state
-        mine = not hidden and not s.is_terminal and s.current_player == self.viewer
-        self.odds_buttons["decision"].disabled = not mine
-        for key in ("reveal", "predict", "round"):
-            self.odds_buttons[key].disabled = (
-                hidden or s.is_terminal or not s.monster or s.phase == "setup"
-            )
+        if self.viewer is None or self.waiting_for is not None or s.is_terminal:
+            return ()
+        out = []
+        if s.current_player == self.viewer:
+            out.append(("odds:decision", "Odds for this decision"))
+        if s.monster and s.phase != "setup":
+            out += [
+                ("odds:reveal", "Next Monster-Action card"),
+                ("odds:predict", "Predict: what can they hold?"),
+                ("odds:round", "My Hand against the Monster"),
+            ]
+        if self.odds_html:
+            out.append(("odds:hide", "Hide the odds"))
+        return tuple(out)
 
     def show_odds(self, key: str) -> None:
         """Odds on demand, for the person holding the device (from what they can know)."""
@@ -358,7 +367,9 @@ class ShadowsBoard(BoardMixin, w.VBox):
         if me is None or self.waiting_for is not None:
             return
         try:
-            if key == "decision":
+            if key == "hide":
+                out = ""
+            elif key == "decision":
                 out = (
                     odds_block(s)
                     if s.current_player == me
@@ -374,7 +385,10 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 out = round_html(round_for(s, me, plan), [s.name(c) for c in plan])
         except HordesKitError as e:
             out = error_html(str(e))
-        self.odds_out.value = out
+        self.odds_html = (
+            f"<div class='sh-odds' role='region' aria-label='Odds'>{out}</div>" if out else ""
+        )
+        self._show()
 
     # --- save and load -------------------------------------------------------------------
 
@@ -384,7 +398,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.config = dict(config)
         self.state = state
         self.undo_stack = []
-        self.odds_out.value = ""
+        self.odds_html = ""
         self.message.value = ""
         people = self.people()
         self.viewer = people[0] if len(people) == 1 else None

@@ -33,6 +33,7 @@ HEROES = [(h.name, h.id) for h in CARDS.heroes]
 MONSTERS = [(f"{m.name} (level {'I' * m.level})", m.id) for m in CARDS.monsters]
 ACCENT = "#4a2d73"
 WIDE = {"description_width": "initial"}
+TOTAL = sum(n for _, n in CARDS.actions)
 
 
 def _position(hero: str, monster: str, **seat) -> object:
@@ -79,7 +80,8 @@ class RevealTool(w.VBox):
         self.chart = Chart()
         intro = w.HTML(
             "<p>The deck has 19 cards. Count the ones you have seen this round and in the "
-            "discard pile (and, as the Leader, the ones you dealt): the rest are equally likely.</p>"
+            "discard pile (and, as the Leader, the ones you dealt): the rest are equally "
+            "likely.</p>"
         )
         grid = w.Box(list(self.seen.values()), layout=w.Layout(flex_flow="row wrap"))
         super().__init__([intro, self.monster, grid, self.out, self.chart])
@@ -104,7 +106,7 @@ class RevealTool(w.VBox):
                 (k.replace("+", " + "), percent(p), f"{p.numerator}/{p.denominator}")
                 for k, p in cards
             ],
-            caption=f"The next Monster-Action card, from the {sum(n for _, n in CARDS.actions) - len(seen)} "
+            caption=f"The next Monster-Action card, from the {TOTAL - len(seen)} "
             "cards not seen (exact)",
         ) + table_html(
             ["Icon", f"On {mon.name}", "Chance it shows"],
@@ -162,7 +164,8 @@ class PredictTool(w.VBox):
                 self.level,
                 self.played,
                 w.HTML(
-                    "<p>Their answers to earlier Predicts this round (before the cards above were played):</p>"
+                    "<p>Their answers to earlier Predicts this round (given before the cards "
+                    "above were played):</p>"
                 ),
                 answers,
                 self.model,
@@ -311,7 +314,8 @@ class RoundTool(w.VBox):
             rows.append((names, odds.defeat, odds.xp, odds.gold, odds.damage))
             seen[hand] = odds
         table = RankedTable(
-            f"Every Hand of {size} from your Current Deck against {CARDS.by_id[self.monster.value].name} this round (exact)",
+            f"Every Hand of {size} from your Current Deck against "
+            f"{CARDS.by_id[self.monster.value].name} this round (exact)",
             (
                 "Hand",
                 "Chance to defeat",
@@ -419,7 +423,8 @@ class WinsTool(w.VBox):
                 )
             )
         table = RankedTable(
-            f"Share of {res.games} games won outright, {res.bot} bots, seed {res.seed} (95% interval)",
+            f"Share of {res.games} games won outright, {res.bot} bots, seed {res.seed} "
+            "(95% interval)",
             ("Seat and Hero", "Won outright", "95% interval", "Win share (shared wins split)"),
             rows,
             formats=(str, percent, lambda iv: f"{percent(iv[0])}–{percent(iv[1])}", percent),

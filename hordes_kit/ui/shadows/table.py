@@ -246,7 +246,8 @@ def _monster_lane(s: Position, v: dict, cards: _Cards) -> Lane:
     m = v["monster"]
     if m is None:
         parts.append(
-            "<p class='hk-note'>No active Monster: the next one is revealed in the Refresh Phase.</p>"
+            "<p class='hk-note'>No active Monster: the next one is revealed in the Refresh "
+            "Phase.</p>"
         )
     else:
         faces = [monster_face(s, **cards.act("target", "monster"))]
@@ -348,15 +349,45 @@ def status_html(s: Position, v: dict, viewer: int | None) -> str:
         prompt = v["prompt"]
     else:
         prompt = f"Waiting for {s.who(deciding)}."
+    where = attrs(
+        data_phase=v["phase"], data_step=v["step"], data_round=v["round"], data_moves=len(s.history)
+    )
     return (
-        f"<div class='sh-status' {attrs(data_phase=v['phase'], data_step=v['step'], data_round=v['round'], data_moves=len(s.history))}>"
+        f"<div class='sh-status' {where}>"
         f"<div class='sh-where'>{html.escape(' · '.join(bits))}</div>"
         f"<div class='sh-prompt'>{html.escape(prompt)}</div></div>"
     )
 
 
-def table_html(s: Position, viewer: int | None, interactive: bool = False) -> str:
-    """The whole table for ``viewer`` (``None``: everything, as a book's example shows it)."""
+def _button(action: str, label: str, primary: bool = False) -> str:
+    cls = "hk-btn" + (" hk-primary" if primary else "")
+    tag = attrs(type="button", class_=cls, data_action=action)
+    return f"<button {tag}>{html.escape(label)}</button>"
+
+
+def _standings(s: Position, v: dict) -> str:
+    rows = "".join(
+        f"<li>{html.escape(r['name'])}: {r['stones']} Shadow Stones (Items worth "
+        f"{r['items_cost']} Gold, {r['xp']} Experience)</li>"
+        for r in v["standings"]
+    )
+    won = " and ".join(s.who(k) for k in v["winners"])
+    verb = "wins" if len(v["winners"]) == 1 else "share the victory"
+    return f"<div class='sh-over'><b>{html.escape(won)} {verb}.</b><ol>{rows}</ol></div>"
+
+
+def table_html(
+    s: Position,
+    viewer: int | None,
+    interactive: bool = False,
+    extra: tuple[tuple[str, str], ...] = (),
+    below: str = "",
+) -> str:
+    """The whole table for ``viewer`` (``None``: everything, as a book's example shows it).
+
+    ``extra``: more buttons (action id, label) under the moves, such as the board's odds
+    buttons; ``below``: HTML shown under them (the odds asked for).
+    """
     v = s.view(viewer)
     legal = [a["id"] for a in v["legal"]] if interactive and v["deciding"] == viewer else []
     labels = {a["id"]: a["label"] for a in v["legal"]}
@@ -365,32 +396,29 @@ def table_html(s: Position, viewer: int | None, interactive: bool = False) -> st
     order = list(range(s.n))
     if viewer is not None:
         order = [viewer] + [k for k in order if k != viewer]
-    lanes: list[object] = []
     seats = [_seat_lane(s, v, v["seats"][k], viewer, cards) for k in order]
-    lanes.append(seats[0])
-    lanes.append(_monster_lane(s, v, cards))
-    lanes += seats[1:]
+    lanes = [seats[0], _monster_lane(s, v, cards), *seats[1:]]
     choose = _choices_pile(s, cards)
     # a move whose card is not on the table (a copy already used) still gets a button
     left = rest + [a for key, (a, _) in on_cards.items() if key not in cards.used]
-    buttons = "".join(
-        f"<button {attrs(type='button', class_='hk-btn' + (' hk-primary' if a in ('go', 'pass') else ''), data_action=a)}>"
-        f"{html.escape(labels.get(a, a))}</button>"
-        for a in left
-    )
     top = status_html(s, v, viewer)
     if choose is not None:
         top += choose.html()
-    if buttons:
-        top += f"<div class='hk-actions sh-actions' role='group' aria-label='Your choices'>{buttons}</div>"
-    if v.get("standings"):
-        rows = "".join(
-            f"<li>{html.escape(r['name'])}: {r['stones']} Shadow Stones (Items {r['items_cost']} Gold, "
-            f"{r['xp']} Experience)</li>"
-            for r in v["standings"]
+    if left:
+        buttons = "".join(_button(a, labels.get(a, a), a in ("go", "pass")) for a in left)
+        top += (
+            "<div class='hk-actions sh-actions' role='group' aria-label='Your choices'>"
+            f"{buttons}</div>"
         )
-        won = " and ".join(s.who(k) for k in v["winners"])
-        top += f"<div class='sh-over'><b>{html.escape(won)} win{'s' if len(v['winners']) == 1 else ''}.</b><ol>{rows}</ol></div>"
+    if extra:
+        buttons = "".join(_button(a, label) for a, label in extra)
+        top += (
+            "<div class='hk-actions sh-extra' role='group' aria-label='Odds for you'>"
+            f"<span class='sh-extra-label'>Odds for you:</span>{buttons}</div>"
+        )
+    top += below
+    if v.get("standings"):
+        top += _standings(s, v)
     return f"<div class='sh-table'>{top}{board_grid(lanes, min_width=300, label='The table')}</div>"
 
 

@@ -137,7 +137,10 @@ def _detail_html(detail) -> str:
     if not isinstance(detail, dict) or "assumptions" not in detail:
         return ""
     items = "".join(f"<li>{html.escape(a)}</li>" for a in detail["assumptions"])
-    return f"<details class='sh-model'><summary>How this is worked out</summary><ul>{items}</ul></details>"
+    return (
+        "<details class='sh-model'><summary>How this is worked out</summary>"
+        f"<ul>{items}</ul></details>"
+    )
 
 
 class RulesQuiz(QuizPlayer):
