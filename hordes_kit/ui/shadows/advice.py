@@ -10,11 +10,14 @@ import html
 from collections.abc import Callable
 from fractions import Fraction
 
+import plotly.graph_objects as go
+
 from hordes_kit.shadows.advice import decision_odds
 from hordes_kit.shadows.hands import NUMBERS, predict_odds
 from hordes_kit.shadows.odds import RoundOdds, icon_chances, monster_round, next_reveal
 from hordes_kit.shadows.state import Position
 from hordes_kit.shadows.words import chart_words
+from hordes_kit.ui.charts import figure
 from hordes_kit.ui.common import percent, table_html
 from hordes_kit.ui.table import RankedTable
 
@@ -166,7 +169,7 @@ def headline(result: dict, table: RankedTable) -> str:
         for o in result["options"]
         if best[0] == o["label"] or best[0].startswith(o["label"] + " (")
     )
-    text = f"Best by these odds: {best[0]} ({move_figure(result, r['action'])})"
+    text = f"Best by these odds: {best[0]} — {move_figure(result, r['action'])}"
     ties = table.tied_with_best()
     if ties:
         names = ", ".join(t[0] for t in ties)
@@ -281,4 +284,15 @@ def round_for(s: Position, seat: int, plan) -> RoundOdds:
     return monster_round(s, seat, list(plan))
 
 
-__all__ += ["round_for"]
+__all__ += ["round_for", "bar_chart"]
+
+
+ACCENT = "#4a2d73"
+
+
+def bar_chart(x, y, title: str, text=None, error=None, height: int = 260) -> go.Figure:
+    """A bar chart of chances in the Shadows colour (no toolbar, full width)."""
+    bar = go.Bar(x=x, y=y, marker_color=ACCENT, text=text, textposition="auto")
+    if error is not None:
+        bar.error_y = error
+    return figure(go.Figure(bar), height=height, title=title, yaxis={"tickformat": ".0%"})

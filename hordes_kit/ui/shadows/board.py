@@ -13,14 +13,11 @@ from __future__ import annotations
 import html
 import random
 
-import anywidget
 import ipywidgets as w
 
-from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.registry import get_game
-from hordes_kit.shadows.bots import random_bot, sensible_bot
 from hordes_kit.shadows.view import PHASE_NAMES
 from hordes_kit.ui.board import BoardMixin
 from hordes_kit.ui.common import error_html, note_html
@@ -33,22 +30,15 @@ from hordes_kit.ui.shadows.advice import (
     round_for,
     round_html,
 )
+from hordes_kit.ui.shadows.seating import SEAT_KINDS, ShadowsStyle, TableSetup
 from hordes_kit.ui.shadows.table import log_for, table_html, visible_events
 from hordes_kit.ui.surface import ActionView
 
 __all__ = ["ShadowsBoard", "ShadowsStyle", "SEAT_KINDS", "board_page", "SAFE_UNDO"]
 
-SEAT_KINDS = {"Person": None, "Sensible bot": sensible_bot, "Random bot": random_bot}
 # own moves that reveal nothing: choosing the Hand, laying cards in line, studying
 SAFE_UNDO = ("pick", "lay", "study")
 MAX_AUTO = 20_000
-
-
-class ShadowsStyle(anywidget.AnyWidget):
-    """The Shadows pages' own few styles (the status line, the pass screen, grading)."""
-
-    _esm = "export default {\n  render({ el }) { el.classList.add('sh-stylesheet'); },\n};\n"
-    _css = widgets_path("shadows.css").read_text(encoding="utf-8")
 
 
 def _turn(state) -> tuple[int, str]:
@@ -72,43 +62,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         seed: int | None = None,
         speed: str = "Normal",
     ) -> None:
-        self.players_box = w.ToggleButtons(options=[2, 3], value=players, description="Players")
-        self.seat_boxes = []
-        for i in range(3):
-            name = w.Text(
-                value=(names[i] if names and i < len(names) else f"Player {i + 1}"),
-                description=f"Seat {i + 1}",
-                layout=w.Layout(width="220px"),
-            )
-            kind = w.Dropdown(
-                options=list(SEAT_KINDS),
-                value=(
-                    kinds[i]
-                    if kinds and i < len(kinds)
-                    else ("Person" if i == 0 else "Sensible bot")
-                ),
-                description="played by",
-                layout=w.Layout(width="240px"),
-            )
-            self.seat_boxes.append(w.HBox([name, kind]))
-        self.library_box = w.Dropdown(
-            options=[
-                ("Beginner Skill cards list (our ruling)", "beginner"),
-                ("10 drawn from the Skill Pool, with mulligans", "pool"),
-            ],
-            description="Library",
-        )
-        self.unmet_box = w.Dropdown(
-            options=[
-                ("blank until met again (our ruling, FAQ)", "blank"),
-                ("discarded at once", "discard"),
-            ],
-            description="A Station card whose requirement fails is",
-            style={"description_width": "initial"},
-        )
-        self.new_button = w.Button(description="New game", button_style="primary")
-        self.new_button.add_class("sh-new")
-        self.seats_box = w.VBox()
+        self.setup = TableSetup(players, kinds, names)
         self.message = w.HTML()
         self.odds_html = ""
         self.table = ActionView(theme="shadows", label="The table")
@@ -122,13 +76,11 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.undo_button = w.Button(description="Undo my last choice")
         self.undo_button.add_class("sh-undo")
         self.files = self.save_load_widget()
-        self.players_box.observe(lambda _c: self._show_seats(), "value")
-        self.new_button.on_click(lambda _b: self.new_game(self.seed))
+        self.setup.new_button.on_click(lambda _b: self.new_game(self.seed))
         self.undo_button.on_click(lambda _b: self.undo())
         self.seed = seed
         self.viewer: int | None = None
         self.waiting_for: int | None = None  # a person the device must be passed to
-        self._show_seats()
         super().__init__(
             [
                 self.pass_box,
@@ -137,14 +89,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 self.message,
                 section("Log (newest first; a § chip opens the rule)", self.log_box),
                 w.HBox([self.undo_button, self.files]),
-                section(
-                    "New game",
-                    self.players_box,
-                    self.seats_box,
-                    self.library_box,
-                    self.unmet_box,
-                    self.new_button,
-                ),
+                section("New game", self.setup),
             ]
         )
         self.add_class("sh-board-page")
@@ -152,31 +97,16 @@ class ShadowsBoard(BoardMixin, w.VBox):
 
     # --- the table's seats -------------------------------------------------------------
 
-    def _show_seats(self) -> None:
-        self.seats_box.children = tuple(self.seat_boxes[: self.players_box.value])
-
     def kinds(self) -> list[str]:
         """Each seat's player: 'Person', 'Sensible bot' or 'Random bot'."""
-        return [b.children[1].value for b in self.seat_boxes[: self.state.n]]
+        return self.setup.kinds(self.state.n)
 
     def people(self) -> list[int]:
         """The seats a person plays."""
         return [k for k, kind in enumerate(self.kinds()) if SEAT_KINDS[kind] is None]
 
     def _new_config(self) -> dict:
-        n = self.players_box.value
-        names = [
-            b.children[0].value.strip() or f"Player {i + 1}"
-            for i, b in enumerate(self.seat_boxes[:n])
-        ]
-        if len(set(names)) < n:
-            names = [f"{x} ({i + 1})" for i, x in enumerate(names)]
-        return {
-            "players": n,
-            "names": names,
-            "library": self.library_box.value,
-            "unmet": self.unmet_box.value,
-        }
+        return self.setup.config()
 
     # --- moving ------------------------------------------------------------------------
 
@@ -394,7 +324,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
 
     def _install(self, config: dict, state) -> str:
         n = state.n
-        self.players_box.value = n
+        self.setup.players.value = n
         self.config = dict(config)
         self.state = state
         self.undo_stack = []

@@ -22,7 +22,7 @@ from hordes_kit.ui.controls import page, section
 from hordes_kit.ui.log import rule_chip
 from hordes_kit.ui.quiz import QuizPlayer
 from hordes_kit.ui.shadows.advice import headline, model_html, move_figure, odds_table
-from hordes_kit.ui.shadows.board import ShadowsStyle
+from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.table import table_html
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
