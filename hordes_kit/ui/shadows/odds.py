@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import ipywidgets as w
+import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.shadows import new_game
@@ -17,7 +18,7 @@ from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.hands import MODELS, NUMBERS, Call, hand_posterior, number_chances
 from hordes_kit.shadows.odds import deck_next, icon_chances, monster_round
 from hordes_kit.shadows.words import chart_words
-from hordes_kit.ui.charts import Chart
+from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, page, section
 from hordes_kit.ui.shadows.advice import bar_chart, round_html
@@ -109,7 +110,7 @@ class RevealTool(w.VBox):
             bar_chart(
                 [i for i, _ in icons],
                 [float(p) for _, p in icons],
-                "Chance each icon shows on the next card",
+                "Icons on the next card",
                 [percent(p) for _, p in icons],
             )
         )
@@ -323,14 +324,22 @@ class RoundTool(w.VBox):
             note="Ties: more Experience, then more Gold.",
         )
         self.ranked.value = table.html(limit=10, headline=table.headline("Best Hand"))
-        top = table.ranked[:8]
+        top = table.ranked[:6][::-1]  # best at the top of a sideways chart
+        bar = go.Bar(
+            y=[r[0].replace(", ", "<br>") for r in top],
+            x=[float(r[1]) for r in top],
+            orientation="h",
+            marker_color=ACCENT,
+            text=[percent(r[1]) for r in top],
+            textposition="auto",
+        )
         self.chart.show(
-            bar_chart(
-                [r[0] for r in top],
-                [float(r[1]) for r in top],
-                "Chance to defeat the Monster, best Hands",
-                [percent(r[1]) for r in top],
-                height=320,
+            figure(
+                go.Figure(bar),
+                height=110 + 62 * len(top),
+                title="Best Hands: chance to defeat",
+                xaxis={"tickformat": ".0%"},
+                yaxis={"automargin": True},
             )
         )
 

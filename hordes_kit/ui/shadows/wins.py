@@ -116,5 +116,5 @@ class WinsTool(w.VBox):
             "arrayminus": [r[1] - r[2][0] for r in rows],
         }
         self.chart.show(
-            bar_chart(x, y, "Games won outright (bars: 95% interval)", [percent(v) for v in y], err)
+            bar_chart(x, y, "Won outright (95% interval)", [percent(v) for v in y], err)
         )
