@@ -48,7 +48,16 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
         if ma["revealed"]:
             heroes.append(ma_face(s, ma["icons"], note=note))
         elif ma["icons"]:
-            heroes.append(ma_face(s, ma["icons"], note=note, subtitle="facedown: you dealt it"))
+            heroes.append(
+                ma_face(
+                    s,
+                    ma["icons"],
+                    note=note,
+                    subtitle="facedown: you dealt it"
+                    if viewer is not None
+                    else "facedown (the Leader knows it)",
+                )
+            )
         else:
             heroes.append(back_face("Monster-Action", note=note))
     if x["bounty"]:
