@@ -128,6 +128,7 @@ def test_every_built_game_declares_its_commands_and_benchmark():
     assert {g.name for g in built} == {"fantahzee", "the-horde", "heroes-hordes", "shadows"}
     for g in built:
         assert g.tagline, g.name
+        assert g.dashboards, g.name  # every built game has its pages
         assert g.cli_module().COMMANDS and callable(g.bench_module().run), g.name
         assert g.cli_module().DATA.kind, g.name
     assert {g.name for g in registered_games()} >= {g.name for g in built}

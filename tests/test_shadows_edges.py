@@ -24,7 +24,7 @@ LAYERS = [
     {"rules", "card_model", "card_fields", "cards", "config", "state"},
     {"stack", "opening", "rewards", "items", "damage", "monster", "attack", "combat"}
     | {"combat_moves", "legal", "flow", "moves", "setup"},
-    {"view"},
+    {"view", "why", "words"},
     {"game"},
     {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench"},
 ]

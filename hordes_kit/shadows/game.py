@@ -15,6 +15,7 @@ from hordes_kit.shadows.legal import chance, legal
 from hordes_kit.shadows.moves import do
 from hordes_kit.shadows.state import Position
 from hordes_kit.shadows.view import label, prompt, view
+from hordes_kit.shadows.why import refusal
 
 __all__ = ["ShadowsState", "new_game", "ARITY"]
 
@@ -112,6 +113,9 @@ class ShadowsState(Position, GameState):
         base = super().why_illegal(action, action_id)
         if self.is_terminal or self.is_chance:
             return base
+        why = refusal(self, action_id)
+        if why is not None:
+            return why[0]
         return f"{prompt(self).rstrip('.')}" or base
 
 

@@ -18,7 +18,15 @@ from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.card_model import ICONS
 from hordes_kit.shadows.state import Position
 
-__all__ = ["unseen_ma", "next_reveal", "icon_chances", "RoundOdds", "monster_round", "ASSUMPTIONS"]
+__all__ = [
+    "unseen_ma",
+    "deck_next",
+    "next_reveal",
+    "icon_chances",
+    "RoundOdds",
+    "monster_round",
+    "ASSUMPTIONS",
+]
 
 
 def unseen_ma(s: Position, viewer: int) -> Counter:
@@ -37,6 +45,23 @@ def unseen_ma(s: Position, viewer: int) -> Counter:
 def _dist(counts: Counter) -> dict[str, Fraction]:
     n = sum(counts.values())
     return {k: Fraction(v, n) for k, v in sorted(counts.items()) if v}
+
+
+def deck_next(actions, seen) -> dict[str, Fraction]:
+    """The next card of a Monster-Action deck (``actions``: kind -> copies) after the cards
+    ``seen`` left it (discard pile, revealed, known facedown): kind -> exact chance.
+
+    >>> deck_next((("MxAttack", 2), ("MxSpell", 1)), ["MxAttack"])
+    {'MxAttack': Fraction(1, 2), 'MxSpell': Fraction(1, 2)}
+    """
+    left = Counter(dict(actions))
+    for kind, n in Counter(seen).items():
+        if n > left[kind]:
+            raise InvalidInputError(f"the deck has {left[kind]} {kind} card(s), not {n}")
+    left.subtract(seen)
+    if not +left:
+        raise InvalidInputError("every Monster-Action card has been seen: the deck is empty")
+    return _dist(+left)
 
 
 def next_reveal(s: Position, seat: int, viewer: int) -> dict[str, Fraction]:

@@ -66,6 +66,15 @@ def _placed(s: Position, seat: int, p: Placed) -> dict:
     }
 
 
+def _line(s: Position, seat: int, me: bool) -> list[str]:
+    """The cards a seat has laid in line this step: the first faceup, the rest facedown
+    ("" to everyone but their player)."""
+    if s.queue_owner() != seat:
+        return []
+    laying = next(t.kind for t in reversed(s.tasks) if t.kind in ("!turn", "!next")) == "!turn"
+    return [c if me or (k == 0 and laying) else "" for k, c in enumerate(s.queue)]
+
+
 def _item(s: Position, cid: str, p: Placed | None = None) -> dict:
     it = s.card(cid)
     out = {
@@ -132,6 +141,7 @@ def view(s: Position, player: int | None) -> dict:
             "leader": i == s.leader,
             "combat": [_placed(s, i, p) for p in st.combat],
             "laid": len(s.queue) if s.queue_owner() == i else 0,
+            "line": _line(s, i, me),
             "station": [_placed(s, i, p) for p in st.station],
             "stunned": [_placed(s, i, p) for p in st.stunned],
             "items": [_item(s, p.card, p) for p in st.items],

@@ -21,7 +21,9 @@ class RankedTable:
     """Rows ranked by column ``rank_by``; the caption names the measure.
 
     ``formats`` turn a column's raw value into text (default ``str``); ``interval``
-    gives a row's 95% interval of the measure, when it is an estimate.
+    gives a row's 95% interval of the measure, when it is an estimate. ``key`` ranks
+    with tie-breaks (a row's sort key, best first when smallest; rows tie only when
+    their keys are equal); by default the ``rank_by`` column alone.
 
     >>> t = RankedTable("Chance to pay the Paladin this turn, best play after this keep",
     ...                 ("Keep", "Chance"), [("3", 0.205), ("3,3", 0.31), ("5", 0.098)],
@@ -40,6 +42,7 @@ class RankedTable:
     choice_col: int = 0
     note: str = ""
     numeric: tuple[int, ...] = field(default=())
+    key: Callable[[tuple], object] | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.rank_by < len(self.columns):
@@ -51,8 +54,12 @@ class RankedTable:
     @property
     def ranked(self) -> tuple[tuple, ...]:
         """The rows, best first by the measure (ties keep their given order)."""
-        sign = -1 if self.higher_is_better else 1
-        return tuple(sorted(self.rows, key=lambda r: sign * r[self.rank_by]))
+        return tuple(sorted(self.rows, key=self._key))
+
+    def _key(self, row: tuple) -> object:
+        if self.key is not None:
+            return self.key(row)
+        return (-1 if self.higher_is_better else 1) * row[self.rank_by]
 
     @property
     def best(self) -> tuple | None:
@@ -67,7 +74,7 @@ class RankedTable:
             return ()
         out = []
         for r in self.ranked[1:]:
-            if r[self.rank_by] == best[self.rank_by]:
+            if self._key(r) == self._key(best):
                 out.append(r)
             elif self.interval is not None:
                 lo_b, hi_b = self.interval(best)
