@@ -150,6 +150,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="shut down a dashboard's kernel after this long idle with no page open",
     )
+    serve.add_argument(
+        "--max-kernels",
+        type=int,
+        metavar="N",
+        help="most pages open at once (default: what this machine's memory holds)",
+    )
+    serve.add_argument(
+        "--token", help="key for the shared link, or 'auto' to make one (default off this computer)"
+    )
+    serve.add_argument(
+        "--no-token", action="store_true", help="share without a key (anyone on the network)"
+    )
+    serve.add_argument(
+        "--preheat", type=int, metavar="N", help="dashboards kept started ahead (default: auto)"
+    )
+    serve.add_argument("--notebook-dir", help=argparse.SUPPRESS)  # the tests' own pages
     return p
 
 
@@ -433,6 +449,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 host=args.host,
                 open_browser=not args.no_browser,
                 cull_idle=args.cull_idle,
+                max_kernels=args.max_kernels,
+                token=args.token,
+                no_token=args.no_token,
+                preheat=args.preheat,
+                notebook_dir=args.notebook_dir,
             )
     except HordesKitError as e:
         print(f"hordes-kit: {e}", file=sys.stderr)
