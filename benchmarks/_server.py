@@ -73,16 +73,19 @@ class Server:
                 return [] if names == "none" else names.split(", ")
         return []
 
-    def wait_pools(self, timeout: float = 300, again: bool = False) -> float | None:
+    def times_pools_full(self) -> int:
+        return self.log_text().count("kernel pools are full")
+
+    def wait_pools(self, timeout: float = 300, after: int = 0) -> float | None:
         """Seconds from start until the preheated pools are full (None: no pools).
 
-        ``again``: until they are full once more (they refill after a page took a kernel).
+        ``after``: until they are full for the (after+1)-th time (a page takes a kernel
+        from its pool, the server refills it).
         """
         deadline = time.monotonic() + timeout
-        want = self.log_text().count("kernel pools are full") + 1 if again else 1
         while time.monotonic() < deadline:
             text = self.log_text()
-            if text.count("kernel pools are full") >= want:
+            if text.count("kernel pools are full") > after:
                 return time.monotonic() - self.started
             if (
                 "kernel pools: none" in text

@@ -125,9 +125,10 @@ def main(argv: list[str] | None = None) -> None:
             try:
                 for name, (selector, act) in PAGES.items():
                     url = f"{server.url}/voila/render/{name}"
+                    full = server.times_pools_full()
                     cold = open_page(ctx, url, selector, act)
                     if name in server.pooled:
-                        server.wait_pools(timeout=args.refill_wait, again=True)
+                        server.wait_pools(timeout=args.refill_wait, after=full)
                     else:
                         time.sleep(1)
                     warm = open_page(ctx, url, selector, act)

@@ -15,9 +15,11 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from _server import NOTEBOOKS, Server, mb
+from _server import NOTEBOOKS, ROOT, Server, mb
 
-PAGES = [n for n in NOTEBOOKS]  # the 10 dashboards, each opened once per round
+from hordes_kit.serve_pages import is_text_only
+
+PAGES = list(NOTEBOOKS)  # the 10 dashboards, each opened once per round
 
 
 def load(url: str) -> tuple[float, int]:
@@ -35,11 +37,11 @@ def load(url: str) -> tuple[float, int]:
     return time.perf_counter() - t, status
 
 
-def wait_cull(server: Server, floor: int, timeout: float) -> float | None:
-    """Seconds until no more than ``floor`` kernels are left (None: not within timeout)."""
+def wait_culls(server: Server, before: int, n: int, timeout: float) -> float | None:
+    """Seconds until the server has culled ``n`` more idle kernels (None: not within timeout)."""
     t = time.monotonic()
     while time.monotonic() - t < timeout:
-        if len(server.kernels()) <= floor:
+        if server.log_text().count("due to") - before >= n:  # "Culling ... due to N s idle"
             return time.monotonic() - t
         time.sleep(0.25)
     return None
@@ -47,7 +49,7 @@ def wait_cull(server: Server, floor: int, timeout: float) -> float | None:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--cull-idle", type=int, default=10, help="the server's idle cull (s)")
     ap.add_argument("serve_args", nargs="*", help="more `hordes-kit serve` options (after --)")
     args = ap.parse_args(argv)
@@ -61,11 +63,13 @@ def main(argv: list[str] | None = None) -> None:
             + (f", kernel pools full after {pools:.1f} s ({floor} kernels)" if pools else "")
         )
         print(f"server RSS at start: {mb(server.rss())}")
+        kernel_pages = sum(not is_text_only(ROOT / "notebooks" / n) for n in PAGES)
         for rnd in range(1, args.rounds + 1):
-            t0 = time.perf_counter()
+            culls, full = server.log_text().count("due to"), server.times_pools_full()
+            t0 = time.monotonic()
             with ThreadPoolExecutor(len(PAGES)) as ex:
                 results = list(ex.map(lambda n: load(f"{server.url}/voila/render/{n}"), PAGES))
-            wall = time.perf_counter() - t0
+            wall = time.monotonic() - t0
             kernels = server.kernel_rss()
             peak = server.rss()
             ok = [t for t, s in results if s == 200]
@@ -88,17 +92,22 @@ def main(argv: list[str] | None = None) -> None:
                     f"{mb(max(kernels))} (mean {mb(statistics.mean(kernels))}); "
                     f"server RSS {mb(peak)}"
                 )
-            culled = wait_cull(server, floor, timeout=args.cull_idle * 4 + 60)
-            time.sleep(2)  # let the server finish its clean-up after the last cull
+            culled = wait_culls(server, culls, kernel_pages, timeout=args.cull_idle * 4 + 60)
+            time.sleep(server_cleanup := 4)  # the server gives memory back a moment later
             print(
                 "    cull: "
                 + (
-                    f"back to {floor} kernels {culled:.1f} s after the pages were served"
+                    f"the {kernel_pages} page kernels shut down {culled:.1f} s after the pages"
+                    " were served"
                     if culled is not None
                     else "kernels still running"
                 )
-                + f"; server RSS after cull {mb(server.rss())}"
+                + f"; server RSS {server_cleanup} s later {mb(server.rss())}"
             )
+            if pools is not None:  # the next round starts on full pools, as the first did
+                refill = server.wait_pools(timeout=300, after=full)
+                since = (refill or 0) - (t0 - server.started)
+                print(f"    pools full again {since:.0f} s after the round began")
     finally:
         server.stop()
 
