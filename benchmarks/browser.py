@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _server import Server
+from _server import ROOT, Server
 from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import CHROMIUM_ARGS  # noqa: E402 - the browser tests' Chromium flags
+
+from hordes_kit.serve_pages import is_text_only  # noqa: E402
 
 TIMEOUT = 120_000
 
@@ -103,6 +106,17 @@ def open_page(ctx, url: str, selector: str, act) -> tuple[float, float]:
         page.close()
 
 
+def kernel(server: Server, name: str, _seen: dict[str, int] = {}) -> str:  # noqa: B006
+    """How the page got its kernel: preheated (waiting in a pool), new, or none needed."""
+    if is_text_only(ROOT / "notebooks" / name):
+        return "(no kernel)"
+    used = len(
+        re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(name)}", server.log_text())
+    )
+    before, _seen[name] = _seen.get(name, 0), used
+    return "(preheated)" if used > before else "(new)"
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("serve_args", nargs="*", help="more `hordes-kit serve` options (after --)")
@@ -126,16 +140,17 @@ def main(argv: list[str] | None = None) -> None:
                 for name, (selector, act) in PAGES.items():
                     url = f"{server.url}/voila/render/{name}"
                     full = server.times_pools_full()
-                    cold = open_page(ctx, url, selector, act)
+                    cold = open_page(ctx, url, selector, act) + (kernel(server, name),)
                     if name in server.pooled:
                         server.wait_pools(timeout=args.refill_wait, after=full)
                     else:
                         time.sleep(1)
-                    warm = open_page(ctx, url, selector, act)
+                    warm = open_page(ctx, url, selector, act) + (kernel(server, name),)
                     rows.append((name, cold, warm))
                     print(
-                        f"  {name:32s} cold: drawn {cold[0]:5.1f} s, usable {cold[1]:5.1f} s"
-                        f" | warm: drawn {warm[0]:5.1f} s, usable {warm[1]:5.1f} s",
+                        f"  {name:32s} cold: drawn {cold[0]:4.1f} s, usable {cold[1]:4.1f} s"
+                        f" {cold[2]:9s} | warm: drawn {warm[0]:4.1f} s, usable {warm[1]:4.1f} s"
+                        f" {warm[2]}",
                         flush=True,
                     )
             finally:

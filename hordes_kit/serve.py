@@ -342,7 +342,7 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
             "default": {"pool_size": 0},
             **{nb: {"pool_size": 1} for nb in pooled},
         }
-        c.VoilaKernelManager.fill_delay = 5  # refill after the visitor's page has settled
+        c.VoilaKernelManager.fill_delay = 15  # refill once the visitor's page has settled
     return c
 
 
