@@ -56,7 +56,7 @@ class Server:
                 break
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
+                    self.stop(keep_log=True)
                     raise RuntimeError(f"the server did not start, see {self.log.name}") from None
                 time.sleep(0.2)
         self.ready = time.monotonic() - self.started
@@ -120,7 +120,7 @@ class Server:
     def rss(self) -> int:
         return self.ps.memory_info().rss
 
-    def stop(self) -> None:
+    def stop(self, keep_log: bool = False) -> None:
         try:
             os.killpg(self.proc.pid, 15)
         except ProcessLookupError:
@@ -131,3 +131,5 @@ class Server:
             os.killpg(self.proc.pid, 9)
             self.proc.wait()
         self.log.close()
+        if not keep_log:
+            Path(self.log.name).unlink(missing_ok=True)
