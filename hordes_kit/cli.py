@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from hordes_kit.core.args import int_in
 from hordes_kit.core.commands import NO_CLAIM, Command, DataCheck
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.registry import Game, get_game, registered_games
@@ -92,16 +93,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     serve = sub.add_parser("serve", help="serve the dashboards with Voila")
-    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument(
+        "--port", type=int_in(1, 65535), default=8866, help="port to serve on, 1-65535 (8866)"
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.add_argument(
         "--cull-idle",
-        type=int,
+        type=int_in(1, 86_400),
         default=600,
         metavar="SECONDS",
-        help="shut down a dashboard's kernel after this long idle with no page open",
+        help="shut down a dashboard's kernel after this long idle with no page open "
+        "(1-86400 seconds, default 600)",
     )
+    serve.add_argument(
+        "--max-kernels",
+        type=int_in(1, 1000),
+        metavar="N",
+        help="most pages open at once, 1-1000 (default: what this machine's memory holds)",
+    )
+    serve.add_argument(
+        "--token", help="key for the shared link, or 'auto' to make one (default off this computer)"
+    )
+    serve.add_argument(
+        "--no-token", action="store_true", help="share without a key (anyone on the network)"
+    )
+    serve.add_argument(
+        "--preheat",
+        type=int_in(0, 100),
+        metavar="N",
+        help="dashboards kept started ahead, 0-100 (default: auto)",
+    )
+    serve.add_argument("--notebook-dir", help=argparse.SUPPRESS)  # the tests' own pages
     return p
 
 
@@ -164,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 host=args.host,
                 open_browser=not args.no_browser,
                 cull_idle=args.cull_idle,
+                max_kernels=args.max_kernels,
+                token=args.token,
+                no_token=args.no_token,
+                preheat=args.preheat,
+                notebook_dir=args.notebook_dir,
             )
         return args.run(args)
     except HordesKitError as e:

@@ -149,7 +149,7 @@ def test_subprocess_exit_code_and_no_traceback():
 
 def test_serve_rejects_bad_port(capsys):
     code, _, err = run(capsys, "serve", "--port", "70000", "--no-browser")
-    assert code == 2 and "--port must be 1-65535" in err
+    assert code == 2 and "--port: must be 1-65,535, got 70,000" in err
 
 
 def test_serve_binds_localhost_and_culls_by_default():

@@ -45,6 +45,7 @@ def test_wheel_contains_data_widgets_and_notebooks(wheel):
         "hordes_kit/notebooks/index.ipynb",
         "hordes_kit/notebooks/fantahzee_odds.ipynb",
         "hordes_kit/fantahzee/odds.py",
+        "hordes_kit/serve_templates/index.html.j2",  # the server's page without CDN requests
     ):
         assert needed in names, needed
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)
