@@ -324,42 +324,35 @@ def _simulate_the_horde(args: argparse.Namespace) -> int:
 
 
 def check_data(path: str) -> list[str]:
-    """Validate a card file of any game; the lines to print (raises on the first error)."""
+    """Validate a card file of any game and play a game with it; the lines to print."""
     from pathlib import Path
 
+    from hordes_kit.core.inputs import file_kind, shown
+    from hordes_kit.core.smoke import smoke_test
+
     p = Path(path)
-    if not p.exists():
-        raise HordesKitError(f"{path}: no such file or folder")
-    if p.is_dir() or p.name in ("recruit.csv", "horde.csv", "turns.csv", "setup.toml"):
-        from hordes_kit.the_horde.cards import load_data
+    kind = file_kind(p)  # a missing or unreadable path is a CardDataError
+    if kind == "dir" or p.name in ("recruit.csv", "horde.csv", "turns.csv", "setup.toml"):
+        from hordes_kit.the_horde.cards import check_file
 
-        d = load_data(p if p.is_dir() else p.parent)
-        return [
-            f"OK: The Horde data in {p if p.is_dir() else p.parent}: "
-            f"{sum(c.copies for c in d.recruit)} recruit cards, "
-            f"{sum(c.copies for c in d.horde)} horde cards, {len(d.turns)} turns."
-        ]
-    if p.suffix == ".toml":
-        from hordes_kit.fantahzee.cards import load_cards
+        game = "the-horde"
+    elif p.suffix == ".toml":
+        from hordes_kit.fantahzee.cards import check_file
 
-        cards = load_cards(p)
-        n = cards.counts()
-        out = [
-            f"OK: Fantahzee card file {p}: {n['hero']} heroes, {n['action']} actions, "
-            f"{n['level 1']} level 1 + {n['level 2']} level 2 + {n['boss']} boss monsters, "
-            f"{n['town']} towns, {n['treasure']} treasures ({cards.samples()} with sample values)."
-        ]
-        out += [f"note: {x}" for x in cards.problems()]
-        return out
-    if p.suffix == ".csv":
-        from hordes_kit.heroes_hordes.cards import load_cards
+        game = "fantahzee"
+    elif p.suffix == ".csv":
+        from hordes_kit.heroes_hordes.cards import check_file
 
-        cards = load_cards(p)
-        return [f"OK: Heroes & Hordes card file {p}: {len(cards)} cards."]
-    raise HordesKitError(
-        f"{path}: not a card file this kit knows (a Fantahzee .toml, a Heroes & Hordes .csv, "
-        "or a The Horde data folder)"
-    )
+        game = "heroes-hordes"
+    else:
+        raise HordesKitError(
+            f"{shown(path)}: not a card file this kit knows (a Fantahzee .toml, a Heroes & "
+            "Hordes .csv, or a The Horde data folder)"
+        )
+    lines, configs = check_file(p)
+    for i, config in enumerate(configs):
+        smoke_test(game, config, moves=300 if i == 0 else 50, source=shown(path))
+    return lines
 
 
 def _simulate_heroes_hordes(args: argparse.Namespace) -> int:

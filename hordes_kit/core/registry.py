@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.state import GameState
 
 __all__ = ["Game", "register", "get_game", "registered_games", "unregister"]
@@ -40,6 +40,8 @@ class Game:
 
     def start(self, config: Mapping[str, Any] | None = None) -> GameState:
         """The initial state for this config (defaults where a key is missing)."""
+        if config is not None and not isinstance(config, Mapping):
+            raise InvalidInputError(f"a {self.title} config is a table of options")
         return self.new_state(dict(config or {}))
 
     def replay(self, config: Mapping[str, Any] | None, history) -> GameState:

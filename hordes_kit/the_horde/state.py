@@ -22,7 +22,7 @@ Rock).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -30,7 +30,7 @@ from typing import Any
 from hordes_kit.core.errors import InvalidActionError, InvalidInputError
 from hordes_kit.core.options import solo_options
 from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
-from hordes_kit.the_horde.cards import DATA_DIR, HordeData, load_data
+from hordes_kit.the_horde.cards import FILES, HordeData, data_of_files
 
 __all__ = ["GAME", "THConfig", "THState", "new_game", "data_of"]
 
@@ -63,7 +63,8 @@ KEY_FIELDS = (
 class THConfig:
     """Rules options (defaults = the rulebook and ../shared/RULINGS.md)."""
 
-    data_dir: str = ""  # a player's own data folder ("" = the shipped lists)
+    # a player's own data folder as (file name, text) pairs (() = the shipped lists)
+    data: tuple[tuple[str, str], ...] = ()
     dizzy: bool = True  # SPECIAL RULES: the third Grimthwacker in a row gets -3
 
     @classmethod
@@ -72,16 +73,19 @@ class THConfig:
         cfg = solo_options(cls, d, "The Horde")
         if not isinstance(cfg.dizzy, bool):
             raise InvalidInputError("dizzy must be true or false")
-        return cfg
+        files = cfg.data or {}
+        if not isinstance(files, Mapping) or set(files) - set(FILES):
+            raise InvalidInputError(f"data must map the files {', '.join(FILES)} to their texts")
+        return replace(cfg, data=tuple(sorted(dict(files).items())))
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {"dizzy": self.dizzy} | ({"data": dict(self.data)} if self.data else {})
 
 
 def data_of(config: THConfig) -> HordeData:
     """The card lists and charts this configuration plays with."""
-    return load_data(config.data_dir or DATA_DIR)
+    return data_of_files(config.data)
 
 
 def _add(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:
