@@ -96,9 +96,15 @@ class BoardMixin:
         except HordesKitError as e:
             self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
             return False
+        before = self.config
+        self.config = config  # the board's own moves after loading read it
+        try:
+            state = self._after_move(state)
+        except BaseException:
+            self.config = before  # nothing changed after all
+            raise
         self.undo_stack.append(self.state)
-        self.config = config
-        self.state = self._after_move(state)
+        self.state = state
         self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
         self._show()
         return True
