@@ -3,6 +3,7 @@
 #   make test    set up .venv (with test tools) and run every test: unit, property,
 #                notebooks (nbval) and real-browser (Playwright + Debian's Chromium)
 #   make bench   print the benchmark figures
+#   make test-long  the fuzz tests with twenty times as many examples (HYPOTHESIS_PROFILE=long)
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -14,7 +15,7 @@ PIP_DISABLE_PIP_VERSION_CHECK := 1
 export CHROMIUM_PATH
 export PIP_DISABLE_PIP_VERSION_CHECK
 
-.PHONY: serve test bench lint chromium clean
+.PHONY: serve test test-long bench lint chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,9 @@ chromium:
 
 test: $(VENV)/.test-installed chromium
 	timeout 2400 $(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
+
+test-long: $(VENV)/.test-installed
+	HYPOTHESIS_PROFILE=long $(PY) -m pytest -q tests/test_fuzz.py
 
 bench: $(VENV)/.serve-installed
 	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi
