@@ -131,9 +131,11 @@ def renumbered(draw, original: bytes) -> bytes:
     """``original`` with some of its numbers replaced by odd ones (huge, negative, zero)."""
     spots = [m.span(1) for m in NUMBERS.finditer(original)]
     data = original
-    for start, end in sorted(draw(st.lists(st.sampled_from(spots), max_size=4)), reverse=True):
+    chosen = draw(st.lists(st.sampled_from(spots), min_size=1, max_size=6, unique=True))
+    for start, end in sorted(chosen, reverse=True):
         new = draw(
-            st.sampled_from(["0", "-1", "-100000000", "1000000000", "9" * 40, "2.5", "x"])
+            st.integers(0, 12).map(str)  # odd but valid: explores what the engine accepts
+            | st.sampled_from(["0", "-1", "-100000000", "1000000000", "9" * 40, "2.5", "x"])
             | st.integers(-(10**12), 10**12).map(str)
         )
         data = data[:start] + b" " + new.encode() + data[end:]
