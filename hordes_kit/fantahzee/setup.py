@@ -79,7 +79,9 @@ def _cards(value: Any, where: str, known: Mapping[str, Any], kind: str) -> list[
         raise InvalidInputError(f"position {where} must be a list of card ids")
     for c in value:
         if not isinstance(c, str) or c not in known:
-            raise InvalidInputError(f"position {where}: {c!r} is not a {kind} id of this card set")
+            raise InvalidInputError(
+                f"position {where}: {c!r:.40} is not a {kind} id of this card set"
+            )
     return list(value)
 
 
@@ -182,10 +184,10 @@ def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
                 m = {"hero": m}
             hid = m.get("hero")
             if hid not in heroes:
-                raise InvalidInputError(f"position {where}: {hid!r} is not a hero id")
+                raise InvalidInputError(f"position {where}: {hid!r:.40} is not a hero id")
             tid = m.get("treasure", "")
             if tid and tid not in treasures:
-                raise InvalidInputError(f"position {where}: {tid!r} is not a treasure id")
+                raise InvalidInputError(f"position {where}: {tid!r:.40} is not a treasure id")
             level = m.get("level", 1 if tid else 0)
             party.append(Member(hid, tid, level))
             used_hero.append(hid)
@@ -207,7 +209,7 @@ def _from_position(s: FState, pos: Mapping[str, Any]) -> FState:
     for j, raw in enumerate(pos.get("stacks", [])):
         top = raw.get("top", "")
         if top and top not in monsters:
-            raise InvalidInputError(f"position stack {j + 1}: {top!r} is not a monster id")
+            raise InvalidInputError(f"position stack {j + 1}: {top!r:.40} is not a monster id")
         if top:
             used_mon.append(top)
         line.append(
@@ -268,5 +270,5 @@ def _minus(deck: tuple[str, ...], used: list[str], what: str) -> tuple[str, ...]
     left.subtract(used)
     bad = [c for c, k in left.items() if k < 0]
     if bad:
-        raise InvalidInputError(f"position: more copies of {bad[0]!r} than the {what} has")
+        raise InvalidInputError(f"position: more copies of {bad[0]!r:.40} than the {what} has")
     return tuple(sorted(left.elements()))

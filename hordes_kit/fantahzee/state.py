@@ -71,10 +71,10 @@ class FConfig:
         known = {"players", "names", "cards", "distinct_values", "position"}
         bad = sorted(set(d) - known)
         if bad:
-            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r}")
+            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r:.40}")
         players = d.get("players", 2)
         if type(players) is not int or not R.MIN_PLAYERS <= players <= R.MAX_PLAYERS:
-            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r}")
+            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r:.40}")
         names = d.get("names") or ()
         if not isinstance(names, list | tuple) or (
             names

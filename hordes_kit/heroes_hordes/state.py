@@ -60,7 +60,7 @@ class HHConfig:
         """Build from a plain dict; unknown keys and bad values are clear errors."""
         cfg = solo_options(cls, d, "Heroes & Hordes")
         if cfg.copies is not None and not (type(cfg.copies) is int and 1 <= cfg.copies <= 4):
-            raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r}")
+            raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r:.40}")
         if not isinstance(cfg.cards, str):
             raise InvalidInputError("cards must be the text of a card file")
         if not all(type(v) is int for v in (cfg.loss_at, cfg.sudden_defeat)):
