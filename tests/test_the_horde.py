@@ -15,7 +15,7 @@ from hordes_kit.core.errors import CardDataError, IllegalActionError, InvalidInp
 from hordes_kit.core.playout import play_steps
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.the_horde.bots import POLICIES, Policy, as_bot, choose, get_policy
-from hordes_kit.the_horde.cards import DATA_DIR, load_data
+from hordes_kit.the_horde.cards import DATA_DIR, load_data, read_folder
 from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.odds import effective_force, kill_probability, phase_odds
 from hordes_kit.the_horde.rules import THConfig
@@ -114,7 +114,7 @@ def test_a_broken_data_file_names_file_card_and_field(data_copy, file, old, new,
 def test_a_players_own_data_folder_plays(data_copy):
     path = data_copy / "setup.toml"
     path.write_text(path.read_text().replace("crowns = 8", "crowns = 20"))
-    s = new_game({"data_dir": str(data_copy)})
+    s = new_game({"data": read_folder(data_copy)})  # the files' texts, never a path
     assert s.crowns == 20 + 4 - 1
 
 

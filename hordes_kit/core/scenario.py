@@ -110,8 +110,14 @@ def load_scenario(path: str | Path) -> Scenario:
     for key in ("id", "game", "title"):
         if not isinstance(doc.get(key), str) or not doc[key]:
             raise ScenarioError(f"{p}: {key!r} must be a non-empty string")
+    for key in ("config", "expect"):
+        if not isinstance(doc.get(key, {}), dict):
+            raise ScenarioError(f"{p}: {key!r} must be a table")
+    raw_steps = doc.get("steps", [])
+    if not isinstance(raw_steps, list):
+        raise ScenarioError(f"{p}: 'steps' must be a list of [[steps]] tables")
     steps = []
-    for i, raw in enumerate(doc.get("steps", []), 1):
+    for i, raw in enumerate(raw_steps, 1):
         if not isinstance(raw, dict):
             raise ScenarioError(f"{p}, step {i}: must be a table")
         bad = set(raw) - _STEP_KEYS
@@ -123,7 +129,12 @@ def load_scenario(path: str | Path) -> Scenario:
             )
         moves = raw["chances"] if "chances" in raw else [raw.get("action", raw.get("chance"))]
         if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
-            raise ScenarioError(f"{p}, step {i}: the moves must be strings, got {moves!r}")
+            raise ScenarioError(f"{p}, step {i}: the moves must be strings, got {moves!r:.60}")
+        also = raw.get("also", [])
+        if not isinstance(also, list) or not all(isinstance(r, str) for r in also):
+            raise ScenarioError(f"{p}, step {i}: 'also' must be a list of rule ids")
+        if not isinstance(raw.get("expect", {}), dict):
+            raise ScenarioError(f"{p}, step {i}: 'expect' must be a table")
         steps.append(
             ScenarioStep(
                 move=moves[-1],
@@ -131,7 +142,7 @@ def load_scenario(path: str | Path) -> Scenario:
                 chance="action" not in raw,
                 say=str(raw.get("say", "")),
                 rule=str(raw.get("rule", "")),
-                also=tuple(str(r) for r in raw.get("also", [])),
+                also=tuple(also),
                 ask=str(raw.get("ask", "")),
                 expect=dict(raw.get("expect", {})),
             )

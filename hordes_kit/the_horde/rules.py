@@ -10,12 +10,12 @@ playgroup may make otherwise.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import solo_options
-from hordes_kit.the_horde.cards import DATA_DIR, HordeData, load_data
+from hordes_kit.the_horde.cards import FILES, HordeData, data_of_files
 
 __all__ = ["GAME", "RULE", "MIN_PLAYERS", "MAX_PLAYERS", "DIE", "THConfig", "data_of"]
 
@@ -29,7 +29,8 @@ DIE = tuple(range(1, 7))  # battle rolls, the Archer's and the Shaman's: 1d6
 class THConfig:
     """Rules options (defaults = the rulebook and our rulings)."""
 
-    data_dir: str = ""  # a player's own data folder ("" = the shipped lists)
+    # a player's own data folder as (file name, text) pairs (() = the shipped lists)
+    data: tuple[tuple[str, str], ...] = ()
     dizzy: bool = True  # SPECIAL RULES: the third Grimthwacker in a row gets -3
 
     @classmethod
@@ -38,13 +39,16 @@ class THConfig:
         cfg = solo_options(cls, d, "The Horde")
         if not isinstance(cfg.dizzy, bool):
             raise InvalidInputError("dizzy must be true or false")
-        return cfg
+        files = cfg.data or {}
+        if not isinstance(files, Mapping) or set(files) - set(FILES):
+            raise InvalidInputError(f"data must map the files {', '.join(FILES)} to their texts")
+        return replace(cfg, data=tuple(sorted(dict(files).items())))
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {"dizzy": self.dizzy} | ({"data": dict(self.data)} if self.data else {})
 
 
 def data_of(config: THConfig) -> HordeData:
     """The card lists and charts this configuration plays with."""
-    return load_data(config.data_dir or DATA_DIR)
+    return data_of_files(config.data)
