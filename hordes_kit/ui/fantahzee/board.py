@@ -135,7 +135,7 @@ class FZBoard(BoardMixin, w.VBox):
             value=seed or 0,
             description="Seed",
             style={"description_width": "initial"},
-            layout=w.Layout(width="auto", max_width="200px"),
+            layout=w.Layout(width="200px", max_width="100%"),
         )
         self.distinct_box = w.Checkbox(
             value=False,
@@ -286,6 +286,7 @@ class FZBoard(BoardMixin, w.VBox):
             f"{html.escape(last)}</span></div>"
         )
         self.pass_box.children = ()
+        self.odds_out.value = ""
         self._draw_table(s, viewer, {})
         self.choices.html = ""
         self.log_view.value = log_html(s, new=1)

@@ -15,7 +15,19 @@ from hordes_kit.ui.common import note_html, percent, table_html
 from hordes_kit.ui.fantahzee.advice import NET_XP, STRENGTH, decision
 from hordes_kit.ui.table import RankedTable
 
-__all__ = ["attack_plans_table", "dice_advice", "odds_html", "strength_html"]
+__all__ = ["attack_plans_table", "dice_advice", "odds_html", "strength_html", "headline"]
+
+
+def headline(table: RankedTable, lead: str) -> str:
+    """The advice from the table's best row, counting (not listing) the equally good."""
+    best = table.best
+    if best is None:
+        return f"{lead}: nothing to choose"
+    text = f"{lead}: {table.cell(best, 0)} ({table.cell(best, 1)})"
+    ties = len(table.tied_with_best())
+    if ties:
+        text += f"; {ties} other move{'s are' if ties > 1 else ' is'} just as good"
+    return text
 
 
 def attack_plans_table(state, limit: int = 6) -> RankedTable:
@@ -76,10 +88,10 @@ def odds_html(state) -> tuple[str, tuple[int, ...]]:
     dice = dice_advice(state)
     if dice is not None:
         table, marks = dice
-        return table.html(limit=8, headline=table.headline("Best move")), marks
+        return table.html(limit=8, headline=headline(table, "Best move")), marks
     if state.phase == "attack" and not state.pending:
         table = attack_plans_table(state)
-        return table.html(limit=6, headline=table.headline("Best plan")), ()
+        return table.html(limit=6, headline=headline(table, "Best plan")), ()
     d = decision(state)
     if d is not None and d.values:
         return d.table().html(limit=8, headline=d.headline()), ()

@@ -150,8 +150,7 @@ def _seat_lane(state, x: dict, v: dict, actions: Mapping[str, str]) -> Lane:
         parts.append(Pile("Hand", hand, layout="row", empty="no cards"))
     else:
         n = x["hand_size"]
-        back = (CardFace("", face_down=True, back="Hero deck"),) if n else ()
-        parts.append(Pile("Hand", back, count=n, layout="stack", empty="no cards"))
+        parts.append(_facedown(n, f"card{'s' if n != 1 else ''} in hand (hidden)"))
     vic = state.seats[x["seat"]].victory
     parts.append(
         Pile("Victory pile", layout="list", counts=names_counted(state, vic), empty="empty")
