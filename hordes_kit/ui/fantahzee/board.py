@@ -135,7 +135,7 @@ class FZBoard(BoardMixin, w.VBox):
             value=seed or 0,
             description="Seed",
             style={"description_width": "initial"},
-            layout=w.Layout(width="200px", max_width="100%"),
+            layout=w.Layout(width="260px", max_width="100%"),
         )
         self.distinct_box = w.Checkbox(
             value=False,
