@@ -62,7 +62,8 @@ def _monster_card(m: dict | None, facedown: int, name: str, vanguard: bool) -> s
         tint = "#fde2e2" if m["level"] == "boss" else ("#fff2d6" if m["level"] == "2" else "#fff")
     tag = " <b style='color:#b00020'>VANGUARD</b>" if vanguard else ""
     return (
-        f"<div class='hk-stack hk-stack-{name}' style='{CARD};background:{tint};min-width:130px'>"
+        f"<div class='hk-stack hk-stack-{name}' data-thing='stack:{name}' "
+        f"style='{CARD};background:{tint};min-width:130px'>"
         f"<div style='color:#555'>Stack {name}{tag}</div>{body}"
         f"<div style='color:#777'>{facedown} facedown below</div></div>"
     )
@@ -103,9 +104,12 @@ def board_html(state: FState, viewer: int | None = None) -> str:
     )
     head = (
         f"<div style='margin:4px 0'><b>Turn {v['turn']}: {html.escape(v['player_name'])} - "
-        f"{v['phase_name']}</b> &nbsp; doom tokens <b style='color:#a40000'>{doom}</b> &nbsp; "
-        f"town deck {v['town_deck']} · treasures {v['treasure_deck']} · hero deck "
-        f"{v['hero_deck']} · discard {v['discard']}</div>"
+        f"{v['phase_name']}</b> &nbsp; <span data-thing='doom'>doom tokens "
+        f"<b style='color:#a40000'>{doom}</b></span> &nbsp; "
+        f"<span data-thing='town-deck'>town deck {v['town_deck']}</span> · "
+        f"<span data-thing='treasure-deck'>treasures {v['treasure_deck']}</span> · "
+        f"<span data-thing='hero-deck'>hero deck {v['hero_deck']}</span> · "
+        f"<span data-thing='discard'>discard {v['discard']}</span></div>"
     )
     d = v["dice"]
     dice = "".join(die_html(x) for x in d["free"]) or "<i>none rolled</i>"
@@ -113,7 +117,7 @@ def board_html(state: FState, viewer: int | None = None) -> str:
         dice = "<i>rolled in the Dice Phase</i>"
     turn = (
         f"<div class='hk-turn' style='background:#f3f6fb;padding:4px 8px;border-radius:4px'>"
-        f"Dice: {dice}"
+        f"<span data-thing='dice'>Dice: {dice}</span>"
         + (f" + {d['unrolled']} to roll" if d["unrolled"] else "")
         + (f" + {d['rolling']} being rolled" if d["rolling"] else "")
         + f" · rolls left <b>{d['rolls_left']}</b> · steam <b>{v['steam']}</b> · Shield "
@@ -131,18 +135,22 @@ def board_html(state: FState, viewer: int | None = None) -> str:
     seats = []
     for x in v["seats"]:
         me = x["seat"] == v["player"]
-        token = " · <b>Last Player token</b>" if x["last_player"] else ""
+        token = " · <b data-thing='last-player'>Last Player token</b>" if x["last_player"] else ""
         party = "".join(_hero_card(h) for h in x["party"]) or "<i style='color:#777'>no heroes</i>"
         hand = ""
         if "hand" in x:
             names = [state.name(c) for c in x["hand"]]
-            hand = f"<div style='color:#333'>Hand: {html.escape(', '.join(names) or 'empty')}</div>"
+            hand = (
+                f"<div data-thing='hand:{x['seat']}' style='color:#333'>"
+                f"Hand: {html.escape(', '.join(names) or 'empty')}</div>"
+            )
         seats.append(
             f"<div class='hk-seat' style='border:{'2px solid #3b5ba9' if me else '1px solid #ddd'};"
             f"border-radius:6px;padding:4px;margin:4px 0'><b>{html.escape(x['name'])}</b> - "
-            f"{x['xp']} XP, {x['monsters']} monster{'s' if x['monsters'] != 1 else ''}, "
+            f"<span data-thing='victory:{x['seat']}'>victory pile {x['xp']} XP, "
+            f"{x['monsters']} monster{'s' if x['monsters'] != 1 else ''}</span>, "
             f"{x['hand_size']} card{'s' if x['hand_size'] != 1 else ''} in hand{token}"
-            f"<div>{party}</div>{hand}</div>"
+            f"<div data-thing='party:{x['seat']}'>{party}</div>{hand}</div>"
         )
     return (
         "<div class='hk-fz-board'>"
