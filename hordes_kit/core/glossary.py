@@ -87,7 +87,7 @@ _WORD = re.compile(r"[A-Za-z][\w'’]*")
 
 
 def _words(text: str) -> list[str]:
-    return [w.casefold() for w in _WORD.findall(text.replace("-", " "))]
+    return [re.sub(r"['’]s$", "", w).casefold() for w in _WORD.findall(text.replace("-", " "))]
 
 
 def undefined_words(

@@ -125,7 +125,7 @@ def search(query: str, game_name: str | None = None) -> list[Entry]:
     found = entries(game_name)
     if not words:
         return list(found)
-    return _ranked(found, lambda e: _score(words, e.rule.title, e.rule.text + " " + e.id))
+    return _ranked(found, lambda e: _score(words, e.rule.title, e.rule.text))
 
 
 def search_terms(query: str, game_name: str | None = None) -> list[tuple[Game, Term]]:

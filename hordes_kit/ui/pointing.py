@@ -3,8 +3,8 @@
 A board marks each thing of the table it draws with ``data-thing="<id>"`` (the ids of
 the view's ``things``, see ``core.pointing``). For a question, :func:`pointable` turns
 every marked piece into something to click (and to reach by Tab and press with Enter),
-:class:`PointView` shows it and sends back ``point:<id>``; a row of buttons names every
-thing of the table too, so a board that marks nothing still asks the question. The
+:class:`PointView` shows it and sends back ``point:<id>``; a thing the board does not
+draw is a button by its name, so a board that marks nothing still asks the question. The
 engine's view, never the page, says whether the thing clicked is the one asked for.
 """
 
@@ -42,12 +42,10 @@ def pointable(board: str, things: Sequence[Thing]) -> str:
         tid = html.unescape(m.group(2))
         if tid not in names:
             return m.group(0)
-        label = html.escape(names[tid], quote=True)
+        # no aria-label: the piece's own text is its name (what a player sees is what a
+        # screen reader says), and the buttons below name every thing in words
         action = html.escape(PREFIX + tid, quote=True)
-        return (
-            f'{m.group(0)} data-action="{action}" role="button" tabindex="0" '
-            f'aria-label="{label}" data-pointable="1"'
-        )
+        return f'{m.group(0)} data-action="{action}" role="button" tabindex="0" data-pointable="1"'
 
     return _MARK.sub(mark, board)
 
@@ -72,8 +70,8 @@ def thing_buttons_html(things: Sequence[Thing]) -> str:
         for t in things
     )
     return (
-        "<div class='hk-point-names' role='group' aria-label='Or choose by name'>"
-        f"<span class='hk-point-or'>Or choose by name:</span> {buttons}</div>"
+        "<div class='hk-point-names' role='group' aria-label='Also on the table'>"
+        f"<span class='hk-point-or'>Also on the table:</span> {buttons}</div>"
     )
 
 
@@ -113,7 +111,7 @@ class PointQuestions:
         thing_id = thing_id.removeprefix(PREFIX)
         term = f.step.point
         mine = thing(f.before, thing_id)
-        ok = mine is not None and mine.is_a(term)
+        ok = mine is not None and mine.is_a(term) and not shown
         answer = mine if ok else things_called(f.before, term)[0]
         named, word = html.escape(answer.name), html.escape(term)
         if ok:
@@ -161,8 +159,12 @@ class PointQuestions:
             "<span class='hk-point-or'>(click it on the table below)</span></div>"
         )
         table = things(f.before)
+        board = pointable(self.render(f.before), table)
+        # a thing the board does not draw is still a button, by name
+        drawn = {html.unescape(m.group(2)) for m in _MARK.finditer(board)}
+        others = [t for t in table if t.id not in drawn]
         view = PointView(
-            pointable(self.render(f.before), table) + thing_buttons_html(table),
+            board + (thing_buttons_html(others) if others else ""),
             label="The table: click the thing asked for",
         )
         view.add_class("hk-point-view")

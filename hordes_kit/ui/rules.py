@@ -112,7 +112,7 @@ class RuleLookup(w.VBox):
     def __init__(self) -> None:
         self.games = games_with_rules()
         self.box = w.Text(
-            placeholder="type words from a rule's title or text: vanguard, tax, Initiative…",
+            placeholder="words: vanguard, tax, Initiative…",
             description="Search the rules",
             continuous_update=True,
             style={"description_width": "initial"},
