@@ -23,6 +23,7 @@ __all__ = [
     "StepRef",
     "Entry",
     "games_with_rules",
+    "has_rules",
     "entries",
     "entry",
     "steps_showing",
@@ -57,10 +58,14 @@ class Entry:
         return self.rule.id
 
 
+def has_rules(game: Game) -> bool:
+    """Whether the game ships a rule index (``data/<game>/rules.toml``)."""
+    return data_path(game.data_dir, "rules.toml").is_file()
+
+
 def games_with_rules() -> tuple[Game, ...]:
-    """Registered games that ship a rule index, in the index page's order."""
-    games = registered_games()
-    return tuple(g for g in games if data_path(g.data_dir, "rules.toml").is_file())
+    """Registered games that ship a rule index, by name."""
+    return tuple(g for g in registered_games() if has_rules(g))
 
 
 @lru_cache(maxsize=16)

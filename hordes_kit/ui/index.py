@@ -4,7 +4,8 @@ Every game of the kit appears under its heading in the registry's ``SHELF`` orde
 built game with its pages (``Game.dashboards``), a planned one as "not built yet"; a
 game registered from elsewhere follows. A game that ships a first lesson
 (``scenarios/00-first-lesson.toml``) gets a "start here" link to it first. The kit's own
-pages, for every game (``KIT_PAGES``), come last. Nothing here names a game.
+pages, for every game (``KIT_PAGES``), come last; a game with a rule index links to its
+words and rules there. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 import html
 from urllib.parse import quote
 
-from hordes_kit.core.lookup import walkthrough_page
+from hordes_kit.core.lookup import has_rules, walkthrough_page
 from hordes_kit.core.registry import Dashboard, Game, Planned, registered_games, shelf
 from hordes_kit.core.scenario import first_lesson
+from hordes_kit.ui.log import LOOKUP_PAGE
 
 __all__ = ["index_html", "games_index", "KIT_PAGES", "lesson_link"]
 
@@ -64,7 +66,20 @@ def _game_html(game: Game | Planned) -> str:
         if lesson
         else []
     )
-    items = "\n".join(first + [_link(d.notebook, d.title, d.blurb) for d in game.dashboards])
+    words = (
+        [
+            _link(
+                f"{LOOKUP_PAGE}?game={quote(game.name, safe='')}",
+                "Words and rules",
+                "every word of the table in one sentence, and every rule and ruling of the "
+                "game, searchable",
+            )
+        ]
+        if has_rules(game)
+        else []
+    )
+    pages = [_link(d.notebook, d.title, d.blurb) for d in game.dashboards]
+    items = "\n".join(first + pages + words)
     if not game.dashboards:
         items = "<li><em>Its pages are coming soon.</em></li>"
     return f"<h2>{title}</h2>\n<p><em>{tagline}</em></p>\n<ul>\n{items}\n</ul>"

@@ -200,8 +200,10 @@ class RuleLookup(w.VBox):
         parts = []
         if terms:
             items = "".join(_term_html(g, t) for g, t in terms)
+            # open, unless it would push the rule the address asked for out of sight
+            shut = self.pinned and not query.strip()
             parts.append(
-                f"<details class='hk-lookup-words'{' open' if query.strip() else ''}>"
+                f"<details class='hk-lookup-words'{'' if shut else ' open'}>"
                 f"<summary>Words of the table ({len(terms)})</summary><ul>{items}</ul></details>"
             )
         rules = "".join(entry_html(e, pinned=e.id == self.pinned) for e in shown)
