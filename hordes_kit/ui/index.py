@@ -79,9 +79,9 @@ def _game_html(game: Game | Planned) -> str:
         else []
     )
     pages = [_link(d.notebook, d.title, d.blurb) for d in game.dashboards]
-    items = "\n".join(first + pages + words)
     if not game.dashboards:
-        items = "<li><em>Its pages are coming soon.</em></li>"
+        pages = ["<li><em>Its pages are coming soon.</em></li>"]
+    items = "\n".join(first + pages + words)
     return f"<h2>{title}</h2>\n<p><em>{tagline}</em></p>\n<ul>\n{items}\n</ul>"
 
 
