@@ -80,11 +80,12 @@ def test_a_first_lessons_question_is_answered_by_clicking_the_table(page: Page, 
     expect(page.locator(".hk-feedback")).to_contain_text("Last Player token")
     expect(page.locator(".hk-feedback")).to_contain_text("✘")
     expect(page.locator("[data-pointed][data-thing='last-player']")).to_be_visible()
-    # the same question on a fresh page, answered from the keyboard on the token itself
-    page.goto(page.url, timeout=TIMEOUT)
-    wait_for_widgets(page, ".hk-point-view", timeout=TIMEOUT)
-    token = page.locator("[data-pointable][data-thing='last-player']")
-    token.focus()
+    # Next goes on to the following question (the vanguard): answered from the keyboard
+    assert lesson.steps[at + 1].point == "vanguard"
+    page.locator("button.hk-next").click()
+    vanguard = page.locator("[data-pointable][data-thing='stack:E']")
+    expect(vanguard).to_be_visible()
+    vanguard.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".hk-feedback")).to_contain_text("✔ Yes")
     expect(page.locator("button.hk-next")).to_have_text(re.compile("Next"))
