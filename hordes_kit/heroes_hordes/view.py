@@ -6,6 +6,7 @@ from __future__ import annotations
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.rules import GAME, HERO_PILES, RULE, card_forces, pile_force
 from hordes_kit.heroes_hordes.state import HHPosition
+from hordes_kit.heroes_hordes.things import table_things
 
 __all__ = ["view", "label", "why_illegal"]
 
@@ -52,6 +53,7 @@ def view(self: HHPosition, player: int | None) -> dict:
         ),
     }
     out["deck"] = sorted(self.card(c).name for c in self.deck)
+    out["things"] = table_things(out)
     return out
 
 

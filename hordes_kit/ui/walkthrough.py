@@ -12,6 +12,10 @@ offered. How the answer is graded depends on the step's ``grade``:
 - ``"rule"`` (a question of the rules): the engine says whether the move is legal,
   and if not, why, beside the rule of the step (``rule_choices`` may offer illegal
   moves to test the rule).
+
+At a step with a ``point`` question the player clicks the thing asked for on the board
+(``ui.pointing``). A page address ``?scenario=<id>&step=<n>`` opens that step
+(``ui.query``).
 """
 
 from __future__ import annotations
@@ -23,11 +27,14 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.query import one_of, whole_number
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.scenario import Frame, Scenario, run_scenario
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.log import rule_chip
+from hordes_kit.ui.pointing import PointQuestions
+from hordes_kit.ui.query import page_query
 from hordes_kit.ui.surface import Stylesheet
 from hordes_kit.ui.theme import theme_class
 
@@ -68,7 +75,7 @@ class Grade:
         return self.chosen == self.book
 
 
-class WalkthroughPlayer(w.VBox):
+class WalkthroughPlayer(PointQuestions, w.VBox):
     """Back/Next through a scenario; questions at decision points, checked by the engine."""
 
     def __init__(
@@ -136,6 +143,7 @@ class WalkthroughPlayer(w.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self.steps.observe(self._on_select, "value")
         self.load(0)
+        self.open_from_url()
 
     # --- what the buttons do -----------------------------------------------------------
 
@@ -147,6 +155,7 @@ class WalkthroughPlayer(w.VBox):
         self.rules = rule_index(game.data_dir, game.rule_prefix)
         self.start = game.start(self.scenario.config)
         self.answered: set[int] = set()
+        self.pointed: dict[int, str] = {}  # point questions answered: step -> thing shown
         self.feedback = ""
         src = f"<div style='color:#666'>{html.escape(self.scenario.source)}</div>"
         self.intro.value = f"<p>{html.escape(self.scenario.intro)}</p>{src}"
@@ -164,8 +173,9 @@ class WalkthroughPlayer(w.VBox):
         self._show()
 
     def next(self) -> None:
-        """Next step (at a question, the answer comes first)."""
-        if self.pending_question() is not None:
+        """Next step (at a question, the answer comes first; at a point question, Next
+        shows the answer)."""
+        if self.pending_question() is not None or self.show_point():
             return
         self.goto(self.i + 1)
 
@@ -180,6 +190,28 @@ class WalkthroughPlayer(w.VBox):
             if f.step.ask and f.index not in self.answered:
                 return f
         return None
+
+    def open_at(self, scenario_id: str, step: int = 0) -> None:
+        """Open the walkthrough ``scenario_id`` at step ``step`` (0 = its set-up)."""
+        index = next(i for i, s in enumerate(self.scenarios) if s.id == scenario_id)
+        if index != self.picker.value:
+            self.picker.value = index  # loads it
+        else:
+            self.load(index)
+        self.goto(step)
+
+    def open_from_url(self) -> str:
+        """Open what the page address asks (``?scenario=<id>&step=<n>``); returns the
+        problem with the address in words ("" if none), also shown on the page."""
+        ids = [s.id for s in self.scenarios]
+        wanted, problem = page_query({"scenario": one_of(ids), "step": whole_number(0, 999)})
+        if "scenario" in wanted:
+            self.open_at(str(wanted["scenario"]), int(wanted.get("step", 0)))  # type: ignore[arg-type]
+        elif "step" in wanted:
+            self.goto(int(wanted["step"]))  # type: ignore[arg-type]
+        if problem:
+            self.intro.value += f"<div class='hk-note'>{html.escape(problem)}</div>"
+        return problem
 
     def answer(self, action_id: str) -> bool:
         """What a click on an answer does: graded (see the module), then the book's move
@@ -297,6 +329,7 @@ class WalkthroughPlayer(w.VBox):
         self.steps.value = self.i
         self._syncing = False
         q = self.pending_question()
+        p = self._point_state(q)
         self.next_button.disabled = self.i >= len(self.frames) or q is not None
         parts = []
         if self.i:
@@ -307,14 +340,16 @@ class WalkthroughPlayer(w.VBox):
                 rule = self.rules.get(rid) if rid else None
                 if rule:
                     parts.append(f"<div class='hk-rule'>{rule_chip(rule, open_=True)}</div>")
-        elif q is not None:
+        elif q is not None or p is not None:
             parts.append("<p class='hk-say'>Set-up. Answer the question below to start.</p>")
         else:
             parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
         if keep_feedback and self.feedback:
             parts.insert(0, f"<div class='hk-feedback'>{self.feedback}</div>")
         self.narration.value = "".join(parts)
-        self.question.children = self._question_widgets(q) if q else ()
+        self.question.children = (
+            self._question_widgets(q) if q else self._point_widgets(p) if p else ()
+        )
 
     def _question_widgets(self, f: Frame) -> tuple:
         lead = "Rules question:" if f.step.grade == "rule" else "Your call:"

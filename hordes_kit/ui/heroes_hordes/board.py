@@ -49,7 +49,8 @@ def board_html(state: HHState) -> str:
             or "<div style='color:#999;font-style:italic'>empty</div>"
         )
         cols.append(
-            f"<div class='hk-pile' data-pile='{pile}' style='flex:1;min-width:120px;"
+            f"<div class='hk-pile' data-pile='{pile}' data-thing='pile:{pile}' "
+            "style='flex:1;min-width:120px;"
             f"background:#f7f7f7;border-top:5px solid {COLOURS[pile]};padding:4px'>"
             f"<div style='font-weight:700'>{pile.capitalize()}{warn}</div>"
             f"<div style='color:#555;font-size:0.9em'>{side} · {len(p['cards'])} cards · "
@@ -57,14 +58,18 @@ def board_html(state: HHState) -> str:
         )
     tokens = "●" * v["tokens"] + "○" * max(0, 3 - v["tokens"])
     status = (
-        f"<b>Turn {v['turn']}</b> · deck {v['deck_count']} cards · "
-        f"<span class='hk-tokens' data-tokens='{v['tokens']}'>Devastation Tokens: "
+        f"<b data-thing='turn'>Turn {v['turn']}</b> · <span data-thing='deck'>deck "
+        f"{v['deck_count']} cards</span> · "
+        f"<span class='hk-tokens' data-thing='tokens' data-tokens='{v['tokens']}'>"
+        "Devastation Tokens: "
         f"{v['tokens']} {tokens}</span>"
     )
     if v["known_top"]:
         status += " · next cards (Spy): " + html.escape(", ".join(v["known_top"]))
     if v["fate"]:
-        status += f" · event: <b>{html.escape(v['fate'])}</b>"
+        status += f" · event: <b data-thing='fate'>{html.escape(v['fate'])}</b>"
+    elif v["pending"]:
+        status += f" · Fate card: <b data-thing='fate'>{html.escape(v['pending'])}</b>"
     if v["result"]:
         status += f" · <b class='hk-result-text'>Game over: {v['result'].upper()}</b>"
     return (

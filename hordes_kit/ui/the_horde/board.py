@@ -34,7 +34,12 @@ CARD = (
 
 
 def _pile(
-    title: str, counts: dict[str, int], extra: str = "", css: str = "", total: int | None = None
+    title: str,
+    counts: dict[str, int],
+    extra: str = "",
+    css: str = "",
+    total: int | None = None,
+    thing: str = "",
 ) -> str:
     items = ", ".join(
         f"{n}× {html.escape(k)}" if n > 1 else html.escape(k) for k, n in counts.items()
@@ -43,7 +48,8 @@ def _pile(
         items = f"{total} card{'s' if total > 1 else ''}, unseen"
     total = sum(counts.values()) if total is None else total
     return (
-        f"<div class='hk-zone {css}' style='flex:1;min-width:170px;background:#f7f7f7;"
+        f"<div class='hk-zone {css}' data-thing='{thing}' style='flex:1;min-width:170px;"
+        "background:#f7f7f7;"
         f"padding:4px 6px;border-radius:4px'><b>{html.escape(title)}</b> "
         f"<span style='color:#555'>({total})</span><div style='font-size:0.9em'>"
         f"{items or EMPTY}{extra}</div></div>"
@@ -66,15 +72,18 @@ def board_html(state: THState, show_row: bool = True) -> str:
     dots = "●" * alive + "○" * gc["killed"]
     ahead = ", ".join(map(str, v["taxes_ahead"]))
     head = (
-        f"<div style='font-size:1.05em'><b>Turn {v['turn']} of {v['turns']}</b> · "
+        f"<div style='font-size:1.05em'><b data-thing='turn'>Turn {v['turn']} of "
+        f"{v['turns']}</b> · "
         f"{html.escape(v['location'])}, {SEASONS.get(v['season'], v['season'])} · natives: "
         f"{html.escape(v['indigenous']['type'])} (level {v['indigenous']['level']}) · "
         f"<b>{v['attackers']}</b> attackers this turn</div>"
         f"<div style='margin:3px 0'><span class='hk-crowns' data-crowns='{v['crowns']}' "
-        f"style='font-size:1.2em;font-weight:700'>{v['crowns']} Crowns</span> · income "
-        f"<b>{v['income']}</b>/turn · tax this turn <b>{v['tax']}</b>"
+        f"data-thing='crowns' style='font-size:1.2em;font-weight:700'>{v['crowns']} Crowns</span>"
+        f" · income <b>{v['income']}</b>/turn · <span data-thing='tax'>tax this turn "
+        f"<b>{v['tax']}</b>"
         + (f", then {ahead}" if ahead else "")
-        + f" · <span class='hk-gc' title='Grimthwackers alive'>Grimthwackers {dots}</span></div>"
+        + "</span> · <span class='hk-gc' data-thing='grimthwackers' title='Grimthwackers alive'>"
+        f"Grimthwackers {dots}</span></div>"
     )
     if v["result"]:
         head += (
@@ -89,7 +98,8 @@ def board_html(state: THState, show_row: bool = True) -> str:
         for c in v["row"]
     )
     row_html = (
-        f"<div class='hk-row'><b>Recruit row</b> ({v['recruit_deck']} cards left in the Recruit "
+        f"<div class='hk-row' data-thing='row'><b>Recruit row</b> ({v['recruit_deck']} cards "
+        "left in the Recruit "
         f"deck; extra flips {v['extra_flips']}/2)<br>{row}</div>"
         if show_row and (v["row"] or state.step in ("recruit", "recruit-flip"))
         else ""
@@ -106,15 +116,21 @@ def board_html(state: THState, show_row: bool = True) -> str:
     )
     zones = (
         "<div style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0'>"
-        + _pile("Village deck", v["village"] | {}, bottom, "hk-village")
-        + _pile("Defender deck", v["defender_deck"], css="hk-defenders")
-        + _pile("Defender discard", v["defender_discard"])
-        + _pile("Recruit discard", v["recruit_discard"])
+        + _pile("Village deck", v["village"] | {}, bottom, "hk-village", thing="village")
+        + _pile("Defender deck", v["defender_deck"], css="hk-defenders", thing="defender-deck")
+        + _pile("Defender discard", v["defender_discard"], thing="defender-discard")
+        + _pile("Recruit discard", v["recruit_discard"], thing="recruit-discard")
         + "</div><div style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0'>"
-        + _pile("Attack deck (face down)", {}, atk_bottom, total=v["attack_deck_size"])
-        + _pile("Attack discard", native(v["attack_discard"]))
-        + _pile("Horde discard (killed)", native(v["horde_discard"]))
-        + _pile("Unseen horde cards", native(v["horde_unseen"]))
+        + _pile(
+            "Attack deck (face down)",
+            {},
+            atk_bottom,
+            total=v["attack_deck_size"],
+            thing="attack-deck",
+        )
+        + _pile("Attack discard", native(v["attack_discard"]), thing="attack-discard")
+        + _pile("Horde discard (killed)", native(v["horde_discard"]), thing="horde-discard")
+        + _pile("Unseen horde cards", native(v["horde_unseen"]), thing="horde-deck")
         + "</div>"
     )
     return f"<div class='hk-board'>{head}{row_html}{zones}{battle_html(state)}</div>"
@@ -126,14 +142,18 @@ def battle_html(state: THState) -> str:
     parts = []
     if v["attacker"]:
         a = v["attacker"]
-        parts.append(f"⚔ <b>{html.escape(state.hordling(a['id']))}</b> (level {a['level']})")
+        parts.append(
+            f"⚔ <b data-thing='attacker'>{html.escape(state.hordling(a['id']))}</b> "
+            f"(level {a['level']})"
+        )
         d = v["defender"]
         if d and state.step == "rock":
             parts.append(f"against … the {html.escape(d['name'])} was drawn")
         elif d:
             p = kill_probability(a["level"], d["force"])
             parts.append(
-                f"against <b>{html.escape(d['name'])}</b> (battle force {d['force']}): "
+                f"against <b data-thing='defender'>{html.escape(d['name'])}</b> "
+                f"(battle force {d['force']}): "
                 f"killed on {4 + a['level'] - d['force']}+ · {percent(p)}"
             )
         b = v["bonus"]
