@@ -4,7 +4,9 @@ Any game plugs in with a ``render(state) -> html`` function. Each step shows the
 board after it, the narration and the rule it rests on (from ``data/<game>/rules.toml``).
 At a step with an ``ask``, the player first answers by clicking one of the legal
 moves; the engine checks the answer against the scenario's move, and ``score`` (if
-the game gives one) rates the player's own choice beside the book's.
+the game gives one) rates the player's own choice beside the book's. A game may
+``grade`` answers itself (a rule question graded legal/illegal with its rule, a choice
+question with the player's, the book's and the best move's figures).
 """
 
 from __future__ import annotations
@@ -46,11 +48,15 @@ class WalkthroughPlayer(w.VBox):
         explain: Callable[[GameState, str], str] | None = None,
         choices: Callable[[GameState, str], Sequence[str]] | None = None,
         score: Callable[[GameState, str], str] | None = None,
+        grade: Callable[[Frame, str], str] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
         # one line rating a move by the measure the game's advice uses ("20.5% to pay")
         self.score = score
+        # the feedback (HTML) on an answer, given the question's frame and the answer;
+        # without it, the answer is compared with the book's move
+        self.grade = grade
         # the answers offered at a question (default: every legal move); a game with
         # many similar moves (every way to keep dice) narrows them to the sensible ones
         self.choices = choices
@@ -149,7 +155,9 @@ class WalkthroughPlayer(w.VBox):
         right = action_id == f.step.move
         name = self._move_label(f.before, f.step.move)
         book = self._scored(f.before, f.step.move)
-        if right:
+        if self.grade is not None:
+            self.feedback = self.grade(f, action_id)
+        elif right:
             self.feedback = f"<b style='color:#1b6e34'>✔ Right:</b> {html.escape(name)}{book}."
         else:
             mine = self._move_label(f.before, action_id)
