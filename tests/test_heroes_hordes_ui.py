@@ -186,7 +186,7 @@ def test_defend_and_place_tables_rank_by_the_advice_they_give():
     for s in positions("defend", per_game=2):
         table = advice.defend_table(s)
         assert table.best[0] == NAME[advice.advised_move(s).split(":")[1]]
-        assert "force it keeps" in table.measure
+        assert "force the pile keeps" in table.measure
     for s in positions("place", per_game=2):
         table = advice.place_table(s)
         assert table.best[0] == NAME[advice.advised_move(s).split(":")[1]]

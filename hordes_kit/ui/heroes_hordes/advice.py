@@ -71,23 +71,21 @@ def defend_table(state: HHState) -> RankedTable:
         rep = battle_report(
             state.pile(state.attack), state.pile(pile), horde_pile=state.attack, hero_pile=pile
         )
+        result = "win" if rep.winner == "heroes" else "loss"
         rows.append(
             (
                 pile_name(pile),
-                rep.hero_force,
-                rep.horde_force,
-                "win" if rep.winner == "heroes" else "loss",
+                f"{rep.hero_force} against {rep.horde_force}: {result}",
                 defend_value(state, pile),
             )
         )
     return RankedTable(
-        f"If each hero pile blocks the {pile_name(state.attack)}: the force it keeps after "
-        "the battle (the best discard after a win)",
-        ("Pile", "Its battle force", "Horde's force", "Result", "Force kept"),
+        f"If each hero pile blocks the {pile_name(state.attack)}: the battle, and the force "
+        "the pile keeps after it (the best discard after a win)",
+        ("Pile", "Battle", "Force kept"),
         rows,
-        rank_by=4,
-        formats=(None, None, None, None, _kept),
-        numeric=(1, 2),
+        rank_by=2,
+        formats=(None, None, _kept),
         note="A lost battle discards the whole pile and costs 1 Devastation Token, so it "
         "ranks below every win.",
     )

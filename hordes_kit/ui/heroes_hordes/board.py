@@ -269,10 +269,10 @@ class HHBoard(BoardMixin, w.VBox):
         s = self.state
         table = advice.defend_table(s)
         best = table.best
-        kept = table.cell(best, 4)
+        kept = table.cell(best, 2)
         head = f"Advice: block with the {best[0]} " + (
             f"(they win and keep {kept} force)."
-            if best[4] >= 0
+            if best[2] >= 0
             else "(no pile can win: lose the weakest)."
         )
         ties = table.tied_with_best()

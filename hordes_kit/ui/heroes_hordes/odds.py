@@ -307,13 +307,11 @@ class PolicyComparison(w.VBox):
         self.ranking = table
         self.table.value = table.html(headline=table.headline("Most wins"))
         tokens = sorted({t for r in self.results for t in r.tokens})
+        # one row per token count, one column per bot: narrow enough for a phone
         self.tokens_table.value = table_html(
-            ["Bot", *map(str, tokens)],
-            [
-                [r.policy, *(percent(r.tokens.get(t, 0) / r.games) for t in tokens)]
-                for r in self.results
-            ],
-            caption="Devastation Tokens at the end: share of games ending with each count",
+            ["Tokens at the end", *(r.policy for r in self.results)],
+            [[t, *(percent(r.tokens.get(t, 0) / r.games) for r in self.results)] for t in tokens],
+            caption="Devastation Tokens at the end: share of each bot's games",
         )
         self.chart.show(self._figure(self.results))
 

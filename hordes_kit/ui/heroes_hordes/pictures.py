@@ -39,7 +39,9 @@ RACE_WORDS = {"M": "Men", "E": "Elf", "D": "Dwarf", "G": "Goblin", "U": "Undead"
 # the card kind (band colour in data/themes.toml) of the cards in each pile
 KIND_OF_PILE = {p: RACE_WORDS[RACE_OF_PILE[p]] for p in PILES}
 SHORT_CARDS = "--hk-card-h:64px"  # cards only as tall as their text
-CARD_SIZE = "--hk-card-w:100%;" + SHORT_CARDS  # ... and as wide as their column
+# ... one card across a narrow column, two across a wide one (a pile of twenty heroes
+# late in a game stays half as long)
+CARD_SIZE = "--hk-card-w:max(128px, calc(50% - 4px));" + SHORT_CARDS
 BATTLE_RULES = (RULE + "battle.win", RULE + "battle.loss", RULE + "battle.unblocked")
 
 
@@ -204,12 +206,14 @@ def board_html(state: HHState, *, status: bool = True) -> str:
         )
         for p in PILES
     ]
-    # cards as wide as their column and only as tall as their text: a pile of ten
-    # stays readable without a card-sized gap under every short note
+    # heroes above, hordes below: three columns each on a wide screen, two on a phone;
+    # cards only as tall as their text, so a pile of ten stays readable
     return (
         f"<div class='hk-board' style='{CARD_SIZE}'>"
         + (status_html(state) if status else "")
-        + board_grid(lanes, min_width=160, label="The six piles")
+        + board_grid(lanes[:3], min_width=150, label="Your hero piles")
+        + "<div style='height:10px'></div>"
+        + board_grid(lanes[3:], min_width=150, label="The horde piles")
         + "</div>"
     )
 
