@@ -18,9 +18,10 @@ from hordes_kit.heroes_hordes.simulate import simulate
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
-from hordes_kit.ui.heroes_hordes.pictures import SHORT_CARDS, pile_name, report_html
+from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report_html
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.theme import theme
 
 __all__ = ["BattleCalculator", "RiskAhead", "PolicyComparison", "odds_page"]
 
@@ -135,8 +136,7 @@ class BattleCalculator(w.VBox):
                 f"{pile_name(rep.hero_pile)} pile is discarded and you take 1 Devastation Token."
             )
         self.result.show(
-            f"<div style='{SHORT_CARDS}'>"
-            f"<div class='hk-advice-head'>{advice}</div>" + report_html(rep, headline="") + "</div>"
+            f"<div class='hk-advice-head'>{advice}</div>" + report_html(rep, headline="")
         )
 
 
@@ -185,8 +185,14 @@ class RiskAhead(w.VBox):
         fig = go.Figure()
         xs = list(range(1, 16))
         curves = {p: [float(risk_ahead(sizes, deck, draws=k)[p]) for k in xs] for p in sizes}
-        for p, ys in curves.items():
-            fig.add_scatter(x=xs, y=ys, mode="lines+markers", name=pile_name(p))
+        for (p, ys), dash in zip(curves.items(), ("solid", "dash", "dot")):
+            fig.add_scatter(
+                x=xs,
+                y=ys,
+                mode="lines+markers",
+                name=pile_name(p),
+                line={"color": theme(THEME).kind_colour(KIND_OF_PILE[p]), "dash": dash},
+            )
         fig.add_vline(x=self.draws.value, line_dash="dot", line_color="#777")
         self.chart.show(
             figure(
@@ -219,6 +225,7 @@ class PolicyComparison(w.VBox):
         self.run_button = w.Button(description="Compare", button_style="primary")
         self.run_button.add_class("hk-compare")
         self.progress = w.IntProgress(0, 0, 1, layout=w.Layout(width="200px"))
+        self.progress.layout.visibility = "hidden"
         self.status = w.HTML()
         self.table = w.HTML()
         self.tokens_table = w.HTML()
@@ -275,6 +282,7 @@ class PolicyComparison(w.VBox):
             return
         n = self.games.value
         start = time.perf_counter()
+        self.progress.layout.visibility = "visible"
         self.progress.max = n * len(chosen)
         self.results = []
         for k, name in enumerate(chosen):
@@ -288,6 +296,7 @@ class PolicyComparison(w.VBox):
             )
             self.results.append(res)
         took = time.perf_counter() - start
+        self.progress.layout.visibility = "hidden"
         self.status.value = note_html(
             f"done: {n * len(chosen):,} games in {took:.1f} s "
             "(fast simulator, checked against the rules engine)"

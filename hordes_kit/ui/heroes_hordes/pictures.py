@@ -21,6 +21,7 @@ from hordes_kit.ui.pieces import TokenTrack
 
 __all__ = [
     "CARD_SIZE",
+    "KIND_OF_PILE",
     "SHORT_CARDS",
     "pile_name",
     "type_words",
@@ -361,7 +362,8 @@ def report_html(
         )
     head = f"<div class='hk-battle-head'>{html.escape(headline)}</div>" if headline else ""
     return (
-        f"<div class='hk-battle' data-horde='{rep.horde_force}' data-heroes='{rep.hero_force}'>"
+        f"<div class='hk-battle' data-horde='{rep.horde_force}' data-heroes='{rep.hero_force}' "
+        f"style='{SHORT_CARDS}'>"
         f"{head}<div class='hk-battle-side'>"
         + Pile(f"{pile_name(rep.horde_pile)}: force {rep.horde_force}", horde, layout="row").html()
         + Pile(
