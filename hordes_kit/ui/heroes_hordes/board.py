@@ -49,8 +49,10 @@ def prompt_text(state: HHState) -> str:
         return f"{b.headline()} {b.next_step()}"
     return {
         "draw": "Draw the next Fate card.",
-        "place": f"Where does {s.card(s.pending).name if s.pending else ''} go? "
-        "It may join either pile.",
+        "place": f"Where does {s.card(s.pending).name} go? It may join the "
+        f"{_either(pile_name(p) for p in s.card(s.pending).piles())} pile."
+        if s.pending
+        else "",
         "defend": f"The {pile_name(s.attack or '')} attack! Choose the hero pile that blocks them.",
         "slay": f"{s.card(s.drawn).name if s.drawn else 'The event'}: "
         "choose a horde card to discard.",
@@ -61,9 +63,14 @@ def prompt_text(state: HHState) -> str:
     }.get(s.step, "")
 
 
-def _button(action: str, text: str, primary: bool = False) -> str:
-    cls = "hk-btn hk-action" + (" hk-primary" if primary else "")
-    tag = attrs(type="button", class_=cls, data_action=action)
+def _either(names) -> str:
+    """``'Men, Elves or Dwarves'``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _button(action: str, text: str) -> str:
+    tag = attrs(type="button", class_="hk-btn hk-action", data_action=action)
     return f"<button {tag}>{html.escape(text)}</button>"
 
 
@@ -238,7 +245,8 @@ class HHBoard(BoardMixin, w.VBox):
         self.undo_button.disabled = not self.undo_stack
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
-            f"<div class='hk-step' data-moves='{n}' data-step='{s.step}' role='status'>"
+            f"<div class='hk-step' data-moves='{n}' data-step='{s.step}' role='status' "
+            "style='font-size:1.1em;margin:4px 0'>"
             f"<b>{html.escape(prompt_text(s))}</b></div>"
         )
         self._search = None
