@@ -128,14 +128,16 @@ def test_idle_kernels_are_culled(tmp_path):
 
 
 def _settled(page: Page) -> int:
-    """Wait until the board, the prompt and the choice buttons show the same move; return it."""
+    """Wait until the prompt and the choices show the same move; return it."""
     page.wait_for_function(
         """() => {
           const p = document.querySelector('.hk-step');
           if (!p) return false;
           const n = p.dataset.moves, step = p.dataset.step;
+          if (!document.querySelector(`.hk-choices[data-moves="${n}"]`)) return false;
+          if (step === 'search') return document.querySelector('.hk-put') !== null;
           return step === 'draw' || step === 'over' ||
-                 document.querySelector('.hk-action.hk-m' + n) !== null;
+                 document.querySelector(`.hk-choices[data-moves="${n}"] [data-action]`) !== null;
         }"""
     )
     return int(page.locator(".hk-step").get_attribute("data-moves"))
@@ -151,13 +153,13 @@ def _click_and_settle(page: Page, locator) -> None:
 
 def _choices(page: Page):
     n = _settled(page)
-    return page.locator(f".hk-action.hk-m{n}")
+    return page.locator(f".hk-choices[data-moves='{n}'] [data-action], .hk-put")
 
 
 def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
     page.set_default_timeout(TIMEOUT)
     page.goto(f"{voila_url}/voila/render/heroes_hordes_play.ipynb")
-    expect(page.locator(".hk-board")).to_contain_text("deck 109 cards")
+    expect(page.locator(".hk-board")).to_contain_text("Cards left in the deck: 109")
     log = page.locator(".hk-log")
     fought = re.compile(r"hold against|overwhelm|No hero pile can block")
     for _ in range(150):
@@ -167,11 +169,9 @@ def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
         _click_and_settle(page, actions.first if actions.count() else page.locator(".hk-draw"))
     else:
         pytest.fail("no battle in 150 clicks")
-    # finish the discards: the battle is cited in the log and the horde is discarded
-    while page.locator(".hk-action").count() and page.locator(
-        ".hk-action"
-    ).first.inner_text().startswith("Discard"):
-        _click_and_settle(page, page.locator(".hk-action").first)
+    # finish the discards (hero cards of the battle as it was fought, clicked one by one)
+    while page.locator(".hk-step").get_attribute("data-step") == "discard":
+        _click_and_settle(page, _choices(page).first)
     expect(log.locator("[data-rule='heroes-hordes.battle']").first).to_be_attached()
     expect(log).to_contain_text("Battle Phase")  # the rule's title, never its id
     assert "heroes-hordes." not in log.inner_text()

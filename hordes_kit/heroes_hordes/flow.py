@@ -19,7 +19,7 @@ def start_attack(state: HHPosition) -> HHPosition:
         return replace(state, step="defend")
     ev = Event(
         RULE + "battle.unblocked",
-        f"No hero pile can block the {state.attack}: 2 Devastation Tokens.",
+        f"No hero pile can block the {state.attack.capitalize()}: 2 Devastation Tokens.",
         {"horde": state.attack},
     )
     return end_attack(state.with_events(ev, tokens=state.tokens + 2))
@@ -27,7 +27,10 @@ def start_attack(state: HHPosition) -> HHPosition:
 
 def end_attack(state: HHPosition) -> HHPosition:
     gone = state.piles[PILES.index(state.attack)]
-    ev = Event(RULE + "battle.discard-horde", f"The attacking {state.attack} horde is discarded.")
+    ev = Event(
+        RULE + "battle.discard-horde",
+        f"The attacking {state.attack.capitalize()} horde is discarded.",
+    )
     return state.with_events(
         ev,
         piles=state._set_pile(state.attack, ()),
@@ -59,7 +62,8 @@ def advance(state: HHPosition) -> HHPosition:
             if ready:
                 ev = Event(
                     RULE + "battle",
-                    f"The {ready[0]} pile has {ATTACK_SIZE} or more cards: it attacks.",
+                    f"The {ready[0].capitalize()} pile has {ATTACK_SIZE} or more cards: "
+                    "it attacks.",
                     {"horde": ready[0]},
                 )
                 s = start_attack(s.with_events(ev, attack=ready[0]))
@@ -107,6 +111,11 @@ def event_step(state: HHPosition) -> HHPosition | None:
 def finish(state: HHPosition, why: str) -> HHPosition:
     t = state.tokens
     result = "win" if t <= 2 else "tie" if t < state.config.loss_at else "loss"
-    rule = RULE + ("victory" if t < state.config.sudden_defeat else "defeat")
+    if t >= state.config.sudden_defeat:
+        rule = RULE + "defeat"
+    elif result == "loss":  # the rulebook names 5+ a loss; 4 is our reading (option loss_at)
+        rule = RULE + "ruling.end-loss"
+    else:
+        rule = RULE + "victory"
     ev = Event(rule, f"{why} {t} Devastation Token(s): {result}.", {"tokens": t})
     return state.with_events(ev, result=result, step="over")

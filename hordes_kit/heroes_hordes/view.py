@@ -45,7 +45,7 @@ def view(self: HHPosition, player: int | None) -> dict:
         "log": [e.text for e in self.log[-12:]],
         "last_battle": next(
             (
-                dict(e.data)
+                {k: list(v) if isinstance(v, tuple) else v for k, v in e.data.items()}
                 for e in reversed(self.log)
                 if e.rule.startswith(RULE + "battle.") and "horde_force" in e.data
             ),
@@ -60,10 +60,10 @@ def view(self: HHPosition, player: int | None) -> dict:
 def label(self: HHPosition, action_id: str) -> str:
     """Plain words for a legal action (buttons, step lists)."""
     kind, arg = action_id.split(":", 1)
-    name = self.card(arg).name if arg in self.cards else arg
+    name = self.card(arg).name if arg in self.cards else arg.capitalize()
     return {
-        "place": f"Put {self.card(self.pending).name if self.pending else ''} in {arg}",
-        "defend": f"Defend with the {arg}",
+        "place": f"Put {self.card(self.pending).name if self.pending else ''} in the {name} pile",
+        "defend": f"Defend with the {name}",
         "discard": f"Discard {name}",
         "slay": f"Discard {name} from the horde",
         "search": f"Put {name} into play",
@@ -86,6 +86,12 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
     }
     if self.result:
         return "the game is over"
-    if kind == "defend" and arg in HERO_PILES and self.step == "defend":
-        return f"the {arg} pile is empty"
+    if kind == "defend" and self.step == "defend":
+        if arg not in HERO_PILES:
+            return f"the {arg.capitalize()} are a horde pile: only a hero pile defends"
+        return f"the {arg.capitalize()} pile is empty"
+    if kind == "place" and self.step == "place":
+        card = self.card(self.pending)
+        piles = " or the ".join(p.capitalize() for p in card.piles())
+        return f"{card.name} may only go to the {piles} pile"
     return f"the game waits for {waits.get(self.step, self.step)}"

@@ -13,9 +13,10 @@ offered. How the answer is graded depends on the step's ``grade``:
   and if not, why, beside the rule of the step (``rule_choices`` may offer illegal
   moves to test the rule).
 
-At a step with a ``point`` question the player clicks the thing asked for on the board
-(``ui.pointing``). A page address ``?scenario=<id>&step=<n>`` opens that step
-(``ui.query``).
+A game may instead write the feedback itself (``feedback_html``: given the question's
+frame and the answer, in the same two kinds). At a step with a ``point`` question the
+player clicks the thing asked for on the board (``ui.pointing``). A page address
+``?scenario=<id>&step=<n>`` opens that step (``ui.query``).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         score: Callable[[GameState, str], str] | None = None,
         best: Callable[[GameState, Sequence[str]], str | None] | None = None,
         rule_choices: Callable[[GameState, str], Sequence[str]] | None = None,
+        feedback_html: Callable[[Frame, str], str] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
@@ -98,6 +100,9 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         # the answers offered at a rule question (may include illegal moves)
         self.rule_choices = rule_choices
         self.grade: Grade | None = None
+        # a game's own feedback (HTML) on an answer, given the question's frame and the
+        # answer; without it, the built-in grading of the step's kind
+        self.feedback_html = feedback_html
         # the answers offered at a question (default: every legal move); a game with
         # many similar moves (every way to keep dice) narrows them to the sensible ones
         self.choices = choices
@@ -219,7 +224,11 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         f = self.pending_question()
         if f is None:
             return False
-        if f.step.grade == "rule":
+        if self.feedback_html is not None:
+            self.grade = None
+            self.feedback = self.feedback_html(f, action_id)
+            ok = action_id == f.step.move
+        elif f.step.grade == "rule":
             self.grade = self._grade_rule(f, action_id)
             self.feedback = self._rule_feedback(f, self.grade)
             ok = self.grade.legal
