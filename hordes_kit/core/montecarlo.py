@@ -23,6 +23,7 @@ __all__ = [
     "MAX_SEED",
     "game_rng",
     "wilson_interval",
+    "mean_interval",
     "check_run",
     "max_workers",
     "chunk_ranges",
@@ -56,6 +57,26 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of many games' values and its 95% interval (normal approximation).
+
+    For a difference between two choices played on the same games (common random
+    numbers), pass the per-game differences: luck shared by both cancels.
+
+    >>> [round(x, 3) for x in mean_interval([1, 2, 3, 4] * 25)]
+    [2.5, 2.28, 2.72]
+    """
+    n = len(values)
+    if n == 0:
+        raise InvalidInputError("no games to average")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    var = math.fsum((float(v) - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
 
 
 def check_run(games: int, seed: int, workers: int = 1, *, max_games: int = MAX_GAMES) -> None:
