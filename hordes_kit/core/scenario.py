@@ -23,6 +23,9 @@ Format (TOML)::
     also = ["fantahzee.ruling.third-roll"]  # optional: more rules or rulings to show
                                      # (e.g. a ruling about the book's own text)
     ask = "Which hero should she activate?"   # optional: the walkthrough asks first
+    grade = "rule"                   # optional, with ask: "choice" (default) grades the
+                                     # answer against the book and the odds; "rule"
+                                     # grades it legal or illegal, with the rule
     [steps.expect]                   # dotted paths into state.facts(); ints index lists
     "players.0.score" = 3
 """
@@ -62,6 +65,7 @@ class ScenarioStep:
     expect: Mapping[str, Any] = field(default_factory=dict)
     moves: tuple[str, ...] = ()  # every move of the step (``move`` is the last)
     also: tuple[str, ...] = ()  # more rule ids to show beside ``rule``
+    grade: str = "choice"  # how an answer to ``ask`` is graded: "choice" or "rule"
 
     def all_moves(self) -> tuple[str, ...]:
         """The moves this step plays, in order."""
@@ -93,7 +97,8 @@ class Frame:
     after: GameState
 
 
-_STEP_KEYS = {"action", "chance", "chances", "say", "rule", "also", "ask", "expect"}
+_STEP_KEYS = {"action", "chance", "chances", "say", "rule", "also", "ask", "grade", "expect"}
+GRADES = ("choice", "rule")
 _TOP_KEYS = {"id", "game", "title", "source", "intro", "config", "steps", "expect"}
 
 
@@ -121,6 +126,11 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(
                 f"{p}, step {i}: give exactly one of 'action', 'chance' or 'chances'"
             )
+        grade = raw.get("grade", "choice")
+        if grade not in GRADES or ("grade" in raw and not raw.get("ask")):
+            raise ScenarioError(
+                f"{p}, step {i}: 'grade' is 'choice' or 'rule', on a step with an 'ask'"
+            )
         moves = raw["chances"] if "chances" in raw else [raw.get("action", raw.get("chance"))]
         if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
             raise ScenarioError(f"{p}, step {i}: the moves must be strings, got {moves!r}")
@@ -133,6 +143,7 @@ def load_scenario(path: str | Path) -> Scenario:
                 rule=str(raw.get("rule", "")),
                 also=tuple(str(r) for r in raw.get("also", [])),
                 ask=str(raw.get("ask", "")),
+                grade=grade,
                 expect=dict(raw.get("expect", {})),
             )
         )
