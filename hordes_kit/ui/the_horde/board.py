@@ -52,6 +52,7 @@ class THBoard(BoardMixin, w.VBox):
         self.advice: BuyAdvice | None = None
         self.mark = 0  # log length at the player's last decision: newer lines are tinted
         self.table = ActionView(label="Your table", on_action=self._on_action)
+        self.table.add_class("hk-board")
         self.zones = ActionView(label="Decks and discards")
         self.message = w.HTML()
         self.log_view = w.HTML()
