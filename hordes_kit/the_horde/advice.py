@@ -29,7 +29,6 @@ import numpy as np
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import check_run, mean_interval
 from hordes_kit.the_horde.bots import Policy, choose, get_policy
-from hordes_kit.the_horde.fastsim import export, run_fast
 from hordes_kit.the_horde.game import THState
 
 __all__ = [
@@ -181,12 +180,19 @@ def _turns_survived(rows: np.ndarray, turns: int) -> np.ndarray:
     return np.where(rows[:, 0] == 0, turns, rows[:, 1] - 1).astype(float)
 
 
+def _fast(start: THState, pol: Policy, first: int, games: int, seed: int) -> np.ndarray:
+    # numba loads on the first simulation, not when a page imports this module
+    from hordes_kit.the_horde.fastsim import export, run_fast
+
+    return run_fast(pol, games, seed, config=start.config, first=first, start=export(start))
+
+
 def _play(state: THState, plan: Plan, pol: Policy, first: int, games: int, seed: int):
     start = plan_start(state, plan)
     if start.is_terminal:  # e.g. lost at once: every game ends the same way
         done = np.array([[{"win": 0, "taxes": 1}.get(start.result, 2), start.turn, 0]] * games)
         return done
-    return run_fast(pol, games, seed, config=state.config, first=first, start=export(start))
+    return _fast(start, pol, first, games, seed)
 
 
 def advise_buy(
@@ -263,7 +269,6 @@ def move_values(
     turns = len(state.data.turns)
     out = {}
     for m in moves:
-        start = state.apply(m)
-        rows = run_fast(pol, games, seed, config=state.config, start=export(start))
+        rows = _fast(state.apply(m), pol, 0, games, seed)
         out[m] = mean_interval(_turns_survived(rows, turns))
     return out
