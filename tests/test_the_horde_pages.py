@@ -252,13 +252,10 @@ def test_there_are_rule_and_choice_questions():
     assert kinds == {"rule", "choice"}
 
 
-def test_every_question_is_graded_by_its_kind(monkeypatch):
-    import hordes_kit.ui.the_horde.walkthrough as wt
+def test_every_question_is_graded_by_its_kind():
+    from hordes_kit.ui.the_horde.walkthrough import player
 
-    monkeypatch.setattr(wt, "GAMES", 400)
-    monkeypatch.setattr(wt, "RUNS", 150)
-    wt._CACHE.clear()
-    p = wt.player()
+    p = player(games=400, runs=150)
     for i, sc in enumerate(p.scenarios):
         p.load(i)
         while p.i < len(p.frames):

@@ -13,11 +13,18 @@ from hordes_kit.ui.table import RankedTable
 __all__ = ["buy_table", "buy_headline", "buy_advice_html", "phase_odds_html", "survival_html"]
 
 
+def _signed(x: float) -> str:
+    """``-0.23`` as ``'−0.23'``; a value that rounds to zero keeps a third decimal, so an
+    interval just short of 0 never reads "to −0.00"."""
+    text = f"{x:+.2f}" if abs(x) >= 0.005 or x == 0 else f"{x:+.3f}"
+    return text.replace("-", "−")
+
+
 def _diff(r: PlanEstimate, best: bool) -> str:
     if best:
         return "best"
     lo, hi = r.diff95
-    return f"{r.diff:+.2f} ({lo:+.2f} to {hi:+.2f})".replace("-", "−")
+    return f"{_signed(r.diff)} ({_signed(lo)} to {_signed(hi)})"
 
 
 def buy_table(advice: BuyAdvice) -> RankedTable:

@@ -290,10 +290,15 @@ def zones_html(state: THState) -> str:
         Lane(
             "Defenders",
             (
-                Pile("Defender deck", _faces(state, _counts(state, state.defender_deck, rids))),
+                Pile(
+                    "Defender deck",
+                    _faces(state, _counts(state, state.defender_deck, rids)),
+                    count=sum(state.defender_deck),
+                ),
                 Pile(
                     "Defender discard",
                     _faces(state, _counts(state, state.defender_discard, rids)),
+                    count=sum(state.defender_discard),
                 ),
             ),
             kind="Defender",
@@ -353,7 +358,7 @@ def zones_html(state: THState) -> str:
 def table_html(state: THState, fresh: int = 0) -> str:
     """The whole table as a picture (the walkthrough's board): status, battle, row, zones."""
     row = ""
-    if state.row or state.step in ("recruit", "recruit-flip"):
+    if state.row or state.step == "recruit":
         row = row_pile(state, fresh=fresh).html()
     return (
         f"<div class='hk-ui hk-surface hk-board hk-th-table'>{status_html(state)}"

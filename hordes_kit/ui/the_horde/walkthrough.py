@@ -30,60 +30,74 @@ __all__ = [
     "quiz",
     "player",
     "RulesQuiz",
-    "move_figures",
-    "best_move",
+    "Figures",
     "rule_choices",
-    "measure_note",
 ]
 
 GAMES = 3000  # games per move for a Recruit-phase figure (all moves on the same games)
 RUNS = 600  # simulated Horde phases when a phase is too big to count exactly
 
 
-_CACHE: dict[tuple, dict[str, tuple[float, str]]] = {}
+class Figures:
+    """The odds behind a choice question, by the measure of its kind of move: turns
+    Chauncey lasts after a Recruit-phase move, his chance to live through the Horde phase
+    after a Healing Rock choice. A question's figures are worked out once."""
 
+    def __init__(self, games: int = GAMES, runs: int = RUNS) -> None:
+        self.games, self.runs = games, runs
+        self._cache: dict[tuple, dict[str, tuple[float, str]]] = {}
 
-def _figures(state: THState, moves: tuple[str, ...]) -> dict[str, tuple[float, str]]:
-    """Each move's value (higher is better) and its figure in words (remembered: a
-    question's figures are asked for once per move shown)."""
-    key = (state.config, state.history, moves)
-    if key not in _CACHE:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        _CACHE[key] = _compute(state, moves)
-    return _CACHE[key]
+    def all(self, state: THState) -> dict[str, tuple[float, str]]:
+        """Every legal move's value (higher is better) and its figure in words."""
+        moves = tuple(state.legal_actions())
+        key = (state.config, state.history)
+        if key not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = self._compute(state, moves)
+        return self._cache[key]
 
+    def _compute(self, state: THState, moves: tuple[str, ...]) -> dict[str, tuple[float, str]]:
+        if state.step == "recruit":
+            vals = move_values(state, moves, games=self.games)
+            return {m: (v[0], f"he lasts {v[0]:.2f} turns") for m, v in vals.items()}
+        if state.step == "rock":
+            out = {}
+            for m in moves:
+                after = state.apply(m)
+                alive = 1.0
+                if not after.is_terminal and after.step in HORDE_STEPS:
+                    alive = 1 - phase_odds(after, budget=1500, runs=self.runs).p_chauncey
+                out[m] = (alive, f"{percent(alive)} to live through this phase")
+            return out
+        return {}
 
-def _compute(state: THState, moves: tuple[str, ...]) -> dict[str, tuple[float, str]]:
-    if state.step == "recruit":
-        vals = move_values(state, moves, games=GAMES)
-        return {m: (v[0], f"he lasts {v[0]:.2f} turns") for m, v in vals.items()}
-    if state.step == "rock":
-        out = {}
-        for m in moves:
-            after = state.apply(m)
-            alive = 1.0
-            if not after.is_terminal and after.step in HORDE_STEPS:
-                alive = 1 - phase_odds(after, budget=1500, runs=RUNS).p_chauncey
-            out[m] = (alive, f"{percent(alive)} to live through this phase")
-        return out
-    return {}
+    def score(self, state: THState, move: str) -> str:
+        """A move's figure (the walkthrough's ``score``)."""
+        return self.all(state).get(move, (0.0, ""))[1]
 
+    def best(self, state: THState, offered: Sequence[str]) -> str | None:
+        """The best offered move by that measure (None when the step has none)."""
+        figs = self.all(state)
+        scored = [m for m in offered if m in figs]
+        return max(scored, key=lambda m: figs[m][0]) if scored else None
 
-def _offered(state: THState) -> tuple[str, ...]:
-    return tuple(state.legal_actions())
-
-
-def move_figures(state: THState, move: str) -> str:
-    """A move's figure by the measure of its question (``score`` of the walkthrough)."""
-    return _figures(state, _offered(state)).get(move, (0.0, ""))[1]
-
-
-def best_move(state: THState, offered: Sequence[str]) -> str | None:
-    """The best offered move by that measure (None when the step has none)."""
-    figs = _figures(state, _offered(state))
-    scored = [m for m in offered if m in figs]
-    return max(scored, key=lambda m: figs[m][0]) if scored else None
+    def note(self, state: THState) -> str:
+        """What the figures measure."""
+        if state.step == "recruit":
+            return note_html(
+                "The figures: turns Chauncey lasts on average (20 = he survives) after the "
+                "move, the balanced policy then buying the rest of this turn and every later "
+                f"turn; {self.games:,} games per move, the same games for every move. Moves "
+                "that end with the same cards bought score alike."
+            )
+        if state.step == "rock":
+            return note_html(
+                "The figures: the chance Chauncey lives through the rest of this Horde phase "
+                f"(counted exactly where the engine can, else {self.runs} simulated phases). "
+                "The Grimthwackers come back in the End phase either way."
+            )
+        return ""
 
 
 def rule_choices(state: THState, move: str) -> list[str]:
@@ -95,38 +109,22 @@ def rule_choices(state: THState, move: str) -> list[str]:
     return buys + ["done"]
 
 
-def measure_note(state: THState) -> str:
-    """What a choice question's figures measure."""
-    if state.step == "recruit":
-        return note_html(
-            "The figures: turns Chauncey lasts on average (20 = he survives) after the move, "
-            f"the balanced policy then buying the rest of this turn and every later turn; "
-            f"{GAMES:,} games per move, the same games for every move. Moves that end with "
-            "the same cards bought score alike."
-        )
-    if state.step == "rock":
-        return note_html(
-            "The figures: the chance Chauncey lives through the rest of this Horde phase "
-            f"(counted exactly where the engine can, else {RUNS} simulated phases). The "
-            "Grimthwackers come back in the End phase either way."
-        )
-    return ""
-
-
-def player() -> WalkthroughPlayer:
-    """The walkthrough player over the shipped scenarios (graded as above)."""
+def player(games: int = GAMES, runs: int = RUNS) -> WalkthroughPlayer:
+    """The walkthrough player over the shipped scenarios (graded as above; ``games`` and
+    ``runs`` set how many games stand behind a figure)."""
     scenarios = [load_scenario(p) for p in scenario_files("the_horde")]
+    figures = Figures(games, runs)
 
     def explain(state: THState, _move: str) -> str:
-        return measure_note(state) if wp.grade and wp.grade.kind == "choice" else ""
+        return figures.note(state) if wp.grade and wp.grade.kind == "choice" else ""
 
     wp = WalkthroughPlayer(
         scenarios,
         table_html,
         label=lambda s, a: s.label(a),
         explain=explain,
-        score=move_figures,
-        best=best_move,
+        score=figures.score,
+        best=figures.best,
         rule_choices=rule_choices,
     )
     return wp
