@@ -121,7 +121,7 @@ def survival_html(res) -> str:
         f"</b> policy from here."
     )
     rows = [
-        [r["outcome"], f"{r['games']:,}", percent(r["rate"]),
+        [r["outcome"], f"{percent(r['rate'])} ({r['games']:,})",
          f"{percent(r['low95'])}–{percent(r['high95'])}"]
         for r in res.causes().iter_rows(named=True)
     ]  # fmt: skip
@@ -131,7 +131,7 @@ def survival_html(res) -> str:
     return (
         f"<div class='hk-survival'>{head}<div class='hk-note'>Still alive {years}</div>"
         + table_html(
-            ["Outcome", "Games", "Share", "95% interval"],
+            ["How it ends", "Share (games)", "95% interval"],
             rows,
             caption="How the games from here end",
         )
