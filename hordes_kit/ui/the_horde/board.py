@@ -257,10 +257,12 @@ class THBoard(BoardMixin, w.VBox):
         if s.history != self._odds_for:  # odds of an earlier position would mislead
             self.odds_out.value = ""
             self.advice = None
-        fresh = 0
-        if s.step in ("recruit-flip", "recruit") and s.log and s.log[-1].rule.endswith(".flip"):
-            fresh = 1
         advised = self.advice.best.plan.buys if self.advice else ()
+        # the card just turned over is the last move: marked while the row is being
+        # turned over and after a paid extra flip (not over the advice's marks)
+        flipped = bool(s.log) and s.log[-1].rule.endswith("recruit.flip")
+        paid = len(s.history) > 1 and s.history[-2] == "flip"
+        fresh = int(flipped and (s.step == "recruit-flip" or paid) and not advised)
         row = (
             row_pile(s, buttons=s.step == "recruit", advised=advised, fresh=fresh).html()
             if s.row or s.step in ("recruit", "recruit-flip")
