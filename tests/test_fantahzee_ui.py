@@ -126,7 +126,7 @@ def test_the_end_phase_step_shows_the_end_phase_rule():
 
 def test_rules_the_rulebook_states_are_not_labelled_our_rulings():
     rules = rule_index("fantahzee", "fantahzee.")
-    assert not rules["fantahzee.ruling.steam-pool"].ruling  # "part steam and part dice"
+    assert not rules["fantahzee.steam.pay"].ruling  # "part steam and part dice"
     assert not rules["fantahzee.reduce-x"].ruling and rules["fantahzee.ruling.reduce-x"].ruling
     # a single Sergeant cut cites the FAQ; a second cut on the same hero is our reading
     frames = FRAMES["03-john-ambush"]

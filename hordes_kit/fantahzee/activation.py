@@ -54,7 +54,7 @@ def activate(s: FPosition, ref: str, how: str) -> FPosition:
         m2 = evolve(m, active=True, paid="steam")
         s = evolve(s, steam=s.steam - hero.steam_cost)
         ev = s._ev(
-            "ruling.steam-pool",
+            "steam.pay",
             f"{hero.name} is activated with {hero.steam_cost} steam ({s.steam} left).",
         )
     elif how == "free":
