@@ -253,9 +253,9 @@ def test_there_are_rule_and_choice_questions():
 
 
 def test_every_question_is_graded_by_its_kind():
-    from hordes_kit.ui.the_horde.walkthrough import player
+    from hordes_kit.ui.the_horde.walkthrough import walkthrough
 
-    p = player(games=400, runs=150)
+    p = walkthrough(games=400, runs=150)
     for i, sc in enumerate(p.scenarios):
         p.load(i)
         while p.i < len(p.frames):

@@ -27,8 +27,8 @@ from hordes_kit.ui.walkthrough import WalkthroughPlayer
 
 __all__ = [
     "walkthrough",
+    "walkthrough_page",
     "quiz",
-    "player",
     "RulesQuiz",
     "Figures",
     "rule_choices",
@@ -109,7 +109,7 @@ def rule_choices(state: THState, move: str) -> list[str]:
     return buys + ["done"]
 
 
-def player(games: int = GAMES, runs: int = RUNS) -> WalkthroughPlayer:
+def walkthrough(games: int = GAMES, runs: int = RUNS) -> WalkthroughPlayer:
     """The walkthrough player over the shipped scenarios (graded as above; ``games`` and
     ``runs`` set how many games stand behind a figure)."""
     scenarios = [load_scenario(p) for p in scenario_files("the_horde")]
@@ -130,9 +130,9 @@ def player(games: int = GAMES, runs: int = RUNS) -> WalkthroughPlayer:
     return wp
 
 
-def walkthrough() -> w.VBox:
+def walkthrough_page() -> w.VBox:
     """The walkthrough page in The Horde's colours."""
-    return page(player(), theme=GAME)
+    return page(walkthrough(), theme=GAME)
 
 
 class RulesQuiz(QuizPlayer):
