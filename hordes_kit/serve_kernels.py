@@ -82,18 +82,27 @@ def default_max_kernels(limit_mb: int | None = None) -> int:
     return max(2, min(64, (limit_mb - SERVER_MB) // KERNEL_MB))
 
 
-def pool_plan(dashboards: list[str], max_kernels: int, preheat: int | None = None) -> list[str]:
+def pool_plan(
+    dashboards: list[str], max_kernels: int, preheat: int | None = None, cores: int = 2
+) -> list[str]:
     """The dashboards kept preheated (one kernel each), most used first.
 
     By default at most a third of the cap is held by waiting kernels, so pages
-    without a pool still find seats: 5 kernels (Binder) -> 1 preheated page.
+    without a pool still find seats: 5 kernels (Binder) -> 1 preheated page; and at
+    most two per core, since every preheated kernel runs its notebook at start-up
+    (14 at once kept a 2-core machine busy for three minutes before any page was quick).
 
     >>> pool_plan(["index.ipynb", "the_horde_play.ipynb", "fantahzee_odds.ipynb"], 5)
     ['fantahzee_odds.ipynb']
     >>> pool_plan(["a.ipynb", "fantahzee_odds.ipynb"], 64)
     ['fantahzee_odds.ipynb', 'a.ipynb']
+    >>> pool_plan([f"{c}.ipynb" for c in "abcdef"], 64, cores=2)
+    ['a.ipynb', 'b.ipynb', 'c.ipynb', 'd.ipynb']
     """
-    n = max_kernels // 3 if preheat is None else min(preheat, max_kernels)
+    if preheat is None:
+        n = min(max_kernels // 3, 2 * max(1, cores))
+    else:
+        n = min(preheat, max_kernels)
     ranked = [d for d in MOST_USED if d in dashboards]
     ranked += sorted(d for d in dashboards if d not in ranked)
     return ranked[: max(0, n)]
