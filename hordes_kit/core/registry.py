@@ -49,7 +49,12 @@ class Game:
 
 _GAMES: dict[str, Game] = {}
 # Game packages that register themselves on import (imported on first registry use).
-BUILTIN = ("hordes_kit.fantahzee", "hordes_kit.heroes_hordes", "hordes_kit.the_horde")
+BUILTIN = (
+    "hordes_kit.fantahzee",
+    "hordes_kit.heroes_hordes",
+    "hordes_kit.the_horde",
+    "hordes_kit.skytear",
+)
 _loaded = False
 
 
