@@ -116,6 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sth.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from hordes_kit.skytear.cli import add_simulate_arguments as _sky_args
+
+    _sky_args(sgames.add_parser("skytear", help="P(win) of a bot with a 95%% interval"))
+
     party = sub.add_parser("party", help="a whole party's strength this turn, best play")
     pgames = party.add_subparsers(dest="game", required=True)
     pf = pgames.add_parser(
@@ -340,6 +344,12 @@ def check_data(path: str) -> list[str]:
             f"{sum(c.copies for c in d.horde)} horde cards, {len(d.turns)} turns."
         ]
     if p.suffix == ".toml":
+        from hordes_kit.core.data import read_toml
+        from hordes_kit.skytear.cli import check_data as _sky_check
+        from hordes_kit.skytear.cli import is_skytear_file
+
+        if is_skytear_file(read_toml(p)):
+            return _sky_check(str(p))
         from hordes_kit.fantahzee.cards import load_cards
 
         cards = load_cards(p)
@@ -419,6 +429,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             if args.game == "the-horde":
                 return _simulate_the_horde(args)
+            if args.game == "skytear":
+                from hordes_kit.skytear.cli import run_simulate
+
+                return run_simulate(args)
             return _simulate_heroes_hordes(args)
         if args.command == "party":
             return _party_fantahzee(args)

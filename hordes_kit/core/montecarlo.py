@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
-__all__ = ["game_rng", "wilson_interval", "map_chunks", "run_games"]
+__all__ = ["game_rng", "wilson_interval", "map_chunks", "run_games", "tally_games"]
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -90,3 +91,52 @@ def run_games(
     chunks = [(play, seed, list(range(a, min(a + chunk, games)))) for a in range(0, games, chunk)]
     parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
     return [x for part in parts for x in part]
+
+
+def tally_games(
+    play_chunk: Callable[[int, int], Counter],
+    games: int,
+    *,
+    workers: int = 1,
+    chunk: int = 500,
+    progress: Callable[[int, int], None] | None = None,
+) -> Counter:
+    """Sum the tallies of ``play_chunk(first, count)`` over ``games`` games, streamed.
+
+    Memory stays the same whatever ``games`` is: chunks are made on the fly and, with
+    worker processes, at most two per worker are in flight. Each chunk seeds its games
+    itself (``game_rng``), so the total is the same for any number of workers.
+    ``play_chunk`` must be picklable when ``workers > 1``.
+    """
+    total: Counter = Counter()
+    starts = range(0, games, chunk)
+    done = 0
+    if workers <= 1:
+        for a in starts:
+            n = min(chunk, games - a)
+            total.update(play_chunk(a, n))
+            done += n
+            if progress:
+                progress(done, games)
+        return total
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: list = []
+        it = iter(starts)
+        for a in it:
+            pending.append(
+                (min(chunk, games - a), pool.submit(play_chunk, a, min(chunk, games - a)))
+            )
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            n, fut = pending.pop(0)
+            total.update(fut.result())
+            done += n
+            if progress:
+                progress(done, games)
+            a = next(it, None)
+            if a is not None:
+                pending.append(
+                    (min(chunk, games - a), pool.submit(play_chunk, a, min(chunk, games - a)))
+                )
+    return total

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
 
+from hordes_kit.core.deckodds import hypergeom_at_least
 from hordes_kit.heroes_hordes.cards import PILE_OF_RACE, SYNERGY, Card
 
 __all__ = [
@@ -121,20 +120,3 @@ def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | N
 
     visit(0, 0)
     return best_set
-
-
-def hypergeom_at_least(population: int, successes: int, draws: int, at_least: int) -> Fraction:
-    """P(X >= at_least) for X ~ Hypergeometric(population, successes, draws), exact.
-
-    >>> hypergeom_at_least(10, 3, 2, 1)
-    Fraction(8, 15)
-    """
-    draws = min(draws, population)
-    if at_least <= 0:
-        return Fraction(1)
-    total = comb(population, draws)
-    hit = sum(
-        comb(successes, x) * comb(population - successes, draws - x)
-        for x in range(at_least, min(successes, draws) + 1)
-    )
-    return Fraction(hit, total)

@@ -10,7 +10,9 @@
   the castle with a short hand; else done. A monster's destruction draws a card while
   the hand holds fewer than 5 and the deck 8 or more. Targets: harm the strongest monster, heal the
   most wounded ally, buff the strongest ally; what the horde inflicts goes to the ally that
-  suffers least. Mulligan: the rulebook's advice (not an ally, or 5+ mana).
+  suffers least; a baited monster is brought in front of an ally. Discards: the cheapest
+  card (allies count 2 mana more). Mulligan: the rulebook's advice (not an ally, or 5+
+  mana). A Defender ally is played only against a monster.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from hordes_kit.skytear.targets import candidates
 __all__ = ["POLICIES", "get_policy", "random_policy", "sensible_policy", "HARMFUL"]
 
 Policy = Callable[[SkyState, random.Random], str]
-HARMFUL = {"damage", "destroy", "bait", "guerrilla", "halt-pillage"}
+HARMFUL = {"damage", "destroy", "bait", "guerrilla", "halt-pillage", "exhaust"}
 TOKEN_VERBS = {"attack", "temp-attack", "armor", "temp-armor"}
 DRAW_KEEP = 8  # draw on a monster's destruction while the deck keeps this many cards
 DRAW_HAND = 5  # ... and the hand holds fewer than this
@@ -55,6 +57,20 @@ def _threats(s: SkyState) -> list[int]:
         if m is not None and s.allies[i] is None and not m.concealed
     ]
     return sorted(lanes, key=lambda i: (-attack(s, s.monsters[i]), i))
+
+
+def _card_value(s: SkyState, card: str) -> int:
+    c = s.card(card)
+    return c.cost + (2 if c.type == "ally" else 0)
+
+
+def _bait_lane(s: SkyState, opts) -> str:
+    """Bait: bring the monster in front of a ready ally without a monster (else stay)."""
+    lanes = {p: a for a, p in opts if isinstance(p, int) and p >= 0}
+    for i, a in enumerate(s.allies):
+        if i in lanes and a is not None and s.is_ally(a):
+            return lanes[i]
+    return "stay"
 
 
 def _pick_unit(s: SkyState, opts, e, alliance_source: bool):
@@ -113,7 +129,12 @@ def _effect_useful(s: SkyState, e, src: int) -> bool:
 def _act(s: SkyState, ask: Ask) -> str:
     seat = ask.seat
     plays = [(a, p) for a, p in ask.options if p[0] == "play"]
-    allies = [(a, p) for a, p in plays if s.card(p[1]).type == "ally"]
+    threats = _threats(s)
+    allies = [
+        (a, p)
+        for a, p in plays
+        if s.card(p[1]).type == "ally" and (threats or not s.card(p[1]).kw.get("defender"))
+    ]
     if allies:
         return max(allies, key=lambda ap: (s.card(ap[1][1]).cost, ap[0]))[0]
     others = sorted(plays, key=lambda ap: (-s.card(ap[1][1]).cost, ap[0]))
@@ -266,6 +287,8 @@ def sensible_policy(state: SkyState, rng: random.Random) -> str:
         e = head.args[2]
         if ids[0].startswith("bless:"):
             return "bless:health"
+        if e.verb == "bait" and "stay" in ids:
+            return _bait_lane(s, ask.options)
         if ids[0].startswith("token:"):
             return "token:attack" if s.unit(head.picks[0]).side == "alliance" else "token:health"
         if ids[0].startswith("target:"):
@@ -276,8 +299,8 @@ def sensible_policy(state: SkyState, rng: random.Random) -> str:
             if lane >= 0 and lane > s.lane_of(head.args[0]) and s.monsters[lane] is not None:
                 return a
         return "stay"
-    if kind == "discard_hand":
-        return max(ask.options, key=lambda ap: (s.card(ap[1]).cost, ap[0]))[0]
+    if kind == "discard_hand":  # the least valuable card: cheapest, allies kept first
+        return min(ask.options, key=lambda ap: (_card_value(s, ap[1]), ap[0]))[0]
     if kind == "rebuild":
         return ids[0] if ids[0] != "done" else ids[-1]
     return ids[0]

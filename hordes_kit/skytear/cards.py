@@ -78,6 +78,7 @@ __all__ = [
     "CardSet",
     "load_cards",
     "load_card_text",
+    "load_card_file",
     "shipped_cards",
 ]
 
@@ -133,10 +134,12 @@ class Card:
     of: str = ""  # appendage: its colossal outsider's id
     enchantment: tuple[Ability, ...] = ()
     statics: tuple[Effect, ...] = field(default=(), compare=False, repr=False)
+    static_health: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         flat = tuple(e for a in self.abilities if a.trigger == "static" for e in a.effects)
         object.__setattr__(self, "statics", flat)
+        object.__setattr__(self, "static_health", any(e.verb == "health" for e in flat))
 
     @property
     def copies(self) -> int:
@@ -702,6 +705,11 @@ def load_card_text(text: str, source: str = "your card file") -> CardSet:
     except tomllib.TOMLDecodeError as e:
         raise CardDataError(source, None, None, f"not valid TOML ({e})") from None
     return _parse(doc, source)
+
+
+def load_card_file(path) -> CardSet:
+    """Read and validate a card file from disk (``hordes-kit check-data``)."""
+    return _parse(read_toml(path), str(path))
 
 
 @lru_cache(maxsize=2)

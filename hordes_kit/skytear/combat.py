@@ -87,14 +87,23 @@ def check(s: Position) -> Position:
                 who = f"Player {i + 1}'s" if s.players > 1 else "Your"
                 return lose(s, "ruling.empty-deck", f"{who} alliance deck is empty.")
     doomed = s.doomed
-    sources = static_sources(s)
-    for _, _, u in s.units():
+    units = s.units()
+    cards = s.cards.cards
+    exact = bool(s.enchant)
+    if not exact:
+        for _, _, u in units:
+            if (u.card and cards[u.card].static_health) or (
+                u.attached and any(cards[a].static_health for a, _ in u.attached)
+            ):
+                exact = True
+                break
+    sources = static_sources(s) if exact else []
+    for _, _, u in units:
         if u.uid in doomed or u.uid == s.destroying:
             continue
-        c = s.unit_card(u)
-        if health(s, u, sources) <= 0 or (
-            c is not None and c.type == "tower" and u.charged and not u.charges
-        ):
+        c = cards[u.card] if u.card else None
+        hp = health(s, u, sources) if exact else (c.health if c else 1) + u.hp
+        if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
             doomed += (u.uid,)
     if doomed != s.doomed:
         s = evolve(s, doomed=doomed)

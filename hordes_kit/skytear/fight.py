@@ -173,6 +173,19 @@ def elusive(s: Position, t: Task):
 def pillage_phase(s: Position, t: Task):
     """Step 1: each monster in the back line pillages cards equal to its attack."""
     s = emit(s, "pillage", "Pillage phase.", phase="pillage")
+    if not any(s.unit_card(u) is None or s.unit_card(u).triggered("pillage") for u in s.back):
+        # no "Pillage:" ability: the order cannot matter, all the back line pillages at once
+        shares = [(u, 0 if u.halted else attack(s, u)) for u in s.back]
+        total = sum(n for _, n in shares)
+        if not shares:
+            return emit(s, "pillage", "The back line is empty: nothing is pillaged.")
+        parts = ", ".join(
+            f"{s.name(u.card)} {'cannot pillage' if u.halted else n}" for u, n in shares
+        )
+        s = emit(
+            s, "pillage", f"The back line pillages: {parts} (total {total}).", {"back_line": total}
+        )
+        return push(s, Task("pillage_cards", (total, "The back line"))) if total else s
     groups = []
     for u in s.back:
         group = [Task("pillage_by", (u.uid,))]

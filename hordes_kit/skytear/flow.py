@@ -14,6 +14,13 @@ from hordes_kit.skytear.state import Position
 __all__ = ["settle", "pending", "do", "MAX_SETTLE"]
 
 MAX_SETTLE = 100_000
+_CACHE: dict[int, tuple] = {}  # id(position) -> (position, what it waits for)
+
+
+def _remember(s: Position, r) -> None:
+    if len(_CACHE) > 512:
+        _CACHE.clear()
+    _CACHE[id(s)] = (s, r)
 
 
 def _run(s: Position):
@@ -34,6 +41,7 @@ def settle(s: Position) -> Position:
         if isinstance(r, Ask | Roll):
             opts = r.options if isinstance(r, Ask) else r.outcomes
             if len(opts) != 1:
+                _remember(s, r)
                 return s
             s = evolve(s, tasks=(s.tasks[0].with_pick(opts[0][-1]),) + s.tasks[1:])
             continue
@@ -45,8 +53,13 @@ def pending(s: Position) -> Ask | Roll | None:
     """What a settled position waits for: a decision, a chance node, or nothing (game over)."""
     if s.result or not s.tasks:
         return None
+    hit = _CACHE.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
     r = _run(s)
-    return r if isinstance(r, Ask | Roll) else None
+    r = r if isinstance(r, Ask | Roll) else None
+    _remember(s, r)
+    return r
 
 
 def do(s: Position, pick) -> Position:

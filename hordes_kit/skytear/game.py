@@ -79,18 +79,10 @@ ACTION_SHAPES = {
     "top": 1,
     "exile": 1,
 }
-_CACHE: dict[int, tuple[Any, Any]] = {}
 
 
 def _pending(s: Position):
-    hit = _CACHE.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    r = pending(s)
-    if len(_CACHE) > 256:
-        _CACHE.clear()
-    _CACHE[id(s)] = (s, r)
-    return r
+    return pending(s)
 
 
 @dataclass(frozen=True)

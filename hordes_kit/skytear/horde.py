@@ -374,7 +374,12 @@ def treachery(s: Position, t: Task):
     if c.treachery_side:
         lane = boosted_lane(_free(s), c.treachery_side)
         if lane < 0:
-            return emit(s, "treachery.boosted", "No monster in the front line: nothing is boosted.")
+            return emit(
+                s,
+                "treachery.boosted",
+                "No monster in the front line: nothing is boosted.",
+                {"bonus": c.treachery_bonus, "side": c.treachery_side, "target": ""},
+            )
         u = s.monsters[lane]
         if u.concealed:
             return push(s, Task("reveal", (u.uid,)), Task("treachery_bonus", (card,)))
@@ -410,7 +415,12 @@ def treachery_bonus(s: Position, t: Task):
         f"Attack bonus on the {c.treachery_side}: the "
         f"{c.treachery_side}most monster, {unit_label(s, u)}, gains {c.treachery_bonus} "
         "temporary attack token(s).",
-        {"uid": u.uid, "bonus": c.treachery_bonus},
+        {
+            "uid": u.uid,
+            "bonus": c.treachery_bonus,
+            "side": c.treachery_side,
+            "target": unit_label(s, u),
+        },
     )
 
 

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from hordes_kit.core.state import evolve
@@ -71,5 +72,10 @@ def draw_outcomes(prefix: str, cards: Sequence[str]) -> tuple[tuple[str, Fractio
     >>> [(o, str(p)) for o, p, _ in draw_outcomes("card", ["a", "b", "b"])]
     [('card:a', '1/3'), ('card:b', '2/3')]
     """
+    return _draw_outcomes(prefix, tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _draw_outcomes(prefix: str, cards: tuple[str, ...]) -> tuple[tuple[str, Fraction, str], ...]:
     n = len(cards)
     return tuple((f"{prefix}:{c}", Fraction(k, n), c) for c, k in sorted(Counter(cards).items()))
