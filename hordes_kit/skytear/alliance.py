@@ -131,7 +131,14 @@ def act(s: Position, t: Task):
     kind = pick[0]
     again = Task("act", (phase,))
     if kind == "done":
-        s = evolve(s, seats=s.seat_with(seat, done=True))
+        what = "alliance phase" if phase == "alliance" else "reactions"
+        who_done = "You are" if s.players == 1 else f"Player {seat + 1} is"
+        s = emit(
+            s,
+            "alliance" if phase == "alliance" else "treachery.reactions",
+            f"{who_done} done with the {what}.",
+            seats=s.seat_with(seat, done=True),
+        )
         other = 1 - seat
         if s.players > 1 and not s.seats[other].done:
             return push(evolve(s, actor=other), again)

@@ -98,7 +98,7 @@ def campaign_position(cfg: SkyConfig, cards: CardSet) -> Position:
         s,
         "campaign.setup",
         f"Campaign: {castle.name}, hordes {', '.join(hordes)} at "
-        f"difficulty {cfg.difficulty}, final outsider {s.name(final[0])}; gold {START_GOLD}.",
+        f"difficulty {cfg.difficulty}, final outsider {s.card(final[0]).name}; gold {START_GOLD}.",
     )
     tasks = [Task("starting_deck", (i,)) for i in range(cfg.players)] + [Task("campaign_game")]
     return evolve(s, tasks=tuple(tasks))

@@ -157,7 +157,9 @@ def elusive(s: Position, t: Task):
         return s
     if t.picks:
         if t.picks[0] < 0:
-            return s
+            return emit(
+                s, "keywords.elusive", f"Elusive: {s.name(u.card)} stays in lane {lane + 1}."
+            )
         s = move_to_lane(s, uid, t.picks[0])
         return emit(
             s, "keywords.elusive", f"Elusive: {s.name(u.card)} moves to lane {t.picks[0] + 1}."

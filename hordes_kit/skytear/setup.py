@@ -27,7 +27,7 @@ from hordes_kit.skytear.decks import (
 from hordes_kit.skytear.horde import TURN_TASKS
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import START_HAND, SkyConfig
-from hordes_kit.skytear.state import Deck, Position, Seat, Task, Unit, emit, put, take
+from hordes_kit.skytear.state import ROMAN, Deck, Position, Seat, Task, Unit, emit, put, take
 
 __all__ = [
     "setup_position",
@@ -45,6 +45,10 @@ def find_card(cards: CardSet, name: str, kinds: tuple[str, ...] = ()) -> str:
     """A card id by its name or id; the error names the input."""
     cid = slug(name)
     c = cards.cards.get(cid)
+    if c is None:  # an immortal's stage by its shown name: "Atlas III"
+        for x in cards.of_kind("outsider"):
+            if x.stage and slug(f"{x.name} {ROMAN[x.stage]}") == cid:
+                cid, c = x.id, x
     if c is None or (kinds and c.kind not in kinds):
         raise InvalidInputError(f"no card {name!r} in the card file")
     return cid
@@ -157,7 +161,7 @@ def setup_position(cfg: SkyConfig, cards: CardSet | None = None) -> Position:
         s,
         "setup",
         f"Setup: {castle.name}, {', '.join(hordes)} at difficulty "
-        f"{cfg.difficulty} ({len(fixed)} cards), {s.name(line[0])}, {s.name(portal)}.",
+        f"{cfg.difficulty} ({len(fixed)} cards), {s.card(line[0]).name}, {s.name(portal)}.",
     )
     s = emit(
         s,
@@ -242,6 +246,8 @@ def mulligan(s: Position, t: Task):
             s = emit(s, "setup.mulligan", f"Mulligan: {n} card(s) set aside, draw {n}.")
             return push(s, Task("draw", (seat, n, "setup.mulligan")), Task("shuffle_back", (seat,)))
         s = evolve(s, seats=s.seat_with(seat, hand=take(st.hand, card), aside=put(st.aside, card)))
+        who = "You set" if s.players == 1 else f"Player {seat + 1} sets"
+        s = emit(s, "setup.mulligan", f"{who} aside {s.name(card)}.", {"card": card})
         return push(s, Task("mulligan", (seat,)))
     opts = tuple((f"mulligan:{c}", c) for c in dict.fromkeys(st.hand)) + (("keep", None),)
     who = "your" if s.players == 1 else f"Player {seat + 1}'s"

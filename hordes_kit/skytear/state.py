@@ -32,6 +32,9 @@ __all__ = [
 ]
 
 
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
 def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """A sorted multiset without one copy of ``card``."""
     i = cards.index(card)
@@ -149,7 +152,6 @@ class Campaign:
     decks: tuple[tuple[str, ...], ...] = ()  # each player's campaign deck (sorted)
     markets: tuple[Market, ...] = ()
     used: tuple[int, ...] = ()  # scenario actions taken (non-repeatable ones)
-    offers: tuple[tuple[tuple[str, ...], ...], ...] = ()  # Recruit: each player's offers
     won: int = 0  # games won so far
     castle_hp: int = 0  # carried over (0: not set yet)
     exiled: tuple[str, ...] = ()
@@ -207,6 +209,9 @@ class Position:
     def name(self, cid: str) -> str:
         """A card's printed name (any kind: castle, portal, scenario too)."""
         cs = self.cards
+        c = cs.cards.get(cid)
+        if c is not None and c.kind == "outsider" and c.stage:
+            return f"{c.name} {ROMAN[c.stage]}"  # Atlas I, II, III: three cards, one name
         for table in (cs.cards, cs.castles, cs.portals, cs.scenarios):
             if cid in table:
                 return table[cid].name

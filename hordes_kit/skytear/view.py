@@ -57,7 +57,7 @@ def unit_json(s: Position, u: Unit) -> dict:
     return {
         "ref": ref,
         "id": c.id,
-        "name": c.name,
+        "name": s.name(c.id),
         "kind": c.kind,
         "type": c.type,
         "owner": u.owner + 1 if u.side == "alliance" else None,
@@ -182,9 +182,19 @@ def view(s: SkyState, player: int | None) -> dict:
             "portal_pile": _names(s, c.portal_pile),
             "market_counts": [m.size for m in c.markets],
             "deck_counts": [len(d) for d in c.decks],
-            "offers": [[_names(s, o) for o in offers] for offers in c.offers],
+            "offers": _offers(s),
         }
     return out
+
+
+def _offers(s: Position) -> list[list[str]]:
+    """The Recruit offers on the table (while a player chooses one)."""
+    head = s.tasks[0] if s.tasks else None
+    if head is None or head.kind != "offers":
+        return []
+    x = head.args[1]
+    dealt = [p for p in head.picks if isinstance(p, str)]
+    return [_names(s, dealt[k : k + x]) for k in range(0, len(dealt), x)]
 
 
 def _unit_words(s: Position, ref: str) -> str:
