@@ -26,7 +26,7 @@ from hordes_kit.skytear.flow import do
 from hordes_kit.skytear.game import SkyState
 from hordes_kit.skytear.machine import Roll
 
-__all__ = ["Outcome", "Forecast", "forecast", "turn_outcome", "HORDE_CHANCE"]
+__all__ = ["Outcome", "Forecast", "forecast", "turn_outcome", "forecast_choice", "HORDE_CHANCE"]
 
 HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
 MEASURES = ("castle", "portal", "pillage", "allies_lost")
@@ -156,7 +156,8 @@ def _events(before: int, s: SkyState) -> Outcome:
     return Outcome(castle, portal, pillage, lost, tuple(wave), tre)
 
 
-def _forecast_choice(s: SkyState) -> str:
+def forecast_choice(s: SkyState) -> str:
+    """The board stays as it is: nobody acts or draws; other choices are the sensible bot's."""
     kind = s.head().kind
     if kind == "act":
         return "done"
@@ -222,7 +223,7 @@ def _pillage_key(x: SkyState) -> tuple | None:
 
 
 def turn_outcome(
-    s: SkyState, choose: Callable[[SkyState], str] = _forecast_choice
+    s: SkyState, choose: Callable[[SkyState], str] = forecast_choice
 ) -> tuple[dict[Outcome, Fraction], int]:
     """Every outcome of the rest of this turn with its probability, and the leaves explored."""
     start_turn = s.turn

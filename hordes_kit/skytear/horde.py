@@ -420,6 +420,7 @@ def treachery_bonus(s: Position, t: Task):
             "bonus": c.treachery_bonus,
             "side": c.treachery_side,
             "target": unit_label(s, u),
+            "card": u.card,
         },
     )
 
