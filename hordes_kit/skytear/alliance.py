@@ -68,11 +68,12 @@ def menu(s: Position, seat: int, phase: str) -> tuple[tuple[str, tuple], ...]:
                 opts.append((f"use:{ref}:engage", ("use", u.uid, "engage")))
             if keyword(s, u, "fast") and (free or s.back):
                 opts.append((f"use:{ref}:fast", ("use", u.uid, "fast")))
-        for k, a in enumerate(c.abilities):
-            if a.trigger != "exhaust" or not _reaction_ok(s, phase, a.reaction):
+        exhaust = [(k, a) for k, a in enumerate(c.abilities) if a.trigger == "exhaust"]
+        for j, (k, a) in enumerate(exhaust):
+            if not _reaction_ok(s, phase, a.reaction):
                 continue
             if a.mana <= st.mana and a.charge <= u.charges:
-                opts.append((f"use:{ref}:{k + 1}", ("use", u.uid, k)))
+                opts.append((f"use:{ref}:{j + 1}", ("use", u.uid, k)))
     if not s.castle_exhausted:
         if universal and st.mana >= 1 and st.deck.size:
             opts.append(("use:castle:draw", ("use", "castle", "draw")))
@@ -317,6 +318,7 @@ def ally_engage(s: Position, t: Task):
 @handles("end_alliance")
 def end_alliance(s: Position, t: Task):
     """End of the alliance phase: concealed cards are revealed left to right, then Taunt."""
+    s = evolve(s, phase="treachery")
     hidden = [u for u in s.monsters if u is not None and u.concealed]
     if hidden:
         s = emit(

@@ -111,9 +111,10 @@ def check_data(path: str) -> list[str]:
     from hordes_kit.skytear.decks import deck_problems
 
     cards = load_card_file(path)
-    problems = [p for d in cards.decks for p in deck_problems(cards, d)]
-    if problems:
-        raise CardDataError(str(path), problems[0].split(":")[0], "cards", problems[0])
+    for d in cards.decks:
+        problems = deck_problems(cards, d)
+        if problems:
+            raise CardDataError(str(path), d.name, "cards", problems[0].split(": ", 1)[1])
     n = cards.counts()
     lines = [
         f"OK: Skytear Horde card file {path}: {n['horde']} horde cards "

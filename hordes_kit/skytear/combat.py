@@ -89,7 +89,7 @@ def check(s: Position) -> Position:
     doomed = s.doomed
     units = s.units()
     cards = s.cards.cards
-    exact = bool(s.enchant)
+    exact = any(a.trigger == "static" for _, a in s.enchant)
     if not exact:
         for _, _, u in units:
             if (u.card and cards[u.card].static_health) or (

@@ -77,7 +77,7 @@ def gain(s: Position, t: Task):
 @handles("turn_abilities")
 def turn_abilities(s: Position, t: Task):
     """Enchantments and cards that act at the start of each horde phase."""
-    tasks = [Task("ability", (0, "", a, -1)) for a in s.enchantments() if a.trigger == "turn"]
+    tasks = [Task("ability", (0, cid, a, -1)) for cid, a in s.enchant if a.trigger == "turn"]
     for _, _, u in s.units():
         tasks += ability_tasks(s, u.uid, u.card, "turn", u.owner)
     return push(s, *tasks)

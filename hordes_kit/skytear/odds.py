@@ -134,11 +134,12 @@ def empty_deck_odds(
     back_attack: int,
     horde: dict[HordeEffect, int],
     discard: dict[HordeEffect, int],
-    turns: tuple[tuple[int, int], ...],
+    turns: tuple[tuple[int, ...], ...],
     *,
     at_zero: bool = True,
 ) -> list[Fraction]:
-    """P(the deck is empty by the pillage of turn 1, 2, ...), each turn ``(wave, reinforce)``.
+    """P(the deck is empty by the pillage of turn 1, 2, ...); each turn ``(wave, reinforce)``
+    or ``(wave, reinforce, treachery)`` (1: a treachery card is still to come, the default).
 
     A turn: the wave's cards one at a time (their Reinforce and Pillage; a Pillager joins
     the back line), the portal's reinforce, the treachery card, then the back line pillages
@@ -172,7 +173,8 @@ def empty_deck_odds(
         """Distribution of the first turn (index) the deck is empty, from turn t on; -1 never."""
         if t == len(turns):
             return ((-1, Fraction(1)),)
-        wave, portal_reinforce = turns[t]
+        wave, portal_reinforce, *rest = turns[t]
+        treachery = rest[0] if rest else 1
         states = {(deck, disc, att, reinf, pillaged): Fraction(1)}
         for _ in range(wave):
             nxt: dict = defaultdict(Fraction)
@@ -183,20 +185,15 @@ def empty_deck_odds(
                         continue
                     c = classes[i]
                     s3 = s2 if c.stays else s2[:i] + (s2[i] + 1,) + s2[i + 1 :]
-                    nxt[
-                        (
-                            d2,
-                            s3,
-                            a + c.reinforce + c.pillager,
-                            r + c.pillage_reinforce,
-                            p + c.pillage,
-                        )
-                    ] += q * pr
+                    key = (d2, s3, a + c.reinforce + c.pillager, r + c.pillage_reinforce,
+                           p + c.pillage)  # fmt: skip
+                    nxt[key] += q * pr
             states = nxt
         out: dict = defaultdict(Fraction)
         for (dk, ds, a, r, p), q in states.items():
             a += portal_reinforce
-            for i, pr, d2, s2 in draw(dk, ds):  # the treachery card, to the discard pile
+            draws = draw(dk, ds) if treachery else [(-1, Fraction(1), dk, ds)]
+            for i, pr, d2, s2 in draws:  # the treachery card, to the discard pile
                 if i >= 0:
                     c = classes[i]
                     s2 = s2[:i] + (s2[i] + 1,) + s2[i + 1 :]
@@ -221,33 +218,41 @@ def empty_deck_odds(
     return res
 
 
+def _rest_of_turn(state) -> tuple[tuple[int, int, int] | None, bool]:
+    """This turn's (wave, reinforce, treachery) still to come before its pillage (None: the
+    pillage is over), and whether the portal has yet to turn."""
+    kinds = [t.kind for t in state.tasks]
+    if "pillage_phase" not in kinds:
+        return None, False
+    wave = kinds.count("summon") + (state.portal_numbers()[0] if "wave" in kinds else 0)
+    reinforce = kinds.count("reinforce")
+    if "reinforce_phase" in kinds:
+        reinforce += state.portal_numbers()[1]
+    return (wave, reinforce, int("treachery" in kinds)), "rotate" in kinds
+
+
 def pillage_risk(state, turns: int) -> list[Fraction]:
     """P(pillage has emptied an alliance deck by the end of each of the next ``turns`` turns).
 
-    From the start of the next horde phase; after the horde phase of a turn (alliance phase
-    to pillage), that turn's pillage counts first with the back line as it is. Nobody fights
-    the back line or draws, the monsters that arrive stay in play, the portal stays the one
-    in play (its rotations give each turn's wave and reinforce).
+    Turn 1 is the current turn if its pillage phase is still to come (with what is left of
+    its wave, reinforce and treachery card), else the next one. Nobody fights the back line
+    or draws, the monsters that arrive stay in play, and the portal stays the one in play
+    (its rotations give each turn's wave and reinforce).
     """
-    if not 1 <= turns <= 20:
-        raise InvalidInputError(f"turns must be 1-20, got {turns}")
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 20:
+        raise InvalidInputError(f"turns must be 1-20, got {turns!r}")
     s = state
     size = min(st.deck.size for st in s.seats)
     back = sum(0 if u.halted else attack(s, u) for u in s.back)
     horde = Counter(horde_effect(s.card(c)) for c in s.horde_deck)
     discard = Counter(horde_effect(s.card(c)) for c in s.horde_discard if s.card(c).kind == "horde")
     face = s.cards.portals[s.portal].face(s.players)
-    start = s.rotation
-    first_pillage = 0
-    if s.phase in ("alliance", "treachery", "reactions", "fight", "pillage"):
-        first_pillage = back  # this turn's pillage is still to come
-    plan = tuple(face.rotations[(start + k) % 4][:2] for k in range(turns))
+    now, to_turn = _rest_of_turn(s)
+    first = s.rotation + (1 if to_turn or now is None else 0)
+    plan: list[tuple[int, ...]] = [] if now is None else [now]
+    k = 0
+    while len(plan) < turns:
+        plan.append(face.rotations[(first + k) % 4][:2])
+        k += 1
     at_zero = s.config.empty_deck == "at-zero"
-    if first_pillage:
-        size -= first_pillage
-        if (size <= 0) if at_zero else (size < 0):
-            return [Fraction(1)] * turns
-        plan = plan[: turns - 1]
-        rest = empty_deck_odds(size, back, dict(horde), dict(discard), plan, at_zero=at_zero)
-        return [Fraction(0)] + rest
-    return empty_deck_odds(size, back, dict(horde), dict(discard), plan, at_zero=at_zero)
+    return empty_deck_odds(size, back, dict(horde), dict(discard), tuple(plan), at_zero=at_zero)

@@ -108,7 +108,7 @@ def outsider_line(cards: CardSet, name: str) -> tuple[str, ...]:
 
 def enchantment_of(cards: CardSet, line: tuple[str, ...]) -> tuple:
     """The enchantment of the game's enchanter outsider (always active, rulebook "Outsiders")."""
-    return tuple(a for cid in line for a in cards.cards[cid].enchantment)
+    return tuple((cid, a) for cid in line for a in cards.cards[cid].enchantment)
 
 
 def player_decks(cards: CardSet, cfg: SkyConfig) -> list[tuple[str, ...]]:

@@ -195,7 +195,7 @@ class Position:
     win_pending: bool = False  # the outsider fell this turn: win at the end phase
     result: str = ""  # "win" or "loss"
     campaign: Campaign | None = None
-    enchant: tuple = ()  # the enchanter's enchantment: always active (set at setup)
+    enchant: tuple = ()  # (card, ability) of the enchanter's enchantment: always active
     history: tuple[str, ...] = ()
     log: tuple[Event, ...] = ()
     cards: CardSet | None = field(default=None, compare=False, repr=False)
@@ -303,8 +303,8 @@ class Position:
         return out
 
     def enchantments(self) -> tuple:
-        """The enchanter outsider's enchantment: always active, wherever its card is."""
-        return self.enchant
+        """The enchanter outsider's enchantment abilities: always active, wherever its card is."""
+        return tuple(a for _, a in self.enchant)
 
 
 def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):

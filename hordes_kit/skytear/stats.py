@@ -82,7 +82,7 @@ def static_sources(s: Position) -> list:
             st = cards[att].statics
             if st:
                 out.append((None, st, src.uid))
-    for a in s.enchant:
+    for a in s.enchantments():
         if a.trigger == "static":
             out.append((None, a.effects, -1))
     return out

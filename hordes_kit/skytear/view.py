@@ -228,7 +228,8 @@ def label(s: SkyState, action_id: str) -> str:
             "engage": "engage a monster from the back line",
             "fast": "Fast: move and engage",
         }
-        what = words.get(key) or s.unit_card(u).abilities[int(key) - 1].text
+        exhaust = [a for a in s.unit_card(u).abilities if a.trigger == "exhaust"]
+        what = words.get(key) or exhaust[int(key) - 1].text
         return f"{unit_label(s, u)}: {what}"
     if verb == "discard":
         return f"Discard {_unit_words(s, one)}"
