@@ -6,4 +6,4 @@ from hordes_kit.skytear.rules import GAME, SkyConfig
 
 __all__ = ["GAME", "SkyConfig", "SkyState", "new_game", "SKYTEAR"]
 
-SKYTEAR = register(Game(GAME, "Skytear Horde", 1, 2, new_game, conformance_seeds=20))
+SKYTEAR = register(Game(GAME, "Skytear Horde", 1, 2, new_game, conformance_seeds=40))
