@@ -372,7 +372,8 @@ def _charge(s, t):
 def _who(s, t, verb, prompt, then):
     """Add mana / a horde card's draw: one player of your choice (co-op: a decision)."""
     src, card, e, seat = t.args
-    if verb == "draw" and s.card(card).kind == "alliance":
+    c = s.cards.cards.get(card)
+    if verb == "draw" and (card in s.cards.castles or (c is not None and c.kind == "alliance")):
         return then(s, seat)
     if s.players == 1:
         return then(s, 0)
