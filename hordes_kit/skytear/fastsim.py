@@ -31,11 +31,12 @@ from hordes_kit.skytear.fast_core import (
 )
 from hordes_kit.skytear.fast_export import export
 from hordes_kit.skytear.fast_run import run
+from hordes_kit.skytear.fast_tables import compile_tables
 from hordes_kit.skytear.game import SkyState, new_game
 from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.skytear.setup import setup_position
 
-__all__ = ["supports", "fast_chunk", "run_fast", "play_tape_fast", "warm_up", "seed64"]
+__all__ = ["supports", "can_play", "fast_chunk", "run_fast", "play_tape_fast", "warm_up", "seed64"]
 
 MAX_STEPS = 200_000
 
@@ -61,9 +62,18 @@ def _start_state(config, start):
 
 
 def supports(state) -> str:
-    """Why the fast simulator cannot play from this position ("" when it can)."""
+    """Why the fast simulator cannot take this very position over ("" when it can)."""
     _, _, why = export(state)
     return why
+
+
+def can_play(state) -> str:
+    """Why the fast simulator cannot play this game at all ("" when it can: a position with a
+    half-made choice is played on by the engine to the next one it can take over)."""
+    if state.config.mode != "standard":
+        return "the fast simulator plays standard games, not campaigns"
+    t = compile_tables(state.cards)
+    return t if isinstance(t, str) else ""
 
 
 @njit(cache=True)

@@ -137,9 +137,9 @@ def simulate(
         raise InvalidInputError("the game is over: nothing left to simulate")
     use_fast = engine != "reference" and policy == "sensible"
     if use_fast:
-        from hordes_kit.skytear.fastsim import fast_chunk, supports
+        from hordes_kit.skytear.fastsim import can_play, fast_chunk
 
-        reason = supports(start if start is not None else new_game(config))
+        reason = can_play(start if start is not None else new_game(config))
         if reason and engine == "fast":
             raise InvalidInputError(f"the fast simulator cannot play this: {reason}")
         use_fast = not reason
