@@ -12,7 +12,7 @@ from __future__ import annotations
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.cards import CardSet
-from hordes_kit.skytear.decks import deck_cards, find_deck, game_hordes, horde_deck
+from hordes_kit.skytear.decks import deck_cards, find_deck, game_hordes, horde_deck, portal_stages
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import (
     CAMPAIGN_GAMES,
@@ -22,12 +22,7 @@ from hordes_kit.skytear.rules import (
     SkyConfig,
     clamp,
 )
-from hordes_kit.skytear.setup import (
-    castle_of,
-    enchantment_of,
-    outsider_line,
-    portal_stages,
-)
+from hordes_kit.skytear.setup import castle_of, enchantment_of, outsider_line
 from hordes_kit.skytear.state import Campaign, Deck, Market, Position, Seat, Task, emit, put, take
 
 __all__ = ["campaign_position", "STARTING_LIMITS"]

@@ -13,8 +13,11 @@ from collections import Counter
 from hordes_kit.core.data import slug
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.skytear.cards import COPY_LIMIT, CardSet, Castle, Deck
+from hordes_kit.skytear.state import ROMAN
 
 __all__ = [
+    "find_card",
+    "portal_stages",
     "DIFFICULTY",
     "horde_deck",
     "find_deck",
@@ -182,3 +185,26 @@ def starting_deck_limits(cards: CardSet, card_id: str) -> str | None:
     """The rarity class a campaign's starting deck counts a card in (None: not allowed)."""
     rarity = cards.cards[slug(card_id)].rarity
     return {"base": "base", "legendary": "legendary"}.get(rarity)
+
+
+def find_card(cards: CardSet, name: str, kinds: tuple[str, ...] = ()) -> str:
+    """A card id by its name or id; the error names the input."""
+    cid = slug(name)
+    c = cards.cards.get(cid)
+    if c is None:  # an immortal's stage by its shown name: "Atlas III"
+        for x in cards.of_kind("outsider"):
+            if x.stage and slug(f"{x.name} {ROMAN[x.stage]}") == cid:
+                cid, c = x.id, x
+    if c is None or (kinds and c.kind not in kinds):
+        raise InvalidInputError(f"no card {name!r} in the card file")
+    return cid
+
+
+def portal_stages(cards: CardSet) -> tuple[str, ...]:
+    """The portals of stages II, III and IV (the first of each in the file), in order."""
+    out = []
+    for stage in (2, 3, 4):
+        p = next((x.id for x in cards.portals.values() if x.stage == stage), None)
+        if p is not None:
+            out.append(p)
+    return tuple(out)

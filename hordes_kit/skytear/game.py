@@ -30,6 +30,7 @@ from typing import Any
 from hordes_kit.core.errors import InvalidActionError
 from hordes_kit.core.state import CHANCE, TERMINAL, GameState
 from hordes_kit.skytear import campaign as _campaign  # noqa: F401 - registers its handlers
+from hordes_kit.skytear import treachery as _treachery  # noqa: F401 - registers its handlers
 from hordes_kit.skytear import view as _view
 from hordes_kit.skytear.cards import load_cards
 from hordes_kit.skytear.flow import do as _do_pick

@@ -1,7 +1,7 @@
-"""The Horde phase and the treachery card: mana, the wave, summoning, reinforce, the outsider pile.
+"""The Horde phase: mana, the wave, summoning, reinforce, the outsider pile.
 
-Rulebook "How to Play: Horde Phase", "How to Summon Horde Cards", "Outsiders",
-"Treachery Phase" step 1, glossary CONCEALED, REINFORCE, CARD TOKENS.
+Rulebook "How to Play: Horde Phase", "How to Summon Horde Cards", "Outsiders", glossary
+CONCEALED, REINFORCE, CARD TOKENS (the treachery card is in ``treachery.py``).
 """
 
 from __future__ import annotations
@@ -19,12 +19,11 @@ from hordes_kit.skytear.board import (
 )
 from hordes_kit.skytear.effects import ability_tasks
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
-from hordes_kit.skytear.rules import boosted_lane, colossal_lanes, leftmost_free, reinforce_choices
+from hordes_kit.skytear.rules import colossal_lanes, leftmost_free, reinforce_choices
 from hordes_kit.skytear.state import Position, Task, emit, put, take
 from hordes_kit.skytear.stats import keyword
-from hordes_kit.skytear.targets import unit_label
 
-__all__ = ["TURN_TASKS", "physical_deck"]
+__all__ = ["TURN_TASKS", "physical_deck", "reshuffle", "monsters_present"]
 
 TURN_TASKS = (
     "gain_mana",
@@ -91,7 +90,7 @@ def wave(s: Position, t: Task):
     return push(s, *([Task("summon", ("normal",))] * n))
 
 
-def _reshuffle(s: Position) -> Position:
+def reshuffle(s: Position) -> Position:
     """The horde deck ran out: its discard pile becomes the new deck (shuffled)."""
     pool = s.horde_deck  # left over: identities of cards concealed from the old deck
     units = [u for _, _, u in s.units() if u.concealed and not u.old_pool]
@@ -116,7 +115,7 @@ def summon(s: Position, t: Task):
         if physical_deck(s) <= 0:
             if not s.horde_discard:
                 return emit(s, "ruling.no-horde-cards", "No horde cards left to summon.")
-            return push(_reshuffle(s), t)
+            return push(reshuffle(s), t)
         lane = leftmost_free([u is not None for u in s.monsters])
         if mode == "conceal" and lane >= 0:
             s, u = new_unit(s, "", "horde")
@@ -140,13 +139,14 @@ def summon(s: Position, t: Task):
     return push(s, Task("enter", (card, "summon")), Task("boost", (card,)))
 
 
-def _free(s: Position) -> list[bool]:
+def monsters_present(s: Position) -> list[bool]:
+    """Which lanes have a monster (the front line, left to right)."""
     return [u is not None for u in s.monsters]
 
 
 def _monster_enters(s: Position, card: str, token: bool = False) -> Position:
     c = s.card(card)
-    lane = leftmost_free(_free(s))
+    lane = leftmost_free(monsters_present(s))
     if keyword_card(c, "pillager"):
         s, u = new_unit(s, card, "horde", token=token)
         s = place(s, u, -1)
@@ -177,7 +177,7 @@ def keyword_card(c, kw: str) -> int:
 
 def _colossal(s: Position, card: str) -> Position:
     c = s.card(card)
-    compact, start = colossal_lanes(_free(s), len(c.layout))
+    compact, start = colossal_lanes(monsters_present(s), len(c.layout))
     if start < 0:
         return emit(
             s,
@@ -345,83 +345,6 @@ def rotate(s: Position, t: Task):
     w, r, m = s.portal_numbers()
     return emit(
         s, "horde.rotate", f"The portal turns: next horde phase wave {w}, reinforce {r}, mana {m}."
-    )
-
-
-@handles("treachery")
-def treachery(s: Position, t: Task):
-    """Treachery step 1: reveal the top horde card; its symbols boost a monster, or its ability."""
-    if not t.picks:
-        s = evolve(s, phase="treachery")
-        if physical_deck(s) <= 0:
-            if not s.horde_discard:
-                return emit(
-                    s, "ruling.no-horde-cards", "No horde card left for the treachery card."
-                )
-            return push(_reshuffle(s), t)
-        return Roll(tuple((f"treachery:{c}", p, c) for _, p, c in horde_outcomes(s)))
-    card = t.picks[0]
-    c = s.card(card)
-    s = emit(
-        s,
-        "treachery.card",
-        f"The treachery card is {c.name}.",
-        {"card": card},
-        horde_deck=take(s.horde_deck, card),
-        horde_discard=put(s.horde_discard, card),
-        treachery=card,
-    )
-    if c.treachery_side:
-        lane = boosted_lane(_free(s), c.treachery_side)
-        if lane < 0:
-            return emit(
-                s,
-                "treachery.boosted",
-                "No monster in the front line: nothing is boosted.",
-                {"bonus": c.treachery_bonus, "side": c.treachery_side, "target": ""},
-            )
-        u = s.monsters[lane]
-        if u.concealed:
-            return push(s, Task("reveal", (u.uid,)), Task("treachery_bonus", (card,)))
-        return push(s, Task("treachery_bonus", (card,)))
-    abilities = [a for a in c.abilities if a.trigger == "treachery"]
-    if not abilities:
-        return emit(s, "treachery.card", f"{c.name} shows no treachery symbol: nothing happens.")
-    first = [u for u in s.monsters if u is not None]
-    s = evolve(s, boosted=first[0].uid if first else 0)
-    if first:
-        s = emit(
-            s,
-            "ruling.treachery-ability-boosted",
-            "A treachery ability card: its boosted "
-            f"monster, if it names one, is the leftmost, {unit_label(s, first[0])}.",
-        )
-    return push(s, *(Task("ability", (0, card, a, -1)) for a in abilities))
-
-
-@handles("treachery_bonus")
-def treachery_bonus(s: Position, t: Task):
-    """The boosted monster gains one temporary attack token per symbol."""
-    (card,) = t.args
-    c = s.card(card)
-    lane = boosted_lane(_free(s), c.treachery_side)
-    if lane < 0:
-        return s
-    u = s.monsters[lane]
-    s = evolve(add_tokens(s, u.uid, "temp-attack", c.treachery_bonus), boosted=u.uid)
-    return emit(
-        s,
-        "treachery.boosted",
-        f"Attack bonus on the {c.treachery_side}: the "
-        f"{c.treachery_side}most monster, {unit_label(s, u)}, gains {c.treachery_bonus} "
-        "temporary attack token(s).",
-        {
-            "uid": u.uid,
-            "bonus": c.treachery_bonus,
-            "side": c.treachery_side,
-            "target": unit_label(s, u),
-            "card": u.card,
-        },
     )
 
 

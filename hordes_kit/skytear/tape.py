@@ -27,6 +27,7 @@ def make_tape(seed: int, numbers: int = 3000) -> tuple[float, ...]:
 def tape_pick(outcomes, u: float) -> str:
     """The outcome a tape number picks (see the module docstring).
 
+    >>> from fractions import Fraction
     >>> tape_pick((("a", Fraction(1, 4)), ("b", Fraction(3, 4))), 0.3)
     'b'
     """

@@ -10,15 +10,11 @@ anyone (not even the engine: cards are drawn at chance nodes), so nothing is hid
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from hordes_kit.skytear.state import Position, Unit
 from hordes_kit.skytear.stats import armor, attack, health, keyword
 from hordes_kit.skytear.targets import unit_label
 from hordes_kit.skytear.vocabulary import KEYWORDS
-
-if TYPE_CHECKING:
-    from hordes_kit.skytear.game import SkyState
 
 __all__ = ["view", "label", "unit_json"]
 
@@ -85,8 +81,12 @@ def _counted(s: Position, cards) -> list[dict]:
     return [{"id": c, "name": s.name(c), "count": n} for c, n in sorted(Counter(cards).items())]
 
 
-def view(s: SkyState, player: int | None) -> dict:
-    """JSON picture of the game (the same for every seat: nothing is hidden in Skytear)."""
+def view(s: Position, player: int | None) -> dict:
+    """JSON picture of the game (the same for every seat: nothing is hidden in Skytear).
+
+    ``s`` is the game state (a Position that is also the core GameState, for its prompt and
+    legal actions).
+    """
     portal = s.cards.portals[s.portal]
     wave, reinforce, mana = s.portal_numbers()
     lanes = []
@@ -206,7 +206,7 @@ def _unit_words(s: Position, ref: str) -> str:
     return unit_label(s, u) if u is not None else ref
 
 
-def label(s: SkyState, action_id: str) -> str:
+def label(s: Position, action_id: str) -> str:
     """Plain words for an action id."""
     verb, _, rest = action_id.partition(":")
     args = rest.split(":") if rest else []
