@@ -129,3 +129,19 @@ def test_what_the_fast_simulator_refuses_goes_to_the_engine():
     with pytest.raises(Exception, match="cannot play"):
         simulate({"cards": text, "outsider": "WAST-3"}, 5, engine="fast")
     assert simulate({"cards": text, "outsider": "WAST-3"}, 5).engine == "reference"
+
+
+def test_stale_numba_builds_are_dropped_when_a_source_changes(tmp_path):
+    from hordes_kit.skytear.fastsim import _drop_stale_cache
+
+    (tmp_path / "fast_turn.t_wave-1.py311.nbi").write_text("old")
+    (tmp_path / "fastsim._games-79.py311.1.nbc").write_text("old")
+    (tmp_path / "other.nbi").write_text("kept")
+    assert _drop_stale_cache(tmp_path)  # no stamp yet: the builds may be stale
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fastsim.sources", "other.nbi"]
+    (tmp_path / "fast_turn.t_wave-1.py311.nbi").write_text("new")
+    assert not _drop_stale_cache(tmp_path)  # same sources: the builds stay
+    assert (tmp_path / "fast_turn.t_wave-1.py311.nbi").exists()
+    (tmp_path / "fastsim.sources").write_text("an older digest")
+    assert _drop_stale_cache(tmp_path)
+    assert not (tmp_path / "fast_turn.t_wave-1.py311.nbi").exists()

@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from hordes_kit.skytear.fast_board import candidates, deck_size
+from hordes_kit.skytear.fast_board import (
+    deck_size,
+)
 from hordes_kit.skytear.fast_core import (
     ALLIANCE,
     HORDE,
@@ -39,17 +41,19 @@ from hordes_kit.skytear.fast_core import (
     U_EXH,
     U_OWNER,
     U_SIDE,
-    attack,
-    damage_of,
     engaged_with,
-    health,
     is_ally,
     is_minion,
-    keyword,
     lane_of,
     ref_key,
     ug,
     units,
+)
+from hordes_kit.skytear.fast_stats import (
+    attack,
+    damage_of,
+    health,
+    keyword,
 )
 from hordes_kit.skytear.fast_tables import (
     A_CHARGE,
@@ -67,6 +71,9 @@ from hordes_kit.skytear.fast_tables import (
     E_AMOUNT,
     E_TARGET,
     E_VERB,
+)
+from hordes_kit.skytear.fast_targets import (
+    candidates,
 )
 
 # verbs (fast_tables.VERB)

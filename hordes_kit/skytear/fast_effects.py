@@ -10,7 +10,6 @@ from numba import njit
 from hordes_kit.skytear.fast_board import (
     add_lane_tokens,
     attach_to,
-    candidates,
     gain_mana,
     hurt_portal,
     move_to_lane,
@@ -35,8 +34,6 @@ from hordes_kit.skytear.fast_core import (
     U_HALT,
     U_HP,
     U_UID,
-    attack,
-    condition_holds,
     find,
     is_ally,
     lane_of,
@@ -44,7 +41,14 @@ from hordes_kit.skytear.fast_core import (
     units,
     us,
 )
-from hordes_kit.skytear.fast_phases import deal, hurt_castle
+from hordes_kit.skytear.fast_fight import (
+    deal,
+    hurt_castle,
+)
+from hordes_kit.skytear.fast_stats import (
+    attack,
+    condition_holds,
+)
 from hordes_kit.skytear.fast_tables import (
     A_COND,
     A_E0,
@@ -57,6 +61,9 @@ from hordes_kit.skytear.fast_tables import (
     E_X0,
     E_X1,
     E_X2,
+)
+from hordes_kit.skytear.fast_targets import (
+    candidates,
 )
 from hordes_kit.skytear.fast_tasks import (
     CASTLE_PICK,

@@ -19,29 +19,47 @@ from hordes_kit.skytear.fast_core import (
     S_STEPS,
     TF,
     find,
-    portal_numbers,
     ug,
 )
+from hordes_kit.skytear.fast_draws import (
+    first_dead_minion,
+    minion_enters,
+    t_discard_hand,
+    t_draw,
+    t_flux,
+    t_level3,
+    t_may_draw,
+    t_minion_all,
+    t_mulligan,
+    t_pillage_cards,
+    t_rebuild,
+    t_shuffle_back,
+)
 from hordes_kit.skytear.fast_effects import t_ability, t_effect
-from hordes_kit.skytear.fast_phases import (
-    t_act,
+from hordes_kit.skytear.fast_fight import (
     t_alliance_fight,
-    t_ally_engage,
-    t_ally_move,
     t_elusive,
-    t_end_alliance,
     t_end_phase,
     t_fight_lane,
     t_fight_phase,
     t_order_groups,
-    t_phase_start,
     t_pillage_by,
     t_pillage_phase,
-    t_play,
     t_return_pillagers,
     t_strike,
+)
+from hordes_kit.skytear.fast_phases import (
+    t_act,
+    t_ally_engage,
+    t_ally_move,
+    t_end_alliance,
+    t_phase_start,
+    t_play,
     t_taunt,
     t_use,
+)
+from hordes_kit.skytear.fast_stats import (
+    portal_numbers,
 )
 from hordes_kit.skytear.fast_tables import C_AB0, C_NAB
 from hordes_kit.skytear.fast_tasks import (
@@ -105,30 +123,20 @@ from hordes_kit.skytear.fast_tasks import (
     push,
     strip,
 )
+from hordes_kit.skytear.fast_treachery import (
+    t_treachery,
+    t_treachery_bonus,
+)
 from hordes_kit.skytear.fast_turn import (
-    first_dead_minion,
-    minion_enters,
     t_boost,
-    t_discard_hand,
-    t_draw,
     t_enter,
-    t_flux,
     t_gain_mana,
-    t_level3,
-    t_may_draw,
-    t_minion_all,
-    t_mulligan,
     t_outsider_pile,
-    t_pillage_cards,
-    t_rebuild,
     t_reinforce,
     t_reveal,
     t_rotate,
-    t_shuffle_back,
     t_summon,
     t_token,
-    t_treachery,
-    t_treachery_bonus,
     t_turn,
     t_turn_abilities,
     t_wave,

@@ -63,10 +63,12 @@ from hordes_kit.skytear.fast_core import (
     U_TOKEN,
     U_UID,
     find,
-    health,
     ug,
     units,
     us,
+)
+from hordes_kit.skytear.fast_stats import (
+    health,
 )
 from hordes_kit.skytear.fast_tables import C_DESTAB, C_EN0, C_HP, C_KIND, C_NEN, C_SHP, C_TYPE
 

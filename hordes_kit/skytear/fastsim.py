@@ -1,16 +1,24 @@
 """The fast Skytear Horde simulator (numba) for Monte Carlo at scale, sensible bot only.
 
 It plays the same rules and the same bot as the rules engine (``game.py`` + ``bots.py``),
-mirrored module by module (``fast_core``, ``fast_board``, ``fast_tasks``, ``fast_turn``,
-``fast_phases``, ``fast_effects``, ``fast_bot``, ``fast_run``), and must agree with it: fed
+mirrored module by module (``fast_core``, ``fast_stats``, ``fast_board``, ``fast_targets``,
+``fast_tasks``, ``fast_turn``, ``fast_treachery``, ``fast_draws``, ``fast_phases``,
+``fast_fight``, ``fast_effects``, ``fast_bot``, ``fast_run``), and must agree with it: fed
 the same chance tape (``tape.py``) both play identical games (tests/test_skytear_fast.py).
 The rules engine stays the source of truth; this never replaces it. Standard games only;
 a card file using something the fast simulator does not play falls back to the engine.
+
+numba caches each compiled function keyed on its own file only, while a caller's build holds
+the code of everything it calls, so an edit to one ``fast_*`` module would leave stale builds
+in use: every cached build is dropped when any of the sources changes (``_drop_stale_cache``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -39,6 +47,36 @@ from hordes_kit.skytear.setup import setup_position
 __all__ = ["supports", "can_play", "fast_chunk", "run_fast", "play_tape_fast", "warm_up", "seed64"]
 
 MAX_STEPS = 200_000
+HERE = Path(__file__).parent
+# the modules whose code or constants the compiled simulator holds
+SOURCES = ("fast_*.py", "fastsim.py", "vocabulary.py", "rules.py")
+
+
+def _drop_stale_cache(cache: Path = HERE / "__pycache__") -> bool:
+    """Delete numba's cached builds of the fast modules if their sources changed; True if so."""
+    digest = hashlib.sha256()
+    for pattern in SOURCES:
+        for f in sorted(HERE.glob(pattern)):
+            digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    stamp = cache / "fastsim.sources"
+    try:
+        if stamp.read_text() == digest.hexdigest():
+            return False
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for f in cache.glob("fast*.nb[ic]"):  # every module: callers hold callees' code
+            f.unlink(missing_ok=True)
+        tmp = cache / f"fastsim.sources.{os.getpid()}"
+        tmp.write_text(digest.hexdigest())
+        tmp.replace(stamp)
+    except OSError:  # a read-only install: numba then caches elsewhere or not at all
+        pass
+    return True
+
+
+_drop_stale_cache()
 
 
 def seed64(seed: int, index: int) -> int:
