@@ -107,6 +107,15 @@ def numeric(dist):
             units=[{"lane": 1, "card": "Sunlit Pikeman"}],
             horde_deck=["Animerk Crusher", "Junk Heap", "Scrapforge", "Rusty Drone"],
         ),
+        # the castle at 5 and a 12-card deck against 10 pillage: some orders lose the game
+        dict(
+            phase="turn",
+            castle=5,
+            minions=MINIONS,
+            units=[{"lane": 1, "card": "Skyboot Gunner"}, {"lane": 2, "card": "Temple Guard"}],
+            decks=[["Zealot Recruit"] * 3 + ["Temple Guard"] * 3 + ["Prayer Tower"] * 6],
+            horde_deck=["Skyboot Deckhand", "Powder Monkey", "Cannon Volley", "Plank Walker"],
+        ),
     ],
 )
 def test_forecast_matches_brute_force_over_every_deck_order(position):
@@ -115,6 +124,9 @@ def test_forecast_matches_brute_force_over_every_deck_order(position):
     assert sum(f.outcomes.values()) == 1
     assert numeric(f.outcomes) == numeric(brute(s))
     assert {o.treachery for o in f.outcomes} == {o.treachery for o in brute(s)}
+    assert f.dist("result").get("loss", 0) == sum(
+        p for o, p in brute(s).items() if o.result == "loss"
+    )
 
 
 def test_forecast_answers_in_words_and_json():
