@@ -2,7 +2,10 @@
 #   make serve   set up .venv if needed and serve every dashboard on http://127.0.0.1:8866
 #   make test    set up .venv (with test tools) and run every test: unit, property,
 #                notebooks (nbval) and real-browser (Playwright + Debian's Chromium)
-#   make bench   print the benchmark figures
+#   make bench   print the benchmark figures (engines, then the server: `make load` and
+#                `make bench-browser`)
+#   make test-long  the same tests at scale (statistical tests and sweeps at full size, the
+#                fuzz tests with twenty times as many examples)
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -14,7 +17,11 @@ PIP_DISABLE_PIP_VERSION_CHECK := 1
 export CHROMIUM_PATH
 export PIP_DISABLE_PIP_VERSION_CHECK
 
-.PHONY: serve test bench lint chromium clean
+# pytest on both cores; a file's tests stay on one worker (a notebook's cells share a kernel)
+PYTEST := $(PY) -m pytest -q -n 2 --dist loadfile --nbval-lax --nbval-current-env \
+	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
+
+.PHONY: serve test test-long bench load bench-browser lint chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,10 +47,22 @@ chromium:
 	fi
 
 test: $(VENV)/.test-installed chromium
-	timeout 2400 $(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
+	timeout 1500 $(PYTEST)
 
-bench: $(VENV)/.serve-installed
+test-long: $(VENV)/.test-installed chromium
+	HORDES_KIT_LONG=1 HYPOTHESIS_PROFILE=long timeout 5400 $(PYTEST)
+
+bench: $(VENV)/.test-installed chromium
 	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi
+	@$(MAKE) --no-print-directory load bench-browser
+
+# 10 dashboard pages at once against a local server: render times, memory, the cull.
+load: $(VENV)/.test-installed
+	timeout 1200 $(PY) benchmarks/load.py
+
+# Each dashboard in Chromium: seconds from navigation to a control drawn and answering.
+bench-browser: $(VENV)/.test-installed chromium
+	timeout 1200 $(PY) benchmarks/browser.py
 
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format --check .

@@ -1,54 +1,349 @@
 """Serve every dashboard to a playgroup with Voila, opening on the index dashboard.
 
-Voila starts one kernel per page load and never stops it on its own; we turn on
-the kernel culler so a dashboard's kernel is shut down once it has been idle
-with no page connected (toolchain notes: "kernels that pile up").
+What the server adds to Voila (the helpers live in serve_kernels and serve_pages):
+- a cap on kernels (preheated ones included); a page beyond it gets "the table is full"
+  (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
+- preheated kernels for the most used dashboards, within the cap, never culled;
+- an access token when shared beyond this computer: it travels once in the link, then
+  as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
+- no tracebacks in the browser (they go to the server's log), friendly error pages;
+- text-only dashboards (the index) served without a kernel;
+- memory handed back to the system after idle kernels are culled;
+- pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy),
+  and not plotly's JupyterLab renderer (charts are FigureWidgets; their code is fetched
+  once and cached, see serve_dashboard.py).
 """
 
 from __future__ import annotations
 
+import errno
+import hmac
+import ipaddress
 import os
+import re
+import secrets
+import socket
 import subprocess
 import sys
 import threading
+import webbrowser
+from pathlib import Path
+from urllib.parse import urlencode
 
+import plotly
+import tornado.web
+from jupyter_server.base.handlers import APIHandler
+from jupyter_server.services.contents.largefilemanager import LargeFileManager
+from jupyter_server.utils import url_path_join
+from nbformat import NotebookNode
 from tornado.web import RedirectHandler
+from traitlets.config import Config
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
 from hordes_kit.core.data import notebooks_dir
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.serve_dashboard import ENV, PLOTLY_PATH
+from hordes_kit.serve_kernels import (
+    KitKernelManager,
+    TableFull,
+    default_max_kernels,
+    fewer_arenas,
+    memory_limit_mb,
+    pool_plan,
+)
+from hordes_kit.serve_pages import (
+    ask_for_link,
+    is_text_only,
+    not_found,
+    table_full,
+    text_page,
+    went_wrong,
+)
 
-__all__ = ["INDEX", "KitVoila", "voila_argv", "serve"]
+__all__ = ["INDEX", "KitVoila", "voila_argv", "serve", "check_address", "resolve_token"]
 
 INDEX = "index.ipynb"
+RETRY_AFTER = 60
+SELF_CHECK = "# self-check"  # a dashboard's last cell: a test for nbval, not run for visitors
+TEMPLATES = Path(__file__).resolve().parent / "serve_templates"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 
 
+# --- the gate: token, friendly errors ------------------------------------------------------
+class KitGate:
+    """Mixed into every handler: the access token, and error pages in players' words."""
+
+    def _hk_token_ok(self) -> bool:
+        token = self.settings.get("hk_token")
+        if not token:
+            return True
+        name = self.settings["hk_cookie"]
+        given = self.get_query_argument("token", None)
+        if given is not None and hmac.compare_digest(given.encode(), token.encode()):
+            self.set_cookie(name, token, httponly=True, samesite="Lax", path="/")
+            query = {k: v[-1].decode() for k, v in self.request.query_arguments.items()}
+            query.pop("token")
+            if self.request.method == "GET" and "Upgrade" not in self.request.headers:
+                # the token leaves the address bar; the cookie carries it from now on
+                self.redirect(self.request.path + ("?" + urlencode(query) if query else ""))
+                return False
+            return True
+        cookie = self.get_cookie(name)
+        return cookie is not None and hmac.compare_digest(cookie.encode(), token.encode())
+
+    def prepare(self, *args, **kwargs):
+        if not self._hk_token_ok():
+            if not self._finished:  # not redirected: refused
+                self.set_status(403)
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(ask_for_link())
+            return None
+        return super().prepare(*args, **kwargs)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        if isinstance(self, APIHandler):
+            return super().write_error(status_code, **kwargs)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, TableFull):
+            self.set_header("Retry-After", str(RETRY_AFTER))
+            cap = self.settings["kernel_manager"].max_kernels
+            return self.finish(table_full(RETRY_AFTER, cap))
+        if status_code == 403:
+            return self.finish(ask_for_link())
+        if status_code == 404:
+            return self.finish(not_found())
+        return self.finish(went_wrong())
+
+
+def gated(cls: type) -> type:
+    """``cls`` behind the gate."""
+    return type(f"Gated{cls.__name__}", (KitGate, cls), {})
+
+
+class PlotlyBundle(tornado.web.StaticFileHandler):
+    """plotly's widget code and nothing else from its folder."""
+
+    def validate_absolute_path(self, root, absolute_path):
+        if Path(absolute_path).name != "widgetbundle.js":
+            raise tornado.web.HTTPError(404)
+        return super().validate_absolute_path(root, absolute_path)
+
+    def parse_url_path(self, url_path):
+        return "widgetbundle.js" if url_path == "plotly-widget.js" else url_path
+
+
+class NotFoundHandler(tornado.web.RequestHandler):
+    def prepare(self):
+        raise tornado.web.HTTPError(404)
+
+
+class KitRenderHandler(TornadoVoilaHandler):
+    """A dashboard page: text-only notebooks without a kernel; the cap before any kernel."""
+
+    _text_pages: dict[tuple[str, float], str | None] = {}
+
+    async def get(self, path=None):
+        self._hk_notebook = path
+        page = self._text_page(path)
+        if page is not None:
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            return self.finish(page)
+        km = self.kernel_manager
+        if isinstance(km, KitKernelManager) and not km.pooled_ready(path) and not km.has_room():
+            raise TableFull()
+        # the page's script posts this cookie back when the page is left, which shuts its
+        # kernel down at once (Voila never sets it: kernels waited for the idle cull)
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie
+        return await super().get(path)
+
+    def _text_page(self, path: str | None) -> str | None:
+        root = Path(self.settings["voila"].root_dir).resolve()
+        file = (root / (path or "")).resolve()
+        if file.suffix != ".ipynb" or not file.is_relative_to(root) or not file.is_file():
+            return None
+        key = (str(file), file.stat().st_mtime)
+        if key not in self._text_pages:
+            self._text_pages[key] = text_page(file) if is_text_only(file) else None
+        return self._text_pages[key]
+
+    def should_use_rendered_notebook(self, notebook_data, pool_size, *args, **kwargs):
+        km = self.kernel_manager
+        ready = not isinstance(km, KitKernelManager) or km.pooled_ready(self._hk_notebook)
+        return ready and super().should_use_rendered_notebook(
+            notebook_data, pool_size, *args, **kwargs
+        )
+
+
+# --- the app ---------------------------------------------------------------------------------
 class KitVoila(Voila):
-    """Voila in directory mode whose front page is the index dashboard, not a file list."""
+    """Voila in directory mode behind the gate, opening on the index dashboard."""
+
+    hk_token: str | None = None
+    hk_share_url: str | None = None
+
+    def setup_template_dirs(self):
+        super().setup_template_dirs()
+        self.template_paths.insert(0, str(TEMPLATES))  # the page without CDN requests
+
+    def init_settings(self):
+        settings = super().init_settings()
+        self.contents_manager = DashboardContents(parent=self)
+        settings["contents_manager"] = self.contents_manager
+        settings["hk_token"] = self.hk_token
+        settings["hk_cookie"] = f"hordes_kit_token_{self.port}"
+        settings["default_handler_class"] = gated(NotFoundHandler)
+        return settings
 
     def init_handlers(self):
         handlers = super().init_handlers()
+        handlers.append(  # plotly's widget code, fetched once and cached (see serve_dashboard.py)
+            (
+                url_path_join(self.server_url, PLOTLY_PATH.replace("plotly-widget.js", "(.*)")),
+                PlotlyBundle,
+                {"path": str(Path(plotly.__file__).parent / "package_data")},
+            )
+        )
         target = self.base_url.rstrip("/") + "/voila/render/" + INDEX
         root = self.server_url
-        out = [h for h in handlers if h[0] not in (root, root.rstrip("/") or "/")]
-        out.insert(0, (root.rstrip("/") + "/?", RedirectHandler, {"url": target}))
+        out = []
+        for h in handlers:
+            if h[0] in (root, root.rstrip("/") or "/"):
+                continue
+            cls = KitRenderHandler if h[1] is TornadoVoilaHandler else h[1]
+            out.append((h[0], gated(cls), *h[2:]))
+        out.insert(0, (root.rstrip("/") + "/?", gated(RedirectHandler), {"url": target}))
         return out
+
+    def listen(self):
+        km = self.kernel_manager
+        if isinstance(km, KitKernelManager):
+            km.start_keeper()
+        super().listen()
+
+    def launch_browser(self):
+        url = self.hk_share_url or self.connection_url
+        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+
+def _drop_self_checks(nb: NotebookNode) -> NotebookNode:
+    nb.cells = [
+        c
+        for c in nb.cells
+        if not (c.cell_type == "code" and c.source.lstrip().lower().startswith(SELF_CHECK))
+    ]
+    return nb
+
+
+class DashboardContents(LargeFileManager):
+    """Notebooks as visitors get them: without the self-check cells (tests, not pages)."""
+
+    def get(self, path, content=True, type=None, format=None, **kwargs):
+        model = super().get(path, content=content, type=type, format=format, **kwargs)
+        if model.get("type") == "notebook" and model.get("content") is not None:
+            model["content"] = _drop_self_checks(model["content"])
+        return model
+
+
+# --- checks before starting --------------------------------------------------------------------
+def check_address(host: str, port: int) -> bool:
+    """Refuse a taken port or an address not on this machine; True if ``host`` is loopback."""
+    if not 1 <= port <= 65535:
+        raise HordesKitError(f"--port must be 1-65535, got {port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise HordesKitError(
+            f"--host {host!r} is not an address or host name of this machine"
+        ) from None
+    loopback = True
+    for family, kind, proto, _name, addr in infos:
+        ip = ipaddress.ip_address(addr[0].split("%")[0])
+        loopback = loopback and ip.is_loopback
+        with socket.socket(family, kind, proto) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voila's server does
+            try:
+                s.bind(addr)
+            except OSError as e:
+                if e.errno == errno.EADDRNOTAVAIL and host == "localhost" and ip.version == 6:
+                    continue  # no IPv6 loopback here: Voila skips it too
+                if e.errno == errno.EADDRINUSE:
+                    raise HordesKitError(
+                        f"port {port} is already in use (is a server already running?): "
+                        "choose another with --port"
+                    ) from None
+                if e.errno == errno.EADDRNOTAVAIL:
+                    raise HordesKitError(
+                        f"--host {host} is not an address of this machine: use 0.0.0.0 to "
+                        "share on every network it is on, or 127.0.0.1 for this computer only"
+                    ) from None
+                if e.errno == errno.EACCES:
+                    raise HordesKitError(
+                        f"port {port} needs administrator rights: choose one above 1023"
+                    ) from None
+                raise HordesKitError(f"cannot serve on {host} port {port}: {e.strerror}") from None
+    return loopback
+
+
+def resolve_token(token: str | None, no_token: bool, loopback: bool) -> str | None:
+    """The access token: required off this computer unless --no-token; ``auto`` makes one."""
+    if token is not None and no_token:
+        raise HordesKitError("--token and --no-token contradict each other: give one")
+    if no_token:
+        return None
+    if token is None:
+        return None if loopback else secrets.token_urlsafe(16)
+    if token == "auto":
+        return secrets.token_urlsafe(16)
+    if not _TOKEN.fullmatch(token):
+        raise HordesKitError(
+            "--token must be 8 to 128 letters, digits, '-' or '_' (or 'auto' to make one)"
+        )
+    return token
+
+
+def _lan_address() -> str:
+    """This machine's address on its network, for the link to share (best effort)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+            return s.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
 
 
 def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list[str]:
-    """Command-line settings for Voila (also used by the tests' Voila fixture)."""
+    """Command-line settings for Voila (also used by the tests)."""
     return [
-        str(notebooks_dir()),
         f"--port={port}",
         "--Voila.port_retries=0",
         f"--Voila.ip={host}",
         "--no-browser" if not open_browser else "--Voila.open_browser=True",
-        "--show_tracebacks=True",
+        "--show_tracebacks=False",
+        "--VoilaExecutor.cell_error_instruction=The details are in the server's log.",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaExecutor.timeout=180",
     ]
+
+
+def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
+    c = Config()
+    c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
+    c.KitKernelManager.max_kernels = max_kernels
+    # plotly's JupyterLab renderer is 4.8 MB of script fetched by every page before it
+    # connects, for `fig.show()` outputs no dashboard makes (charts are FigureWidgets)
+    c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]
+    if pooled:
+        c.VoilaConfiguration.preheat_kernel = True
+        c.VoilaKernelManager.kernel_pools_config = {
+            "default": {"pool_size": 0},
+            **{nb: {"pool_size": 1} for nb in pooled},
+        }
+        c.VoilaKernelManager.fill_delay = 15  # refill once the visitor's page has settled
+    return c
 
 
 def _warm_up() -> subprocess.Popen | None:
@@ -76,21 +371,55 @@ def _warm_up() -> subprocess.Popen | None:
 
 
 def serve(
-    port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, cull_idle: int = 600
+    port: int = 8866,
+    host: str = "127.0.0.1",
+    open_browser: bool = True,
+    cull_idle: int = 600,
+    max_kernels: int | None = None,
+    token: str | None = None,
+    no_token: bool = False,
+    preheat: int | None = None,
+    notebook_dir: str | Path | None = None,
 ) -> int:
     """Run Voila on the dashboards until interrupted."""
-    if not 1 <= port <= 65535:
-        raise HordesKitError(f"--port must be 1-65535, got {port}")
+    root = Path(notebook_dir or notebooks_dir()).resolve()
     if cull_idle < 1:
         raise HordesKitError(f"--cull-idle must be at least 1 second, got {cull_idle}")
-    if not (notebooks_dir() / INDEX).is_file():
-        raise HordesKitError(f"no dashboards found in {notebooks_dir()}")
-    print(f"Serving the dashboards on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    if max_kernels is not None and not 1 <= max_kernels <= 1000:
+        raise HordesKitError(f"--max-kernels must be 1-1000, got {max_kernels}")
+    if preheat is not None and not 0 <= preheat <= 100:
+        raise HordesKitError(f"--preheat must be 0-100, got {preheat}")
+    if not (root / INDEX).is_file():
+        raise HordesKitError(f"no dashboards found in {root}")
+    loopback = check_address(host, port)
+    secret = resolve_token(token, no_token, loopback)
+    cap = max_kernels or default_max_kernels()
+    pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
+    pooled = pool_plan(pages, cap, preheat)
+    shown = "127.0.0.1" if loopback else (_lan_address() if host in ("0.0.0.0", "::") else host)
+    url = f"http://{shown}:{port}/" + (f"?token={secret}" if secret else "")
+    print(f"Serving the dashboards on {url}  (Ctrl+C to stop)", flush=True)
+    if secret:
+        print("  Share that whole link: it holds the key (visitors without it are turned away).")
+    elif not loopback:
+        print("  No token (--no-token): anyone who can reach this computer can open the pages.")
+    print(
+        f"  At most {cap} pages open at once (--max-kernels; {memory_limit_mb():,} MB here), "
+        f"{len(pooled)} dashboard(s) preheated; a page idle for {cull_idle} s is closed.",
+        flush=True,
+    )
+    print(f"  kernel pools: {', '.join(pooled) if pooled else 'none'}", flush=True)
     # Compile the fast simulator into numba's on-disk cache while the server starts, so
     # the first dashboard that simulates does not wait half a minute for it.
     warm = _warm_up()
+    KitVoila.hk_token, KitVoila.hk_share_url = secret, url
+    os.environ[ENV] = "1"  # the kernels' side of the server (hordes_kit/serve_dashboard.py)
+    fewer_arenas()
     try:
-        KitVoila.launch_instance(argv=voila_argv(port, host, open_browser, cull_idle))
+        KitVoila.launch_instance(
+            argv=[str(root), *voila_argv(port, host, open_browser, cull_idle)],
+            config=_voila_config(root, cap, pooled),
+        )
     finally:
         if warm is not None and warm.poll() is None:
             warm.terminate()

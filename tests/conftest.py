@@ -22,6 +22,7 @@ import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+import urllib.error  # noqa: E402
 import urllib.request  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -54,7 +55,7 @@ def free_port() -> int:
 class VoilaServer:
     """`hordes-kit serve` in a subprocess on a free port; stopped (with its kernels) after."""
 
-    def __init__(self, log_dir, cull_idle: int = 120) -> None:
+    def __init__(self, log_dir, cull_idle: int = 120, *extra: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / "voila.log"
@@ -68,20 +69,33 @@ class VoilaServer:
                 "--no-browser",
                 f"--port={self.port}",
                 f"--cull-idle={cull_idle}",
+                *extra,
             ],
             stdout=self._log,
             stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 90
         while True:
             try:
-                urllib.request.urlopen(self.url + "/voila/tree", timeout=2)
-                return
+                urllib.request.urlopen(self.url + "/voila/static/voila.js", timeout=2)
+                break
+            except urllib.error.HTTPError:  # it answers (a token is asked for)
+                break
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.stop()
                     raise RuntimeError(f"voila did not start, see {self.log_path}") from None
                 time.sleep(0.2)
+        # preheated kernels: start the tests once they are ready (not while they warm up)
+        while time.monotonic() < deadline + 60:
+            log = self.log_path.read_text()
+            if "kernel pools are full" in log or "kernel pools: none" in log:
+                break
+            time.sleep(0.5)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
 
     def stop(self) -> None:
         self.proc.terminate()

@@ -95,14 +95,14 @@ def test_keep_advice_text(capsys):
     [
         (["--dice", "5", "--rolls", "3", "--cost", "XQ"], "unknown symbol 'Q'"),
         (["--dice", "3", "--rolls", "3", "--cost", "XX", "--cost", "XX"], "need 4 dice"),
-        (["--dice", "0", "--rolls", "3", "--cost", "X"], "between 1 and 10"),
-        (["--dice", "11", "--rolls", "3", "--cost", "X"], "between 1 and 10"),
-        (["--dice", "5", "--rolls", "6", "--cost", "X"], "rolls must be between 1 and 5"),
+        (["--dice", "0", "--rolls", "3", "--cost", "X"], "--dice: must be 1-10, got 0"),
+        (["--dice", "11", "--rolls", "3", "--cost", "X"], "--dice: must be 1-10, got 11"),
+        (["--dice", "5", "--rolls", "6", "--cost", "X"], "--rolls: must be 1-5, got 6"),
         (["--showing", "6,6,x", "--rolls-left", "1", "--cost", "X"], "malformed --showing"),
         (["--showing", "6,6,9", "--rolls-left", "1", "--cost", "X"], "9 is not a die face"),
         (["--showing", "6,6", "--cost", "X"], "needs --rolls-left"),
         (["--showing", "6,6", "--rolls-left", "1", "--dice", "5", "--cost", "X"], "does not match"),
-        (["--dice", "five", "--rolls", "3", "--cost", "X"], "invalid int value"),
+        (["--dice", "five", "--rolls", "3", "--cost", "X"], "whole number 1-10, got 'five'"),
         (["--dice", "5", "--cost", "X"], "give --dice and --rolls"),
         (["--dice", "5", "--rolls", "3"], "required: --cost"),
     ],
@@ -138,7 +138,8 @@ def test_subprocess_exit_code_and_no_traceback():
         text=True,
     )
     assert run.returncode == 2
-    assert run.stderr.startswith("hordes-kit: ") and "Traceback" not in run.stderr
+    assert run.stderr.startswith("hordes-kit odds fantahzee: argument --dice: must be 1-10")
+    assert "Traceback" not in run.stderr
     assert run.stderr.count("\n") == 1
     usage = subprocess.run(
         [sys.executable, "-m", "hordes_kit", "fly"], capture_output=True, text=True
@@ -148,7 +149,7 @@ def test_subprocess_exit_code_and_no_traceback():
 
 def test_serve_rejects_bad_port(capsys):
     code, _, err = run(capsys, "serve", "--port", "70000", "--no-browser")
-    assert code == 2 and "--port must be 1-65535" in err
+    assert code == 2 and "--port: must be 1-65,535, got 70,000" in err
 
 
 def test_serve_binds_localhost_and_culls_by_default():
@@ -235,15 +236,15 @@ def test_odds_the_horde_json_and_text(capsys):
 @pytest.mark.parametrize(
     "args,message",
     [
-        (["odds", "the-horde", "--level", "x", "--force", "4"], "invalid int value"),
+        (["odds", "the-horde", "--level", "x", "--force", "4"], "whole number 0-30, got 'x'"),
         (["odds", "the-horde", "--force", "4"], "required: --level"),
-        (["odds", "the-horde", "--level", "99", "--force", "4"], "between -20 and 30"),
+        (["odds", "the-horde", "--level", "99", "--force", "4"], "--level: must be 0-30"),
         (
             ["odds", "the-horde", "--level", "3", "--force", "4", "--dizzy", "--not-grimthwacker"],
             "Grimthwackers only",
         ),
         (["simulate", "the-horde", "--policy", "greedy"], "thrifty, defenders, balanced"),
-        (["simulate", "the-horde", "--games", "0"], "at least 1"),
+        (["simulate", "the-horde", "--games", "0"], "--games: must be 1-1,000,000,000, got 0"),
     ],
 )
 def test_the_horde_bad_input_one_line_exit_2(capsys, args, message):

@@ -8,12 +8,15 @@ card, illegal ids refused) and the final state must equal its replay.
 from __future__ import annotations
 
 import pytest
+from budget import LONG
 
 from hordes_kit.core.conformance import check_playout
 from hordes_kit.core.registry import registered_games
 
 GAMES = registered_games()
 SEEDS = 200
+# `make test` plays a quarter of each game's seeds (at least 2); `make test-long` all
+QUICK_SHARE = 4
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
@@ -22,6 +25,8 @@ def test_random_playouts_conform(game):
     configs = [{"players": n} for n in range(game.min_players, game.max_players + 1)]
     finished = 0
     seeds = min(SEEDS, game.conformance_seeds)
+    if not LONG:
+        seeds = min(seeds, max(2, seeds // QUICK_SHARE))
     for seed in range(seeds):
         final = check_playout(game, configs[seed % len(configs)], seed)
         finished += final.is_terminal

@@ -78,7 +78,7 @@ def _random_piles(seed: int, count: int, most: int):
     import random
 
     from hordes_kit.heroes_hordes.cards import HEROES, HORDES
-    from hordes_kit.heroes_hordes.state import HHConfig, card_index
+    from hordes_kit.heroes_hordes.rules import HHConfig, card_index
 
     cards = sorted(card_index(HHConfig()).values(), key=lambda c: c.id)
     rng = random.Random(seed)
@@ -155,7 +155,7 @@ def _positions():
 
     from hordes_kit.core.playout import play_steps
     from hordes_kit.heroes_hordes.bots import get_policy
-    from hordes_kit.heroes_hordes.state import new_game
+    from hordes_kit.heroes_hordes.game import new_game
 
     found, spied = [], None
     for seed, turn in ((1, 6), (2, 18), (3, 30), (4, 45), (5, 99), (6, 99), (7, 99)):
@@ -209,7 +209,7 @@ def test_rates_from_a_position_agree():
 def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
     """The board's odds use the fast simulator from its current position."""
     from hordes_kit.ui.common import percent
-    from hordes_kit.ui.heroes_hordes import HHBoard
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     board = HHBoard(seed=3)
     for step in ("defend", "draw"):
@@ -222,7 +222,9 @@ def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
         board.win_odds(games=400)
         expected = simulate("lookahead", 400, seed=len(before.history), start=before)
         assert expected.engine == "fast" and board.state is before
-        assert "400 games from here, played on by the lookahead bot" in board.odds_out.value
+        assert "How 400 games end from this position when the lookahead bot plays on" in (
+            board.odds_out.value
+        )
         for outcome in ("win", "tie", "loss"):
             assert f"<td style='padding:3px 10px'>{percent(expected.rate(outcome))}</td>" in (
                 board.odds_out.value
@@ -231,10 +233,9 @@ def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
 
 def test_board_search_is_a_list_with_the_most_force_first():
     """Summon/Resurrection offer dozens of cards: a list, best first, and one button."""
-    import ipywidgets as w
-
     from hordes_kit.heroes_hordes.bots import get_policy
-    from hordes_kit.ui.heroes_hordes import HHBoard
+    from hordes_kit.ui.controls import SearchableChoice
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     for seed in range(20):
         board = HHBoard(seed=seed)
@@ -246,13 +247,17 @@ def test_board_search_is_a_list_with_the_most_force_first():
             break
     else:
         pytest.fail("no search step in 20 games")
-    pick, put = board.actions.children
-    assert isinstance(pick, w.Dropdown) and put.description == "Put into play"
-    assert len(pick.options) == len(board.state.legal_actions()) > 10
-    # the first entry is the lookahead bot's choice, and the button plays the selection
+    pick, put = board.search_box.children
+    assert isinstance(pick, SearchableChoice) and put.description.startswith("Put ")
+    names = {board.state.card(a.split(":")[1]).name for a in board.state.legal_actions()}
+    assert len(pick.options) == len(names) > 10  # one entry per card name, searchable
+    # the preselected card is the lookahead bot's choice, and the button plays the selection
     assert pick.value == get_policy("lookahead")(board.state, None)
-    assert "force to the" in pick.options[0][0]
+    assert "force" in board.advice.value and "hk-ranked" in board.advice.value
+    # a typo is refused with a suggestion; a name typed in any case is chosen
+    last_name, last = pick.options[-1]
+    assert not board.search(last_name + "x") and "Did you mean" in pick.message.value
+    assert board.search(last_name.upper())
     before = len(board.state.history)
-    pick.value = pick.options[-1][1]
     put.click()
-    assert board.state.history[before] == pick.options[-1][1]
+    assert board.state.history[before] == last

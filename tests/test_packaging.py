@@ -39,11 +39,13 @@ def test_wheel_contains_data_widgets_and_notebooks(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in (
         "hordes_kit/data/fantahzee/cost_presets.toml",
-        "hordes_kit/widgets/dice_tray.js",
-        "hordes_kit/widgets/dice_tray.css",
+        "hordes_kit/widgets/surface.js",
+        "hordes_kit/widgets/hk.css",
+        "hordes_kit/data/themes.toml",
         "hordes_kit/notebooks/index.ipynb",
         "hordes_kit/notebooks/fantahzee_odds.ipynb",
         "hordes_kit/fantahzee/odds.py",
+        "hordes_kit/serve_templates/index.html.j2",  # the server's page without CDN requests
     ):
         assert needed in names, needed
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)
@@ -85,7 +87,7 @@ def test_installed_wheel_runs_outside_the_repo(wheel, tmp_path):
             "-c",
             "from hordes_kit.core.data import data_path, widgets_path, notebooks_dir\n"
             "from hordes_kit.fantahzee.presets import load_presets\n"
-            "print(len(load_presets()), widgets_path('dice_tray.js').is_file(),"
+            "print(len(load_presets()), widgets_path('surface.js').is_file(),"
             " (notebooks_dir() / 'index.ipynb').is_file(), data_path())",
         ],
         cwd=tmp_path,

@@ -1,16 +1,52 @@
-"""Registered games: name -> how to start one, and replay from config + history."""
+"""Registered games: name -> how to start one, replay from config + history, and where the
+rest of the kit finds the game's pages, commands and benchmark.
+
+A game package registers its ``Game`` when it is imported (its ``__init__.py``); the
+index page, the ``hordes-kit`` command, ``check-data``, the conformance test and
+``make bench`` all find it here. ``SHELF`` lists every game of the kit in the order of
+the index page: adding a game is one line there. Nothing heavy is imported here: a
+game's command and benchmark modules are named, and imported only when asked for.
+"""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.state import GameState
 
-__all__ = ["Game", "register", "get_game", "registered_games", "unregister"]
+__all__ = [
+    "Game",
+    "Dashboard",
+    "Planned",
+    "SHELF",
+    "register",
+    "get_game",
+    "registered_games",
+    "shelf",
+    "unregister",
+]
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """One of a game's pages: its notebook, its title and one line on what it does."""
+
+    notebook: str  # file name in notebooks/ ("fantahzee_odds.ipynb")
+    title: str
+    blurb: str
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A game of the box not built yet: the index page lists it as such."""
+
+    title: str
+    tagline: str
 
 
 @dataclass(frozen=True)
@@ -27,6 +63,18 @@ class Game:
     # moves supplies a policy that still tries every kind of legal move.
     conformance_seeds: int = 200
     playout_policy: Callable | None = None
+    tagline: str = ""  # the index page's line under the game's heading
+    dashboards: tuple[Dashboard, ...] = ()  # its pages, in the index page's order
+    cli: str = ""  # module holding COMMANDS (and DATA): see core/commands.py
+    bench: str = ""  # module whose run() prints the game's ``make bench`` figures
+
+    def cli_module(self) -> ModuleType | None:
+        """The game's command module, imported now (None if it has no commands)."""
+        return importlib.import_module(self.cli) if self.cli else None
+
+    def bench_module(self) -> ModuleType | None:
+        """The game's benchmark module, imported now (None if it has none)."""
+        return importlib.import_module(self.bench) if self.bench else None
 
     @property
     def data_dir(self) -> str:
@@ -40,6 +88,8 @@ class Game:
 
     def start(self, config: Mapping[str, Any] | None = None) -> GameState:
         """The initial state for this config (defaults where a key is missing)."""
+        if config is not None and not isinstance(config, Mapping):
+            raise InvalidInputError(f"a {self.title} config is a table of options")
         return self.new_state(dict(config or {}))
 
     def replay(self, config: Mapping[str, Any] | None, history) -> GameState:
@@ -48,12 +98,15 @@ class Game:
 
 
 _GAMES: dict[str, Game] = {}
-# Game packages that register themselves on import (imported on first registry use).
-BUILTIN = (
-    "hordes_kit.fantahzee",
-    "hordes_kit.heroes_hordes",
-    "hordes_kit.the_horde",
-    "hordes_kit.skytear",
+# Every game of the kit, in the order the index page lists them. A built game is its
+# registry name: its package (hordes_kit/the_horde for the-horde) registers it on import
+# (imported on first registry use). A game not built yet is shown as such.
+SHELF: tuple[str | Planned, ...] = (
+    "fantahzee",
+    "skytear",
+    "shadows",
+    "the-horde",
+    "heroes-hordes",
 )
 _loaded = False
 
@@ -62,8 +115,9 @@ def _load_builtin() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in BUILTIN:
-            importlib.import_module(module)
+        for name in SHELF:
+            if isinstance(name, str):
+                importlib.import_module("hordes_kit." + name.replace("-", "_"))
 
 
 def register(game: Game) -> Game:
@@ -91,3 +145,9 @@ def registered_games() -> tuple[Game, ...]:
     """Every registered game, by name."""
     _load_builtin()
     return tuple(_GAMES[k] for k in sorted(_GAMES))
+
+
+def shelf() -> tuple[Game | Planned, ...]:
+    """Every game of the kit in the index page's order: registered games and planned ones."""
+    _load_builtin()
+    return tuple(_GAMES[g] if isinstance(g, str) else g for g in SHELF)

@@ -1,9 +1,12 @@
-"""Fantahzee: Hordes & Heroes (2-5 players): card data, dice odds and the rules engine."""
+"""Fantahzee: Hordes & Heroes (2-5 players): card data, dice odds and the rules engine.
 
-from hordes_kit.core.registry import Game, register
-from hordes_kit.fantahzee.rules import GAME, MAX_PLAYERS, MIN_PLAYERS
-from hordes_kit.fantahzee.setup import new_game
-from hordes_kit.fantahzee.state import FConfig, FState
+Registration only: the game's declaration for the registry and its public names. Which
+module holds what is in ``hordes_kit/README.md``.
+"""
+
+from hordes_kit.core.registry import Dashboard, Game, register
+from hordes_kit.fantahzee.game import FState, new_game
+from hordes_kit.fantahzee.rules import GAME, MAX_PLAYERS, MIN_PLAYERS, FConfig
 
 __all__ = ["GAME", "FConfig", "FState", "new_game", "FANTAHZEE"]
 
@@ -25,5 +28,29 @@ FANTAHZEE = register(
         new_game,
         conformance_seeds=4,
         playout_policy=_conformance_policy,
+        tagline="Dice and cards, 2–5 players.",
+        dashboards=(
+            Dashboard(
+                "fantahzee_odds.ipynb",
+                "Dice-odds explorer",
+                "your chance to pay a hero's cost (four of a kind for the Paladin, a pair for "
+                "the Sergeant…) with the dice and rolls you have, and which dice to keep.",
+            ),
+            Dashboard(
+                "fantahzee_walkthrough.ipynb",
+                "Rulebook walkthroughs",
+                "Maureen's Example Turn, Shields, John's Ambush, Gill with no strength, Andre's "
+                "final score and every FAQ answer, step by step with the rule behind each step "
+                "and questions checked by the rules engine.",
+            ),
+            Dashboard(
+                "fantahzee_play.ipynb",
+                "Play a game",
+                "2–5 players at one device or against bots (random or strong), every legal move "
+                "a click, dice odds and attack plans on demand, undo, save and load.",
+            ),
+        ),
+        cli=__name__ + ".cli",
+        bench=__name__ + ".bench",
     )
 )

@@ -8,12 +8,12 @@ from hordes_kit.core.state import evolve
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.effects import apply_effects, clear_top, pop
 from hordes_kit.fantahzee.legal import activations
-from hordes_kit.fantahzee.state import FState, Member, replace_seat
+from hordes_kit.fantahzee.state import FPosition, Member, replace_seat
 
 __all__ = ["roll", "keep", "activate", "target", "skip", "capture", "move"]
 
 
-def roll(s: FState) -> FState:
+def roll(s: FPosition) -> FPosition:
     if s.phase == "action":
         s = s.with_events(
             s._ev("dice.start", f"Dice Phase: {s.unrolled} dice, {s.rolls_left} rolls."),
@@ -23,16 +23,16 @@ def roll(s: FState) -> FState:
     return start_roll(s)
 
 
-def pre_roll(s: FState) -> bool:
+def pre_roll(s: FPosition) -> bool:
     """Something may be activated before the first roll (steam, a free cost)."""
     return bool(activations(s))
 
 
-def start_roll(s: FState) -> FState:
+def start_roll(s: FPosition) -> FPosition:
     return evolve(s, to_roll=s.unrolled, unrolled=0, rolls_left=s.rolls_left - 1, rolled=True)
 
 
-def keep(s: FState, dice: str) -> FState:
+def keep(s: FPosition, dice: str) -> FPosition:
     kept = () if dice == "none" else tuple(int(d) for d in dice.split(","))
     n = len(s.free) - len(kept) + s.unrolled
     s = s.with_events(
@@ -46,7 +46,7 @@ def keep(s: FState, dice: str) -> FState:
     return evolve(s, to_roll=n, unrolled=0, rolls_left=s.rolls_left - 1)
 
 
-def activate(s: FState, ref: str, how: str) -> FState:
+def activate(s: FPosition, ref: str, how: str) -> FPosition:
     i = s.member_index(ref)
     m = s.seat.party[i]
     hero = s.card(m.hero)
@@ -54,7 +54,7 @@ def activate(s: FState, ref: str, how: str) -> FState:
         m2 = evolve(m, active=True, paid="steam")
         s = evolve(s, steam=s.steam - hero.steam_cost)
         ev = s._ev(
-            "ruling.steam-pool",
+            "steam.pay",
             f"{hero.name} is activated with {hero.steam_cost} steam ({s.steam} left).",
         )
     elif how == "free":
@@ -80,7 +80,7 @@ def activate(s: FState, ref: str, how: str) -> FState:
     return activated(s, i, m2, ev)
 
 
-def activated(s: FState, i: int, m2: Member, ev) -> FState:
+def activated(s: FPosition, i: int, m2: Member, ev) -> FPosition:
     party = list(s.seat.party)
     party[i] = m2
     s = s.with_events(ev, seats=replace_seat(s, s.player, party=tuple(party)))
@@ -93,7 +93,7 @@ def activated(s: FState, i: int, m2: Member, ev) -> FState:
     return s
 
 
-def target(s: FState, ref: str) -> FState:
+def target(s: FPosition, ref: str) -> FPosition:
     (kind, n, source), s = pop(s)
     i = s.member_index(ref)
     m = s.seat.party[i]
@@ -102,9 +102,12 @@ def target(s: FState, ref: str) -> FState:
         party[i] = evolve(m, reduce=m.reduce + n)
         s = evolve(s, seats=replace_seat(s, s.player, party=tuple(party)))
         now = s.cost_now(i).text or "no dice"
+        # the FAQ states that a reducer removes X dice only; that reductions add up and
+        # that a cost cut to nothing is free are our readings
+        stated = not m.reduce and bool(s.cost_now(i).text)
         return s.with_events(
             s._ev(
-                "ruling.reduce-x",
+                "reduce-x" if stated else "ruling.reduce-x",
                 f"{source}: {s.name(m.hero)} costs {n} any-number "
                 f"{'die' if n == 1 else 'dice'} less this turn (now {now}).",
             )
@@ -116,12 +119,12 @@ def target(s: FState, ref: str) -> FState:
     return activated(s, i, evolve(m, active=True, paid="inspired"), ev)
 
 
-def skip(s: FState) -> FState:
+def skip(s: FPosition) -> FPosition:
     (kind, *_rest), s = pop(s)
     return s.with_events(s._ev("card.skip", f"{s.who()} chooses not to use the {kind} ability."))
 
 
-def capture(s: FState, name: str) -> FState:
+def capture(s: FPosition, name: str) -> FPosition:
     (_k, _n, _other, source), s = pop(s)
     st = s.stack(name)
     mid = st.top
@@ -137,7 +140,7 @@ def capture(s: FState, name: str) -> FState:
     return clear_top(s, name, mid)
 
 
-def move(s: FState, name: str, pos: str) -> FState:
+def move(s: FPosition, name: str, pos: str) -> FPosition:
     (_k, source), s = pop(s)
     line = [x for x in s.line if x.name != name]
     line.insert(int(pos) - 1, s.stack(name))

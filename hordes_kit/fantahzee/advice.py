@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hordes_kit.fantahzee.bots import target_heroes
+from hordes_kit.fantahzee.bots import party_heroes, target_heroes
 from hordes_kit.fantahzee.costs import find_payment
 from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS, advise_keep
 
@@ -52,25 +52,6 @@ def roll_advice(state) -> RollAdvice | None:
         adv = advise_keep(state.free, costs, min(state.rolls_left, MAX_ROLLS - 1))
         keeps = [(o.keep, o.probability) for o in adv.options]
     return RollAdvice(names, tuple(c.text for c in costs), state.rolls_left, pay, tuple(keeps))
-
-
-def party_heroes(state) -> tuple[list, list[int]]:
-    """The current player's heroes not active yet, as the party solver sees them
-    (costs with this turn's reductions, treasure abilities folded in), and their indexes."""
-    from hordes_kit.fantahzee.costs import parse_cost
-    from hordes_kit.fantahzee.party import hero_from_card
-    from hordes_kit.fantahzee.rules import reduced_cost
-    from hordes_kit.fantahzee.state import effects_of
-
-    out, idx = [], []
-    for i, m in enumerate(state.seat.party):
-        if m.active:
-            continue
-        h = state.card(m.hero)
-        cost = reduced_cost(parse_cost(h.cost), m.reduce)
-        out.append(hero_from_card(h, cost, effects_of(state, m)))
-        idx.append(i)
-    return out, idx
 
 
 def party_strength(state):

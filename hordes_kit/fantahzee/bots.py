@@ -32,6 +32,7 @@ __all__ = [
     "card_value",
     "party_score",
     "target_heroes",
+    "party_heroes",
 ]
 
 ENABLERS = {"extra_dice", "extra_rolls", "reduce_x", "steam", "activate_other"}
@@ -278,7 +279,6 @@ def _endgame_move(state, legal) -> str:
     need = min(tops, default=0)
     if need < ENDGAME or not state.rolls_left:
         return ""
-    from hordes_kit.fantahzee.advice import party_heroes
     from hordes_kit.fantahzee.party import advise
 
     heroes, idx = party_heroes(state)
@@ -302,6 +302,24 @@ def _endgame_move(state, legal) -> str:
     else:
         return ""
     return move if move in legal else ""
+
+
+def party_heroes(state) -> tuple[list, list[int]]:
+    """The current player's heroes not active yet, as the party solver sees them
+    (costs with this turn's reductions, treasure abilities folded in), and their indexes."""
+    from hordes_kit.fantahzee.costs import parse_cost
+    from hordes_kit.fantahzee.party import hero_from_card
+    from hordes_kit.fantahzee.state import effects_of
+
+    out, idx = [], []
+    for i, m in enumerate(state.seat.party):
+        if m.active:
+            continue
+        h = state.card(m.hero)
+        cost = R.reduced_cost(parse_cost(h.cost), m.reduce)
+        out.append(hero_from_card(h, cost, effects_of(state, m)))
+        idx.append(i)
+    return out, idx
 
 
 def _act_strength(state, a: str) -> float:

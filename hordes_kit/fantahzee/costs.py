@@ -15,6 +15,7 @@ Notation (as printed on hero cards, rulebook "Activating Heroes"):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -57,16 +58,31 @@ class Cost:
         return self.text
 
 
+MAX_SYMBOLS = 10  # dice in a cost, and costs at once: no turn has more than ten dice
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """The input quoted for a message, cut short if it is long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
 def parse_cost(text: str) -> Cost:
     """Parse one cost in card notation (``XXXX``, ``5``, ``XX5``).
 
     >>> parse_cost("xx5").text
     'XX5'
     """
-    raw = text
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a cost is text like XX5, got {text!r:.40}")
+    raw = text if len(text) <= 40 else text[:30] + "..."
     text = text.strip().upper()
     if not text:
         raise InvalidInputError(f"empty cost {raw!r}: write X for any die, 1-6 for a face")
+    if len(text) > MAX_SYMBOLS:
+        raise InvalidInputError(
+            f"cost {_shown(raw)} has {len(text):,} symbols: a cost is at most "
+            f"{MAX_SYMBOLS} dice (no turn has more)"
+        )
     exact = [0] * 6
     x = 0
     for ch in text:
@@ -76,7 +92,7 @@ def parse_cost(text: str) -> Cost:
             exact[int(ch) - 1] += 1
         else:
             raise InvalidInputError(
-                f"unknown symbol {ch!r} in cost {raw!r}: use X (any number) or the digits 1-6"
+                f"unknown symbol {ch!r} in cost {_shown(raw)}: use X (any number) or the digits 1-6"
             )
     return Cost(tuple(exact), x)  # type: ignore[arg-type]
 
@@ -91,9 +107,15 @@ def parse_costs(texts: str | Iterable[str]) -> tuple[Cost, ...]:
         texts = [texts]
     parts: list[str] = []
     for t in texts:
+        if not isinstance(t, str):
+            raise InvalidInputError(f"a cost is text like XX5, got {t!r:.40}")
         parts.extend(p for p in t.replace("+", " ").replace(",", " ").split() if p)
     if not parts:
         raise InvalidInputError("no cost given: write at least one cost, e.g. XXXX")
+    if len(parts) > MAX_SYMBOLS:
+        raise InvalidInputError(
+            f"{len(parts):,} costs: at most {MAX_SYMBOLS} (each hero needs at least one die)"
+        )
     return tuple(parse_cost(p) for p in parts)
 
 
@@ -103,19 +125,22 @@ def parse_dice(text: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
     >>> parse_dice("6, 6,4")
     (6, 6, 4)
     """
+    shown = repr(text) if len(repr(text)) <= 60 else repr(text)[:50] + "..."
     if isinstance(text, str):
         parts = [p for p in text.replace(" ", ",").split(",") if p]
-        try:
-            values = tuple(int(p) for p in parts)
-        except ValueError:
+        if not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):
             raise InvalidInputError(
-                f"malformed {what} {text!r}: write faces 1-6 separated by commas, e.g. 6,6,4"
-            ) from None
+                f"malformed {what} {shown}: write faces 1-6 separated by commas, e.g. 6,6,4"
+            )
+        values = tuple(int(p) for p in parts)
     else:
-        values = tuple(int(v) for v in text)
+        try:
+            values = tuple(operator.index(v) for v in text)
+        except TypeError:
+            raise InvalidInputError(f"malformed {what} {shown}: give dice faces 1-6") from None
     bad = [v for v in values if v not in FACES]
     if bad:
-        raise InvalidInputError(f"malformed {what} {text!r}: {bad[0]} is not a die face (1-6)")
+        raise InvalidInputError(f"malformed {what} {shown}: {bad[0]!r:.20} is not a die face (1-6)")
     return values
 
 

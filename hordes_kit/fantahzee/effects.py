@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from hordes_kit.core.state import evolve
 from hordes_kit.fantahzee import rules as R
-from hordes_kit.fantahzee.state import FState, Member
+from hordes_kit.fantahzee.state import FPosition, Member
 
 __all__ = ["apply_effects", "front_to_back", "clear_top", "to_box", "pop", "monster_text"]
 
 
-def to_box(s: FState, m: Member):
+def to_box(s: FPosition, m: Member):
     return s._ev(
         "ruling.treasure-box",
         f"Its treasure {s.name(m.treasure)} goes back to the box.",
@@ -17,7 +17,7 @@ def to_box(s: FState, m: Member):
     )
 
 
-def apply_effects(s: FState, effects, strength: int, source: str) -> FState:
+def apply_effects(s: FPosition, effects, strength: int, source: str) -> FPosition:
     """Resolve a card's effects ("get" steam, Shield, extra dice/rolls, choices)."""
     new_pending = []
     for e in effects:
@@ -59,7 +59,7 @@ def apply_effects(s: FState, effects, strength: int, source: str) -> FState:
     return evolve(s, pending=tuple(new_pending) + s.pending)
 
 
-def front_to_back(s: FState, source: str) -> FState:
+def front_to_back(s: FPosition, source: str) -> FPosition:
     if len(s.line) < 2:
         return s
     van = s.line[-1]
@@ -72,11 +72,11 @@ def front_to_back(s: FState, source: str) -> FState:
     )
 
 
-def pop(s: FState) -> tuple[tuple, FState]:
+def pop(s: FPosition) -> tuple[tuple, FPosition]:
     return s.pending[0], evolve(s, pending=s.pending[1:])
 
 
-def clear_top(s: FState, name: str, mid: str) -> FState:
+def clear_top(s: FPosition, name: str, mid: str) -> FPosition:
     """A stack loses its top (defeated or captured); a Boss flips a doom token."""
     st = evolve(s.stack(name), top="")
     line = tuple(st if x.name == name else x for x in s.line)
@@ -103,7 +103,7 @@ def clear_top(s: FState, name: str, mid: str) -> FState:
     return s.with_events(*ev, line=line, doom=doom, cleared=cleared)
 
 
-def monster_text(s: FState, mid: str) -> str:
+def monster_text(s: FPosition, mid: str) -> str:
     m = s.card(mid)
     bits = [f"strength {m.strength}"]
     if m.counterattack:

@@ -10,18 +10,18 @@ from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.effects import pop
 from hordes_kit.fantahzee.legal import attack_moves, legal
 from hordes_kit.fantahzee.moves import HANDLERS, end_attack, lose
-from hordes_kit.fantahzee.state import FState, replace_seat
+from hordes_kit.fantahzee.state import FPosition, replace_seat
 
 __all__ = ["do", "settle", "begin_turn"]
 
 
-def do(s: FState, action: tuple[str, ...]) -> FState:
+def do(s: FPosition, action: tuple[str, ...]) -> FPosition:
     """The state after a legal move, settled to the next decision or chance."""
     verb, *args = action
     return settle(HANDLERS[verb](s, *args))
 
 
-def begin_turn(s: FState, player: int) -> FState:
+def begin_turn(s: FPosition, player: int) -> FPosition:
     """A player's turn begins with the Action Phase."""
     return s.with_events(
         s._ev("turn.order", f"Turn {s.turn + 1}: {s.who(player)}'s Action Phase.", seat=player),
@@ -52,7 +52,7 @@ def begin_turn(s: FState, player: int) -> FState:
     )
 
 
-def settle(s: FState) -> FState:
+def settle(s: FPosition) -> FPosition:
     """Walk on through steps that need neither a decision nor a chance outcome."""
     for _ in range(1000):
         nxt = step(s)
@@ -62,7 +62,7 @@ def settle(s: FState) -> FState:
     raise AssertionError("settle did not converge")
 
 
-def step(s: FState) -> FState:
+def step(s: FPosition) -> FPosition:
     ph = s.phase
     if ph == "over" or s._chance_kind():
         return s
@@ -135,7 +135,7 @@ def step(s: FState) -> FState:
     raise AssertionError(ph)
 
 
-def to_treasure(s: FState) -> FState:
+def to_treasure(s: FPosition) -> FPosition:
     due = tuple(s.card(m).treasure for m in s.set_aside if s.card(m).treasure)
     if due and not s.actives():
         s = s.with_events(
@@ -145,7 +145,7 @@ def to_treasure(s: FState) -> FState:
     return evolve(s, phase="treasure", treasure_due=due, damage=0)
 
 
-def to_horde(s: FState) -> FState:
+def to_horde(s: FPosition) -> FPosition:
     ev = []
     if s.set_aside:
         ev.append(
@@ -164,7 +164,7 @@ def to_horde(s: FState) -> FState:
     )
 
 
-def ambush(s: FState) -> FState:
+def ambush(s: FPosition) -> FPosition:
     amb = sum(s.card(x.top).ambush for x in s.line if x.top)
     dmg = max(0, amb - s.shield)
     text = f"Ambush: the face-up monsters' Ambush is {amb}"
@@ -177,7 +177,7 @@ def ambush(s: FState) -> FState:
     )
 
 
-def to_end(s: FState) -> FState:
+def to_end(s: FPosition) -> FPosition:
     return s.with_events(
         s._ev("end.phase", f"End Phase: {s.who()} draws {R.END_DRAW} cards."),
         phase="end",
@@ -186,7 +186,7 @@ def to_end(s: FState) -> FState:
     )
 
 
-def end_turn(s: FState) -> FState:
+def end_turn(s: FPosition) -> FPosition:
     party = tuple(m.rested() for m in s.seat.party)
     s = s.with_events(
         s._ev("end.clear", f"{s.who()} removes the dice; unused steam is lost."),

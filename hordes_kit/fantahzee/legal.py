@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from hordes_kit.fantahzee import rules as R
-from hordes_kit.fantahzee.state import FState, dice_subsets
+from hordes_kit.fantahzee.state import FPosition, dice_subsets
 
 __all__ = ["legal", "activations", "attack_moves", "capture_targets"]
 
 
-def legal(s: FState) -> tuple[str, ...]:
+def legal(s: FPosition) -> tuple[str, ...]:
     """Every legal decision id of the current player (unsorted)."""
     if s.pending:
         return pending_moves(s)
@@ -28,7 +28,7 @@ def legal(s: FState) -> tuple[str, ...]:
     return ()
 
 
-def action_moves(s: FState) -> tuple[str, ...]:
+def action_moves(s: FPosition) -> tuple[str, ...]:
     out = ["roll"]
     hand = set(s.seat.hand)
     heroes = {h.id for h in s.data.heroes}
@@ -43,7 +43,7 @@ def action_moves(s: FState) -> tuple[str, ...]:
     return tuple(out)
 
 
-def activations(s: FState) -> list[str]:
+def activations(s: FPosition) -> list[str]:
     """Every way to activate a hero now: dice (each distinct set), steam, or free."""
     out = []
     party = s.seat.party
@@ -65,7 +65,7 @@ def activations(s: FState) -> list[str]:
     return out
 
 
-def roll_moves(s: FState) -> tuple[str, ...]:
+def roll_moves(s: FPosition) -> tuple[str, ...]:
     out = activations(s)
     if not s.rolled:
         return ("roll", *out)
@@ -77,7 +77,7 @@ def roll_moves(s: FState) -> tuple[str, ...]:
     return tuple(out)
 
 
-def attack_moves(s: FState) -> tuple[str, ...]:
+def attack_moves(s: FPosition) -> tuple[str, ...]:
     out = []
     if s.strength_left > 0:
         for st in s.line:
@@ -88,7 +88,7 @@ def attack_moves(s: FState) -> tuple[str, ...]:
     return (*out, "stop") if out else ()
 
 
-def pending_moves(s: FState) -> tuple[str, ...]:
+def pending_moves(s: FPosition) -> tuple[str, ...]:
     kind, *args = s.pending[0]
     if kind == "reduce":
         return tuple(f"target:{s.ref(i)}" for i in reduce_targets(s))
@@ -104,16 +104,16 @@ def pending_moves(s: FState) -> tuple[str, ...]:
     raise AssertionError(kind)
 
 
-def reduce_targets(s: FState) -> list[int]:
+def reduce_targets(s: FPosition) -> list[int]:
     return [i for i, m in enumerate(s.seat.party) if not m.active and s.cost_now(i).x > 0]
 
 
-def inspire_targets(s: FState, limit: int) -> list[int]:
+def inspire_targets(s: FPosition, limit: int) -> list[int]:
     party = s.seat.party
     return [i for i, m in enumerate(party) if not m.active and s.card(m.hero).strength <= limit]
 
 
-def capture_targets(s: FState, limit: int, other_than: str) -> list[str]:
+def capture_targets(s: FPosition, limit: int, other_than: str) -> list[str]:
     return [
         st.name
         for st in s.line

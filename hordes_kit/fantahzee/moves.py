@@ -7,12 +7,12 @@ from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.activation import activate, capture, keep, move, roll, skip, target
 from hordes_kit.fantahzee.effects import apply_effects, clear_top, monster_text, to_box
 from hordes_kit.fantahzee.legal import capture_targets
-from hordes_kit.fantahzee.state import FState, Member, put, replace_seat, take
+from hordes_kit.fantahzee.state import FPosition, Member, put, replace_seat, take
 
 __all__ = ["HANDLERS", "end_attack", "lose"]
 
 
-def first(s: FState, seat: str) -> FState:
+def first(s: FPosition, seat: str) -> FPosition:
     first = int(seat) - 1
     last = (first - 1) % s.num_players
     return s.with_events(
@@ -28,7 +28,7 @@ def first(s: FState, seat: str) -> FState:
     )
 
 
-def card(s: FState, mid: str) -> FState:
+def card(s: FPosition, mid: str) -> FPosition:
     """A facedown horde card is turned face up (setup, an attack flip, the Horde Phase)."""
     name = s._flip_target()
     st = s.stack(name)
@@ -63,7 +63,7 @@ def card(s: FState, mid: str) -> FState:
     )
 
 
-def draw(s: FState, cid: str) -> FState:
+def draw(s: FPosition, cid: str) -> FPosition:
     if s.phase == "setup":
         seat = min(range(s.num_players), key=lambda i: (len(s.seats[i].hand), i))
         seats = replace_seat(s, seat, hand=put(s.seats[seat].hand, cid))
@@ -81,7 +81,7 @@ def draw(s: FState, cid: str) -> FState:
     )
 
 
-def die(s: FState, face: str) -> FState:
+def die(s: FPosition, face: str) -> FPosition:
     free = tuple(sorted(s.free + (int(face),), reverse=True))
     fresh = s.fresh + (int(face),)
     ev = []
@@ -94,7 +94,7 @@ def die(s: FState, face: str) -> FState:
     return s.with_events(*ev, free=free, to_roll=s.to_roll - 1, fresh=fresh)
 
 
-def town(s: FState, tid: str) -> FState:
+def town(s: FPosition, tid: str) -> FPosition:
     town = s.card(tid)
     seats = replace_seat(s, s.player, victory=s.seat.victory + (tid,))
     s = s.with_events(
@@ -111,7 +111,7 @@ def town(s: FState, tid: str) -> FState:
     return apply_effects(s, town.effects, 0, town.name)
 
 
-def treasure(s: FState, tid: str) -> FState:
+def treasure(s: FPosition, tid: str) -> FPosition:
     level, rest = s.treasure_due[0], s.treasure_due[1:]
     t = s.card(tid)
     return s.with_events(
@@ -122,7 +122,7 @@ def treasure(s: FState, tid: str) -> FState:
     )
 
 
-def recruit(s: FState, hid: str, out: str = "") -> FState:
+def recruit(s: FPosition, hid: str, out: str = "") -> FPosition:
     hero = s.card(hid)
     party = list(s.seat.party)
     ev = []
@@ -147,7 +147,7 @@ def recruit(s: FState, hid: str, out: str = "") -> FState:
     return s.with_events(*ev, seats=seats, discard=discard, recruits=s.recruits + 1)
 
 
-def play(s: FState, aid: str) -> FState:
+def play(s: FPosition, aid: str) -> FPosition:
     card = s.card(aid)
     seats = replace_seat(s, s.player, hand=take(s.seat.hand, aid))
     s = s.with_events(
@@ -159,7 +159,7 @@ def play(s: FState, aid: str) -> FState:
     return apply_effects(s, card.effects, 0, card.name)
 
 
-def done(s: FState) -> FState:
+def done(s: FPosition) -> FPosition:
     strength = s.strength()
     s = s.with_events(
         s._ev(
@@ -173,11 +173,11 @@ def done(s: FState) -> FState:
     return s
 
 
-def attack(s: FState, name: str) -> FState:
+def attack(s: FPosition, name: str) -> FPosition:
     return defeat(s, name, forced=False)
 
 
-def defeat(s: FState, name: str, forced: bool) -> FState:
+def defeat(s: FPosition, name: str, forced: bool) -> FPosition:
     mid = s.stack(name).top
     mon = s.card(mid)
     left = s.strength_left - mon.strength
@@ -198,7 +198,7 @@ def defeat(s: FState, name: str, forced: bool) -> FState:
     return s
 
 
-def flip(s: FState, name: str) -> FState:
+def flip(s: FPosition, name: str) -> FPosition:
     return s.with_events(
         s._ev(
             "attack.flip",
@@ -210,11 +210,11 @@ def flip(s: FState, name: str) -> FState:
     )
 
 
-def stop(s: FState) -> FState:
+def stop(s: FPosition) -> FPosition:
     return end_attack(s.with_events(s._ev("attack.stop", f"{s.who()} stops attacking.")))
 
 
-def end_attack(s: FState) -> FState:
+def end_attack(s: FPosition) -> FPosition:
     ca = sum(s.card(m).counterattack for m in s.set_aside)
     dmg = max(0, ca - s.shield)
     text = f"Counterattack Step: the defeated monsters' Counterattack is {ca}"
@@ -226,7 +226,7 @@ def end_attack(s: FState) -> FState:
     )
 
 
-def lose(s: FState, ref: str) -> FState:
+def lose(s: FPosition, ref: str) -> FPosition:
     i = s.member_index(ref)
     party = list(s.seat.party)
     m = party.pop(i)
@@ -249,7 +249,7 @@ def lose(s: FState, ref: str) -> FState:
     )
 
 
-def attach(s: FState, ref: str) -> FState:
+def attach(s: FPosition, ref: str) -> FPosition:
     tid, level = s.drawn.split("/")
     t = s.card(tid)
     if ref == "none":
@@ -279,7 +279,7 @@ def attach(s: FState, ref: str) -> FState:
     return s.with_events(*ev, seats=replace_seat(s, s.player, party=tuple(party)), drawn="")
 
 
-def discard(s: FState, cid: str) -> FState:
+def discard(s: FPosition, cid: str) -> FPosition:
     return s.with_events(
         s._ev("end.discard", f"{s.who()} discards {s.name(cid)} down to {R.HAND_SIZE} cards."),
         seats=replace_seat(s, s.player, hand=take(s.seat.hand, cid)),

@@ -308,13 +308,37 @@ class _Solver:
         return total / 6
 
 
-def _heroes(heroes) -> tuple[PartyHero, ...]:
+MAX_STEAM = 30  # far beyond what a turn's steam heroes and actions can bring
+
+
+def _heroes(heroes, steam: int = 0, rolls_left: int | None = None) -> tuple[PartyHero, ...]:
+    """The party, checked with the turn's steam and rerolls left (the kit's own errors)."""
+    from hordes_kit.fantahzee.rules import PARTY_LIMIT
+
     out = tuple(heroes)
     if not out:
         raise InvalidInputError("no heroes given: name at least one hero of the party")
-    if len(out) > 6:
-        raise InvalidInputError(f"{len(out)} heroes: a party holds at most five")
+    if len(out) > PARTY_LIMIT:
+        raise InvalidInputError(f"{len(out)} heroes: a party holds at most {PARTY_LIMIT}")
+    if isinstance(steam, bool) or not isinstance(steam, int) or not 0 <= steam <= MAX_STEAM:
+        raise InvalidInputError(f"steam must be 0-{MAX_STEAM}, got {steam!r}")
+    if rolls_left is not None and (
+        isinstance(rolls_left, bool)
+        or not isinstance(rolls_left, int)
+        or not 0 <= rolls_left < MAX_ROLLS
+    ):
+        raise InvalidInputError(f"rerolls left must be 0-{MAX_ROLLS - 1}, got {rolls_left!r}")
     return out
+
+
+def _showing(showing, waiting: int = 0) -> tuple[int, ...]:
+    """The dice showing, at most ``MAX_DICE`` with the dice still to roll."""
+    dice = parse_dice(showing, what="showing dice") if showing else ()
+    if not 0 <= waiting <= MAX_DICE or len(dice) + waiting > MAX_DICE:
+        raise InvalidInputError(
+            f"{len(dice)} dice showing and {waiting} to roll: at most {MAX_DICE} dice in all"
+        )
+    return dice
 
 
 def reachable_totals(heroes: Sequence[PartyHero], base: int = 0) -> list[int]:
@@ -345,7 +369,7 @@ def party_odds(
     >>> odds.expected, odds.at_least[1]
     (1.0, 1.0)
     """
-    hs = _heroes(heroes)
+    hs = _heroes(heroes, steam)
     if not 1 <= dice <= MAX_DICE or not 1 <= rolls <= MAX_ROLLS:
         raise InvalidInputError(f"dice must be 1-{MAX_DICE} and rolls 1-{MAX_ROLLS}")
     zero = (0,) * 6
@@ -378,8 +402,8 @@ def advise(
     ``heroes`` are the heroes not active yet (their costs as they are now); the active
     ones count through ``active_strength`` and ``active_count``.
     """
-    hs = _heroes(heroes)
-    dice = parse_dice(showing, what="showing dice") if showing else ()
+    hs = _heroes(heroes, steam, rolls_left)
+    dice = _showing(showing, waiting)
     solver = _Solver(
         hs, target=target, steam=steam, base_strength=active_strength, base_active=active_count
     )
@@ -437,8 +461,8 @@ def odds_now(
 ) -> tuple[PartyOdds, PartyAdvice]:
     """From dice showing mid-turn: the expected strength and P(>= S) for every reachable
     total (each under its best play), and the move best for the expected strength."""
-    hs = _heroes(heroes)
-    dice = parse_dice(showing, what="showing dice") if showing else ()
+    hs = _heroes(heroes, steam, rolls_left)
+    dice = _showing(showing, waiting)
     kw = dict(steam=steam, base_strength=active_strength, base_active=active_count)
     exp = _Solver(hs, target=None, **kw)
     best = _options(exp, dice, rolls_left, waiting)

@@ -1,4 +1,5 @@
-"""Fantahzee rules as small pure functions; ``state.py`` only wires them.
+"""Fantahzee's declaration as data (players, limits, the rules options) and its rules as
+small pure functions; the engine modules apply them to a position.
 
 Each function names the rulebook section it implements. Nothing here touches an RNG
 or a game state object: inputs are plain values, outputs are new values.
@@ -6,9 +7,12 @@ or a game state object: inputs are plain values, outputs are new values.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.fantahzee.cards import CardSet, cards_of_config
 from hordes_kit.fantahzee.costs import Cost, counts_of
 
 __all__ = [
@@ -26,6 +30,7 @@ __all__ = [
     "STACKS",
     "STACK_L1",
     "STACK_L2",
+    "FConfig",
     "reduced_cost",
     "payments",
     "dice_text",
@@ -49,6 +54,67 @@ DOOM_TOKENS = 3
 STACKS = "ABCDE"  # five horde stacks, named left to right at setup
 STACK_L1 = 6  # six level 1 monsters on top of each stack
 STACK_L2 = 5  # five level 2 monsters and the Boss Monster below them
+
+
+@dataclass(frozen=True)
+class FConfig:
+    """Rules options and table setup (defaults = the rulebook and our rulings)."""
+
+    players: int = 2
+    names: tuple[str, ...] = ()
+    cards: str = ""  # the text of a player's own card file; "" = the shipped one
+    distinct_values: bool = False  # two heroes' X-groups must show different numbers
+    position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> FConfig:
+        """Options from a plain dict; unknown keys and bad values are clear errors."""
+        known = {"players", "names", "cards", "distinct_values", "position"}
+        bad = sorted(set(d) - known)
+        if bad:
+            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r:.40}")
+        players = d.get("players", 2)
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r:.40}")
+        names = d.get("names") or ()
+        if not isinstance(names, list | tuple) or (
+            names
+            and (
+                len(names) != players
+                or not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
+            )
+        ):
+            raise InvalidInputError(f"names must give {players} names of 1-40 characters")
+        cards, distinct = d.get("cards", ""), d.get("distinct_values", False)
+        if not isinstance(cards, str):
+            raise InvalidInputError("cards must be the text of a card file")
+        if not isinstance(distinct, bool):
+            raise InvalidInputError("distinct_values must be true or false")
+        position = d.get("position")
+        if position is not None and not isinstance(position, Mapping):
+            raise InvalidInputError("position must be a table (see the scenarios)")
+        return cls(players, tuple(names), cards, distinct, position)
+
+    def to_dict(self) -> dict:
+        """The options as JSON types (save files)."""
+        out: dict[str, Any] = {"players": self.players}
+        if self.names:
+            out["names"] = list(self.names)
+        if self.cards:
+            out["cards"] = self.cards
+        if self.distinct_values:
+            out["distinct_values"] = True
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+    def card_set(self) -> CardSet:
+        """The card lists this game plays with."""
+        return cards_of_config(self.cards)
+
+    def name(self, seat: int) -> str:
+        """A seat's name ("Player 2" unless the table named it)."""
+        return self.names[seat] if self.names else f"Player {seat + 1}"
 
 
 def reduced_cost(cost: Cost, reduction: int) -> Cost:

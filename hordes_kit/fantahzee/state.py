@@ -1,44 +1,41 @@
-"""The Fantahzee rules engine: 2-5 players, the whole game by the book.
+"""The Fantahzee position: frozen dataclasses and the small pure queries on them.
 
 Hidden cards are never shuffled into an order: the hero deck, town deck and treasure
 deck are multisets drawn one card at a time, and a facedown horde card is drawn from
 what is unseen (``rules.flip_weights``: level 1 monsters were dealt at random, each
 stack's level 2 part holds its Boss), so every chance node is exact.
 
-Action ids (``label`` in ``view.py`` says them in words):
-
-* chance: ``first:2`` (seat 2 starts), ``card:<monster>``, ``draw:<card>``,
-  ``die:<face>``, ``town:<town>``, ``treasure:<treasure>``;
-* Action phase: ``recruit:<hero>`` or ``recruit:<hero>:<ref>`` (a full party discards
-  ``<ref>``), ``play:<action>``, ``roll`` (on to the Dice Phase);
-* Roll step: ``roll``, ``keep:<dice>`` (reroll every other die), ``activate:<ref>:<dice>``
-  (or ``:steam``, ``:free``), ``done``;
-* a card's choice: ``target:<ref>``, ``capture:<stack>``, ``move:<stack>:<position>``,
-  ``skip``;
-* Attack step: ``attack:<stack>``, ``flip:<stack>``, ``stop``;
-* damage: ``lose:<ref>``; Treasure step: ``attach:<ref>`` / ``attach:none``;
-* End Phase: ``discard:<card>``.
-
-``<ref>`` names a hero in the current player's party: ``2.paladin`` is the second.
-Stacks keep the letter they had at setup (A-E, left to right) when the line changes.
+``FPosition`` is everything about a position that needs no move applied: whose turn,
+the chance outcomes, the action-id notation, the result. The modules that apply moves
+sit above it; ``game.FState`` wires them in (the action ids are listed there).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from hordes_kit.core.errors import InvalidActionError, InvalidInputError
+from hordes_kit.core.errors import InvalidActionError
 from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState, evolve
 from hordes_kit.fantahzee import rules as R
-from hordes_kit.fantahzee.cards import CARDS_FILE, CardSet, Effect, load_cards
+from hordes_kit.fantahzee.cards import CardSet, Effect
 from hordes_kit.fantahzee.costs import parse_cost, parse_dice
 
-__all__ = ["FConfig", "Member", "Seat", "Stack", "FState", "PHASES", "take", "put"]
+__all__ = [
+    "Member",
+    "Seat",
+    "Stack",
+    "FPosition",
+    "PHASES",
+    "take",
+    "put",
+    "effects_of",
+    "dice_subsets",
+    "replace_seat",
+]
 
 P = R.GAME + "."
 PHASES = ("setup", "action", "roll", "attack", "counter", "treasure", "horde", "end", "over")
@@ -53,59 +50,6 @@ def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
     """A sorted multiset of ids with ``more`` added."""
     return tuple(sorted(cards + more))
-
-
-@dataclass(frozen=True)
-class FConfig:
-    """Rules options and table setup (defaults = the rulebook and ``RULINGS.md``)."""
-
-    players: int = 2
-    names: tuple[str, ...] = ()
-    cards: str = ""  # a player's own card file; "" = the shipped one
-    distinct_values: bool = False  # two heroes' X-groups must show different numbers
-    position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> FConfig:
-        """Options from a plain dict; unknown keys and bad values are clear errors."""
-        known = {"players", "names", "cards", "distinct_values", "position"}
-        bad = sorted(set(d) - known)
-        if bad:
-            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r}")
-        players = d.get("players", 2)
-        if not isinstance(players, int) or not R.MIN_PLAYERS <= players <= R.MAX_PLAYERS:
-            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r}")
-        names = tuple(d.get("names") or ())
-        if names and (len(names) != players or not all(isinstance(n, str) and n for n in names)):
-            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r}")
-        return cls(
-            players,
-            names,
-            str(d.get("cards", "")),
-            bool(d.get("distinct_values", False)),
-            d.get("position"),
-        )
-
-    def to_dict(self) -> dict:
-        """The options as JSON types (save files)."""
-        out: dict[str, Any] = {"players": self.players}
-        if self.names:
-            out["names"] = list(self.names)
-        if self.cards:
-            out["cards"] = self.cards
-        if self.distinct_values:
-            out["distinct_values"] = True
-        if self.position is not None:
-            out["position"] = self.position
-        return out
-
-    def card_set(self) -> CardSet:
-        """The card lists this game plays with."""
-        return load_cards(self.cards or CARDS_FILE)
-
-    def name(self, seat: int) -> str:
-        """A seat's name ("Player 2" unless the table named it)."""
-        return self.names[seat] if self.names else f"Player {seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -157,11 +101,11 @@ class Stack:
 
 
 @dataclass(frozen=True)
-class FState(GameState):
-    """A Fantahzee position; every field is an immutable value."""
+class FPosition(GameState):
+    """A Fantahzee position; every field is an immutable value (``game.FState`` plays it)."""
 
     game = R.GAME
-    config: FConfig = field(default_factory=FConfig)
+    config: R.FConfig = field(default_factory=R.FConfig)
     seats: tuple[Seat, ...] = ()
     line: tuple[Stack, ...] = ()  # left to right; the last is the vanguard
     pool1: tuple[str, ...] = ()  # unseen level 1 monsters
@@ -411,35 +355,6 @@ class FState(GameState):
             ]
         )
 
-    def why_illegal(self, action, action_id):
-        base = super().why_illegal(action, action_id)
-        if self.is_terminal or self.is_chance:
-            return base
-        from hordes_kit.fantahzee.view import why_illegal
-
-        return why_illegal(self, action) or base
-
-    def _legal(self) -> tuple[str, ...]:
-        from hordes_kit.fantahzee.legal import legal
-
-        return legal(self)
-
-    def _do(self, action, action_id):
-        from hordes_kit.fantahzee.flow import do
-
-        return do(self, action)
-
-    def view(self, player: int | None) -> dict:
-        from hordes_kit.fantahzee.view import view
-
-        return view(self, player)
-
-    def label(self, action_id: str) -> str:
-        """Plain words for an action id (buttons, step lists, logs)."""
-        from hordes_kit.fantahzee.view import label
-
-        return label(self, action_id)
-
 
 _CATALOGS: dict[int, dict] = {}
 
@@ -457,7 +372,7 @@ def _catalog(data: CardSet) -> dict:
     return cat
 
 
-def effects_of(state: FState, m: Member) -> tuple[Effect, ...]:
+def effects_of(state: FPosition, m: Member) -> tuple[Effect, ...]:
     """A hero's effects on activation, then its treasure's ("Using Treasures")."""
     hero = state.card(m.hero)
     out = tuple(hero.effects)
@@ -477,7 +392,7 @@ def dice_subsets(free: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
-def replace_seat(state: FState, seat: int, **changes: Any) -> tuple[Seat, ...]:
+def replace_seat(state: FPosition, seat: int, **changes: Any) -> tuple[Seat, ...]:
     """The seats with one seat changed."""
     seats = list(state.seats)
     seats[seat] = evolve(seats[seat], **changes)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from hordes_kit.fantahzee import rules as R
-from hordes_kit.fantahzee.state import FState
+from hordes_kit.fantahzee.state import FPosition
+from hordes_kit.fantahzee.things import table_things
 
 __all__ = ["view", "label", "why_illegal", "prompt"]
 
@@ -20,7 +21,7 @@ PHASE_NAMES = {
 }
 
 
-def _monster(s: FState, mid: str) -> dict:
+def _monster(s: FPosition, mid: str) -> dict:
     m = s.card(mid)
     return {
         "id": mid,
@@ -35,7 +36,7 @@ def _monster(s: FState, mid: str) -> dict:
     }
 
 
-def _member(s: FState, seat: int, i: int) -> dict:
+def _member(s: FPosition, seat: int, i: int) -> dict:
     m = s.seats[seat].party[i]
     h = s.card(m.hero)
     out = {
@@ -66,7 +67,7 @@ def _member(s: FState, seat: int, i: int) -> dict:
     return out
 
 
-def view(s: FState, player: int | None) -> dict:
+def view(s: FPosition, player: int | None) -> dict:
     """The table as ``player`` sees it (``None``: everything, for tests and scenarios)."""
     seats = []
     for i, seat in enumerate(s.seats):
@@ -146,10 +147,11 @@ def view(s: FState, player: int | None) -> dict:
             for r in rows
         ]
         out["winners"] = winners
+    out["things"] = table_things(out)
     return out
 
 
-def prompt(s: FState) -> str:
+def prompt(s: FPosition) -> str:
     """One sentence: what the game waits for."""
     if s.is_terminal:
         return "The game is over."
@@ -194,7 +196,7 @@ def prompt(s: FState) -> str:
     return ""
 
 
-def label(s: FState, action_id: str) -> str:
+def label(s: FPosition, action_id: str) -> str:
     """Plain words for an action id."""
     verb, _, rest = action_id.partition(":")
     args = rest.split(":") if rest else []
@@ -251,7 +253,7 @@ def label(s: FState, action_id: str) -> str:
     return action_id
 
 
-def why_illegal(s: FState, action: tuple[str, ...]) -> str:
+def why_illegal(s: FPosition, action: tuple[str, ...]) -> str:
     """Why a well-formed action is not legal now, in the rulebook's terms."""
     verb, *args = action
     ph = s.phase

@@ -18,8 +18,15 @@ from collections.abc import Callable
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
-from hordes_kit.heroes_hordes.rules import CardForce, best_discard, card_forces, pile_force
-from hordes_kit.heroes_hordes.state import HERO_PILES, HORDE_PILES, HHState
+from hordes_kit.heroes_hordes.game import HHState
+from hordes_kit.heroes_hordes.rules import (
+    HERO_PILES,
+    HORDE_PILES,
+    CardForce,
+    best_discard,
+    card_forces,
+    pile_force,
+)
 
 __all__ = [
     "POLICIES",

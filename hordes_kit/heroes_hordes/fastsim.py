@@ -1,7 +1,7 @@
 """A fast Heroes & Hordes simulator (numba) for Monte Carlo at scale.
 
 It plays the same rules and the same three policies as the reference engine
-(``state.py`` + ``bots.py``) on flat arrays, and must agree with it: fed the same
+(``game.py`` + ``bots.py``) on flat arrays, and must agree with it: fed the same
 chance tape (``tape.py``) both give identical games (tests/test_heroes_hordes_fast.py).
 The reference engine stays the source of truth; this never replaces it.
 
@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from hordes_kit.heroes_hordes.cards import KEYWORDS, RACES, SYNERGY, Card
-from hordes_kit.heroes_hordes.state import HHConfig, card_index
+from hordes_kit.heroes_hordes.rules import HHConfig, card_index
 
 __all__ = [
     "POLICY_CODES",

@@ -7,8 +7,8 @@ from functools import lru_cache
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import CardDataError, HordesKitError
 from hordes_kit.core.quiz import Question
+from hordes_kit.heroes_hordes.game import new_game
 from hordes_kit.heroes_hordes.odds import battle_report, find_cards
-from hordes_kit.heroes_hordes.state import new_game
 
 __all__ = ["Question", "load_quiz", "QUIZ_FILE"]
 

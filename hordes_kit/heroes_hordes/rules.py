@@ -1,25 +1,90 @@
-"""Heroes & Hordes rules as small pure functions: battle force, discards, risk ahead.
+"""Heroes & Hordes' declaration as data (the piles, limits, the rules options) and its
+rules as small pure functions: battle force, discards, risk ahead.
 
-Rulings applied (``../shared/RULINGS.md``): modifiers count only inside the pile that
-fights; "All X cards get +N" includes the card itself; "+N vs R" applies when the
+Rulings applied (``data/heroes_hordes/rules.toml``): modifiers count only inside the pile
+that fights; "All X cards get +N" includes the card itself; "+N vs R" applies when the
 opposing pile is of race R; Troop/Troops and Bow/Bows are one keyword.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Any
 
 from hordes_kit.core.deckodds import hypergeom_at_least
-from hordes_kit.heroes_hordes.cards import PILE_OF_RACE, SYNERGY, Card
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.options import solo_options
+from hordes_kit.heroes_hordes.cards import (
+    PILE_OF_RACE,
+    PILES,
+    SYNERGY,
+    Card,
+    cards_of_config,
+)
 
 __all__ = [
+    "GAME",
+    "RULE",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "HERO_PILES",
+    "HORDE_PILES",
+    "ATTACK_SIZE",
+    "SPY_LOOK",
+    "HHConfig",
+    "card_index",
     "CardForce",
     "card_forces",
     "pile_force",
     "best_discard",
     "hypergeom_at_least",
 ]
+
+
+# The game's declaration (rulebook "Components", "Battle Phase", "Spy cards")
+GAME = "heroes-hordes"
+RULE = GAME + "."  # rule id prefix (data/heroes_hordes/rules.toml)
+MIN_PLAYERS = MAX_PLAYERS = 1  # solo
+HERO_PILES = PILES[:3]
+HORDE_PILES = PILES[3:]
+ATTACK_SIZE = 5  # BATTLE PHASE: a horde pile of 5 or more cards attacks
+SPY_LOOK = 7  # SPY CARDS: look at the next 7 cards
+
+
+@dataclass(frozen=True)
+class HHConfig:
+    """Rules options (defaults = the rulebook and our rulings)."""
+
+    copies: int | None = None  # copies of every card (None: the card file's column, 1)
+    cards: str = ""  # the text of a player's own card file ("" = the shipped list)
+    loss_at: int = 4  # this many tokens or more at the end is a loss (3 ties)
+    sudden_defeat: int = 5  # the game stops at once at this many tokens
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> HHConfig:
+        """Build from a plain dict; unknown keys and bad values are clear errors."""
+        cfg = solo_options(cls, d, "Heroes & Hordes")
+        if cfg.copies is not None and not (type(cfg.copies) is int and 1 <= cfg.copies <= 4):
+            raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r:.40}")
+        if not isinstance(cfg.cards, str):
+            raise InvalidInputError("cards must be the text of a card file")
+        if not all(type(v) is int for v in (cfg.loss_at, cfg.sudden_defeat)):
+            raise InvalidInputError("loss_at and sudden_defeat must be whole numbers")
+        if not 1 <= cfg.loss_at <= cfg.sudden_defeat <= 100:
+            raise InvalidInputError("need 1 <= loss_at <= sudden_defeat <= 100")
+        return cfg
+
+    def to_dict(self) -> dict:
+        """Plain dict (for save files)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@lru_cache(maxsize=16)
+def card_index(cfg: HHConfig) -> dict[str, Card]:
+    """Card id -> card for this configuration's card list."""
+    return {c.id: c for c in cards_of_config(cfg.cards, cfg.copies)}
 
 
 @dataclass(frozen=True)

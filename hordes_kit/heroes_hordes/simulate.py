@@ -14,10 +14,17 @@ from dataclasses import dataclass
 from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
+from hordes_kit.core.montecarlo import (
+    check_run,
+    chunk_ranges,
+    game_rng,
+    map_chunks,
+    run_games,
+    wilson_interval,
+)
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.heroes_hordes.bots import get_policy
-from hordes_kit.heroes_hordes.state import HHState, new_game
+from hordes_kit.heroes_hordes.game import HHState, new_game
 
 __all__ = ["SimResult", "simulate", "play_one"]
 
@@ -109,33 +116,26 @@ def simulate(
     ``start``: a position to play from (default: a new game).
     """
     get_policy(policy)
-    if games < 1:
-        raise InvalidInputError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise InvalidInputError(f"workers must be at least 1, got {workers}")
+    check_run(games, seed, workers)
     if engine not in ("auto", "fast", "reference"):
         raise InvalidInputError(f"engine must be auto, fast or reference, got {engine!r}")
     if start is not None and start.is_terminal:
         raise InvalidInputError("the game is over: nothing left to simulate")
     if engine == "auto":
         engine = "fast"
+    results: Counter = Counter()
+    tokens: Counter = Counter()
     if engine == "fast":
-        rows = _fast(policy, games, seed, workers, progress, start)
-        names = ("win", "tie", "loss")
-        return SimResult(
-            policy,
-            games,
-            seed,
-            dict(Counter(names[r] for r in rows[:, 0])),
-            dict(Counter(int(t) for t in rows[:, 1])),
-            "fast",
-        )
-    out = run_games(
+        for rows in _fast(policy, games, seed, workers, progress, start):
+            results.update(RESULTS[r] for r in rows[:, 0])
+            tokens.update(int(t) for t in rows[:, 1])
+        return SimResult(policy, games, seed, dict(results), dict(tokens), "fast")
+    for r, t in run_games(
         partial(play_one, policy, start=start), games, seed, workers=workers, progress=progress
-    )
-    return SimResult(
-        policy, games, seed, dict(Counter(r for r, _ in out)), dict(Counter(t for _, t in out))
-    )
+    ):
+        results[r] += 1
+        tokens[t] += 1
+    return SimResult(policy, games, seed, dict(results), dict(tokens))
 
 
 def _fast_chunk(args):
@@ -169,8 +169,7 @@ def _bridge_chunk(args):
 
 
 def _fast(policy, games, seed, workers, progress, start=None):
-    import numpy as np
-
+    """The fast simulator's rows (result, tokens, turn), chunk by chunk."""
     from hordes_kit.heroes_hordes.fastsim import export
 
     fn, arg = _fast_chunk, None
@@ -181,5 +180,5 @@ def _fast(policy, games, seed, workers, progress, start=None):
             fn, arg = _bridge_chunk, start
     most = 5000 if fn is _fast_chunk else 100
     size = max(1, min(most, -(-games // max(workers, 1))))
-    chunks = [(policy, a, min(size, games - a), seed, arg) for a in range(0, games, size)]
-    return np.concatenate(map_chunks(fn, chunks, games, workers=workers, progress=progress))
+    chunks = ((policy, a, n, seed, arg) for a, n in chunk_ranges(games, size))
+    return map_chunks(fn, chunks, games, workers=workers, progress=progress)

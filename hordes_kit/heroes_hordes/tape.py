@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass
 
 from hordes_kit.heroes_hordes.bots import get_policy
-from hordes_kit.heroes_hordes.state import HHConfig, HHState, new_game
+from hordes_kit.heroes_hordes.game import HHState, new_game
+from hordes_kit.heroes_hordes.rules import HHConfig
 
 __all__ = ["Tape", "make_tape", "play_tape"]
 

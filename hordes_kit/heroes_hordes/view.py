@@ -1,22 +1,17 @@
-"""What the Heroes & Hordes player sees: ``view(state, player)`` and action labels (JSON only)."""
+"""What the Heroes & Hordes player sees: ``view(state, player)`` (JSON only), action labels
+and why an action is refused, in words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hordes_kit.heroes_hordes.cards import PILES
-from hordes_kit.heroes_hordes.rules import card_forces, pile_force
+from hordes_kit.heroes_hordes.rules import GAME, HERO_PILES, RULE, card_forces, pile_force
+from hordes_kit.heroes_hordes.state import HHPosition
+from hordes_kit.heroes_hordes.things import table_things
 
-if TYPE_CHECKING:
-    from hordes_kit.heroes_hordes.state import HHState
-
-__all__ = ["view", "label"]
-
-R = "heroes-hordes."
-GAME = "heroes-hordes"
+__all__ = ["view", "label", "why_illegal"]
 
 
-def view(self: HHState, player: int | None) -> dict:
+def view(self: HHPosition, player: int | None) -> dict:
     """JSON picture of the game: piles with forces, tokens, deck, prompt, legal moves, log."""
     piles = {}
     for p in PILES:
@@ -50,25 +45,53 @@ def view(self: HHState, player: int | None) -> dict:
         "log": [e.text for e in self.log[-12:]],
         "last_battle": next(
             (
-                dict(e.data)
+                {k: list(v) if isinstance(v, tuple) else v for k, v in e.data.items()}
                 for e in reversed(self.log)
-                if e.rule.startswith(R + "battle.") and "horde_force" in e.data
+                if e.rule.startswith(RULE + "battle.") and "horde_force" in e.data
             ),
             None,
         ),
     }
     out["deck"] = sorted(self.card(c).name for c in self.deck)
+    out["things"] = table_things(out)
     return out
 
 
-def label(self: HHState, action_id: str) -> str:
+def label(self: HHPosition, action_id: str) -> str:
     """Plain words for a legal action (buttons, step lists)."""
     kind, arg = action_id.split(":", 1)
-    name = self.card(arg).name if arg in self.cards else arg
+    name = self.card(arg).name if arg in self.cards else arg.capitalize()
     return {
-        "place": f"Put {self.card(self.pending).name if self.pending else ''} in {arg}",
-        "defend": f"Defend with the {arg}",
+        "place": f"Put {self.card(self.pending).name if self.pending else ''} in the {name} pile",
+        "defend": f"Defend with the {name}",
         "discard": f"Discard {name}",
         "slay": f"Discard {name} from the horde",
         "search": f"Put {name} into play",
     }.get(kind, action_id)
+
+
+def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
+    """Why a well-formed action is not legal now."""
+    kind, arg = action
+    waits = {
+        "draw": "the Fate draw",
+        "spy": "the Spy's look at the deck",
+        "mine": "a Mine's draw",
+        "raid": "the raid's random pile",
+        "place": "where the split card goes",
+        "defend": "which hero pile defends",
+        "discard": "which heroes to discard",
+        "slay": "which horde card the event discards",
+        "search": "which card to put in play",
+    }
+    if self.result:
+        return "the game is over"
+    if kind == "defend" and self.step == "defend":
+        if arg not in HERO_PILES:
+            return f"the {arg.capitalize()} are a horde pile: only a hero pile defends"
+        return f"the {arg.capitalize()} pile is empty"
+    if kind == "place" and self.step == "place":
+        card = self.card(self.pending)
+        piles = " or the ".join(p.capitalize() for p in card.piles())
+        return f"{card.name} may only go to the {piles} pile"
+    return f"the game waits for {waits.get(self.step, self.step)}"

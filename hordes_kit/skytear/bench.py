@@ -18,7 +18,7 @@ from hordes_kit.skytear.game import SkyState, new_game
 from hordes_kit.skytear.odds import pillage_risk
 from hordes_kit.skytear.simulate import play_chunk, simulate
 
-__all__ = ["bench", "reach"]
+__all__ = ["run", "reach"]
 
 
 def reach(config: Mapping[str, Any], phase: str, turn: int, seed: int = 1) -> SkyState:
@@ -51,7 +51,7 @@ def _reference(config: Mapping[str, Any], policy: str, games: int) -> float:
     return games / (time.perf_counter() - t)
 
 
-def bench(print_: Callable[[str], None] = print) -> None:
+def run(print_: Callable[[str], None] = print) -> None:
     """Print the figures (first compiles or loads the fast simulator, not counted)."""
     from hordes_kit.skytear.fastsim import warm_up
 
@@ -79,4 +79,4 @@ def bench(print_: Callable[[str], None] = print) -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    bench()
+    run()

@@ -47,11 +47,12 @@ targets listed in ``vocabulary.py`` (ADD X MANA is ``mana X``, tower charges are
 
 from __future__ import annotations
 
-import tomllib
+import os
 from functools import lru_cache
 
 from hordes_kit.core.data import data_path, read_toml
-from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.inputs import parse_toml, shown
 from hordes_kit.skytear.card_model import (
     COMPONENTS,
     COPY_LIMIT,
@@ -92,16 +93,12 @@ CARDS_FILE = data_path("skytear", "cards.toml")
 @lru_cache(maxsize=8)
 def load_card_text(text: str, source: str = "your card file") -> CardSet:
     """Parse a card file's text (a player's own file travels as text in the config)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(source, None, None, f"not valid TOML ({e})") from None
-    return parse_cards(doc, source)
+    return parse_cards(parse_toml(text, source), source)
 
 
-def load_card_file(path) -> CardSet:
-    """Read and validate a card file from disk (``hordes-kit check-data``)."""
-    return parse_cards(read_toml(path), str(path))
+def load_card_file(path: str | os.PathLike) -> CardSet:
+    """Read and validate a card file from disk (``hordes-kit check-data``), read safely."""
+    return parse_cards(read_toml(path), shown(path))
 
 
 @lru_cache(maxsize=2)
@@ -112,4 +109,11 @@ def shipped_cards() -> CardSet:
 
 def load_cards(text: str = "") -> CardSet:
     """The cards of a game: the shipped file when ``text`` is empty, else that file's text."""
-    return load_card_text(text) if text else shipped_cards()
+    if not text:
+        return shipped_cards()
+    if "\n" not in text:
+        raise InvalidInputError(
+            "the config's 'cards' holds the text of a card file, not a file name "
+            "(a game never opens a file named in its config)"
+        )
+    return load_card_text(text)

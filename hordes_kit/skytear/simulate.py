@@ -9,7 +9,6 @@ from the start of a turn; from the middle of a turn the rules engine finishes th
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,14 +16,20 @@ from functools import partial
 from typing import Any
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import game_rng, tally_games, wilson_interval
+from hordes_kit.core.montecarlo import (
+    MAX_GAMES,
+    check_run,
+    chunk_ranges,
+    game_rng,
+    stream_chunks,
+    wilson_interval,
+)
 from hordes_kit.core.playout import playout
 from hordes_kit.skytear.bots import POLICIES, get_policy
 from hordes_kit.skytear.game import SkyState, new_game
 
 __all__ = ["SimResult", "simulate", "win_odds", "win_table", "win_chart", "MAX_GAMES", "play_chunk"]
 
-MAX_GAMES = 10**9
 ENGINES = ("auto", "fast", "reference")
 
 
@@ -105,17 +110,36 @@ class SimResult:
 
 
 def _check(games: int, seed: int, workers: int, policy: str, engine: str) -> None:
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise InvalidInputError(f"games must be 1-{MAX_GAMES:,}, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidInputError(f"seed must be a whole number 0 or more, got {seed!r}")
-    cpus = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= cpus:
-        raise InvalidInputError(f"workers must be 1-{cpus} (this machine's cores), got {workers!r}")
+    check_run(games, seed, workers)
     if policy not in POLICIES:
         raise InvalidInputError(f"unknown bot {policy!r}; choose one of {', '.join(POLICIES)}")
     if engine not in ENGINES:
         raise InvalidInputError(f"engine must be {', '.join(ENGINES)}, got {engine!r}")
+
+
+def _run_chunk(job: tuple[Callable[[int, int], Counter], int, int]) -> Counter:
+    fn, first, count = job
+    return fn(first, count)
+
+
+def _tally(
+    fn: Callable[[int, int], Counter],
+    games: int,
+    chunk: int,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+) -> Counter:
+    """Sum the chunk tallies of ``fn(first, count)`` as they come (core's streaming)."""
+    total: Counter = Counter()
+    jobs = ((fn, a, n) for a, n in chunk_ranges(games, chunk))
+    sizes = chunk_ranges(games, chunk)
+    done = 0
+    for part, (_a, n) in zip(stream_chunks(_run_chunk, jobs, workers=workers), sizes):
+        total.update(part)
+        done += n
+        if progress:
+            progress(done, games)
+    return total
 
 
 def simulate(
@@ -146,10 +170,10 @@ def simulate(
     label = _label(config, start)
     if use_fast:
         fn = partial(fast_chunk, dict(config or {}), seed, start)
-        tally = tally_games(fn, games, workers=workers, chunk=2000, progress=progress)
+        tally = _tally(fn, games, 2000, workers, progress)
         return SimResult(games, seed, policy, tally, "fast", label)
     fn = partial(play_chunk, dict(config or {}), policy, seed, start)
-    tally = tally_games(fn, games, workers=workers, chunk=50, progress=progress)
+    tally = _tally(fn, games, 50, workers, progress)
     return SimResult(games, seed, policy, tally, "reference", label)
 
 

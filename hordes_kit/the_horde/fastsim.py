@@ -1,7 +1,7 @@
 """A fast The Horde simulator (numba) for survival Monte Carlo at scale.
 
 It plays the same rules and the same buying rule as the reference engine
-(``state.py`` + ``policies.py``) on count arrays, and must agree with it: fed the same
+(``game.py`` + ``bots.py``) on count arrays, and must agree with it: fed the same
 chance tape (``tape.py``) both play identical games (tests/test_the_horde_fast.py). The
 reference engine stays the source of truth.
 
@@ -19,9 +19,9 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from hordes_kit.the_horde.bots import Policy, get_policy
 from hordes_kit.the_horde.cards import HordeData
-from hordes_kit.the_horde.policies import Policy, get_policy
-from hordes_kit.the_horde.state import THConfig, data_of
+from hordes_kit.the_horde.rules import THConfig, data_of
 
 __all__ = [
     "FastTables",
@@ -275,7 +275,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 rdeck[k] -= 1
                 row[k] += 1
                 to_flip -= 1
-            # the policy's decision (policies.choose)
+            # the policy's decision (bots.choose)
             bought = -1
             for w in range(nwants):
                 c = pol[4 + w]

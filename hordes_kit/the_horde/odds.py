@@ -21,7 +21,8 @@ from math import comb
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import wilson_interval
-from hordes_kit.the_horde.state import R, THState
+from hordes_kit.the_horde.game import THState
+from hordes_kit.the_horde.rules import RULE as R
 from hordes_kit.the_horde.tape import pick
 
 __all__ = [

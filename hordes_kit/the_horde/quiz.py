@@ -8,8 +8,8 @@ from functools import lru_cache
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import CardDataError, HordesKitError
 from hordes_kit.core.quiz import Question
+from hordes_kit.the_horde.game import THState, new_game
 from hordes_kit.the_horde.odds import kill_probability
-from hordes_kit.the_horde.state import THState, new_game
 
 __all__ = ["load_quiz", "QUIZ_FILE", "WHERE"]
 

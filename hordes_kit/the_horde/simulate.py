@@ -16,10 +16,17 @@ from dataclasses import dataclass
 from functools import partial
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.montecarlo import game_rng, map_chunks, run_games, wilson_interval
+from hordes_kit.core.montecarlo import (
+    check_run,
+    chunk_ranges,
+    game_rng,
+    map_chunks,
+    run_games,
+    wilson_interval,
+)
 from hordes_kit.core.playout import play_until, playout
-from hordes_kit.the_horde.policies import Policy, as_bot, get_policy
-from hordes_kit.the_horde.state import THState, new_game
+from hordes_kit.the_horde.bots import Policy, as_bot, get_policy
+from hordes_kit.the_horde.game import THState, new_game
 
 __all__ = ["SimResult", "simulate", "play_one", "CAUSES"]
 
@@ -176,10 +183,7 @@ def simulate(
     (fast). ``start``: a position to play from (default: a new game).
     """
     pol = get_policy(policy)
-    if games < 1:
-        raise InvalidInputError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise InvalidInputError(f"workers must be at least 1, got {workers}")
+    check_run(games, seed, workers)
     if engine not in ("auto", "fast", "reference"):
         raise InvalidInputError(f"engine must be auto, fast or reference, got {engine!r}")
     if start is not None and start.is_terminal:
@@ -202,7 +206,7 @@ def simulate(
             arg = export(start)
         else:
             fn, arg = _bridge_chunk, start
-    chunks = [(pol, a, min(size, games - a), seed, arg) for a in range(0, games, size)]
+    chunks = ((pol, a, n, seed, arg) for a, n in chunk_ranges(games, size))
     parts = map_chunks(fn, chunks, games, workers=workers, progress=progress)
     counts: Counter = Counter()
     for part in parts:

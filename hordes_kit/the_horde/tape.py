@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
-from hordes_kit.the_horde.policies import Policy, choose, get_policy
-from hordes_kit.the_horde.state import THConfig, THState, new_game
+from hordes_kit.the_horde.bots import Policy, choose, get_policy
+from hordes_kit.the_horde.game import THState, new_game
+from hordes_kit.the_horde.rules import THConfig
 
 __all__ = ["make_tape", "pick", "play_tape"]
 

@@ -1,4 +1,5 @@
-"""What the The Horde player sees: ``view(state, player)`` and action labels (JSON only).
+"""What the The Horde player sees: ``view(state, player)`` (JSON only), action labels and
+why an action is refused, in words.
 
 The attack deck is drawn face down: the player's view (``player=0``) counts it and
 lists the unseen horde cards (Horde deck and attack deck together); the full view
@@ -7,21 +8,18 @@ lists the unseen horde cards (Horde deck and attack deck together); the full vie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from hordes_kit.the_horde.rules import RULE
+from hordes_kit.the_horde.state import CHANCE_STEPS, DIE_STEPS, THPosition
+from hordes_kit.the_horde.things import table_things
 
-if TYPE_CHECKING:
-    from hordes_kit.the_horde.state import THState
-
-__all__ = ["view", "label", "prompt"]
-
-R = "the-horde."
+__all__ = ["view", "label", "prompt", "why_illegal"]
 
 
-def _names(s: THState, counts, ids) -> dict[str, int]:
+def _names(s: THPosition, counts, ids) -> dict[str, int]:
     return {s.name(c): n for c, n in zip(ids, counts) if n}
 
 
-def prompt(s: THState) -> str:
+def prompt(s: THPosition) -> str:
     """One sentence: what happens now, in a player's words."""
     if s.result == "win":
         return "You survived all 20 turns. Chauncey wins!"
@@ -51,13 +49,13 @@ def prompt(s: THState) -> str:
     }.get(step, step)
 
 
-def view(s: THState, player: int | None) -> dict:
+def view(s: THPosition, player: int | None) -> dict:
     """JSON picture of the game: economy, decks, the row, the battle, prompt, legal moves."""
     rids, hids = s.rids, s.hids
     t = s.turn_info
     last = len(s.data.turns)
     battle = next(
-        (dict(e.data) for e in reversed(s.log) if e.rule == R + "horde.battle-roll"), None
+        (dict(e.data) for e in reversed(s.log) if e.rule == RULE + "horde.battle-roll"), None
     )
     unseen = tuple(a + b for a, b in zip(s.horde_deck, s.attack_deck))
     out = {
@@ -121,10 +119,11 @@ def view(s: THState, player: int | None) -> dict:
     if player is None:
         out["horde_deck"] = _names(s, s.horde_deck, hids)
         out["attack_deck"] = _names(s, s.attack_deck, hids)
+    out["things"] = table_things(out)
     return out
 
 
-def label(s: THState, action_id: str) -> str:
+def label(s: THPosition, action_id: str) -> str:
     """Plain words for an action (buttons, step lists)."""
     kind, _, arg = action_id.partition(":")
     if kind == "buy":
@@ -139,3 +138,30 @@ def label(s: THState, action_id: str) -> str:
         if arg == "heal"
         else "Keep the Rock (Defender Discard)",
     }.get(kind, action_id)
+
+
+def why_illegal(self: THPosition, action: tuple[str, str]) -> str:
+    """Why a well-formed action is not legal now."""
+    kind, arg = action
+    if self.result:
+        return "the game is over"
+    if self.is_chance:
+        want = CHANCE_STEPS[self.step]
+        if kind == want and kind not in DIE_STEPS:
+            return f"no {self.name(arg)} can come up here (not in that deck)"
+        return f"the game waits for chance ({want}:...), not {kind}"
+    if self.step == "rock":
+        return "the game waits for the Healing Rock choice: rock:heal or rock:keep"
+    if kind == "buy":
+        if arg not in self.row:
+            return f"no {self.name(arg)} among the recruit cards flipped this turn"
+        cost = self.data.card(arg).cost
+        return f"{self.name(arg)} costs {cost} Crowns and you have {self.crowns}"
+    if kind == "flip":
+        s = self.data.setup
+        if self.extra >= s["extra_flips"]:
+            return f"you may pay for {s['extra_flips']} extra recruit cards a turn at most"
+        if self.crowns < s["extra_flip_cost"]:
+            return "an extra recruit card costs 1 Crown and you have none"
+        return "no recruit cards are left to flip"
+    return "not allowed in the Recruit phase"

@@ -1,12 +1,36 @@
 """Dashboards' widgets (ipywidgets + anywidget); imported only by the notebooks and tests.
 
+The shared look every game's pages are built from (one visual language, each game's
+colours from ``data/themes.toml``):
+
+- ``pieces``: pip dice, tokens, token tracks drawn as HTML; ``cardface``: card faces,
+  piles (row, fan, column, stack, list), lanes and a board grid that wraps on a phone.
+- ``surface.ActionView``: shows those pieces; a click on one sends its action id and
+  ``view.click(action_id)`` does the same in Python. ``dice.DiceRow``/``DiceTray`` are
+  dice a player holds or sets.
+- ``log``: rule chips (a short rule title that opens the rule) and the game log;
+  ``playback.PacedPlayback``: bot moves one at a time, asking at each turn's end.
+- ``controls``: ``page`` (stylesheet + theme + phone layout), ``columns``, ``section``,
+  searchable choices; ``files.SaveLoad``; ``table.RankedTable`` (a table that says
+  what it measures and ranks by it); ``charts`` (plotly with no toolbar).
+
 Start-up speed: Voila starts a fresh kernel for every page. Importing plotly's
 widget/renderer code imports nbformat -> jsonschema, whose *optional* IRI format
 checker (``rfc3987_syntax``) compiles an Earley grammar at import: 2.8 s of a
 3.5 s first FigureWidget on the development machine. No dashboard validates IRIs,
 so dashboard kernels skip that optional checker (jsonschema treats it as absent).
+
+Under `hordes-kit serve`, charts load plotly's code from the server and tracebacks go
+to the server's log (see hordes_kit/serve_dashboard.py).
 """
 
+import os
 import sys
 
+from hordes_kit.serve_dashboard import ENV, log_tracebacks, use_served_plotly
+
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
+if os.environ.get(ENV) == "1":
+    use_served_plotly()
+    log_tracebacks()

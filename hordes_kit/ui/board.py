@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import html
 import random
 
 from hordes_kit.core.errors import HordesKitError
@@ -11,21 +10,16 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
+from hordes_kit.ui.files import SaveLoad
+from hordes_kit.ui.log import log_lines_html, rules_of
 
 __all__ = ["BoardMixin", "log_html"]
 
 
-def log_html(state: GameState, last: int = 40, height: int = 200) -> str:
-    """The event log, newest first, each line with the rule it cites."""
-    return (
-        f"<div class='hk-log' style='max-height:{height}px;overflow:auto'>"
-        + "".join(
-            f"<div>{html.escape(e.text)} "
-            f"<span style='color:#999'>[{html.escape(e.rule)}]</span></div>"
-            for e in reversed(state.log[-last:])
-        )
-        + "</div>"
-    )
+def log_html(state: GameState, last: int = 40, height: int = 200, new: int = 1) -> str:
+    """The event log, newest first: the last ``new`` lines tinted, the newest marked as
+    the last move, each line with a chip naming its rule (a tap opens the rule)."""
+    return log_lines_html(state.log, rules_of(state.game), new=new, limit=last, height=height)
 
 
 class BoardMixin:
@@ -96,12 +90,31 @@ class BoardMixin:
         except HordesKitError as e:
             self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
             return False
-        self.undo_stack.append(self.state)
-        self.config = config
-        self.state = self._after_move(state)
-        self.message.value = note_html(f"Loaded a game at turn {state.turn}.")
-        self._show()
+        self.message.value = note_html(self._install(config, state))
         return True
+
+    def _install(self, config: dict, state: GameState) -> str:
+        before = self.config
+        self.config = config  # the board's own moves after loading read it
+        try:
+            state = self._after_move(state)
+        except BaseException:
+            self.config = before  # nothing changed after all
+            raise
+        self.undo_stack.append(self.state)
+        self.state = state
+        self.message.value = ""
+        self._show()
+        return f"Loaded a game at turn {state.turn}."
+
+    def save_load_widget(self) -> SaveLoad:
+        """Save and Load buttons for this board (a refused file leaves the game unchanged)."""
+
+        def on_load(text: str) -> str:
+            config, state = load_save(text, expect_game=self.game)  # refused: kit's error
+            return self._install(config, state)
+
+        return SaveLoad(self.save_text, on_load, filename=f"{self.game}-save.json")
 
     def _on_upload(self, change) -> None:
         files = change["new"]

@@ -53,27 +53,39 @@ def odds_html(p: Fraction, label: str = "") -> str:
 
 
 def table_html(
-    headers: Sequence[str], rows: Sequence[Sequence[object]], *, highlight: int | None = None
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    highlight: int | None = None,
+    caption: str | None = None,
 ) -> str:
-    """A plain readable HTML table (row ``highlight`` in gold)."""
+    """A plain readable HTML table (row ``highlight`` in gold); ``caption`` says what it
+    measures. A table whose rows are choices ranked by a measure is a
+    :class:`hordes_kit.ui.table.RankedTable` instead."""
     head = "".join(
-        f"<th style='padding:4px 10px;text-align:left'>{html.escape(h)}</th>" for h in headers
+        f"<th scope='col' style='padding:4px 10px;text-align:left'>{html.escape(h)}</th>"
+        for h in headers
     )
     body = []
     for i, row in enumerate(rows):
-        style = " style='background:#fff3c4;font-weight:600'" if i == highlight else ""
+        style = (
+            " class='hk-best' style='background:#fff3c4;font-weight:600'" if i == highlight else ""
+        )
         cells = "".join(f"<td style='padding:3px 10px'>{html.escape(str(c))}</td>" for c in row)
         body.append(f"<tr{style}>{cells}</tr>")
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return (
-        "<table class='hk-table' style='border-collapse:collapse'>"
-        f"<thead style='border-bottom:2px solid #999'><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
+        "<div class='hk-table-wrap'><table class='hk-table' style='border-collapse:collapse'>"
+        f"{cap}<thead style='border-bottom:2px solid #999'><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 
 
 def error_html(message: str) -> str:
     """A red one-line message for bad input (what was wrong and how to write it)."""
-    return f"<div class='hk-error' style='color:#b00020'>⚠ {html.escape(message)}</div>"
+    return (
+        f"<div class='hk-error' role='alert' style='color:#b00020'>⚠ {html.escape(message)}</div>"
+    )
 
 
 def note_html(message: str) -> str:

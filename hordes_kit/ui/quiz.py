@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 from hordes_kit.core.quiz import Question
+from hordes_kit.ui.surface import Stylesheet
+from hordes_kit.ui.theme import theme_class
 
 __all__ = ["QuizPlayer"]
 
@@ -19,6 +21,7 @@ class QuizPlayer(w.VBox):
         self,
         questions: Sequence[Question],
         detail_html: Callable[[object], str] | None = None,
+        theme: str | None = None,
     ) -> None:
         self.questions = tuple(questions)
         self.detail_html = detail_html
@@ -35,12 +38,15 @@ class QuizPlayer(w.VBox):
         self.check_button.add_class("hk-quiz-check")
         super().__init__(
             [
+                Stylesheet(),
                 self.text,
                 w.HBox([self.entry, self.choice, self.check_button]),
                 self.feedback,
                 w.HBox([self.next_button, self.tally]),
             ]
         )
+        self.add_class("hk-page")
+        self.add_class(theme_class(theme))
         self.check_button.on_click(lambda _b: self.submit(self._given()))
         self.next_button.on_click(lambda _b: self.goto(self.i + 1))
         self.goto(0)

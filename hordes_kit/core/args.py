@@ -1,0 +1,89 @@
+"""Command-line arguments with documented ranges, checked while parsing (before any work).
+
+``int_in(lo, hi)`` is an argparse ``type`` that reads ASCII digits only (Python's ``int``
+also takes ``'²'``'s neighbours, ``'١٢'``, underscores and 5,000-digit strings) and
+refuses a value outside ``lo..hi`` in one line naming the option. ``add_run_arguments``
+gives every ``simulate`` command the same ``--games``, ``--seed`` and ``--workers``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+
+from hordes_kit.core.montecarlo import MAX_GAMES, MAX_SEED, max_workers
+
+__all__ = ["int_in", "text_up_to", "add_run_arguments", "MAX_TEXT"]
+
+_INT = re.compile(r"[+-]?[0-9]{1,30}", re.ASCII)
+MAX_TEXT = 2_000  # characters in a free-text argument (card lists, dice, costs)
+
+
+def int_in(lo: int, hi: int | Callable[[], int]) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``lo`` to ``hi`` (``hi`` may be computed late).
+
+    >>> int_in(1, 10)("7")
+    7
+    >>> int_in(1, 10)("11")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 1-10, got 11
+    """
+
+    def parse(text: str) -> int:
+        top = hi() if callable(hi) else hi
+        if not _INT.fullmatch(text.strip()):
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise argparse.ArgumentTypeError(f"must be a whole number {lo}-{top:,}, got {shown!r}")
+        value = int(text)
+        if not lo <= value <= top:
+            raise argparse.ArgumentTypeError(f"must be {lo}-{top:,}, got {value:,}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
+
+
+def text_up_to(limit: int = MAX_TEXT) -> Callable[[str], str]:
+    """An argparse type: a text of at most ``limit`` characters, without control characters.
+
+    >>> text_up_to(5)("6,6,4")
+    '6,6,4'
+    """
+
+    def parse(text: str) -> str:
+        if len(text) > limit:
+            raise argparse.ArgumentTypeError(
+                f"is {len(text):,} characters long (at most {limit:,})"
+            )
+        if any(ord(c) < 32 for c in text):
+            raise argparse.ArgumentTypeError("holds a control character")
+        return text
+
+    parse.__name__ = "text"
+    return parse
+
+
+def add_run_arguments(
+    p: argparse.ArgumentParser, *, games: int, max_games: int = MAX_GAMES
+) -> None:
+    """``--games`` (default ``games``), ``--seed`` and ``--workers`` of a simulation."""
+    p.add_argument(
+        "--games",
+        type=int_in(1, max_games),
+        default=games,
+        help=f"games to play, 1-{max_games:,} (default {games:,}); memory does not grow with it",
+    )
+    p.add_argument(
+        "--seed",
+        type=int_in(0, MAX_SEED),
+        default=0,
+        help="seed of the chance, 0-2**63-1 (default 0): the same seed plays the same games",
+    )
+    p.add_argument(
+        "--workers",
+        type=int_in(1, max_workers),
+        default=1,
+        help=f"local processes, 1 to this machine's cores ({max_workers()}); same results",
+    )

@@ -1,0 +1,67 @@
+"""The kernel side of `hordes-kit serve`: what a dashboard does differently there.
+
+The server marks its kernels with ``HORDES_KIT_SERVE=1`` (nbval and plain Voila do not):
+- plotly's FigureWidget would send all of plotly.js (5 MB) to the browser inside every
+  chart's widget state, on every page load: its code is fetched once from the server
+  instead (cached by the browser), which keeps pages quick to open;
+- a traceback from a click goes to the server's log, not to the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+__all__ = ["ENV", "PLOTLY_PATH", "plotly_loader", "use_served_plotly", "log_tracebacks"]
+
+ENV = "HORDES_KIT_SERVE"
+PLOTLY_PATH = "voila/hk/plotly-widget.js"  # served by hordes_kit.serve
+
+
+def plotly_loader(base_url: str, version: str) -> str:
+    """A tiny ES module that loads plotly's widget code from the server and re-exports it."""
+    url = f"{base_url.rstrip('/')}/{PLOTLY_PATH}?v={version}"
+    return (
+        f"const m = await import(new URL({url!r}, document.baseURI).href);\n"
+        "export default m.default;\n"
+    )
+
+
+def use_served_plotly() -> None:
+    """Make plotly's FigureWidget (when it is defined) load its code from the server."""
+    import anywidget
+
+    original = anywidget.AnyWidget.__dict__["__init_subclass__"].__func__
+    base_url = os.environ.get("VOILA_BASE_URL", "/")
+
+    def init_subclass(cls, **kwargs):
+        original(cls, **kwargs)
+        esm = cls.__dict__.get("_esm")
+        if esm is not None and str(getattr(esm, "_path", "")).endswith("widgetbundle.js"):
+            import plotly
+
+            cls._esm = plotly_loader(base_url, plotly.__version__)
+
+    anywidget.AnyWidget.__init_subclass__ = classmethod(init_subclass)
+
+
+def log_tracebacks() -> None:
+    """Tracebacks (a failing click, a failing cell) go to the server's log; the page gets a line."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # not in a kernel
+        return
+    shell = get_ipython()
+    if shell is None or getattr(shell, "_hk_quiet", False):
+        return
+    show = shell._showtraceback
+
+    def quiet(etype, evalue, stb):
+        text = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(stb))
+        print(f"[hordes-kit dashboard] {text}", file=sys.__stderr__, flush=True)
+        line = "Something went wrong here; the details are in the server's log."
+        show(etype, "see the server's log", [line])
+
+    shell._showtraceback = quiet
+    shell._hk_quiet = True

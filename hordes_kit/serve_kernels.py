@@ -1,0 +1,228 @@
+"""The server's kernel budget: a cap on kernels (preheated ones included), pools kept warm
+within it, and memory handed back to the system after kernels are shut down.
+
+Every dashboard page runs in its own kernel (a Python process of 60-260 MB). The cap
+bounds them; a page beyond it is turned away with a friendly page (``TableFull``)
+instead of starting a kernel the machine cannot hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import ctypes.util
+import gc
+import os
+from pathlib import Path
+
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.ioloop import PeriodicCallback
+from tornado.web import HTTPError
+from traitlets import Int
+
+__all__ = [
+    "KERNEL_MB",
+    "TableFull",
+    "KitKernelManager",
+    "memory_limit_mb",
+    "default_max_kernels",
+    "pool_plan",
+    "give_memory_back",
+    "fewer_arenas",
+]
+
+KERNEL_MB = 300  # one dashboard kernel, with room to grow while played (measured 60-260 MB)
+SERVER_MB = 400  # the server itself, with headroom (measured 80 MB idle, ~300 MB at its peak)
+MOST_USED = (  # dashboards to keep preheated first, most used at the table first
+    "fantahzee_odds.ipynb",
+    "fantahzee_play.ipynb",
+    "heroes_hordes_play.ipynb",
+    "the_horde_play.ipynb",
+    "heroes_hordes_odds.ipynb",
+    "the_horde_odds.ipynb",
+    "fantahzee_walkthrough.ipynb",
+    "heroes_hordes_walkthrough.ipynb",
+    "the_horde_walkthrough.ipynb",
+)
+
+
+class TableFull(HTTPError):
+    """Every kernel the server may run is in use: the page is turned away (HTTP 503)."""
+
+    def __init__(self) -> None:
+        super().__init__(503, reason="The table is full")
+
+
+def _read_int(path: str) -> int | None:
+    try:
+        text = Path(path).read_text().strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def memory_limit_mb() -> int:
+    """Memory this server may use: the machine's, or a container's limit if lower (Binder)."""
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        limit = _read_int(path)  # "max" (no limit) reads as None
+        if limit is not None:
+            total = min(total, limit // 2**20)
+    return total
+
+
+def default_max_kernels(limit_mb: int | None = None) -> int:
+    """How many kernels fit: 2 GB (Binder) -> 5, 24 GB -> 64 (at most 64, at least 2).
+
+    >>> default_max_kernels(2048), default_max_kernels(24 * 1024), default_max_kernels(512)
+    (5, 64, 2)
+    """
+    limit_mb = memory_limit_mb() if limit_mb is None else limit_mb
+    return max(2, min(64, (limit_mb - SERVER_MB) // KERNEL_MB))
+
+
+def pool_plan(dashboards: list[str], max_kernels: int, preheat: int | None = None) -> list[str]:
+    """The dashboards kept preheated (one kernel each), most used first.
+
+    By default at most a third of the cap is held by waiting kernels, so pages
+    without a pool still find seats: 5 kernels (Binder) -> 1 preheated page.
+
+    >>> pool_plan(["index.ipynb", "the_horde_play.ipynb", "fantahzee_odds.ipynb"], 5)
+    ['fantahzee_odds.ipynb']
+    >>> pool_plan(["a.ipynb", "fantahzee_odds.ipynb"], 64)
+    ['fantahzee_odds.ipynb', 'a.ipynb']
+    """
+    n = max_kernels // 3 if preheat is None else min(preheat, max_kernels)
+    ranked = [d for d in MOST_USED if d in dashboards]
+    ranked += sorted(d for d in dashboards if d not in ranked)
+    return ranked[: max(0, n)]
+
+
+_libc = None
+M_ARENA_MAX = -8  # glibc's mallopt parameter
+
+
+def _glibc():
+    global _libc
+    if _libc is None:
+        name = ctypes.util.find_library("c")
+        _libc = ctypes.CDLL(name) if name else False
+    return _libc if _libc and hasattr(_libc, "malloc_trim") else None
+
+
+def fewer_arenas() -> None:
+    """Two malloc arenas for the server's threads, not 8 per core: less memory kept idle."""
+    libc = _glibc()
+    if libc is not None:
+        libc.mallopt(M_ARENA_MAX, 2)
+
+
+def give_memory_back() -> None:
+    """Collect garbage cycles and hand freed heap pages back to the system (glibc)."""
+    gc.collect()
+    libc = _glibc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
+class KitKernelManager(AsyncMappingKernelManager):
+    """Kernels within a cap; preheated kernels count, are kept topped up and never culled."""
+
+    max_kernels = Int(8, config=True, help="Most kernels running at once, preheated ones included.")
+    trim_delay = Int(3, config=True, help="Seconds after a shutdown before memory is given back.")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._trim_handle: asyncio.TimerHandle | None = None
+        self._keeper: PeriodicCallback | None = None
+        self._pools_full = False
+
+    # --- the cap -------------------------------------------------------------------------
+    def kernels_in_use(self) -> int:
+        """Kernels running or starting (a failed start does not count)."""
+        starting = {k for k, t in self._pending_kernels.items() if not t.done()}
+        return len(set(self._kernels) | starting)
+
+    def has_room(self) -> bool:
+        return self.kernels_in_use() < self.max_kernels
+
+    async def start_kernel(self, *, kernel_id=None, **kwargs):  # type: ignore[override]
+        """Start a kernel if the cap allows it; otherwise raise TableFull."""
+        if kernel_id is None or kernel_id not in self:
+            # no await between this check and the kernel being registered as pending,
+            # so pages arriving together cannot all slip under the cap
+            if not self.has_room():
+                raise TableFull()
+        return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+
+    # --- preheated pools -------------------------------------------------------------------
+    def pooled_ready(self, notebook: str) -> bool:
+        """True if ``notebook`` has a preheated kernel ready (failed pool starts are dropped)."""
+        pool = getattr(self, "_pools", {}).get(notebook)
+        if not pool:
+            return False
+        for task in list(pool):
+            if task.done() and (task.cancelled() or task.exception() is not None):
+                pool.remove(task)
+        return any(t.done() for t in pool)
+
+    def pooled_warm(self, notebook: str) -> bool:
+        """True if a preheated kernel of ``notebook`` has run the whole notebook."""
+        return self.pooled_ready(notebook) and any(
+            t.done() and t.result()["task"].done() for t in self._pools[notebook]
+        )
+
+    def pooled_kernel_ids(self) -> set[str]:
+        out = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    out.add(task.result()["kernel_id"])
+        return out
+
+    def keep_pools(self) -> None:
+        """Refill pools while there is room; pooled kernels always look fresh to the culler."""
+        pools = getattr(self, "_pools", None)
+        if pools is None:
+            return
+        now = utcnow()
+        for kid in self.pooled_kernel_ids():
+            if kid in self._kernels:  # taken from a pool a moment ago: not culled before use
+                self._kernels[kid].last_activity = now
+        config = getattr(self, "kernel_pools_config", {})
+        for notebook, conf in config.items():
+            if notebook == "default":
+                continue
+            self.pooled_ready(notebook)  # drops failed starts
+            if len(pools.get(notebook, [])) < conf.get("pool_size", 0) and self.has_room():
+                self.fill_if_needed(delay=0, notebook_name=notebook)
+        ready = [n for n in config if n != "default" and self.pooled_warm(n)]
+        full = len(ready) == len(config) - ("default" in config)
+        if full and not self._pools_full:
+            self.log.info("hordes-kit: kernel pools are full (%d kernels)", len(ready))
+        self._pools_full = full
+
+    def start_keeper(self, every_s: float = 5) -> None:
+        if self._keeper is None:
+            self._keeper = PeriodicCallback(self.keep_pools, every_s * 1000)
+            self._keeper.start()
+
+    # --- memory --------------------------------------------------------------------------
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):  # type: ignore[override]
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._schedule_trim()
+
+    def _schedule_trim(self) -> None:
+        """Give memory back once, a moment after the last of a batch of shutdowns."""
+        loop = asyncio.get_event_loop()
+        if self._trim_handle is not None:
+            self._trim_handle.cancel()
+        self._trim_handle = loop.call_later(self.trim_delay, self._trim)
+
+    def _trim(self) -> None:
+        self._trim_handle = None
+        give_memory_back()
+        self.log.info("memory given back after kernel shutdown")

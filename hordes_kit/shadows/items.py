@@ -1,0 +1,67 @@
+"""Items on a Hero: equipping, the one Restricted Item, and Station cards whose requirement
+stops being met (FAQ: blank; option ``unmet = "discard"``: discarded)."""
+
+from __future__ import annotations
+
+from hordes_kit.core.state import evolve
+from hordes_kit.shadows.stack import log, push
+from hordes_kit.shadows.state import Placed, Position, Task
+
+__all__ = ["restricted_pair", "blank_cards", "enforce_unmet", "equip"]
+
+
+def restricted_pair(s: Position, seat: int) -> list[str]:
+    """The Restricted Items a player holds (more than one: they must keep one)."""
+    return [p.card for p in s.seats[seat].items if s.card(p.card).restricted]
+
+
+def blank_cards(s: Position, seat: int) -> list[str]:
+    """Station cards whose Stat Requirements the Hero does not meet now (blank, FAQ)."""
+    stats = s.hero_stats(seat)
+    return [p.card for p in s.seats[seat].station if not s.usable_by(seat, s.card(p.card), stats)]
+
+
+def enforce_unmet(s: Position, seat: int, was: list[str] | None = None) -> Position:
+    """Station cards after the Hero's stats change: blank (FAQ) or discarded (option).
+
+    By default a card whose requirement fails stays, blank, and works again once it is
+    met; with ``unmet = "discard"`` (the Eras example) it leaves the Station Field.
+    """
+    now = blank_cards(s, seat)
+    if s.config.unmet != "discard":
+        who = s.who(seat)
+        for c in now:
+            if was is None or c not in was:
+                s = log(
+                    s, "ruling.unmet", f"{who}'s {s.name(c)}: requirement not met, it is blank."
+                )
+        for c in was or ():
+            if c not in now:
+                s = log(s, "ruling.unmet", f"{who}'s {s.name(c)}: requirement met again, it works.")
+        return s
+    st = s.seats[seat]
+    keep = tuple(p for p in st.station if p.card not in now)
+    if len(keep) == len(st.station):
+        return s
+    once = tuple(c for c in now if s.card(c).front.has("One Time"))  # used: out of the game
+    back = tuple(c for c in now if c not in once)
+    seats = s.seat_with(
+        seat, station=keep, deck=tuple(sorted(st.deck + back)), boxed=tuple(sorted(st.boxed + once))
+    )
+    s = evolve(s, seats=seats)
+    return log(
+        s,
+        "ruling.unmet",
+        f"{s.who(seat)}'s {', '.join(s.name(c) for c in now)}: requirement no longer met, "
+        "discarded (option" + ("; a One Time card leaves the game" if once else "") + ").",
+    )
+
+
+def equip(s: Position, seat: int, item: str) -> Position:
+    """An Item to the Inventory Field; a second Restricted Item means keeping one."""
+    st = s.seats[seat]
+    was = blank_cards(s, seat)
+    s = evolve(s, seats=s.seat_with(seat, items=st.items + (Placed(item),)))
+    if len(restricted_pair(s, seat)) > 1:
+        return push(s, Task("!keep", seat))
+    return enforce_unmet(s, seat, was)

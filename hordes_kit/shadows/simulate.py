@@ -1,0 +1,134 @@
+"""Monte Carlo of whole games: who wins with which Hero, with 95% intervals.
+
+Games are streamed in chunks and only tallies are kept, so memory does not grow with
+the number of games; game ``i`` of seed ``s`` is the same whatever the workers.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.montecarlo import (
+    check_run,
+    chunk_ranges,
+    game_rng,
+    map_chunks,
+    wilson_interval,
+)
+from hordes_kit.core.playout import playout
+from hordes_kit.shadows.bots import get_policy
+from hordes_kit.shadows.game import new_game
+
+__all__ = ["SimResult", "simulate", "play_one", "MAX_GAMES"]
+
+MAX_GAMES = 1_000_000
+
+
+def _heroes_policy(heroes: tuple[str, ...], bot):
+    """The bot, except that seat k picks heroes[k] when it chooses its Hero."""
+
+    def policy(state, rng: random.Random) -> str:
+        t = state.top()
+        if t is not None and t.kind == "!hero":
+            want = f"hero:{heroes[t.seat]}"
+            if want in state.legal_actions():
+                return want
+        return bot(state, rng)
+
+    return policy
+
+
+def play_one(heroes: tuple[str, ...], bot: str, index: int, rng: random.Random) -> tuple:
+    """One game: (winning seats, rounds)."""
+    pol = _heroes_policy(heroes, get_policy(bot))
+    final = playout(new_game({"players": len(heroes)}), rng, {k: pol for k in range(len(heroes))})
+    if not final.is_terminal:
+        return ((), final.round)
+    _, winners = final.final_standings()
+    return (tuple(winners), final.round)
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Wins per Hero (a shared victory counts as a share), with 95% intervals."""
+
+    heroes: tuple[str, ...]
+    bot: str
+    games: int
+    seed: int
+    wins: tuple[float, ...]
+    outright: tuple[int, ...]
+    shared: int
+    rounds: float
+
+    def rate(self, k: int) -> float:
+        """Share of games won by seat k (shared victories split)."""
+        return self.wins[k] / self.games
+
+    def interval(self, k: int) -> tuple[float, float]:
+        """95% Wilson interval of seat k's outright win rate."""
+        return wilson_interval(self.outright[k], self.games)
+
+    def to_json(self) -> dict:
+        """JSON-ready summary."""
+        return {
+            "game": "shadows",
+            "heroes": list(self.heroes),
+            "bot": self.bot,
+            "games": self.games,
+            "seed": self.seed,
+            "win_share": [self.rate(k) for k in range(len(self.heroes))],
+            "outright": list(self.outright),
+            "outright_95": [list(self.interval(k)) for k in range(len(self.heroes))],
+            "shared": self.shared,
+            "mean_rounds": self.rounds,
+        }
+
+
+def _chunk(args) -> tuple:
+    heroes, bot, seed, first, count = args
+    wins = [0.0] * len(heroes)
+    outright = [0] * len(heroes)
+    shared = rounds = 0
+    for i in range(first, first + count):
+        winners, r = play_one(heroes, bot, i, game_rng(seed, i))
+        rounds += r
+        if len(winners) == 1:
+            outright[winners[0]] += 1
+        elif winners:
+            shared += 1
+        for w in winners:
+            wins[w] += 1 / len(winners)
+    return [(tuple(wins), tuple(outright), shared, rounds, count)]
+
+
+def simulate(
+    heroes: tuple[str, ...],
+    games: int,
+    seed: int = 0,
+    *,
+    bot: str = "sensible",
+    workers: int = 1,
+    progress=None,
+) -> SimResult:
+    """Play ``games`` seeded games with those Heroes in seat order (2 or 3)."""
+    get_policy(bot)
+    if not 2 <= len(heroes) <= 3:
+        raise InvalidInputError("give 2 or 3 Heroes")
+    check_run(games, seed, workers, max_games=MAX_GAMES)
+    size = max(1, min(200, -(-games // workers)))
+    chunks = ((tuple(heroes), bot, seed, a, n) for a, n in chunk_ranges(games, size))
+    parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
+    n = len(heroes)
+    wins, outright, shared, rounds = [0.0] * n, [0] * n, 0, 0
+    for part in parts:
+        for w, o, sh, r, _ in part:
+            wins = [a + b for a, b in zip(wins, w)]
+            outright = [a + b for a, b in zip(outright, o)]
+            shared += sh
+            rounds += r
+    return SimResult(
+        tuple(heroes), bot, games, seed, tuple(wins), tuple(outright), shared, rounds / games
+    )

@@ -1,0 +1,92 @@
+"""The table's set-up for a new Shadows game (2 or 3 seats, each a person or a bot, the
+rules options) and the Shadows pages' own stylesheet."""
+
+from __future__ import annotations
+
+import anywidget
+import ipywidgets as w
+
+from hordes_kit.core.data import widgets_path
+from hordes_kit.shadows.bots import random_bot, sensible_bot
+
+__all__ = ["SEAT_KINDS", "TableSetup", "ShadowsStyle"]
+
+SEAT_KINDS = {"Person": None, "Sensible bot": sensible_bot, "Random bot": random_bot}
+WIDE = {"description_width": "initial"}
+
+
+class ShadowsStyle(anywidget.AnyWidget):
+    """The Shadows pages' own few styles (the status line, the pass screen, grading)."""
+
+    _esm = "export default {\n  render({ el }) { el.classList.add('sh-stylesheet'); },\n};\n"
+    _css = widgets_path("shadows.css").read_text(encoding="utf-8")
+
+
+class TableSetup(w.VBox):
+    """Players, each seat's name and who plays it, the rules options, and New game."""
+
+    def __init__(self, players: int = 2, kinds=None, names=None) -> None:
+        self.players = w.ToggleButtons(options=[2, 3], value=players, description="Players")
+        self.seat_boxes = []
+        for i in range(3):
+            name = w.Text(
+                value=(names[i] if names and i < len(names) else f"Player {i + 1}"),
+                description=f"Seat {i + 1}",
+                style=WIDE,
+                layout=w.Layout(width="220px"),
+            )
+            default = "Person" if i == 0 else "Sensible bot"
+            kind = w.Dropdown(
+                options=list(SEAT_KINDS),
+                value=kinds[i] if kinds and i < len(kinds) else default,
+                description="played by",
+                style=WIDE,
+                layout=w.Layout(width="240px"),
+            )
+            self.seat_boxes.append(w.HBox([name, kind]))
+        self.library = w.Dropdown(
+            options=[
+                ("Beginner Skill cards list (our ruling)", "beginner"),
+                ("10 drawn from the Skill Pool, with mulligans", "pool"),
+            ],
+            description="Library",
+            style=WIDE,
+        )
+        self.unmet = w.Dropdown(
+            options=[
+                ("blank until met again (our ruling, FAQ)", "blank"),
+                ("discarded at once", "discard"),
+            ],
+            description="A Station card whose requirement fails is",
+            style=WIDE,
+        )
+        self.new_button = w.Button(description="New game", button_style="primary")
+        self.new_button.add_class("sh-new")
+        self.seats = w.VBox()
+        super().__init__([self.players, self.seats, self.library, self.unmet, self.new_button])
+        self.players.observe(lambda _c: self.show_seats(), "value")
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        """Show as many seats as players."""
+        self.seats.children = tuple(self.seat_boxes[: self.players.value])
+
+    def kinds(self, n: int) -> list[str]:
+        """Who plays each of the first ``n`` seats: 'Person', 'Sensible bot', 'Random bot'."""
+        return [b.children[1].value for b in self.seat_boxes[:n]]
+
+    def config(self) -> dict:
+        """The new game's config: players, names (made unique), the rules options."""
+        n = self.players.value
+        names = [
+            b.children[0].value.strip() or f"Player {i + 1}"
+            for i, b in enumerate(self.seat_boxes[:n])
+        ]
+        if len(set(names)) < n:
+            names = [f"{x} ({i + 1})" for i, x in enumerate(names)]
+        return {
+            "players": n,
+            "names": names,
+            "library": self.library.value,
+            "unmet": self.unmet.value,
+        }

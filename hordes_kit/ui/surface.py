@@ -1,0 +1,122 @@
+"""The clickable surface every game piece is shown on, and the shared stylesheet.
+
+Why one anywidget that shows HTML rendered in Python: a board is hundreds of pieces;
+as ipywidgets that is hundreds of models and a slow page, as one widget it is one
+string. Python draws every piece (``pieces.py``, ``cardface.py``), so a static picture
+and a clickable one are the same code; the browser only sends back the
+``data-action`` of the button clicked, and :meth:`ActionView.click` does exactly what
+that click does, so tests drive a board without a browser.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from html import unescape
+
+import anywidget
+import traitlets
+
+from hordes_kit.core.data import widgets_path
+from hordes_kit.core.errors import IllegalActionError
+from hordes_kit.ui.pieces import render
+from hordes_kit.ui.theme import theme_class, themes_css
+
+__all__ = ["kit_css", "Stylesheet", "ActionView", "actions_in"]
+
+_BUTTON = re.compile(r"<button\b([^>]*)>", re.S)
+_ACTION = re.compile(r'\bdata-action="([^"]*)"')
+_DISABLED = re.compile(r"\sdisabled(?:[\s=>]|$)")
+
+
+@lru_cache(maxsize=1)
+def kit_css() -> str:
+    """The shared stylesheet: ``widgets/hk.css`` plus every game's theme."""
+    return widgets_path("hk.css").read_text(encoding="utf-8") + "\n" + themes_css()
+
+
+def actions_in(fragment: str) -> tuple[str, ...]:
+    """The action ids of the enabled buttons in an HTML fragment, in page order."""
+    out = []
+    for m in _BUTTON.finditer(fragment):
+        inside = m.group(1)
+        a = _ACTION.search(inside)
+        if a and not _DISABLED.search(inside):
+            out.append(unescape(a.group(1)))
+    return tuple(out)
+
+
+class Stylesheet(anywidget.AnyWidget):
+    """Puts the shared stylesheet on the page (shows nothing); :func:`ui.controls.page` adds it."""
+
+    _esm = "export default {\n  render({ el }) { el.classList.add('hk-stylesheet'); },\n};\n"
+    _css = kit_css()
+
+
+class ActionView(anywidget.AnyWidget):
+    """Pieces drawn in Python; a click on a ``data-action`` button calls the handlers.
+
+    >>> from hordes_kit.ui.cardface import CardFace
+    >>> seen = []
+    >>> v = ActionView(CardFace("Cow", kind="Village", cost=3, action="buy:cow", verb="Buy"))
+    >>> v.on_action(seen.append)
+    >>> v.actions
+    ('buy:cow',)
+    >>> v.click("buy:cow"); seen
+    ['buy:cow']
+    """
+
+    _esm = widgets_path("surface.js")
+    _css = kit_css()
+    html = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        *parts: object,
+        theme: str | None = None,
+        label: str = "",
+        on_action: Callable[[str], object] | None = None,
+        **kwargs,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[str], object]] = []
+        self.label = label
+        self.add_class("hk-view")
+        if theme:
+            self.add_class(theme_class(theme))
+        if on_action:
+            self.on_action(on_action)
+        self.on_msg(self._on_browser_msg)
+        if parts:
+            self.show(*parts)
+
+    def show(self, *parts: object) -> None:
+        """Draw these pieces (objects with ``.html()`` or HTML strings), replacing the last."""
+        self.html = render(*parts)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The action ids a click can send now (enabled buttons on screen)."""
+        return actions_in(self.html)
+
+    def on_action(self, handler: Callable[[str], object]) -> None:
+        """Call ``handler(action_id)`` on every click."""
+        self._handlers.append(handler)
+
+    def click(self, action_id: str) -> None:
+        """What a click on the button with this action id does; refused if it is not shown."""
+        if action_id not in self.actions:
+            raise IllegalActionError(action_id, "there is no such button on screen", self.actions)
+        for handler in list(self._handlers):
+            handler(action_id)
+
+    def _on_browser_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("type") != "action":
+            return
+        action = content.get("id")
+        if isinstance(action, str) and action in self.actions:
+            self.click(action)
+        else:  # a second click on a button that an earlier click already replaced
+            self.send({"type": "stale"})

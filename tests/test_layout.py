@@ -1,0 +1,187 @@
+"""The shape of the package: every game package's modules import downward only.
+
+The layers are the ones ``hordes_kit/README.md`` documents ("Which file holds what"),
+lowest first. A module may import modules of its own layer or below, never one above,
+not even lazily inside a function or under ``TYPE_CHECKING``, and no two modules import
+each other round a circle. A module not named here belongs to the lowest layer that
+imports it (a module ``game.py`` needs is an engine module); one nothing imports is a tool.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "hordes_kit"
+SHARED = ("core", "ui")
+
+DATA, STATE, ENGINE, VIEW, GAME, TOOLS, CLI, PACKAGE = range(8)
+LAYER_NAMES = ("data", "state", "engine", "view", "game", "tools", "cli", "__init__")
+NAMED = {
+    "rules": DATA,
+    "cards": DATA,
+    "state": STATE,
+    "view": VIEW,
+    "game": GAME,
+    "odds": TOOLS,
+    "bots": TOOLS,
+    "simulate": TOOLS,
+    "fastsim": TOOLS,
+    "quiz": TOOLS,
+    "bench": TOOLS,
+    "cli": CLI,
+    "__init__": PACKAGE,
+}
+
+
+def game_packages() -> list[Path]:
+    """Every game package: a folder of ``hordes_kit`` with an ``__init__.py``, not core/ui."""
+    return sorted(
+        p for p in PKG.iterdir() if (p / "__init__.py").is_file() and p.name not in SHARED
+    )
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Dotted names a file imports anywhere in it (``from a import b`` gives ``a.b`` and ``a``)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: relative import"
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def package_graph(pkg: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the same package it imports (a submodule, not ``__init__``,
+    when it is named: ``from hordes_kit.fantahzee import rules`` imports ``rules``)."""
+    dotted = f"hordes_kit.{pkg.name}"
+    mods = {p.stem for p in pkg.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for m in mods:
+        deps = set()
+        for name in imported_modules(pkg / f"{m}.py"):
+            if name == dotted:
+                continue  # the ``from <package> import x`` line itself: x is resolved below
+            if name.startswith(dotted + "."):
+                first = name[len(dotted) + 1 :].split(".")[0]
+                deps.add(first if first in mods else "__init__")
+        deps.discard(m)
+        graph[m] = deps
+    return graph
+
+
+def layers(graph: dict[str, set[str]]) -> dict[str, int]:
+    """Each module's layer: named ones from ``NAMED``; any other belongs to the lowest layer
+    whose modules reach it through unnamed modules (``game`` reaching it: the engine)."""
+    out = {m: NAMED[m] for m in graph if m in NAMED}
+    for m in graph:
+        if m in out:
+            continue
+        best = TOOLS
+        for start, layer in NAMED.items():
+            if start not in graph:
+                continue
+            seen, todo = set(), [start]
+            while todo:
+                cur = todo.pop()
+                for dep in graph[cur]:
+                    if dep not in seen and dep not in NAMED:
+                        seen.add(dep)
+                        todo.append(dep)
+            if m in seen:
+                best = min(best, ENGINE if layer == GAME else layer)
+        out[m] = best
+    return out
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Import circles (each found once, from its first module in sorted order)."""
+    found = []
+    for start in sorted(graph):
+        stack = [(start, [start])]
+        while stack:
+            cur, path = stack.pop()
+            for dep in sorted(graph[cur]):
+                if dep == start:
+                    found.append(path + [start])
+                elif dep not in path and dep > start:
+                    stack.append((dep, path + [dep]))
+    return found
+
+
+def upward_imports(pkg: Path) -> list[str]:
+    graph = package_graph(pkg)
+    layer = layers(graph)
+    bad = []
+    for m, deps in sorted(graph.items()):
+        for d in sorted(deps):
+            if layer[d] > layer[m]:
+                bad.append(
+                    f"{pkg.name}/{m}.py ({LAYER_NAMES[layer[m]]}) imports {d} "
+                    f"({LAYER_NAMES[layer[d]]})"
+                )
+    return bad
+
+
+@pytest.mark.parametrize("pkg", game_packages(), ids=lambda p: p.name)
+def test_game_modules_import_downward_only(pkg):
+    bad = upward_imports(pkg)
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("pkg", game_packages(), ids=lambda p: p.name)
+def test_game_modules_import_in_no_circle(pkg):
+    circles = cycles(package_graph(pkg))
+    assert not circles, "\n".join(" -> ".join(c) for c in circles)
+
+
+@pytest.mark.parametrize("pkg", game_packages(), ids=lambda p: p.name)
+def test_every_game_has_the_same_rooms(pkg):
+    rooms = {p.stem for p in pkg.glob("*.py")}
+    want = {"__init__", "rules", "cards", "state", "view", "game", "odds", "bots"}
+    want |= {"simulate", "cli", "bench", "setup", "legal", "moves", "flow"}
+    assert want <= rooms, f"{pkg.name} lacks {sorted(want - rooms)}"
+
+
+def test_shared_code_imports_no_game():
+    games = {p.name for p in game_packages()}
+    bad = []
+    for path in sorted((PKG / "core").glob("*.py")):
+        for name in imported_modules(path):
+            parts = name.split(".")
+            if parts[0] == "hordes_kit" and len(parts) > 1 and parts[1] not in ("core",):
+                bad.append(f"core/{path.name} imports {name}")
+    for pkg in game_packages():
+        for path in sorted(pkg.glob("*.py")):
+            for name in imported_modules(path):
+                parts = name.split(".")
+                if parts[0] == "hordes_kit" and len(parts) > 1:
+                    if parts[1] in games - {pkg.name} or parts[1] in ("ui", "cli", "serve"):
+                        bad.append(f"{pkg.name}/{path.name} imports {name}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_checks_catch_an_upward_import(tmp_path):
+    # a throwaway package whose state imports its view lazily, and whose legal module
+    # imports the bots: both reported, and the circle state -> legal -> state too
+    pkg = tmp_path / "demo"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from hordes_kit.demo.game import S\n")
+    (pkg / "state.py").write_text(
+        "def f():\n    from hordes_kit.demo.view import v\n    from hordes_kit.demo import legal\n"
+    )
+    (pkg / "legal.py").write_text(
+        "from hordes_kit.demo.state import f\nimport hordes_kit.demo.bots\n"
+    )
+    (pkg / "view.py").write_text("from hordes_kit.demo.state import f\n")
+    (pkg / "game.py").write_text("from hordes_kit.demo import legal, view\n")
+    (pkg / "bots.py").write_text("from hordes_kit.demo.game import S\n")
+    bad = upward_imports(pkg)
+    assert "demo/state.py (state) imports view (view)" in bad
+    assert "demo/legal.py (state) imports bots (tools)" in bad
+    assert ["legal", "state", "legal"] in cycles(package_graph(pkg))

@@ -1,0 +1,192 @@
+"""`hordes-kit serve` for a playgroup: one-line refusals, the cap, the token, no tracebacks."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import socket
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from conftest import VoilaServer, free_port
+
+from hordes_kit.cli import main
+from hordes_kit.core.errors import HordesKitError
+from hordes_kit.serve import check_address, resolve_token
+
+TOKEN = "table-key-1234"
+
+
+def refused(capsys, *args: str) -> str:
+    """Run `hordes-kit serve ARGS`: it must exit 2 with one line on stderr; return that line."""
+    start = time.monotonic()
+    code = main(["serve", "--no-browser", *args])
+    out, err = capsys.readouterr()
+    assert code == 2, out + err
+    assert err.count("\n") == 1 and err.startswith("hordes-kit") and "Traceback" not in err
+    assert out == ""  # refused before anything started
+    assert time.monotonic() - start < 10
+    return err
+
+
+def test_serve_refuses_a_taken_port(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        err = refused(capsys, "--port", str(port))
+    assert f"port {port} is already in use" in err and "--port" in err
+
+
+def test_serve_refuses_an_address_not_on_this_machine(capsys):
+    err = refused(capsys, "--host", "192.0.2.7", "--port", str(free_port()))  # TEST-NET-1
+    assert "--host 192.0.2.7 is not an address of this machine" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--token", "short"], "--token must be 8 to 128 letters"),
+        (["--token", "has spaces in it"], "--token must be 8 to 128 letters"),
+        (["--token", "auto", "--no-token"], "--token and --no-token contradict"),
+        (["--max-kernels", "0"], "--max-kernels: must be 1-1,000, got 0"),
+        (["--preheat", "-1"], "--preheat: must be 0-100, got -1"),
+        (["--cull-idle", "0"], "--cull-idle: must be 1-86,400, got 0"),
+    ],
+)
+def test_serve_refuses_bad_options_in_one_line(capsys, args, says):
+    err = refused(capsys, "--port", str(free_port()), *args)
+    assert says in err
+
+
+def test_token_rules():
+    assert resolve_token(None, False, loopback=True) is None  # this computer only: no key
+    made = resolve_token(None, False, loopback=False)  # shared: a key unless --no-token
+    assert made and made != resolve_token(None, False, loopback=False)
+    assert resolve_token(None, True, loopback=False) is None
+    assert resolve_token("auto", False, loopback=True)
+    assert resolve_token(TOKEN, False, loopback=False) == TOKEN
+    with pytest.raises(HordesKitError):
+        resolve_token("bad/token/x", False, loopback=True)
+
+
+def test_loopback_is_told_apart():
+    assert check_address("127.0.0.1", free_port()) is True
+    assert check_address("localhost", free_port()) is True
+    assert check_address("0.0.0.0", free_port()) is False
+
+
+# --- a server on the tests' own pages ----------------------------------------------------------
+def notebook(path, *cells: tuple[str, str]) -> None:
+    """Write a notebook of (kind, source) cells."""
+    nb = {
+        "cells": [
+            {"cell_type": kind, "metadata": {}, "source": src}
+            | ({"outputs": [], "execution_count": None} if kind == "code" else {})
+            for kind, src in cells
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb))
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    d = tmp_path_factory.mktemp("pages")
+    notebook(d / "index.ipynb", ("markdown", "# Our table\n[the sum](sum.ipynb)"))
+    notebook(d / "sum.ipynb", ("code", "print('the sum is', 20 + 22)"))
+    notebook(d / "other.ipynb", ("code", "print('another page')"))
+    notebook(d / "third.ipynb", ("code", "print('a third page')"))
+    notebook(
+        d / "broken.ipynb",
+        ("code", "print('before the error')"),
+        ("code", "raise ValueError('the-secret-detail ' + 'from-the-kernel')"),
+        ("code", "# Self-check: not run for visitors\nraise SystemExit('self-check ran')"),
+    )
+    return d
+
+
+def get(url: str, opener=None) -> tuple[int, dict, str]:
+    opener = opener or urllib.request.build_opener()
+    try:
+        with opener.open(url, timeout=120) as r:
+            return r.status, dict(r.headers), r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read().decode()
+
+
+@pytest.fixture
+def small_server(tmp_path, pages):
+    servers = []
+
+    def start(*args: str) -> VoilaServer:
+        servers.append(VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", *args))
+        return servers[-1]
+
+    yield start
+    for s in servers:
+        s.stop()
+
+
+def test_a_page_beyond_the_cap_is_told_the_table_is_full(small_server):
+    server = small_server("--max-kernels=2", "--preheat=0")
+    for page in ("sum", "other"):
+        status, _h, body = get(f"{server.url}/voila/render/{page}.ipynb")
+        assert status == 200 and "table is full" not in body
+    status, headers, body = get(f"{server.url}/voila/render/third.ipynb")
+    assert status == 503
+    assert headers["Retry-After"] == "60"
+    assert "The table is full" in body and "try again in a minute" in body
+    assert "Traceback" not in body
+    # the index needs no kernel: still open to everyone
+    status, _h, body = get(f"{server.url}/voila/render/index.ipynb")
+    assert status == 200 and "Our table" in body
+
+
+def test_preheated_kernels_count_against_the_cap(small_server):
+    server = small_server("--max-kernels=3", "--preheat=3")
+    log = server.log()
+    assert "kernel pools: broken.ipynb, other.ipynb, sum.ipynb" in log
+    # three pooled kernels fill the cap: a page without one is turned away...
+    status, _h, _b = get(f"{server.url}/voila/render/third.ipynb")
+    assert status == 503
+    # ...while a page with one opens on it at once
+    status, _h, body = get(f"{server.url}/voila/render/sum.ipynb")
+    assert status == 200 and "the sum is 42" in body
+
+
+def test_token_is_asked_for_then_travels_as_a_cookie(small_server):
+    server = small_server(f"--token={TOKEN}", "--preheat=0")
+    status, _h, body = get(server.url + "/voila/render/sum.ipynb")
+    assert status == 403 and "Ask the host for the link" in body
+    status, _h, _b = get(server.url + "/?token=wrong-key-9999")
+    assert status == 403
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    status, _h, body = get(f"{server.url}/?token={TOKEN}", browser)
+    assert status == 200 and "Our table" in body  # front page, then the index
+    assert any(c.value == TOKEN and c.has_nonstandard_attr("HttpOnly") for c in jar)
+    # links between dashboards keep working: the cookie carries the key
+    status, _h, body = get(server.url + "/voila/render/sum.ipynb", browser)
+    assert status == 200 and "the sum is 42" in body
+    assert get(server.url + "/voila/static/voila.js", browser)[0] == 200
+    assert get(server.url + "/voila/static/voila.js")[0] == 403
+
+
+def test_no_traceback_reaches_the_page(small_server):
+    server = small_server("--preheat=0")
+    status, _h, body = get(server.url + "/voila/render/broken.ipynb")
+    assert status == 200 and "before the error" in body
+    assert "the-secret-detail" not in body and "Traceback" not in body
+    assert "The details are in the server" in body
+    assert "self-check ran" not in body  # self-check cells are tests, not run for visitors
+    time.sleep(1)
+    assert "the-secret-detail from-the-kernel" in server.log()  # the host can see it
+    status, _h, body = get(server.url + "/voila/render/no-such-page.ipynb")
+    assert status == 404 and "Traceback" not in body

@@ -1,0 +1,244 @@
+"""Browser checks every page gets (issue 12, section 6): phone-width layout, axe-core,
+keyboard, a clean console. A page test opens its page and calls :func:`check_page`:
+
+    problems = check_page(page, main_controls=[".hk-next", ".hk-board"])
+    assert not problems, "\\n".join(problems)
+
+or the single checks (:func:`overflow_problems`, :func:`axe_violations`,
+:func:`keyboard_unreached`, :func:`console_problems`). Each returns a list of
+readable problems (empty: fine), so one failure shows everything that is wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+__all__ = [
+    "PHONE",
+    "DESKTOP",
+    "SCROLLERS",
+    "KNOWN_EXTERNAL",
+    "NotebookServer",
+    "watch_console",
+    "console_problems",
+    "wait_for_widgets",
+    "overflow_problems",
+    "hidden_controls",
+    "axe_violations",
+    "keyboard_unreached",
+    "check_page",
+]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+# Boxes that may scroll sideways on purpose: a table too wide for a phone scrolls inside
+# its own frame (keyboard-focusable, labelled) rather than widening the page, and the
+# game log scrolls down. Nothing else may be wider than its column.
+SCROLLERS = ".hk-table-wrap, .hk-log"
+
+# Requests to other hosts the page makes today that are not ours to fix here: Voila's
+# page template loads Font Awesome from a CDN (issue 12, section 5 removes it).
+KNOWN_EXTERNAL = ("cdn.jsdelivr.net/npm/@fortawesome/",)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class NotebookServer:
+    """Voila serving one notebook (or a folder) on a free port; ``stop()`` ends it and its
+    kernels (the whole process group)."""
+
+    def __init__(self, target: Path, log_dir: Path, timeout: float = 90) -> None:
+        target = Path(target).resolve()
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_dir / "voila.log"
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                "--show_tracebacks=True",
+                "--VoilaExecutor.timeout=120",
+                str(target),
+            ],
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            cwd=str(target.parent if target.is_file() else target),
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/voila/tree" * target.is_dir(), timeout=2)
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"voila did not start, see {self.log_path}") from None
+                time.sleep(0.3)
+
+    def stop(self) -> None:
+        """End Voila and every kernel it started."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+def watch_console(page: Page, base_url: str) -> dict[str, list[str]]:
+    """Start recording console errors, page errors and requests to other hosts."""
+    seen: dict[str, list[str]] = {"errors": [], "external": []}
+
+    def on_console(msg) -> None:
+        if msg.type == "error":
+            seen["errors"].append(f"console error: {msg.text[:300]}")
+
+    def on_request(req) -> None:
+        url = req.url
+        if not url.startswith((base_url, "data:", "blob:", "about:")):
+            seen["external"].append(url)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda e: seen["errors"].append(f"page error: {str(e)[:300]}"))
+    page.on("request", on_request)
+    return seen
+
+
+def console_problems(seen: dict[str, list[str]], allow=KNOWN_EXTERNAL) -> list[str]:
+    """Errors in the console and requests to other hosts (but the known ones)."""
+    external = [u for u in seen["external"] if not any(a in u for a in allow)]
+    allowed_failures = len(seen["external"]) - len(external)
+    errors = list(seen["errors"])
+    # each allowed external request that fails offline logs one "Failed to load resource"
+    for _ in range(allowed_failures):
+        hit = next((e for e in errors if "Failed to load resource" in e), None)
+        if hit:
+            errors.remove(hit)
+    return errors + [f"request to another host: {u}" for u in external]
+
+
+def wait_for_widgets(page: Page, selector: str, timeout: float = 120_000) -> None:
+    """Wait until Voila has run the page and ``selector`` is drawn, then let it settle."""
+    page.wait_for_selector(selector, timeout=timeout)
+    page.wait_for_function("() => !document.querySelector('.voila-spinner')", timeout=timeout)
+    page.wait_for_timeout(500)
+
+
+_OVERFLOW_JS = (Path(__file__).parent / "ui_overflow.js").read_text()
+
+
+def overflow_problems(page: Page, scrollers: str = SCROLLERS) -> list[str]:
+    """Anything wider than the screen, cut by its box, or in an unplanned sideways scroll;
+    and button or label text truncated with an ellipsis."""
+    return page.evaluate(_OVERFLOW_JS, scrollers)
+
+
+def hidden_controls(page: Page, selectors: list[str]) -> list[str]:
+    """Main controls that are missing, invisible or not fully within the screen's width."""
+    out = []
+    width = page.viewport_size["width"]
+    for sel in selectors:
+        loc = page.locator(sel).first
+        if loc.count() == 0 or not loc.is_visible():
+            out.append(f"main control not visible: {sel}")
+            continue
+        box = loc.bounding_box()
+        if box is None or box["x"] < -1 or box["x"] + box["width"] > width + 1:
+            out.append(f"main control not within the screen's width: {sel} ({box})")
+    return out
+
+
+def axe_violations(page: Page, impacts=("serious", "critical")) -> list[str]:
+    """axe-core's violations of these impacts, one line per rule with where it failed."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    out = []
+    for v in result:
+        if v["impact"] in impacts:
+            where = "; ".join(
+                f"{' '.join(map(str, n['target']))}: {n.get('failureSummary', '')[:160]}"
+                for n in v["nodes"][:4]
+            )
+            out.append(f"axe {v['impact']} {v['id']} ({v['help']}) x{len(v['nodes'])}: {where}")
+    return out
+
+
+def keyboard_unreached(page: Page, must_reach: str, max_tabs: int = 600) -> list[str]:
+    """Press Tab through the page; every visible element matching ``must_reach`` (buttons,
+    dice) must receive focus."""
+    page.evaluate(
+        """(sel) => document.querySelectorAll(sel).forEach((e, i) => e.dataset.kbd = String(i))""",
+        must_reach,
+    )
+    page.locator("body").click(position={"x": 1, "y": 1})
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    reached, first = set(), None
+    for _ in range(max_tabs):
+        page.keyboard.press("Tab")
+        key = page.evaluate(
+            """() => { const a = document.activeElement;
+                       if (!a || a === document.body) return null;
+                       if (!a.dataset.kbdSeen) a.dataset.kbdSeen = String(Math.random());
+                       return [a.dataset.kbdSeen, a.dataset.kbd || null]; }"""
+        )
+        if key is None:
+            continue
+        seen_id, kbd = key
+        if first is None:
+            first = seen_id
+        elif seen_id == first:
+            break  # back at the start: the whole page has been tabbed through
+        if kbd is not None:
+            reached.add(kbd)
+    missing = page.evaluate(
+        """(reached) => Array.from(document.querySelectorAll('[data-kbd]'))
+             .filter(e => !reached.includes(e.dataset.kbd))
+             .filter(e => { const r = e.getBoundingClientRect();
+                            return r.width > 0 && r.height > 0 && !e.disabled
+                                   && getComputedStyle(e).visibility !== 'hidden'; })
+             .map(e => `<${e.tagName.toLowerCase()}.${(e.className.baseVal ?? e.className)
+                         .toString().split(' ').join('.')}> "${(e.innerText
+                         || e.getAttribute('aria-label') || '').trim().slice(0, 40)}"`)""",
+        sorted(reached),
+    )
+    return [f"Tab never reaches {m}" for m in missing]
+
+
+def check_page(
+    page: Page,
+    main_controls: list[str],
+    *,
+    axe: bool = True,
+    scrollers: str = SCROLLERS,
+) -> list[str]:
+    """Layout (at the page's current size), main controls and axe-core, together."""
+    problems = overflow_problems(page, scrollers) + hidden_controls(page, main_controls)
+    if axe:
+        problems += axe_violations(page)
+    return problems
