@@ -28,14 +28,15 @@ from fractions import Fraction
 from typing import Any
 
 from hordes_kit.core.errors import InvalidActionError
-from hordes_kit.core.state import CHANCE, TERMINAL, GameState
+from hordes_kit.core.state import GameState
 from hordes_kit.skytear import campaign as _campaign  # noqa: F401 - registers its handlers
 from hordes_kit.skytear import treachery as _treachery  # noqa: F401 - registers its handlers
 from hordes_kit.skytear import view as _view
 from hordes_kit.skytear.cards import load_cards
-from hordes_kit.skytear.flow import do as _do_pick
 from hordes_kit.skytear.flow import pending, settle
+from hordes_kit.skytear.legal import chance, legal, to_act, waits_for
 from hordes_kit.skytear.machine import Ask, Roll
+from hordes_kit.skytear.moves import do
 from hordes_kit.skytear.rules import GAME, SkyConfig
 from hordes_kit.skytear.setup import setup_position
 from hordes_kit.skytear.state import Position
@@ -82,10 +83,6 @@ ACTION_SHAPES = {
 }
 
 
-def _pending(s: Position):
-    return pending(s)
-
-
 @dataclass(frozen=True)
 class SkyState(Position, GameState):
     """A Skytear Horde position on the engine API (solo or 2-player co-op, standard or campaign)."""
@@ -98,18 +95,13 @@ class SkyState(Position, GameState):
 
     @property
     def current_player(self) -> int:
-        r = _pending(self)
-        if r is None:
-            return TERMINAL
-        return CHANCE if isinstance(r, Roll) else r.seat
+        return to_act(self)
 
     def _legal(self) -> tuple[str, ...]:
-        r = _pending(self)
-        return tuple(a for a, _ in r.options) if isinstance(r, Ask) else ()
+        return legal(self)
 
     def _chance(self) -> tuple[tuple[str, Fraction], ...]:
-        r = _pending(self)
-        return tuple((a, p) for a, p, _ in r.outcomes) if isinstance(r, Roll) else ()
+        return chance(self)
 
     def parse_action(self, action_id: str) -> tuple[str, ...]:
         verb, _, rest = action_id.partition(":")
@@ -127,18 +119,10 @@ class SkyState(Position, GameState):
         return ":".join(action)
 
     def _do(self, action, action_id: str) -> SkyState:
-        r = _pending(self)
-        opts = r.options if isinstance(r, Ask) else [(a, pick) for a, _, pick in r.outcomes]
-        pick = next(p for a, p in opts if a == action_id)
-        return _do_pick(self, pick)
+        return do(self, action_id)
 
     def why_illegal(self, action, action_id: str) -> str:
-        if self.result:
-            return "the game is over"
-        r = _pending(self)
-        if isinstance(r, Roll):
-            return "the game waits for a chance outcome (a card to be drawn)"
-        return f"the game waits for: {r.prompt}" if r is not None else "nothing is possible now"
+        return waits_for(self)
 
     def returns(self) -> tuple[float, ...]:
         won = 1.0 if self.result == "win" else 0.0
@@ -146,7 +130,7 @@ class SkyState(Position, GameState):
 
     def choice(self) -> Ask | Roll | None:
         """What the game waits for: the decision (options with their picks) or chance node."""
-        return _pending(self)
+        return pending(self)
 
     def head(self):
         """The task the game is at (its ``kind`` names the step; bots read it)."""
@@ -154,7 +138,7 @@ class SkyState(Position, GameState):
 
     def prompt(self) -> str:
         """What the game waits for, in words."""
-        r = _pending(self)
+        r = pending(self)
         if isinstance(r, Ask):
             return r.prompt
         return "" if r is None else "A card is drawn (chance)."
