@@ -15,6 +15,7 @@ from hordes_kit.cli import main
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.skytear import new_game
 from hordes_kit.skytear.bench import reach
+from hordes_kit.core.montecarlo import MAX_SEED
 from hordes_kit.skytear.simulate import MAX_GAMES, simulate, win_chart, win_odds, win_table
 
 
@@ -32,6 +33,7 @@ def run(capsys, *args):
         {"games": True},
         {"games": 2.5},
         {"seed": -1},
+        {"seed": MAX_SEED + 1},
         {"seed": "1"},
         {"workers": 0},
         {"workers": (os.cpu_count() or 1) + 1},
@@ -59,10 +61,12 @@ def test_a_finished_game_has_nothing_to_simulate():
         win_odds(s, 10)
 
 
-def test_same_seed_same_games_and_any_seed_size():
-    a = simulate({}, 30, seed=2**80 + 5, engine="fast")
-    b = simulate({}, 30, seed=2**80 + 5, engine="fast")
+def test_same_seed_same_games_and_the_largest_seed():
+    a = simulate({}, 30, seed=MAX_SEED, engine="fast")
+    b = simulate({}, 30, seed=MAX_SEED, engine="fast")
     assert a.tally == b.tally and a.games == 30
+    with pytest.raises(InvalidInputError, match="seed"):
+        simulate({}, 30, seed=MAX_SEED + 1)
     r = simulate({}, 2, seed=4, policy="random")
     assert r.engine == "reference" and sum(r.reasons().values()) == 2
 
@@ -87,6 +91,7 @@ def test_cli_text_and_json(capsys):
         ["--games", "0"],
         ["--games", str(MAX_GAMES + 1)],
         ["--seed", "-3"],
+        ["--seed", str(MAX_SEED + 1)],
         ["--workers", "0"],
         ["--workers", str((os.cpu_count() or 1) + 1)],
         ["--horde", "Goblins"],
@@ -98,7 +103,8 @@ def test_cli_text_and_json(capsys):
 )
 def test_cli_bad_input_is_one_line_and_exit_2(capsys, args):
     code, out, err = run(capsys, *args)
-    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("hordes-kit: ")
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("hordes-kit")
+    assert "Traceback" not in err
 
 
 def test_win_table_and_chart():

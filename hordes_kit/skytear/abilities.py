@@ -77,18 +77,18 @@ def parse_code(text: str) -> Code:
     """
     parts = text.strip().split()
     if not parts or len(parts) > 2:
-        raise ValueError(f"{text!r} is not a card code like 'CAM.014 2x'")
+        raise ValueError(f"{text!r:.60} is not a card code like 'CAM.014 2x'")
     head = parts[0]
     s, dot, num = head.partition(".")
     if not (dot and len(s) == 3 and s.isalpha() and s.isupper() and len(num) == 3):
-        raise ValueError(f"{text!r} is not a card code like 'CAM.014 2x'")
+        raise ValueError(f"{text!r:.60} is not a card code like 'CAM.014 2x'")
     if not num.isdigit():
-        raise ValueError(f"{text!r}: the card number must be three digits")
+        raise ValueError(f"{text!r:.60}: the card number must be three digits")
     copies = 1
     if len(parts) == 2:
         tail = parts[1]
         if not (tail.endswith("x") and tail[:-1].isdigit() and int(tail[:-1]) >= 1):
-            raise ValueError(f"{text!r}: copies are written like '2x'")
+            raise ValueError(f"{text!r:.60}: copies are written like '2x'")
         copies = int(tail[:-1])
     return Code(s, int(num), copies)
 
@@ -96,12 +96,12 @@ def parse_code(text: str) -> Code:
 def _int(word: str, signed: bool, what: str) -> int:
     w = word[1:] if signed and word[:1] in "+-" else word
     if not w.isdigit():
-        raise ValueError(f"{what}: {word!r} is not a whole number")
+        raise ValueError(f"{what}: {word!r:.60} is not a whole number")
     n = int(word)
     if not signed and n < 0:
-        raise ValueError(f"{what}: {word!r} must not be negative")
+        raise ValueError(f"{what}: {word!r:.60} must not be negative")
     if abs(n) > 99:
-        raise ValueError(f"{what}: {word!r} is out of range (at most 99)")
+        raise ValueError(f"{what}: {word!r:.60} is out of range (at most 99)")
     return n
 
 
@@ -114,17 +114,17 @@ def parse_keywords(items: list) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
         if not isinstance(item, str) or not item.split():
-            raise ValueError(f"{item!r} is not a keyword")
+            raise ValueError(f"{item!r:.60} is not a keyword")
         word, *rest = item.lower().split()
         if word not in KEYWORDS:
-            raise ValueError(f"unknown keyword {word!r} (known: {', '.join(KEYWORDS)})")
+            raise ValueError(f"unknown keyword {word!r:.60} (known: {', '.join(KEYWORDS)})")
         if KEYWORDS[word]:
             if len(rest) != 1:
-                raise ValueError(f"keyword {word!r} needs one number, like '{word} 1'")
+                raise ValueError(f"keyword {word!r:.60} needs one number, like '{word} 1'")
             out[word] = out.get(word, 0) + _int(rest[0], False, word)
         else:
             if rest:
-                raise ValueError(f"keyword {word!r} takes no number")
+                raise ValueError(f"keyword {word!r:.60} takes no number")
             out[word] = 1
     return out
 
@@ -145,49 +145,49 @@ def parse_effect(text: str, *, static: bool = False) -> Effect:
     if static:
         if verb not in STATIC_VERBS:
             raise ValueError(
-                f"a static ability modifies with {', '.join(STATIC_VERBS)}, not {verb!r}"
+                f"a static ability modifies with {', '.join(STATIC_VERBS)}, not {verb!r:.60}"
             )
         if len(args) != 2:
-            raise ValueError(f"write a static {verb!r} as '{verb} TARGET VALUE'")
+            raise ValueError(f"write a static {verb!r:.60} as '{verb} TARGET VALUE'")
         target, value = args
         if target not in STATIC_TARGETS:
             raise ValueError(
-                f"static target {target!r} unknown (known: {', '.join(STATIC_TARGETS)})"
+                f"static target {target!r:.60} unknown (known: {', '.join(STATIC_TARGETS)})"
             )
         if verb == "gain":
             if value not in KEYWORDS or KEYWORDS[value]:
-                raise ValueError(f"'gain' grants a keyword without a number, not {value!r}")
+                raise ValueError(f"'gain' grants a keyword without a number, not {value!r:.60}")
             return Effect(verb, target, 0, (value,), text)
         return Effect(verb, target, _int(value, True, verb), (), text)
     spec = EFFECTS.get(verb)
     if spec is None:
-        raise ValueError(f"unknown effect {verb!r} (known: {', '.join(EFFECTS)})")
+        raise ValueError(f"unknown effect {verb!r:.60} (known: {', '.join(EFFECTS)})")
     if len(args) != len(spec):
         shape = " ".join(s.upper() for s in spec)
-        raise ValueError(f"write {verb!r} as '{verb} {shape}'".rstrip())
+        raise ValueError(f"write {verb!r:.60} as '{verb} {shape}'".rstrip())
     target, amount, extra = "", 0, []
     for kind, word in zip(spec, args):
         if kind == "target":
             if word not in TARGETS:
-                raise ValueError(f"unknown target {word!r} (known: {', '.join(TARGETS)})")
+                raise ValueError(f"unknown target {word!r:.60} (known: {', '.join(TARGETS)})")
             target = word
         elif kind in ("n", "z"):
             amount = _int(word, kind == "z", verb)
         elif kind == "dir":
             if word not in CHARGE_DIRECTIONS:
-                raise ValueError(f"charge goes {', '.join(CHARGE_DIRECTIONS)}, not {word!r}")
+                raise ValueError(f"charge goes {', '.join(CHARGE_DIRECTIONS)}, not {word!r:.60}")
             extra.append(word)
         elif kind == "lane":
             if not word.isdigit() or not 1 <= int(word) <= 6:
-                raise ValueError(f"a lane is 1-6, not {word!r}")
+                raise ValueError(f"a lane is 1-6, not {word!r:.60}")
             extra.append(word)
         elif kind == "side":
             if word not in ("horde", "alliance"):
-                raise ValueError(f"a lane side is horde or alliance, not {word!r}")
+                raise ValueError(f"a lane side is horde or alliance, not {word!r:.60}")
             extra.append(word)
         elif kind == "kind":
             if word not in LANE_TOKEN_KINDS:
-                raise ValueError(f"lane tokens are {', '.join(LANE_TOKEN_KINDS)}, not {word!r}")
+                raise ValueError(f"lane tokens are {', '.join(LANE_TOKEN_KINDS)}, not {word!r:.60}")
             extra.append(word)
         else:  # a card token's name, checked against the file's tokens by the loader
             extra.append(word)
@@ -202,14 +202,14 @@ def parse_ability(text: str) -> Ability:
     ('exhaust', 1, True, ['assault'])
     """
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not an ability")
+        raise ValueError(f"{text!r:.60} is not an ability")
     head, colon, body = text.partition(":")
     if not colon or not body.strip():
-        raise ValueError(f"{text!r}: write 'trigger: effect', like 'play: draw 1'")
+        raise ValueError(f"{text!r:.60}: write 'trigger: effect', like 'play: draw 1'")
     parts = [p.strip().lower() for p in head.split(",")]
     trigger = parts[0]
     if trigger not in TRIGGERS:
-        raise ValueError(f"unknown trigger {trigger!r} (known: {', '.join(TRIGGERS)})")
+        raise ValueError(f"unknown trigger {trigger!r:.60} (known: {', '.join(TRIGGERS)})")
     mana = charge = 0
     reaction = False
     condition = ""
@@ -225,11 +225,11 @@ def parse_ability(text: str) -> Ability:
             condition = words[1]
         else:
             raise ValueError(
-                f"{text!r}: {part!r} is not a cost (mana N, charge N), 'reaction' or a "
+                f"{text!r:.60}: {part!r:.60} is not a cost (mana N, charge N), 'reaction' or a "
                 f"condition (if {', if '.join(CONDITIONS)})"
             )
     if (mana or charge) and trigger != "exhaust":
-        raise ValueError(f"{text!r}: only exhaust abilities have bold costs")
+        raise ValueError(f"{text!r:.60}: only exhaust abilities have bold costs")
     effects = tuple(
         parse_effect(e.strip(), static=trigger == "static") for e in body.split(";") if e.strip()
     )

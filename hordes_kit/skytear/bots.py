@@ -315,5 +315,5 @@ def get_policy(name: str) -> Policy:
         return POLICIES[name]
     except KeyError:
         raise InvalidInputError(
-            f"unknown bot {name!r}; choose one of {', '.join(POLICIES)}"
+            f"unknown bot {name!r:.60}; choose one of {', '.join(POLICIES)}"
         ) from None

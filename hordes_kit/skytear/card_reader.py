@@ -43,7 +43,7 @@ class _Reader:
     def int_(self, raw, card, fld, lo=0, hi=99, default=None):
         v = raw.get(fld, default)
         if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(card, fld, f"must be a whole number, got {v!r}")
+            self.fail(card, fld, f"must be a whole number, got {v!r:.60}")
         if not lo <= v <= hi:
             self.fail(card, fld, f"must be {lo}-{hi}, got {v}")
         return v
@@ -59,7 +59,7 @@ class _Reader:
         if isinstance(v, str):
             v = v.strip().lower()
         if v not in options:
-            self.fail(card, fld, f"must be one of {', '.join(options)}, got {raw.get(fld)!r}")
+            self.fail(card, fld, f"must be one of {', '.join(options)}, got {raw.get(fld)!r:.60}")
         return v
 
     def strings(self, raw, card, fld):
@@ -150,7 +150,9 @@ def _horde(r: _Reader, raw: dict) -> Card:
     elif words == ["ability"]:
         pass
     elif words != ["none"]:
-        r.fail(name, "treachery", f'write "left N", "right N", "ability" or "none", not {tre!r}')
+        r.fail(
+            name, "treachery", f'write "left N", "right N", "ability" or "none", not {tre!r:.60}'
+        )
     d = _base(r, raw, name, "horde", type=typ)
     if words == ["ability"] and not any(a.trigger == "treachery" for a in d["abilities"]):
         r.fail(name, "treachery", "says 'ability' but the card has no 'treachery:' ability")
@@ -315,7 +317,9 @@ def _scenario(r: _Reader, raw: dict) -> Scenario:
         )
     for e in (*mandatory, *(e for a in actions for e in a.effects)):
         if e.verb not in SCENARIO_VERBS or (e.verb in ("heal", "damage") and e.target != "castle"):
-            r.fail(name, "effects", f"{e.text!r} cannot be resolved at setup (nothing is in play)")
+            r.fail(
+                name, "effects", f"{e.text!r:.60} cannot be resolved at setup (nothing is in play)"
+            )
     h = raw.get("henchman")
     if not isinstance(h, dict):
         r.fail(name, "henchman", "the back of a scenario card is a henchman {name, attack, health}")
@@ -352,7 +356,7 @@ def _deck(r: _Reader, raw: dict) -> Deck:
     counts = []
     for cname, n in cards.items():
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 40:
-            r.fail(name, "cards", f"{cname!r}: copies must be 1-40, got {n!r}")
+            r.fail(name, "cards", f"{cname!r:.60}: copies must be 1-40, got {n!r:.60}")
         counts.append((slug(cname), n))
     return Deck(name, "", "", slug(r.text(raw, name, "castle")), tuple(counts))
 
@@ -419,22 +423,22 @@ def _check_links(r: _Reader, cards, castles, decks) -> None:
         for a in (*c.abilities, *c.enchantment):
             for e in a.effects:
                 if e.verb == "token" and e.extra[0] not in tokens:
-                    r.fail(c.name, "abilities", f"no [[token]] called {e.extra[0]!r}")
+                    r.fail(c.name, "abilities", f"no [[token]] called {e.extra[0]!r:.60}")
         if c.kind == "outsider" and c.type == "colossal":
             for part in c.layout:
                 if part != c.id and (part not in cards or cards[part].of != c.id):
-                    r.fail(c.name, "layout", f"{part!r} is not an appendage of {c.name}")
+                    r.fail(c.name, "layout", f"{part!r:.60} is not an appendage of {c.name}")
         if c.kind == "outsider" and c.type == "appendage":
             body = cards.get(c.of)
             if body is None or body.type != "colossal":
-                r.fail(c.name, "of", f"no colossal outsider {c.of!r}")
+                r.fail(c.name, "of", f"no colossal outsider {c.of!r:.60}")
     names = set()
     for d in decks:
         if d.name.lower() in names:
             r.fail(d.name, "name", "two decks with this name")
         names.add(d.name.lower())
         if d.castle and d.castle not in castles:
-            r.fail(d.name, "castle", f"no castle {d.castle!r}")
+            r.fail(d.name, "castle", f"no castle {d.castle!r:.60}")
         for cid, _ in d.cards:
             if cid not in cards or cards[cid].kind != "alliance":
-                r.fail(d.name, "cards", f"no alliance card {cid!r}")
+                r.fail(d.name, "cards", f"no alliance card {cid!r:.60}")

@@ -41,7 +41,7 @@ def find_horde(cards: CardSet, name: str) -> str:
     for h in cards.hordes():
         if h.lower() == name.strip().lower():
             return h
-    raise InvalidInputError(f"no horde {name!r}; the card file has {', '.join(cards.hordes())}")
+    raise InvalidInputError(f"no horde {name!r:.60}; the card file has {', '.join(cards.hordes())}")
 
 
 def game_hordes(cards: CardSet, names: tuple[str, ...], campaign: bool) -> tuple[str, ...]:
@@ -70,7 +70,7 @@ def horde_deck(
     (9, 11, 1)
     """
     if difficulty not in DIFFICULTY:
-        raise InvalidInputError(f"difficulty is 1-5, got {difficulty!r}")
+        raise InvalidInputError(f"difficulty is 1-5, got {difficulty!r:.60}")
     levels, extra = DIFFICULTY[difficulty]
     fixed: list[str] = []
     pool: list[str] = []
@@ -103,8 +103,10 @@ def find_deck(cards: CardSet, name: str) -> Deck:
         return loose[0]
     names = ", ".join(d.name for d in cards.decks) or "none"
     if loose:
-        raise InvalidInputError(f"{name!r} names several decks: {', '.join(d.name for d in loose)}")
-    raise InvalidInputError(f"no deck {name!r}; the card file has {names}")
+        raise InvalidInputError(
+            f"{name!r:.60} names several decks: {', '.join(d.name for d in loose)}"
+        )
+    raise InvalidInputError(f"no deck {name!r:.60}; the card file has {names}")
 
 
 def deck_cards(cards: CardSet, deck: Deck) -> tuple[str, ...]:
@@ -135,7 +137,7 @@ def deck_problems(cards: CardSet, deck: Deck, castle: Castle | None = None) -> l
     """
     if not deck.cards:
         n = len(deck_cards(cards, deck))
-        return [] if n else [f"{deck.name}: no cards of faction {deck.faction!r}"]
+        return [] if n else [f"{deck.name}: no cards of faction {deck.faction!r:.60}"]
     castle = castle or cards.castles.get(deck.castle)
     if castle is None:
         return [f"{deck.name}: a custom deck names its castle"]
@@ -196,7 +198,7 @@ def find_card(cards: CardSet, name: str, kinds: tuple[str, ...] = ()) -> str:
             if x.stage and slug(f"{x.name} {ROMAN[x.stage]}") == cid:
                 cid, c = x.id, x
     if c is None or (kinds and c.kind not in kinds):
-        raise InvalidInputError(f"no card {name!r} in the card file")
+        raise InvalidInputError(f"no card {name!r:.60} in the card file")
     return cid
 
 

@@ -156,7 +156,7 @@ def _effect_row(t: FastTables, cards, card: str, e) -> int:
 def _task_row(t: FastTables, s, task) -> list[int]:
     k, a = task.kind, task.args
     if k not in TASK:
-        raise Unsupported(f"the step {k!r}")
+        raise Unsupported(f"the step {k!r:.60}")
     if task.picks:
         raise Unsupported(f"a choice half made ({k})")
     idx = t.index
@@ -216,7 +216,7 @@ def _task_row(t: FastTables, s, task) -> list[int]:
     if k == "effect":
         src, card, e, seat = a
         return [code, src, idx[card], _effect_row(t, s.cards, card, e), seat]
-    raise Unsupported(f"the step {k!r}")
+    raise Unsupported(f"the step {k!r:.60}")
 
 
 def _fill_unit(S, t: FastTables, slot: int, u) -> None:
@@ -270,7 +270,7 @@ def export(s) -> tuple[np.ndarray | None, FastTables | None, str]:
     try:
         _export(S, t, s)
     except (Unsupported, KeyError, IndexError, ValueError) as e:
-        return None, None, str(e) if isinstance(e, Unsupported) else f"cannot hand over ({e!r})"
+        return None, None, str(e) if isinstance(e, Unsupported) else f"cannot hand over ({e!r:.60})"
     return S, t, ""
 
 

@@ -112,7 +112,7 @@ class SkyState(Position, GameState):
                 action_id, "Skytear actions look like play:temple-guard, use:a3:move, lane:2, done"
             )
         if len(args) != want or any(not a for a in args):
-            raise InvalidActionError(action_id, f"{verb!r} takes {want} part(s) after the verb")
+            raise InvalidActionError(action_id, f"{verb!r:.60} takes {want} part(s) after the verb")
         return (verb, *args)
 
     def format_action(self, action: tuple[str, ...]) -> str:

@@ -76,12 +76,12 @@ def wanted_cards(cards: CardSet, what: str) -> set[str]:
         try:
             n = int(w[6:])
         except ValueError:
-            raise InvalidInputError(f"{what!r}: write cost<=N, like cost<=3") from None
+            raise InvalidInputError(f"{what!r:.60}: write cost<=N, like cost<=3") from None
         return {c.id for c in pool if c.cost <= n}
     hit = [c for c in pool if c.name.lower() == w or c.id == w]
     if not hit:
         kinds = ", ".join([*KINDS, "cost<=N"])
-        raise InvalidInputError(f"no alliance card or kind {what!r} (kinds: {kinds})")
+        raise InvalidInputError(f"no alliance card or kind {what!r:.60} (kinds: {kinds})")
     return {hit[0].id}
 
 
@@ -240,7 +240,7 @@ def pillage_risk(state, turns: int) -> list[Fraction]:
     (its rotations give each turn's wave and reinforce).
     """
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 20:
-        raise InvalidInputError(f"turns must be 1-20, got {turns!r}")
+        raise InvalidInputError(f"turns must be 1-20, got {turns!r:.60}")
     s = state
     size = min(st.deck.size for st in s.seats)
     back = sum(0 if u.halted else attack(s, u) for u in s.back)

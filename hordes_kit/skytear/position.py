@@ -68,7 +68,7 @@ def _ids(cards: CardSet, names: Any, what: str) -> tuple[str, ...]:
 
 def _int(v: Any, what: str, lo: int = -99, hi: int = 99) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise InvalidInputError(f"position: {what} must be a whole number {lo}-{hi}, got {v!r}")
+        raise InvalidInputError(f"position: {what} must be a whole number {lo}-{hi}, got {v!r:.60}")
     return v
 
 
@@ -77,7 +77,7 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
     cards = s.cards
     bad = sorted(set(pos) - POSITION_KEYS)
     if bad:
-        raise InvalidInputError(f"position: unknown key {bad[0]!r}")
+        raise InvalidInputError(f"position: unknown key {bad[0]!r:.60}")
     phase = pos.get("phase", "turn")
     if phase not in START:
         raise InvalidInputError(f"position: phase must be one of {', '.join(START)}")
@@ -90,7 +90,7 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
     if "portal" in pos:
         pid = slug(str(pos["portal"]))
         if pid not in cards.portals:
-            raise InvalidInputError(f"position: no portal {pos['portal']!r}")
+            raise InvalidInputError(f"position: no portal {pos['portal']!r:.60}")
         changes["portal"] = pid
         later = [
             p for p in portal_stages(cards) if cards.portals[p].stage > cards.portals[pid].stage

@@ -78,24 +78,24 @@ class SkyConfig:
         known = {f.name for f in fields(cls)}
         bad = sorted(set(d) - known)
         if bad:
-            raise InvalidInputError(f"unknown Skytear Horde option {bad[0]!r}")
+            raise InvalidInputError(f"unknown Skytear Horde option {bad[0]!r:.60}")
         v = dict(d)
         players = v.get("players", 1)
         if isinstance(players, bool) or players not in (MIN_PLAYERS, MAX_PLAYERS):
-            raise InvalidInputError(f"Skytear Horde is for 1 or 2 players, got {players!r}")
+            raise InvalidInputError(f"Skytear Horde is for 1 or 2 players, got {players!r:.60}")
         mode = v.get("mode", "standard")
         if mode not in MODES:
-            raise InvalidInputError(f"mode must be standard or campaign, got {mode!r}")
+            raise InvalidInputError(f"mode must be standard or campaign, got {mode!r:.60}")
         diff = v.get("difficulty", 2)
         if isinstance(diff, bool) or diff not in (1, 2, 3, 4, 5):
-            raise InvalidInputError(f"difficulty must be 1-5, got {diff!r}")
+            raise InvalidInputError(f"difficulty must be 1-5, got {diff!r:.60}")
         for key in ("hordes", "decks"):
             if key in v:
                 val = v[key]
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list | tuple) or not all(isinstance(x, str) for x in val):
-                    raise InvalidInputError(f"{key} must be a list of names, got {val!r}")
+                    raise InvalidInputError(f"{key} must be a list of names, got {val!r:.60}")
                 v[key] = tuple(val)
         if len(v.get("decks", ())) > players:
             raise InvalidInputError(f"{len(v['decks'])} decks for {players} player(s)")
@@ -106,7 +106,7 @@ class SkyConfig:
             raise InvalidInputError(f"the card file is longer than {MAX_TEXT:,} characters")
         for key, options in OPTIONS.items():
             if key in v and v[key] not in options:
-                raise InvalidInputError(f"{key} must be {' or '.join(options)}, got {v[key]!r}")
+                raise InvalidInputError(f"{key} must be {' or '.join(options)}, got {v[key]!r:.60}")
         if "limited" in v and not isinstance(v["limited"], bool):
             raise InvalidInputError("limited must be true or false")
         pos = v.get("position")

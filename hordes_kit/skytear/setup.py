@@ -45,7 +45,7 @@ def castle_of(cards: CardSet, name: str):
     c = cards.castles.get(slug(name))
     if c is None:
         raise InvalidInputError(
-            f"no castle {name!r}; castles: {', '.join(x.name for x in cards.castles.values())}"
+            f"no castle {name!r:.60}; castles: {', '.join(x.name for x in cards.castles.values())}"
         )
     return c
 
@@ -55,7 +55,7 @@ def stage_one(cards: CardSet, name: str) -> str:
     p = cards.portals.get(slug(name))
     if p is None or p.stage != 1:
         ones = ", ".join(x.name for x in cards.portals.values() if x.stage == 1)
-        raise InvalidInputError(f"no stage I portal {name!r}; stage I portals: {ones}")
+        raise InvalidInputError(f"no stage I portal {name!r:.60}; stage I portals: {ones}")
     return p.id
 
 
@@ -78,7 +78,7 @@ def outsider_line(cards: CardSet, name: str) -> tuple[str, ...]:
     c = cards.cards.get(base)
     if c is None or c.kind not in ("outsider", "henchman") or c.type == "appendage":
         outs = sorted({c.name for c in cards.of_kind("outsider") if c.type != "appendage"})
-        raise InvalidInputError(f"no outsider {name!r}; outsiders: {', '.join(outs)}")
+        raise InvalidInputError(f"no outsider {name!r:.60}; outsiders: {', '.join(outs)}")
     return (c.id,)
 
 

@@ -112,9 +112,9 @@ class SimResult:
 def _check(games: int, seed: int, workers: int, policy: str, engine: str) -> None:
     check_run(games, seed, workers)
     if policy not in POLICIES:
-        raise InvalidInputError(f"unknown bot {policy!r}; choose one of {', '.join(POLICIES)}")
+        raise InvalidInputError(f"unknown bot {policy!r:.60}; choose one of {', '.join(POLICIES)}")
     if engine not in ENGINES:
-        raise InvalidInputError(f"engine must be {', '.join(ENGINES)}, got {engine!r}")
+        raise InvalidInputError(f"engine must be {', '.join(ENGINES)}, got {engine!r:.60}")
 
 
 def _run_chunk(job: tuple[Callable[[int, int], Counter], int, int]) -> Counter:

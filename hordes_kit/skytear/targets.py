@@ -108,7 +108,7 @@ def candidates(s: Position, word: str, src: int) -> list[Unit] | list[str]:
         return [row[i] for i in (lane - 1, lane + 1) if 0 <= i < len(row) and row[i] is not None]
     if word == "host":
         return []  # only static abilities use the host (stats.py)
-    raise AssertionError(f"unknown target {word!r}")
+    raise AssertionError(f"unknown target {word!r:.60}")
 
 
 def unit_label(s: Position, u: Unit) -> str:
