@@ -79,7 +79,7 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
     if bad:
         raise InvalidInputError(f"position: unknown key {bad[0]!r:.60}")
     phase = pos.get("phase", "turn")
-    if phase not in START:
+    if not isinstance(phase, str) or phase not in START:
         raise InvalidInputError(f"position: phase must be one of {', '.join(START)}")
     n = s.players
     changes: dict[str, Any] = {
@@ -110,6 +110,12 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
     ):
         raise InvalidInputError(f"position: hands and mana need one entry per player ({n})")
     units: list[Unit] = []
+    for key in ("units", "discards", "decks"):
+        if key in pos and not isinstance(pos[key], list):
+            raise InvalidInputError(f"position: {key} must be a list")
+    for key in ("discards", "decks"):
+        if key in pos and len(pos[key]) != n:
+            raise InvalidInputError(f"position: {key} need one entry per player ({n})")
     for raw in pos.get("units", []):
         if not isinstance(raw, Mapping) or set(raw) - UNIT_KEYS:
             raise InvalidInputError(f"position: a unit is a table with {sorted(UNIT_KEYS)}")
@@ -119,7 +125,10 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
         owner = _int(raw.get("owner", 1), "owner", 1, n) - 1 if side == "alliance" else -1
         if side == "alliance" and not raw.get("token", c.kind == "token"):
             used[owner].append(cid)
-        atts = tuple((find_card(cards, a), owner) for a in raw.get("attached", []))
+        attached = raw.get("attached", [])
+        if not isinstance(attached, list):
+            raise InvalidInputError("position: a unit's attached is a list of card names")
+        atts = tuple((find_card(cards, str(a)), owner) for a in attached)
         s, u = new_unit(
             s,
             cid,
@@ -144,7 +153,7 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
     if not isinstance(minions, Mapping):
         raise InvalidInputError("position: minions is a table of minion name = health tokens")
     for name, tokens in minions.items():
-        m = find_card(cards, name, ("minion",))
+        m = find_card(cards, str(name), ("minion",))
         s, u = new_unit(s, m, "horde", hp=_int(tokens, f"minions.{name}", 1))
         s = place(s, u, -1)
     alive = {u.card for _, _, u in s.units() if u.card in s.dead_minions}
