@@ -1,4 +1,5 @@
-"""The fast simulator agrees with the rules engine (which stays the source of truth).
+"""The fast simulator agrees with the rules engine (which stays the source of truth). Every
+test that runs the fast simulator is in this file, so numba compiles once per test worker.
 
 1. Fed the same chance tape, both play identical games: the same chance outcome at every
    chance node, the same result, last turn and castle health, in several setups.
@@ -9,17 +10,20 @@
 from __future__ import annotations
 
 import pytest
+from budget import sized
 
-from hordes_kit.core.montecarlo import wilson_interval
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.montecarlo import MAX_SEED, wilson_interval
 from hordes_kit.core.playout import play_until
 from hordes_kit.skytear import new_game
+from hordes_kit.skytear.bench import reach
 from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.skytear.cards import CARDS_FILE
 from hordes_kit.skytear.fast_core import S_CHP, S_RESULT, S_TURN
 from hordes_kit.skytear.fastsim import can_play, play_tape_fast, run_fast, seed64, supports
 from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.skytear.setup import setup_position
-from hordes_kit.skytear.simulate import simulate
+from hordes_kit.skytear.simulate import simulate, win_chart, win_odds, win_table
 from hordes_kit.skytear.tape import make_tape, play_tape, tape_pick
 
 CONFIGS = [
@@ -75,8 +79,9 @@ def test_the_tape_player_and_the_engine_agree():
 
 @pytest.mark.slow
 def test_win_rates_agree_at_scale():
-    ref = simulate({}, 200, seed=11, engine="reference")
-    fast = simulate({}, 20_000, seed=11, engine="fast")
+    # quick: a gross disagreement shows in 40 engine games (0.3 s each); long: at scale
+    ref = simulate({}, sized(40, 400), seed=11, engine="reference")
+    fast = simulate({}, sized(4000, 40_000), seed=11, engine="fast")
     assert ref.engine == "reference" and fast.engine == "fast"
     lo, hi = wilson_interval(ref.wins, ref.games, Z99)
     assert lo <= fast.win_rate <= hi, (fast.win_rate, lo, hi)
@@ -103,8 +108,9 @@ def test_win_odds_from_a_position_and_from_a_half_made_choice():
 
 
 def test_workers_and_chunks_do_not_change_results():
-    one = simulate({"players": 2}, 3000, seed=9, engine="fast")
-    two = simulate({"players": 2}, 3000, seed=9, engine="fast", workers=2)
+    games = sized(2500, 10_000)  # more than one 2,000-game chunk, so both workers play
+    one = simulate({"players": 2}, games, seed=9, engine="fast")
+    two = simulate({"players": 2}, games, seed=9, engine="fast", workers=2)
     assert one.tally == two.tally
 
 
@@ -145,3 +151,29 @@ def test_stale_numba_builds_are_dropped_when_a_source_changes(tmp_path):
     (tmp_path / "fastsim.sources").write_text("an older digest")
     assert _drop_stale_cache(tmp_path)
     assert not (tmp_path / "fast_turn.t_wave-1.py311.nbi").exists()
+
+
+def test_same_seed_same_games_and_the_largest_seed():
+    a = simulate({}, 30, seed=MAX_SEED, engine="fast")
+    b = simulate({}, 30, seed=MAX_SEED, engine="fast")
+    assert a.tally == b.tally and a.games == 30
+    with pytest.raises(InvalidInputError, match="seed"):
+        simulate({}, 30, seed=MAX_SEED + 1)
+    r = simulate({}, 2, seed=4, policy="random")
+    assert r.engine == "reference" and sum(r.reasons().values()) == 2
+
+
+def test_win_table_and_chart():
+    table = win_table(("Skybooter", "Scaleson"), (1, 5), games=30, seed=1)
+    assert table.height == 4 and set(table["horde"]) == {"Skybooter", "Scaleson"}
+    for row in table.iter_rows(named=True):
+        assert row["low95"] <= row["win_rate"] <= row["high95"] and row["games"] == 30
+    fig = win_chart(table)
+    assert len(fig.data) == 2 and fig.layout.yaxis.tickformat == ".0%"
+
+
+def test_win_odds_from_a_position_reached_in_play():
+    s = reach({}, "alliance", 2)
+    assert s.phase == "alliance" and s.turn == 2
+    r = win_odds(s, 50, seed=1)
+    assert r.games == 50 and r.label.startswith("from turn 2")
