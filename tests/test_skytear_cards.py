@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
 
 import pytest
@@ -9,7 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hordes_kit.cli import main
-from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.errors import CardDataError, InvalidInputError, SaveFileError
+from hordes_kit.core.playout import sample_outcome
+from hordes_kit.core.savefile import dump_save, load_save
+from hordes_kit.skytear import new_game
 from hordes_kit.skytear.abilities import parse_ability, parse_code, parse_effect, parse_keywords
 from hordes_kit.skytear.cards import CARDS_FILE, COMPONENTS, load_card_text, shipped_cards
 from hordes_kit.skytear.decks import (
@@ -215,3 +220,28 @@ def test_check_data_command(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'Flyema Wall'" in err and "mine.toml" in err
     assert "42 cards" in err
+
+
+def test_a_config_carries_card_text_never_a_file_name():
+    with pytest.raises(InvalidInputError, match="not a file name"):
+        new_game({"cards": str(CARDS_FILE)})
+    mine = TEXT.replace('"Temple Guard"', '"Temple Warden"')
+    s = new_game({"cards": mine, "difficulty": 3})
+    assert "temple-warden" in s.cards.cards and "temple-guard" not in s.cards.cards
+
+
+def test_a_save_holds_the_card_text_and_replays():
+    mine = TEXT.replace('"Temple Guard"', '"Temple Warden"')
+    s = new_game({"cards": mine, "players": 2})
+    rng = random.Random(4)
+    for _ in range(60):
+        s = s.apply(
+            sample_outcome(s.chance_outcomes(), rng) if s.is_chance else s.legal_actions()[0]
+        )
+    doc = json.loads(dump_save("skytear", s.config.to_dict(), s))
+    assert doc["format"] == "hordes-kit-save/2" and doc["config"]["cards"] == mine
+    config, back = load_save(json.dumps(doc), "skytear")
+    assert back.history == s.history and config["cards"] == mine and back.view(0) == s.view(0)
+    doc["config"]["cards"] = str(CARDS_FILE)
+    with pytest.raises(SaveFileError, match="file name"):
+        load_save(json.dumps(doc))
