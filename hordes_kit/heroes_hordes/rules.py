@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from fractions import Fraction
 from functools import lru_cache
-from math import comb
 from typing import Any
 
+from hordes_kit.core.deckodds import hypergeom_at_least
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import solo_options
 from hordes_kit.heroes_hordes.cards import (
@@ -186,20 +185,3 @@ def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | N
 
     visit(0, 0)
     return best_set
-
-
-def hypergeom_at_least(population: int, successes: int, draws: int, at_least: int) -> Fraction:
-    """P(X >= at_least) for X ~ Hypergeometric(population, successes, draws), exact.
-
-    >>> hypergeom_at_least(10, 3, 2, 1)
-    Fraction(8, 15)
-    """
-    draws = min(draws, population)
-    if at_least <= 0:
-        return Fraction(1)
-    total = comb(population, draws)
-    hit = sum(
-        comb(successes, x) * comb(population - successes, draws - x)
-        for x in range(at_least, min(successes, draws) + 1)
-    )
-    return Fraction(hit, total)

@@ -1,0 +1,24 @@
+"""Skytear Horde (1-2 players, solo or co-op): card data, the rules engine, forecasts and odds.
+
+Registration only: the game's declaration for the registry and its public names.
+"""
+
+from hordes_kit.core.registry import Game, register
+from hordes_kit.skytear.game import SkyState, new_game
+from hordes_kit.skytear.rules import GAME, MAX_PLAYERS, MIN_PLAYERS, SkyConfig
+
+__all__ = ["GAME", "SkyConfig", "SkyState", "new_game", "SKYTEAR"]
+
+SKYTEAR = register(
+    Game(
+        GAME,
+        "Skytear Horde",
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        new_game,
+        conformance_seeds=40,
+        tagline="Solo / co-op lane defence: hold your castle against the horde's waves.",
+        cli=__name__ + ".cli",
+        bench=__name__ + ".bench",
+    )
+)

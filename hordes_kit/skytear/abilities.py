@@ -1,0 +1,236 @@
+"""Parsing ability text (``"exhaust, mana 1: damage monster 2"``) into values.
+
+The language is documented in ``cards.py``; its words live in ``vocabulary.py``.
+Errors are ``ValueError`` with a sentence the card loader wraps with file, card, field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hordes_kit.skytear.vocabulary import (
+    CHARGE_DIRECTIONS,
+    CONDITIONS,
+    EFFECTS,
+    KEYWORDS,
+    LANE_TOKEN_KINDS,
+    STATIC_TARGETS,
+    STATIC_VERBS,
+    TARGETS,
+    TRIGGERS,
+)
+
+__all__ = [
+    "Effect",
+    "Ability",
+    "parse_ability",
+    "parse_effect",
+    "parse_keywords",
+    "parse_code",
+    "Code",
+]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect: a verb, its target word, its number and any extra words."""
+
+    verb: str
+    target: str = ""
+    amount: int = 0
+    extra: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A triggered, exhaust or static ability with its bold costs and condition."""
+
+    trigger: str
+    effects: tuple[Effect, ...]
+    mana: int = 0  # "Exhaust, pay 1 mana:"
+    charge: int = 0  # "Exhaust, remove 1 charge:"
+    reaction: bool = False  # the treachery-phase symbol: usable in the alliance reactions
+    condition: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Code:
+    """A card code: set, number and copies (``CAM.014 2x``)."""
+
+    set: str
+    number: int
+    copies: int
+
+    def __str__(self) -> str:
+        return f"{self.set}.{self.number:03d}" + (f" {self.copies}x" if self.copies > 1 else "")
+
+
+def parse_code(text: str) -> Code:
+    """Read a card code: three letters, a dot, three digits, then ``Nx`` copies if any.
+
+    >>> parse_code("CAM.014 2x")
+    Code(set='CAM', number=14, copies=2)
+    >>> parse_code("CAM.150").copies
+    1
+    """
+    parts = text.strip().split()
+    if not parts or len(parts) > 2:
+        raise ValueError(f"{text!r:.60} is not a card code like 'CAM.014 2x'")
+    head = parts[0]
+    s, dot, num = head.partition(".")
+    if not (dot and len(s) == 3 and s.isalpha() and s.isupper() and len(num) == 3):
+        raise ValueError(f"{text!r:.60} is not a card code like 'CAM.014 2x'")
+    if not num.isdigit():
+        raise ValueError(f"{text!r:.60}: the card number must be three digits")
+    copies = 1
+    if len(parts) == 2:
+        tail = parts[1]
+        if not (tail.endswith("x") and tail[:-1].isdigit() and int(tail[:-1]) >= 1):
+            raise ValueError(f"{text!r:.60}: copies are written like '2x'")
+        copies = int(tail[:-1])
+    return Code(s, int(num), copies)
+
+
+def _int(word: str, signed: bool, what: str) -> int:
+    w = word[1:] if signed and word[:1] in "+-" else word
+    if not w.isdigit():
+        raise ValueError(f"{what}: {word!r:.60} is not a whole number")
+    n = int(word)
+    if not signed and n < 0:
+        raise ValueError(f"{what}: {word!r:.60} must not be negative")
+    if abs(n) > 99:
+        raise ValueError(f"{what}: {word!r:.60} is out of range (at most 99)")
+    return n
+
+
+def parse_keywords(items: list) -> dict[str, int]:
+    """Keywords like ``["armor 1", "trample"]`` -> ``{"armor": 1, "trample": 1}``.
+
+    >>> parse_keywords(["Armor 2", "elusive 1", "Fast"])
+    {'armor': 2, 'elusive': 1, 'fast': 1}
+    """
+    out: dict[str, int] = {}
+    for item in items:
+        if not isinstance(item, str) or not item.split():
+            raise ValueError(f"{item!r:.60} is not a keyword")
+        word, *rest = item.lower().split()
+        if word not in KEYWORDS:
+            raise ValueError(f"unknown keyword {word!r:.60} (known: {', '.join(KEYWORDS)})")
+        if KEYWORDS[word]:
+            if len(rest) != 1:
+                raise ValueError(f"keyword {word!r:.60} needs one number, like '{word} 1'")
+            out[word] = out.get(word, 0) + _int(rest[0], False, word)
+        else:
+            if rest:
+                raise ValueError(f"keyword {word!r:.60} takes no number")
+            out[word] = 1
+    return out
+
+
+def parse_effect(text: str, *, static: bool = False) -> Effect:
+    """One effect, ``verb [target] [number] ...`` (static abilities use ``STATIC_VERBS``).
+
+    >>> e = parse_effect("damage strongest-monster 2")
+    >>> e.verb, e.target, e.amount
+    ('damage', 'strongest-monster', 2)
+    >>> parse_effect("token troop 2").extra
+    ('troop',)
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("an empty effect")
+    verb, args = words[0], words[1:]
+    if static:
+        if verb not in STATIC_VERBS:
+            raise ValueError(
+                f"a static ability modifies with {', '.join(STATIC_VERBS)}, not {verb!r:.60}"
+            )
+        if len(args) != 2:
+            raise ValueError(f"write a static {verb!r:.60} as '{verb} TARGET VALUE'")
+        target, value = args
+        if target not in STATIC_TARGETS:
+            raise ValueError(
+                f"static target {target!r:.60} unknown (known: {', '.join(STATIC_TARGETS)})"
+            )
+        if verb == "gain":
+            if value not in KEYWORDS or KEYWORDS[value]:
+                raise ValueError(f"'gain' grants a keyword without a number, not {value!r:.60}")
+            return Effect(verb, target, 0, (value,), text)
+        return Effect(verb, target, _int(value, True, verb), (), text)
+    spec = EFFECTS.get(verb)
+    if spec is None:
+        raise ValueError(f"unknown effect {verb!r:.60} (known: {', '.join(EFFECTS)})")
+    if len(args) != len(spec):
+        shape = " ".join(s.upper() for s in spec)
+        raise ValueError(f"write {verb!r:.60} as '{verb} {shape}'".rstrip())
+    target, amount, extra = "", 0, []
+    for kind, word in zip(spec, args):
+        if kind == "target":
+            if word not in TARGETS:
+                raise ValueError(f"unknown target {word!r:.60} (known: {', '.join(TARGETS)})")
+            target = word
+        elif kind in ("n", "z"):
+            amount = _int(word, kind == "z", verb)
+        elif kind == "dir":
+            if word not in CHARGE_DIRECTIONS:
+                raise ValueError(f"charge goes {', '.join(CHARGE_DIRECTIONS)}, not {word!r:.60}")
+            extra.append(word)
+        elif kind == "lane":
+            if not word.isdigit() or not 1 <= int(word) <= 6:
+                raise ValueError(f"a lane is 1-6, not {word!r:.60}")
+            extra.append(word)
+        elif kind == "side":
+            if word not in ("horde", "alliance"):
+                raise ValueError(f"a lane side is horde or alliance, not {word!r:.60}")
+            extra.append(word)
+        elif kind == "kind":
+            if word not in LANE_TOKEN_KINDS:
+                raise ValueError(f"lane tokens are {', '.join(LANE_TOKEN_KINDS)}, not {word!r:.60}")
+            extra.append(word)
+        else:  # a card token's name, checked against the file's tokens by the loader
+            extra.append(word)
+    return Effect(verb, target, amount, tuple(extra), text)
+
+
+def parse_ability(text: str) -> Ability:
+    """An ability line: ``trigger[, cost][, reaction][, if condition]: effect[; effect]``.
+
+    >>> a = parse_ability("exhaust, mana 1, reaction: assault 2")
+    >>> a.trigger, a.mana, a.reaction, [e.verb for e in a.effects]
+    ('exhaust', 1, True, ['assault'])
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r:.60} is not an ability")
+    head, colon, body = text.partition(":")
+    if not colon or not body.strip():
+        raise ValueError(f"{text!r:.60}: write 'trigger: effect', like 'play: draw 1'")
+    parts = [p.strip().lower() for p in head.split(",")]
+    trigger = parts[0]
+    if trigger not in TRIGGERS:
+        raise ValueError(f"unknown trigger {trigger!r:.60} (known: {', '.join(TRIGGERS)})")
+    mana = charge = 0
+    reaction = False
+    condition = ""
+    for part in parts[1:]:
+        words = part.split()
+        if words[:1] == ["mana"] and len(words) == 2:
+            mana = _int(words[1], False, "mana cost")
+        elif words[:1] == ["charge"] and len(words) == 2:
+            charge = _int(words[1], False, "charge cost")
+        elif words == ["reaction"]:
+            reaction = True
+        elif words[:1] == ["if"] and len(words) == 2 and words[1] in CONDITIONS:
+            condition = words[1]
+        else:
+            raise ValueError(
+                f"{text!r:.60}: {part!r:.60} is not a cost (mana N, charge N), 'reaction' or a "
+                f"condition (if {', if '.join(CONDITIONS)})"
+            )
+    if (mana or charge) and trigger != "exhaust":
+        raise ValueError(f"{text!r:.60}: only exhaust abilities have bold costs")
+    effects = tuple(
+        parse_effect(e.strip(), static=trigger == "static") for e in body.split(";") if e.strip()
+    )
+    return Ability(trigger, effects, mana, charge, reaction, condition, text.strip())

@@ -1,0 +1,223 @@
+"""Damage and destruction: armor and barrier, the four steps of Destruction, the loss checks.
+
+Rulebook "Destruction" and glossary DESTRUCTION: a card at 0 health or less is tagged
+for destruction (irreversibly); its sequence interrupts any ability being resolved and
+is not interrupted by others, so cards that fall meanwhile wait their turn. Several
+cards falling at once: the players choose the order (when it can matter).
+"""
+
+from __future__ import annotations
+
+from hordes_kit.core.state import evolve
+from hordes_kit.skytear.board import discard_to, remove_unit, replace_unit
+from hordes_kit.skytear.machine import Ask, handles, push
+from hordes_kit.skytear.rules import absorb
+from hordes_kit.skytear.state import Position, Task, Unit, emit
+from hordes_kit.skytear.stats import armor_left, has, health, static_sources
+from hordes_kit.skytear.targets import unit_label
+
+__all__ = ["deal", "doom", "check", "lose", "draws_on_destruction"]
+
+OUTSIDER_KINDS = ("outsider", "henchman")
+
+
+def deal(s: Position, uid: int, n: int, rule: str, why: str) -> tuple[Position, int]:
+    """A unit takes ``n`` damage: armor prevents first, then a Barrier caps it at one."""
+    u = s.unit(uid)
+    if u is None or n <= 0:
+        return s, 0
+    taken, used = absorb(n, armor_left(s, u), has(s, u, "barrier"), u.damage > 0)
+    s = replace_unit(s, evolve(u, hp=u.hp - taken, used=u.used + used))
+    notes = []
+    if used:
+        notes.append(f"armor prevents {used}")
+    if taken == 1 and n - used > 1:
+        notes.append("barrier: a single damage")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    text = f"{why}: {unit_label(s, u)} takes {taken} damage{extra}."
+    return emit(s, rule, text, {"uid": uid, "damage": taken}), taken
+
+
+def doom(s: Position, uid: int) -> Position:
+    """Tag a unit for destruction (it will be destroyed even if it heals)."""
+    if uid in s.doomed or s.destroying == uid or s.unit(uid) is None:
+        return s
+    return evolve(s, doomed=s.doomed + (uid,))
+
+
+def lose(s: Position, rule: str, text: str) -> Position:
+    """All players lose at once (a loss beats a win declared later in the turn)."""
+    if s.win_pending:
+        s = emit(
+            s,
+            "ruling.loss-first",
+            "The outsider fell this turn, but a loss is immediate "
+            "and comes before the end phase's win.",
+        )
+    return emit(
+        s,
+        rule,
+        text + " All players lose.",
+        {"result": "loss"},
+        result="loss",
+        phase="over",
+        tasks=(),
+    )
+
+
+def draws_on_destruction(s: Position, u: Unit) -> bool:
+    """Non-token monsters have "Destroyed: one player may draw a card" (minions, outsiders too)."""
+    return u.side == "horde" and not u.token and not u.concealed
+
+
+def _has_destroyed_abilities(s: Position, u: Unit) -> bool:
+    c = s.unit_card(u)
+    return draws_on_destruction(s, u) or (c is not None and bool(c.triggered("destroyed")))
+
+
+def check(s: Position) -> Position:
+    """State checks between steps: the losses, then cards at 0 health start their destruction."""
+    if s.result:
+        return s
+    if s.castle_hp <= 0 and s.phase not in ("setup", "campaign"):
+        return lose(s, "winning.castle", "The castle is destroyed.")
+    if s.config.empty_deck == "at-zero" and s.phase not in ("setup", "campaign"):
+        for i, seat in enumerate(s.seats):
+            if seat.deck.size == 0:
+                who = f"Player {i + 1}'s" if s.players > 1 else "Your"
+                return lose(s, "ruling.empty-deck", f"{who} alliance deck is empty.")
+    doomed = s.doomed
+    units = s.units()
+    cards = s.cards.cards
+    exact = any(a.trigger == "static" for _, a in s.enchant)
+    if not exact:
+        for _, _, u in units:
+            if (u.card and cards[u.card].static_health) or (
+                u.attached and any(cards[a].static_health for a, _ in u.attached)
+            ):
+                exact = True
+                break
+    sources = static_sources(s) if exact else []
+    for _, _, u in units:
+        if u.uid in doomed or u.uid == s.destroying:
+            continue
+        c = cards[u.card] if u.card else None
+        hp = health(s, u, sources) if exact else (c.health if c else 1) + u.hp
+        if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
+            doomed += (u.uid,)
+    if doomed != s.doomed:
+        s = evolve(s, doomed=doomed)
+    if s.destroying or not s.doomed:
+        return s
+    if s.tasks and s.tasks[0].kind in ("elusive", "doom_order"):
+        return s  # Elusive resolves before the engaged monster's "Destroyed:" (glossary)
+    live = [uid for uid in s.doomed if s.unit(uid) is not None]
+    if len(live) != len(s.doomed):
+        s = evolve(s, doomed=tuple(live))
+    if not live:
+        return s
+    with_abilities = [uid for uid in live if _has_destroyed_abilities(s, s.unit(uid))]
+    if len(with_abilities) >= 2:
+        return push(s, Task("doom_order"))
+    first = with_abilities[0] if with_abilities else live[0]
+    return _start(s, first)
+
+
+def _start(s: Position, uid: int) -> Position:
+    u = s.unit(uid)
+    s = emit(
+        s,
+        "destruction",
+        f"{unit_label(s, u)} has 0 health or less: it is destroyed.",
+        {"uid": uid, "card": u.card},
+        destroying=uid,
+        doomed=tuple(x for x in s.doomed if x != uid),
+    )
+    return push(s, Task("destroyed", (uid,)))
+
+
+@handles("doom_order")
+def doom_order(s: Position, t: Task):
+    """Several cards fall at once: the players choose whose destruction resolves first."""
+    live = [uid for uid in s.doomed if s.unit(uid) is not None]
+    if t.picks:
+        return _start(s, t.picks[0])
+    opts = tuple((f"first:{s.ref(uid)}", uid) for uid in live)
+    names = ", ".join(unit_label(s, s.unit(uid)) for uid in live)
+    return Ask(0, opts, f"These fall at the same time: {names}. Which is destroyed first?")
+
+
+@handles("destroyed")
+def destroyed(s: Position, t: Task):
+    """Step 1: resolve its "Destroyed:" abilities (and the universal draw of a monster)."""
+    (uid,) = t.args
+    u = s.unit(uid)
+    tasks = []
+    c = s.unit_card(u)
+    if c is not None:
+        tasks += [Task("ability", (uid, u.card, a, u.owner)) for a in c.triggered("destroyed")]
+    if draws_on_destruction(s, u):
+        if tasks:
+            s = emit(
+                s,
+                "ruling.ability-order",
+                f"{c.name}: its own 'Destroyed:' abilities "
+                "resolve in printed order, then the draw every monster has.",
+            )
+        tasks.append(Task("may_draw", (u.card,)))
+    tasks += [Task("strip", (uid,)), Task("leave", (uid,))]
+    return push(s, *tasks)
+
+
+@handles("strip")
+def strip(s: Position, t: Task):
+    """Step 2: discard its tokens and attachments."""
+    (uid,) = t.args
+    u = s.unit(uid)
+    for card, owner in u.attached:
+        s = discard_to(s, card, owner)
+    bare = evolve(u, hp=0, atk=0, tatk=0, arm=0, tarm=0, used=0, charges=0, attached=())
+    return replace_unit(s, bare)
+
+
+@handles("leave")
+def leave(s: Position, t: Task):
+    """Step 3: the card leaves play: discard pile, set aside, or removed (tokens, appendages)."""
+    (uid,) = t.args
+    u = s.unit(uid)
+    c = s.unit_card(u)
+    s = evolve(remove_unit(s, uid), destroying=0)
+    if u.token:
+        return emit(s, "card-tokens", f"{c.name} (a card token) goes back to the reserve.")
+    if c.kind == "minion":
+        return emit(
+            s,
+            "destruction",
+            f"{c.name} is set aside (a destroyed minion).",
+            dead_minions=tuple(sorted(s.dead_minions + (c.id,))),
+        )
+    if c.kind in OUTSIDER_KINDS:
+        s = evolve(s, outsider_out=s.outsider_out + (c.id,))
+        if c.type == "appendage":
+            return emit(
+                s, "outsiders.colossal", f"{c.name} (an appendage) is removed from the game."
+            )
+        if s.outsider_line:
+            nxt = s.outsider_line[0]
+            return emit(
+                s,
+                "outsiders.immortal",
+                f"{c.name} is destroyed: {s.name(nxt)} goes to the bottom of the outsider pile.",
+                outsider_line=s.outsider_line[1:],
+                outsider_pile=s.outsider_pile + (nxt,),
+            )
+        if s.campaign is not None and s.campaign.game == 1:
+            return s
+        return emit(
+            s,
+            "winning.outsider",
+            f"{c.name}, the outsider, is destroyed: you win at the "
+            "end of this turn (unless you lose first).",
+            win_pending=True,
+        )
+    return discard_to(s, c.id, u.owner if u.side == "alliance" else -1)

@@ -1,0 +1,212 @@
+"""Decks: the horde deck by difficulty, alliance decks (pre-made or custom) and their rules.
+
+Rulebook "Setup" (steps 3 and 6), "Customizing Decks" and "Campaign Setup". The
+difficulty table takes power levels from the card data (ruling: the icons are lost):
+level 1 the weakest, 2 weakest and middle, 3 middle and one random card of the
+strongest, 4 middle and strongest, 5 the strongest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hordes_kit.core.data import slug
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.skytear.cards import COPY_LIMIT, CardSet, Castle, Deck
+from hordes_kit.skytear.state import ROMAN
+
+__all__ = [
+    "find_card",
+    "portal_stages",
+    "DIFFICULTY",
+    "horde_deck",
+    "find_deck",
+    "find_horde",
+    "game_hordes",
+    "deck_cards",
+    "deck_problems",
+    "team_problems",
+    "starting_deck_limits",
+]
+
+# difficulty -> (power levels taken whole, random cards added from the strongest level)
+DIFFICULTY = {1: ((1,), 0), 2: ((1, 2), 0), 3: ((2,), 1), 4: ((2, 3), 0), 5: ((3,), 0)}
+STRONGEST = 3
+# Campaign Setup: at most 18 base cards and 2 legendary cards in the starting deck
+STARTING_BASE, STARTING_LEGENDARY = 18, 2
+
+
+def find_horde(cards: CardSet, name: str) -> str:
+    """The horde called ``name`` (case-insensitive); the error lists the hordes."""
+    for h in cards.hordes():
+        if h.lower() == name.strip().lower():
+            return h
+    raise InvalidInputError(f"no horde {name!r:.60}; the card file has {', '.join(cards.hordes())}")
+
+
+def game_hordes(cards: CardSet, names: tuple[str, ...], campaign: bool) -> tuple[str, ...]:
+    """The hordes a game fights: the names given, else Skybooter (the first game's horde) for a
+    standard game and every horde of the file for a campaign."""
+    if names:
+        return tuple(find_horde(cards, h) for h in names)
+    if campaign:
+        return cards.hordes()
+    return ("Skybooter",) if "Skybooter" in cards.hordes() else cards.hordes()[:1]
+
+
+def horde_deck(
+    cards: CardSet, hordes: tuple[str, ...], difficulty: int, *, campaign: bool = False
+) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """(cards taken whole, the pool of the random extra cards, how many of them) by difficulty.
+
+    A campaign never takes cards with the treachery-only symbol.
+
+    >>> from hordes_kit.skytear.cards import shipped_cards
+    >>> fixed, pool, extra = horde_deck(shipped_cards(), ("Skybooter",), 2)
+    >>> len(fixed), extra
+    (18, 0)
+    >>> fixed, pool, extra = horde_deck(shipped_cards(), ("Skybooter",), 3)
+    >>> len(fixed), len(pool), extra
+    (9, 11, 1)
+    """
+    if difficulty not in DIFFICULTY:
+        raise InvalidInputError(f"difficulty is 1-5, got {difficulty!r:.60}")
+    levels, extra = DIFFICULTY[difficulty]
+    fixed: list[str] = []
+    pool: list[str] = []
+    for c in cards.of_kind("horde"):
+        if c.horde not in hordes or (campaign and c.treachery_only):
+            continue
+        if c.level in levels:
+            fixed += [c.id] * c.copies
+        elif extra and c.level == STRONGEST:
+            pool += [c.id] * c.copies
+    if not fixed and not pool:
+        raise InvalidInputError(
+            f"no horde cards for {', '.join(hordes)} at difficulty {difficulty}"
+        )
+    return tuple(sorted(fixed)), tuple(sorted(pool)), extra if pool else 0
+
+
+def find_deck(cards: CardSet, name: str) -> Deck:
+    """A deck by its name, its faction or one word of its name (``zealots``, ``liothan``)."""
+    want = name.strip().lower()
+    exact = [d for d in cards.decks if d.name.lower() == want]
+    if exact:
+        return exact[0]
+    loose = [
+        d
+        for d in cards.decks
+        if d.faction.lower() == want or want in (w.lower() for w in d.name.split())
+    ]
+    if len(loose) == 1:
+        return loose[0]
+    names = ", ".join(d.name for d in cards.decks) or "none"
+    if loose:
+        raise InvalidInputError(
+            f"{name!r:.60} names several decks: {', '.join(d.name for d in loose)}"
+        )
+    raise InvalidInputError(f"no deck {name!r:.60}; the card file has {names}")
+
+
+def deck_cards(cards: CardSet, deck: Deck) -> tuple[str, ...]:
+    """The card ids of a deck, copies repeated, sorted."""
+    if deck.cards:
+        return tuple(sorted(c for c, n in deck.cards for _ in range(n)))
+    out = [
+        c.id
+        for c in cards.of_kind("alliance")
+        if c.faction.lower() == deck.faction.lower()
+        and (not deck.set or (c.code is not None and c.code.set == deck.set))
+        for _ in range(c.copies)
+    ]
+    return tuple(sorted(out))
+
+
+def _limit(castle: Castle, rarity: str) -> tuple[tuple[str, ...], int] | None:
+    for r, factions, most in castle.limits:
+        if r == rarity:
+            return tuple(f.lower() for f in factions), most
+    return None
+
+
+def deck_problems(cards: CardSet, deck: Deck, castle: Castle | None = None) -> list[str]:
+    """Why a custom deck breaks its castle's rules or the copy limits (empty: it is legal).
+
+    Pre-made decks are legal by definition (40 cards of the castle's faction).
+    """
+    if not deck.cards:
+        n = len(deck_cards(cards, deck))
+        return [] if n else [f"{deck.name}: no cards of faction {deck.faction!r:.60}"]
+    castle = castle or cards.castles.get(deck.castle)
+    if castle is None:
+        return [f"{deck.name}: a custom deck names its castle"]
+    out = []
+    ids = deck_cards(cards, deck)
+    if len(ids) != castle.deck_size:
+        out.append(f"{deck.name}: {len(ids)} cards, {castle.name} asks for {castle.deck_size}")
+    by_rarity: Counter = Counter()
+    for cid, n in Counter(ids).items():
+        card = cards.cards[cid]
+        by_rarity[card.rarity] += n
+        lim = _limit(castle, card.rarity)
+        if lim is None or card.faction.lower() not in lim[0]:
+            out.append(
+                f"{deck.name}: {card.name} is a {card.faction} {card.rarity} card; "
+                f"{castle.name} does not allow it"
+            )
+        if n > COPY_LIMIT[card.rarity]:
+            out.append(
+                f"{deck.name}: {n} copies of {card.name}; at most {COPY_LIMIT[card.rarity]} "
+                f"of a {card.rarity} card"
+            )
+    for rarity, n in by_rarity.items():
+        lim = _limit(castle, rarity)
+        if lim is not None and n > lim[1]:
+            out.append(f"{deck.name}: {n} {rarity} cards, {castle.name} allows {lim[1]}")
+    return out
+
+
+def team_problems(cards: CardSet, decks: list[Deck]) -> list[str]:
+    """Copy limits across all players' custom decks ("Customizing Decks")."""
+    custom = [d for d in decks if d.cards]
+    if len(custom) < 2:
+        return []
+    total: Counter = Counter()
+    for d in custom:
+        total.update(deck_cards(cards, d))
+    return [
+        f"{cards.cards[c].name}: {n} copies across the decks; at most "
+        f"{COPY_LIMIT[cards.cards[c].rarity]} of a {cards.cards[c].rarity} card"
+        for c, n in sorted(total.items())
+        if n > COPY_LIMIT[cards.cards[c].rarity]
+    ]
+
+
+def starting_deck_limits(cards: CardSet, card_id: str) -> str | None:
+    """The rarity class a campaign's starting deck counts a card in (None: not allowed)."""
+    rarity = cards.cards[slug(card_id)].rarity
+    return {"base": "base", "legendary": "legendary"}.get(rarity)
+
+
+def find_card(cards: CardSet, name: str, kinds: tuple[str, ...] = ()) -> str:
+    """A card id by its name or id; the error names the input."""
+    cid = slug(name)
+    c = cards.cards.get(cid)
+    if c is None:  # an immortal's stage by its shown name: "Atlas III"
+        for x in cards.of_kind("outsider"):
+            if x.stage and slug(f"{x.name} {ROMAN[x.stage]}") == cid:
+                cid, c = x.id, x
+    if c is None or (kinds and c.kind not in kinds):
+        raise InvalidInputError(f"no card {name!r:.60} in the card file")
+    return cid
+
+
+def portal_stages(cards: CardSet) -> tuple[str, ...]:
+    """The portals of stages II, III and IV (the first of each in the file), in order."""
+    out = []
+    for stage in (2, 3, 4):
+        p = next((x.id for x in cards.portals.values() if x.stage == stage), None)
+        if p is not None:
+            out.append(p)
+    return tuple(out)

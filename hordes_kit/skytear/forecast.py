@@ -1,0 +1,293 @@
+"""The coming turn, exactly: what the horde deck can bring and what it does to your board.
+
+From any position before the end of the turn, every way the horde deck can fall (the
+wave, card by card, and the treachery card) is explored through the rules engine with
+its exact probability. The players' board stays as it is: in the alliance phase and the
+reactions nobody acts ("done"), nobody draws when a monster falls, and the other choices
+inside the turn (ties, targets, order) are the sensible bot's. The fight has no dice, so
+the only chance left is the deck: "the castle takes 3 or more with 22%".
+
+Which alliance cards a draw or a pillage turns up changes none of the figures (nobody
+plays them), so those chance nodes follow one representative card; treachery cards with
+the same symbols (or the same ability) do the same thing and are explored once.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.state import evolve
+from hordes_kit.skytear.bots import sensible_policy
+from hordes_kit.skytear.flow import do
+from hordes_kit.skytear.game import SkyState
+from hordes_kit.skytear.machine import Roll
+
+__all__ = ["Outcome", "Forecast", "forecast", "turn_outcome", "forecast_choice", "HORDE_CHANCE"]
+
+HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
+MEASURES = ("castle", "portal", "pillage", "allies_lost")
+# steps of the turn whose queue names no unit: positions equal up to unit ids share a future
+MEMO_AT = ("treachery",)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one way the turn can go does: damage, pillage, losses, and what arrived where."""
+
+    castle: int = 0  # damage the castle takes
+    portal: int = 0  # damage dealt to the portal
+    pillage: int = 0  # cards each player loses to pillage
+    allies_lost: int = 0  # allies and towers destroyed
+    wave: tuple[str, ...] = ()  # "Skyboot Gunner: lane 2", in the order they came
+    treachery: str = ""  # the treachery card's effect and the boosted monster
+    result: str = ""  # "loss" or "win" if the game ends this turn
+
+    def plus(self, other: Outcome) -> Outcome:
+        """Two consecutive stretches of one turn, added up."""
+        return Outcome(
+            self.castle + other.castle,
+            self.portal + other.portal,
+            self.pillage + other.pillage,
+            self.allies_lost + other.allies_lost,
+            self.wave + other.wave,
+            self.treachery or other.treachery,
+            self.result or other.result,
+        )
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The exact distribution of the turn's outcomes (probabilities are Fractions)."""
+
+    outcomes: dict[Outcome, Fraction]
+    leaves: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    def dist(self, measure: str) -> dict:
+        """P(measure = value) for castle, portal, pillage, allies_lost, wave, treachery, result."""
+        out: dict = defaultdict(Fraction)
+        for o, p in self.outcomes.items():
+            out[getattr(o, measure)] += p
+        return dict(sorted(out.items(), key=lambda kv: (-kv[1], str(kv[0]))))
+
+    def at_least(self, measure: str, k: int) -> Fraction:
+        """P(measure >= k), e.g. the castle takes 3 or more."""
+        return sum((p for o, p in self.outcomes.items() if getattr(o, measure) >= k), Fraction(0))
+
+    def expected(self, measure: str) -> Fraction:
+        """The mean of a numeric measure."""
+        return sum((getattr(o, measure) * p for o, p in self.outcomes.items()), Fraction(0))
+
+    def sentence(self, measure: str = "castle", k: int | None = None) -> str:
+        """One line in words: 'the castle takes 3 or more with 22%'."""
+        if k is None:
+            k = max(1, round(float(self.expected(measure))))
+        p = float(self.at_least(measure, k))
+        what = {
+            "castle": f"the castle takes {k} or more",
+            "portal": f"the portal takes {k} or more",
+            "pillage": f"each player loses {k} or more cards to pillage",
+            "allies_lost": f"you lose {k} or more allies or towers",
+        }[measure]
+        return f"{what} with {p:.0%}"
+
+    def to_json(self) -> dict:
+        """JSON-ready summary: each distribution as [value, probability] lists."""
+
+        def table(m):
+            return [[k, float(v)] for k, v in self.dist(m).items()]
+
+        return {
+            "castle": table("castle"),
+            "portal": table("portal"),
+            "pillage": table("pillage"),
+            "allies_lost": table("allies_lost"),
+            "treachery": table("treachery"),
+            "wave": [[list(k), float(v)] for k, v in list(self.dist("wave").items())[:12]],
+            "result": table("result"),
+            "expected": {m: float(self.expected(m)) for m in MEASURES},
+            "leaves": self.leaves,
+        }
+
+
+def _events(before: int, s: SkyState) -> Outcome:
+    castle = portal = pillage = lost = 0
+    wave: list[str] = []
+    tre = ""
+    for e in s.log[before:]:
+        if e.rule == "skytear.turn":
+            break  # the next turn has begun
+        d = e.data
+        castle += d.get("castle_damage", 0)
+        portal += d.get("portal_damage", 0)
+        if d.get("pillaged") and d.get("seat") == 0:
+            pillage += 1
+        r = e.rule.split(".", 1)[1]
+        if r == "destruction" and "card" in d and s.cards.cards[d["card"]].kind == "alliance":
+            lost += 1
+        if r == "horde.monster":
+            wave.append(f"{s.name(d['card'])}: lane {d['lane']}")
+        elif r in ("horde.summon",) and s.cards.cards[d["card"]].type != "monster":
+            wave.append(f"{s.name(d['card'])}: {s.cards.cards[d['card']].type}")
+        elif r == "keywords.pillager":
+            wave.append(e.text.split(" has ")[0] + ": back line")
+        elif r == "horde.lanes-full":
+            wave.append(e.text.split(":")[0] + ": outsider pile")
+        elif r == "treachery.boosted":
+            who = d["target"] or "no monster in the front line"
+            tre = f"+{d['bonus']} on the {d['side']}: {who}"
+        elif r == "treachery.card":
+            c = s.cards.cards[d["card"]]
+            if not c.treachery_side:
+                tre = (
+                    f"{c.name}: "
+                    + "; ".join(
+                        a.text.split(":", 1)[1].strip()
+                        for a in c.abilities
+                        if a.trigger == "treachery"
+                    )
+                    if any(a.trigger == "treachery" for a in c.abilities)
+                    else f"{c.name}: nothing"
+                )
+    return Outcome(castle, portal, pillage, lost, tuple(wave), tre)
+
+
+def forecast_choice(s: SkyState) -> str:
+    """The board stays as it is: nobody acts or draws; other choices are the sensible bot's."""
+    kind = s.head().kind
+    if kind == "act":
+        return "done"
+    if kind == "may_draw":
+        return "draw:none"
+    return sensible_policy(s, None)  # type: ignore[arg-type]  # deterministic
+
+
+def _treachery_group(s: SkyState, card: str) -> tuple:
+    c = s.card(card)
+    if c.treachery_side:
+        return ("bonus", c.treachery_side, c.treachery_bonus)
+    return ("ability",) + tuple(a.text for a in c.abilities if a.trigger == "treachery")
+
+
+def _board_key(x: SkyState) -> tuple:
+    """The position with unit ids erased: equal keys have the same future when no pending
+    task refers to a unit (true at the steps in ``MEMO_AT``)."""
+
+    def bare(u):
+        return None if u is None else evolve(u, uid=0)
+
+    return (
+        tuple(map(bare, x.monsters)),
+        tuple(map(bare, x.allies)),
+        tuple(map(bare, x.back)),
+        x.dead_minions,
+        x.castle_hp,
+        x.castle_exhausted,
+        x.portal,
+        x.portal_damage,
+        x.rotation,
+        x.portal_pile,
+        x.portal_down,
+        x.outsider_line,
+        x.outsider_pile,
+        x.outsider_out,
+        x.horde_deck,
+        x.horde_discard,
+        x.hidden,
+        x.concealed_pool,
+        x.lane_tokens,
+        x.seats,
+        x.tasks,
+        x.win_pending,
+        x.turn,
+        x.campaign,
+        x.ref(x.boosted) if x.boosted else "",
+        x.treachery,
+    )
+
+
+TAIL = {"mill", "return_pillagers", "end_phase"}
+
+
+def _pillage_key(x: SkyState) -> tuple | None:
+    """At a pillaged card with only the pillage, return pillagers and the end phase left, the
+    rest of the turn is decided by the queue, the decks' sizes and whether the outsider fell
+    (which cards are pillaged changes nothing); None otherwise."""
+    if any(t.kind not in TAIL for t in x.tasks) or x.tasks[0].picks:
+        return None
+    return ("tail", x.tasks, tuple(st.deck.size for st in x.seats), x.win_pending, x.turn)
+
+
+def turn_outcome(
+    s: SkyState, choose: Callable[[SkyState], str] = forecast_choice
+) -> tuple[dict[Outcome, Fraction], int]:
+    """Every outcome of the rest of this turn with its probability, and the leaves explored."""
+    start_turn = s.turn
+    leaves = 0
+    memo: dict[tuple, dict[Outcome, Fraction]] = {}
+
+    def walk(x: SkyState) -> dict[Outcome, Fraction]:
+        nonlocal leaves
+        if x.is_terminal or x.turn != start_turn:
+            leaves += 1
+            return {Outcome(result=x.result): Fraction(1)}
+        head = x.head()
+        key = None
+        if head.kind == "mill":
+            key = _pillage_key(x)
+        elif head.kind in MEMO_AT and not head.picks:
+            key = _board_key(x)
+        if key is not None and key in memo:
+            return memo[key]
+        mark = len(x.log)
+        r = x.choice()
+        if isinstance(r, Roll):
+            kind = r.outcomes[0][0].split(":", 1)[0]
+            if kind not in HORDE_CHANCE:
+                branches = [(r.outcomes[0][2], Fraction(1))]
+            elif kind == "treachery":
+                groups: dict = {}
+                for _, p, card in r.outcomes:
+                    g = _treachery_group(x, card)
+                    first, q = groups.get(g, (card, Fraction(0)))
+                    groups[g] = (first, q + p)
+                branches = list(groups.values())
+            else:
+                branches = [(pick, p) for _, p, pick in r.outcomes]
+        else:
+            branches = [(dict(r.options)[choose(x)], Fraction(1))]
+        total: dict[Outcome, Fraction] = defaultdict(Fraction)
+        for pick, p in branches:
+            y = do(x, pick)
+            here = _events(mark, y)
+            for o, q in walk(y).items():
+                total[here.plus(o)] += p * q
+        total = dict(total)
+        if key is not None:
+            memo[key] = total
+        return total
+
+    if s.is_terminal:
+        raise InvalidInputError("the game is over: there is no coming turn")
+    return dict(walk(s)), leaves
+
+
+def forecast(state: SkyState) -> Forecast:
+    """The exact forecast of the rest of this turn (from the start of a turn: the whole turn).
+
+    >>> from hordes_kit.skytear import new_game
+    >>> s = new_game({"position": {"phase": "treachery", "units": [
+    ...     {"lane": 1, "card": "Skyboot Gunner"}], "horde_deck": ["Skyboot Deckhand",
+    ...     "Plank Walker", "Cannon Volley"]}})
+    >>> f = forecast(s)
+    >>> f.dist("castle")  # the Gunner's Fight (1) and its strike (2), +1 or +2 treachery
+    {4: Fraction(2, 3), 5: Fraction(1, 3)}
+    """
+    if state.is_terminal:
+        raise InvalidInputError("the game is over: there is no coming turn")
+    outcomes, leaves = turn_outcome(state)
+    return Forecast(outcomes, leaves)

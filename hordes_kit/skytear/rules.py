@@ -1,0 +1,227 @@
+"""Skytear Horde's declaration as data (players, limits, options) and small pure rule functions.
+
+Each function names the rulebook section it implements; inputs are plain values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from hordes_kit.core.errors import InvalidInputError
+
+__all__ = [
+    "GAME",
+    "R",
+    "LANES",
+    "HAND_LIMIT",
+    "START_HAND",
+    "MANA_MAX",
+    "GOLD_MAX",
+    "START_GOLD",
+    "CAMPAIGN_GAMES",
+    "MAX_TEXT",
+    "SkyConfig",
+    "clamp",
+    "absorb",
+    "trample_excess",
+    "reinforce_choices",
+    "boosted_lane",
+    "leftmost_free",
+    "colossal_lanes",
+    "rank_key",
+]
+
+GAME = "skytear"
+R = GAME + "."  # rule id prefix (data/skytear/rules.toml)
+MIN_PLAYERS, MAX_PLAYERS = 1, 2
+LANES = 6  # "The front line consists of 6 lanes"
+HAND_LIMIT = 7  # "at most 7 cards in hand at the end of the turn"
+START_HAND = 5  # "Each player draws five cards"
+MANA_MAX = 10  # mana "cannot be more than 10 or less than 0"
+GOLD_MAX = 40  # "Gold can be at most 40"
+START_GOLD = 10  # "Set your gold to 10"
+CAMPAIGN_GAMES = 4
+MAX_TEXT = 2_000_000  # a player's card file travels in the config: at most this many characters
+MODES = ("standard", "campaign")
+OPTIONS = {
+    "empty_deck": ("at-zero", "on-draw"),
+    "reactions": ("symbol", "any"),
+    "mutaform_monster": ("one-type", "each"),
+}
+
+
+@dataclass(frozen=True)
+class SkyConfig:
+    """A game's setup and rules options (defaults: the rulebook's first game and our rulings)."""
+
+    players: int = 1
+    mode: str = "standard"  # standard or campaign
+    difficulty: int = 2
+    hordes: tuple[str, ...] = ()  # () = Skybooter (standard), every horde (campaign)
+    decks: tuple[str, ...] = ()  # one per player ("" = the castle's faction deck)
+    castle: str = "Pools of Flyema"
+    castle2: str = ""  # co-op: the second player's castle (deck restrictions only)
+    portal: str = "Portal I"  # the stage I portal
+    outsider: str = "Atlas"  # or two henchmen "Captain Rusk + Gunner Mae"
+    cards: str = ""  # a player's own card file, as text ("" = the shipped cards)
+    limited: bool = False  # campaign: the Limited Format market decks
+    empty_deck: str = "at-zero"  # ruling: a deck at 0 cards loses; "on-draw": when drawn from
+    reactions: str = "symbol"  # ruling: only treachery-symbol cards; "any": every Play/Exhaust
+    mutaform_monster: str = "one-type"  # ruling: one token type on a monster; "each": per token
+    position: Mapping[str, Any] | None = None  # start from a described position (walkthroughs)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SkyConfig:
+        """Options from a plain dict; unknown keys and bad values are the kit's errors."""
+        known = {f.name for f in fields(cls)}
+        bad = sorted(set(d) - known)
+        if bad:
+            raise InvalidInputError(f"unknown Skytear Horde option {bad[0]!r:.60}")
+        v = dict(d)
+        players = v.get("players", 1)
+        if isinstance(players, bool) or players not in (MIN_PLAYERS, MAX_PLAYERS):
+            raise InvalidInputError(f"Skytear Horde is for 1 or 2 players, got {players!r:.60}")
+        mode = v.get("mode", "standard")
+        if mode not in MODES:
+            raise InvalidInputError(f"mode must be standard or campaign, got {mode!r:.60}")
+        diff = v.get("difficulty", 2)
+        if isinstance(diff, bool) or diff not in (1, 2, 3, 4, 5):
+            raise InvalidInputError(f"difficulty must be 1-5, got {diff!r:.60}")
+        for key in ("hordes", "decks"):
+            if key in v:
+                val = v[key]
+                if isinstance(val, str):
+                    val = [val]
+                if not isinstance(val, list | tuple) or not all(isinstance(x, str) for x in val):
+                    raise InvalidInputError(f"{key} must be a list of names, got {val!r:.60}")
+                v[key] = tuple(val)
+        if len(v.get("decks", ())) > players:
+            raise InvalidInputError(f"{len(v['decks'])} decks for {players} player(s)")
+        for key in ("castle", "castle2", "portal", "outsider", "cards"):
+            if key in v and not isinstance(v[key], str):
+                raise InvalidInputError(f"{key} must be text, got {type(v[key]).__name__}")
+        if len(v.get("cards", "")) > MAX_TEXT:
+            raise InvalidInputError(f"the card file is longer than {MAX_TEXT:,} characters")
+        for key, options in OPTIONS.items():
+            if key in v and v[key] not in options:
+                raise InvalidInputError(f"{key} must be {' or '.join(options)}, got {v[key]!r:.60}")
+        if "limited" in v and not isinstance(v["limited"], bool):
+            raise InvalidInputError("limited must be true or false")
+        pos = v.get("position")
+        if pos is not None and not isinstance(pos, Mapping):
+            raise InvalidInputError("position must be a table")
+        return cls(**v)
+
+    def to_dict(self) -> dict:
+        """The options that differ from the defaults, as JSON types (save files)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            val = getattr(self, f.name)
+            if val != f.default:
+                out[f.name] = list(val) if isinstance(val, tuple) else val
+        return out
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    """``value`` kept within ``[low, high]`` (mana 0-10, gold 0-40).
+
+    >>> clamp(12, 0, 10), clamp(-1, 0, 10)
+    (10, 0)
+    """
+    return max(low, min(high, value))
+
+
+def absorb(amount: int, armor_left: int, barrier: bool, damaged: bool) -> tuple[int, int]:
+    """(damage tokens taken, armor used) when a card would take ``amount`` damage.
+
+    Glossary ARMOR and BARRIER: armor first, then a Barrier on an undamaged card turns
+    any damage into a single damage.
+
+    >>> absorb(3, 1, False, False), absorb(3, 0, True, False), absorb(3, 5, True, False)
+    ((2, 1), (1, 0), (0, 3))
+    """
+    used = min(max(0, armor_left), amount)
+    rest = amount - used
+    if rest > 0 and barrier and not damaged:
+        rest = 1
+    return rest, used
+
+
+def trample_excess(amount: int, armor_left: int, barrier: bool, damaged: bool, health: int) -> int:
+    """Trample: damage beyond what destroys the struck card (glossary TRAMPLE).
+
+    >>> trample_excess(3, 0, False, False, 1), trample_excess(3, 1, False, False, 1)
+    (2, 1)
+    >>> trample_excess(3, 0, True, False, 1), trample_excess(2, 0, False, False, 3)
+    (0, 0)
+    """
+    taken, used = absorb(amount, armor_left, barrier, damaged)
+    if barrier and not damaged and amount - used > 0:
+        return 0  # the barrier turned the strike into a single damage
+    return max(0, taken - health) if taken >= health else 0
+
+
+def reinforce_choices(tokens: Mapping[str, int]) -> tuple[str, ...]:
+    """The minions a "Reinforce 1" may go to: those with the fewest health tokens.
+
+    >>> reinforce_choices({"a": 2, "b": 0, "c": 0, "d": 1})
+    ('b', 'c')
+    """
+    if not tokens:
+        return ()
+    low = min(tokens.values())
+    return tuple(sorted(m for m, n in tokens.items() if n == low))
+
+
+def boosted_lane(occupied: Sequence[bool], side: str) -> int:
+    """The boosted monster's lane: the leftmost or rightmost monster in the front line.
+
+    >>> boosted_lane([False, True, False, True, False, False], "left")
+    1
+    >>> boosted_lane([False, True, False, True, False, False], "right")
+    3
+    >>> boosted_lane([False] * 6, "left")
+    -1
+    """
+    lanes = [i for i, o in enumerate(occupied) if o]
+    if not lanes:
+        return -1
+    return lanes[0] if side == "left" else lanes[-1]
+
+
+def leftmost_free(occupied: Sequence[bool]) -> int:
+    """The leftmost lane not occupied, or -1 when all six are full.
+
+    >>> leftmost_free([True, False, True, False, False, False])
+    1
+    """
+    return next((i for i, o in enumerate(occupied) if not o), -1)
+
+
+def colossal_lanes(occupied: Sequence[bool], width: int) -> tuple[bool, int]:
+    """(compact first?, first lane) for a colossal outsider ``width`` lanes wide; lane -1: no room.
+
+    Rulebook "Colossal Outsiders": enough free adjacent lanes, compacting the horde
+    cards to the left if that makes a difference; the leftmost run is taken.
+
+    >>> colossal_lanes([True, False, False, True, False, False], 2)
+    (False, 1)
+    >>> colossal_lanes([True, False, True, False, True, False], 3)
+    (True, 3)
+    >>> colossal_lanes([True, True, True, True, False, False], 3)
+    (False, -1)
+    """
+    n = len(occupied)
+    for start in range(n - width + 1):
+        if not any(occupied[start : start + width]):
+            return False, start
+    if n - sum(occupied) >= width:
+        return True, sum(occupied)
+    return False, -1
+
+
+def rank_key(attack: int, health: int) -> tuple[int, int]:
+    """STRONGEST / WEAKEST CARD: compare attack, then health (then the players choose)."""
+    return (attack, health)

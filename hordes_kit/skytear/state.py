@@ -1,0 +1,312 @@
+"""The Skytear Horde position: frozen dataclasses and small pure queries.
+
+Cards in play are ``Unit`` values with their tokens; health and damage tokens cancel
+(rulebook "Tokens"), so a unit keeps one net count of each kind (``hp`` > 0 health
+tokens, < 0 damage tokens). Alliance decks are a known top, an unknown middle (a
+sorted multiset, drawn one card at a time at chance nodes) and a known bottom (Rebuild,
+Flux, Recruit place cards where everyone knows them). The turn is driven by a queue of
+``Task`` values (``flow.py``); this module imports nothing above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hordes_kit.core.state import Event, evolve
+from hordes_kit.skytear.cards import Card, CardSet
+from hordes_kit.skytear.rules import LANES, R
+
+__all__ = [
+    "Unit",
+    "Deck",
+    "Seat",
+    "Task",
+    "Market",
+    "Campaign",
+    "Position",
+    "take",
+    "put",
+    "emit",
+]
+
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted multiset without one copy of ``card``."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    """A sorted multiset with ``more`` added."""
+    return tuple(sorted(cards + more))
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A card in play (monster, minion, outsider, ally, tower, card token) and its tokens."""
+
+    uid: int
+    card: str  # card id; "" for a concealed horde card (face down, identity not drawn yet)
+    side: str  # "horde" or "alliance"
+    owner: int = -1  # alliance cards: the seat; horde cards: -1
+    hp: int = 0  # net health tokens (negative: damage tokens)
+    atk: int = 0  # net attack tokens
+    tatk: int = 0  # net temporary attack tokens
+    arm: int = 0  # net armor tokens
+    tarm: int = 0  # net temporary armor tokens
+    used: int = 0  # armor used this turn
+    charges: int = 0
+    charged: bool = False  # entered play with charges: discarded when they run out
+    exhausted: bool = False
+    attached: tuple[tuple[str, int], ...] = ()  # attachments beneath it: (card, owner)
+    struck: bool = False  # struck a monster this turn (Elusive: the first time)
+    halted: bool = False  # cannot pillage for the rest of the turn
+    token: bool = False  # a card token (never drawn, discarded or shuffled)
+    old_pool: bool = False  # concealed before the horde deck was last reshuffled
+
+    @property
+    def concealed(self) -> bool:
+        """A face-down horde card (a monster token with 1 health and 0 attack)."""
+        return self.card == ""
+
+    @property
+    def damage(self) -> int:
+        """Damage tokens on it."""
+        return max(0, -self.hp)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """An alliance deck: known top (top first), unknown middle (sorted), known bottom."""
+
+    top: tuple[str, ...] = ()
+    middle: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()  # the bottom-most card last
+
+    @property
+    def size(self) -> int:
+        """Cards in the deck."""
+        return len(self.top) + len(self.middle) + len(self.bottom)
+
+    def cards(self) -> tuple[str, ...]:
+        """Every card in the deck, sorted (its contents, not its order)."""
+        return tuple(sorted(self.top + self.middle + self.bottom))
+
+    def shuffled(self) -> Deck:
+        """The deck after a shuffle: nothing known about its order."""
+        return Deck(middle=self.cards())
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's mana, hand, deck and discard pile."""
+
+    mana: int = 0
+    hand: tuple[str, ...] = ()  # sorted
+    deck: Deck = field(default_factory=Deck)
+    discard: tuple[str, ...] = ()  # sorted ("the order of the discard piles does not matter")
+    aside: tuple[str, ...] = ()  # mulligan: cards set aside until the redraw
+    done: bool = False  # done taking actions this phase
+
+
+@dataclass(frozen=True)
+class Task:
+    """One step of the turn still to do; ``picks`` are the choices and outcomes made so far."""
+
+    kind: str
+    args: tuple = ()
+    picks: tuple = ()
+
+    def with_pick(self, pick: Any) -> Task:
+        """The task with one more choice made."""
+        return Task(self.kind, self.args, self.picks + (pick,))
+
+
+@dataclass(frozen=True)
+class Market:
+    """A campaign market deck: segments drawn top segment first, each in unknown order."""
+
+    segments: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def size(self) -> int:
+        """Cards in the market deck."""
+        return sum(len(s) for s in self.segments)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A campaign between and across its four games (rulebook "Campaign Mode")."""
+
+    game: int = 1  # 1-4
+    gold: int = 10
+    scenario_pile: tuple[str, ...] = ()
+    portal_pile: tuple[str, ...] = ()  # stage I portals not used yet
+    scenario: str = ""  # this game's scenario
+    henchman: str = ""  # games 2 and 3: the scenario whose back is the outsider
+    decks: tuple[tuple[str, ...], ...] = ()  # each player's campaign deck (sorted)
+    markets: tuple[Market, ...] = ()
+    used: tuple[int, ...] = ()  # scenario actions taken (non-repeatable ones)
+    won: int = 0  # games won so far
+    castle_hp: int = 0  # carried over (0: not set yet)
+    exiled: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Position:
+    """A whole Skytear Horde position; every field is an immutable value."""
+
+    config: Any  # SkyConfig (rules.py); Any keeps this module free of the options' imports
+    seats: tuple[Seat, ...] = ()
+    monsters: tuple[Unit | None, ...] = (None,) * LANES
+    allies: tuple[Unit | None, ...] = (None,) * LANES
+    back: tuple[Unit, ...] = ()  # the back line (minions, pillagers)
+    dead_minions: tuple[str, ...] = ()  # destroyed minions (they exist for Reinforce only)
+    castle: str = ""
+    castle_hp: int = 0
+    castle_exhausted: bool = False
+    portal: str = ""
+    portal_damage: int = 0
+    rotation: int = 0
+    portal_pile: tuple[str, ...] = ()  # the next stages, next first
+    portal_down: bool = False  # the last stage destroyed: stays at 0 health (ruling)
+    outsider_line: tuple[str, ...] = ()  # outsider cards still to come, in order
+    outsider_pile: tuple[str, ...] = ()  # ordered, top first
+    outsider_out: tuple[str, ...] = ()  # outsider cards destroyed (set aside)
+    horde_deck: tuple[str, ...] = ()  # sorted; includes the concealed cards' identities
+    horde_discard: tuple[str, ...] = ()
+    hidden: int = 0  # concealed cards whose identity is still in horde_deck
+    concealed_pool: tuple[str, ...] = ()  # identities of concealed cards from before a reshuffle
+    lane_tokens: tuple[tuple[int, str, str, int], ...] = ()  # (lane, side, kind, n)
+    treachery: str = ""
+    boosted: int = 0  # uid of the boosted monster (0: none)
+    turn: int = 0
+    phase: str = "setup"
+    actor: int = 0  # the seat acting in the alliance phase and reactions
+    tasks: tuple[Task, ...] = ()
+    next_uid: int = 1
+    destroying: int = 0  # uid whose destruction sequence is running
+    doomed: tuple[int, ...] = ()  # tagged for destruction (irreversible)
+    win_pending: bool = False  # the outsider fell this turn: win at the end phase
+    result: str = ""  # "win" or "loss"
+    campaign: Campaign | None = None
+    enchant: tuple = ()  # (card, ability) of the enchanter's enchantment: always active
+    history: tuple[str, ...] = ()
+    log: tuple[Event, ...] = ()
+    cards: CardSet | None = field(default=None, compare=False, repr=False)
+
+    # --- lookups -------------------------------------------------------------------------
+
+    def card(self, cid: str) -> Card:
+        """A card by id."""
+        return self.cards.cards[cid]
+
+    def name(self, cid: str) -> str:
+        """A card's printed name (any kind: castle, portal, scenario too)."""
+        cs = self.cards
+        c = cs.cards.get(cid)
+        if c is not None and c.kind == "outsider" and c.stage:
+            return f"{c.name} {ROMAN[c.stage]}"  # Atlas I, II, III: three cards, one name
+        for table in (cs.cards, cs.castles, cs.portals, cs.scenarios):
+            if cid in table:
+                return table[cid].name
+        return "a face-down card" if cid == "" else cid
+
+    @property
+    def players(self) -> int:
+        """Number of players (1 solo, 2 co-op)."""
+        return len(self.seats)
+
+    def units(self) -> list[tuple[str, int, Unit]]:
+        """Every unit in play with its place: ("m", lane), ("a", lane) or ("b", index)."""
+        out = [("m", i, u) for i, u in enumerate(self.monsters) if u is not None]
+        out += [("a", i, u) for i, u in enumerate(self.allies) if u is not None]
+        out += [("b", i, u) for i, u in enumerate(self.back)]
+        return out
+
+    def find(self, uid: int) -> tuple[str, int, Unit] | None:
+        """Where the unit with this uid is, or None if it is not in play."""
+        for zone, row in (("m", self.monsters), ("a", self.allies), ("b", self.back)):
+            for i, u in enumerate(row):
+                if u is not None and u.uid == uid:
+                    return zone, i, u
+        return None
+
+    def unit(self, uid: int) -> Unit | None:
+        """The unit with this uid, if in play."""
+        w = self.find(uid)
+        return w[2] if w else None
+
+    def ref(self, uid: int) -> str:
+        """Short reference of a unit in play: ``m3`` (monster, lane 3), ``a2``, ``b1``."""
+        w = self.find(uid)
+        if w is None:
+            return ""
+        zone, i, _ = w
+        return f"{zone}{i + 1}"
+
+    def by_ref(self, ref: str) -> Unit | None:
+        """The unit a reference names (None if nothing is there)."""
+        if len(ref) < 2 or ref[0] not in "mab" or not ref[1:].isdigit():
+            return None
+        i = int(ref[1:]) - 1
+        zone = {"m": self.monsters, "a": self.allies, "b": self.back}[ref[0]]
+        return zone[i] if 0 <= i < len(zone) else None
+
+    def unit_card(self, u: Unit) -> Card | None:
+        """The card of a unit (None for a concealed card)."""
+        return self.cards.cards[u.card] if u.card else None
+
+    def is_ally(self, u: Unit) -> bool:
+        """An ally (a tower is not an ally); ally card tokens count."""
+        c = self.unit_card(u)
+        return u.side == "alliance" and c is not None and c.type == "ally"
+
+    def is_minion(self, u: Unit) -> bool:
+        """One of the four minions."""
+        return bool(u.card) and self.card(u.card).kind == "minion"
+
+    def lane_of(self, uid: int) -> int:
+        """The lane of a unit in the front line, or -1."""
+        w = self.find(uid)
+        return w[1] if w and w[0] in "ma" else -1
+
+    def seat_with(self, i: int, **changes: Any) -> tuple[Seat, ...]:
+        """The seats with seat ``i`` changed."""
+        seats = list(self.seats)
+        seats[i] = evolve(seats[i], **changes)
+        return tuple(seats)
+
+    def portal_health(self) -> int:
+        """The portal's health left."""
+        if self.portal_down:
+            return 0
+        face = self.cards.portals[self.portal].face(self.players)
+        return face.health - self.portal_damage
+
+    def portal_numbers(self) -> tuple[int, int, int]:
+        """(wave, reinforce, mana boost) the portal shows now."""
+        face = self.cards.portals[self.portal].face(self.players)
+        return face.rotations[self.rotation % 4]
+
+    def minion_tokens(self) -> dict[str, int]:
+        """Health tokens on each minion (destroyed minions have none)."""
+        out = {m: 0 for m in self.dead_minions}
+        for _, _, u in self.units():
+            if u.card and self.card(u.card).kind == "minion":
+                out[u.card] = max(0, u.hp)
+        return out
+
+    def enchantments(self) -> tuple:
+        """The enchanter outsider's enchantment abilities: always active, wherever its card is."""
+        return tuple(a for _, a in self.enchant)
+
+
+def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):
+    """The position with an event appended (``rule`` without the game prefix) and fields set."""
+    return evolve(s, log=s.log + (Event(R + rule, text, dict(data or {})),), **changes)
