@@ -120,7 +120,7 @@ table { border-collapse: collapse; font-size: 9pt; break-inside: avoid;
 th, td { border: 1px solid #666; padding: 2px 5px; text-align: right; }
 th { background: #eee; font-weight: 600; }
 th:first-child, td:first-child { text-align: left; }
-td.t { text-align: left; }
+td.t, table.text th { text-align: left; }
 td.c { font-variant-numeric: tabular-nums; white-space: nowrap; }
 svg { display: block; width: 100%; max-width: 150mm; height: auto; }
 ul.rules { padding-left: 18px; font-size: 9pt; }
@@ -159,7 +159,8 @@ def _table(t: Table) -> str:
         body.append("<tr>" + "".join(cells) + "</tr>")
     return (
         f"<div class='block{'' if t.heat else ' wide'}'><h3>{_esc(t.title)}</h3>"
-        f"<p class='measures'>{_esc(t.measures)}</p><table><thead><tr>{head}</tr></thead>"
+        f"<p class='measures'>{_esc(t.measures)}</p>"
+        f"<table{'' if t.heat else ' class=text'}><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
         + (f"<p class='note'>{_esc(t.note)}</p>" if t.note else "")
         + "</div>"
