@@ -115,12 +115,13 @@ p, li { margin: 2px 0; }
   overflow-x: auto; }
 .measures { font-size: 9pt; color: #333; margin: 0 0 4px; }
 .note { font-size: 8.5pt; color: #333; margin-top: 3px; }
-table { border-collapse: collapse; font-size: 9pt; break-inside: avoid;
+table { border-collapse: collapse; font-size: 9pt; overflow-wrap: normal; break-inside: avoid;
   page-break-inside: avoid; }
 th, td { border: 1px solid #666; padding: 2px 5px; text-align: right; }
 th { background: #eee; font-weight: 600; }
 th:first-child, td:first-child { text-align: left; }
 td.t, table.text th { text-align: left; }
+td.t { white-space: pre-line; }
 td.c { font-variant-numeric: tabular-nums; white-space: nowrap; }
 svg { display: block; width: 100%; max-width: 150mm; height: auto; }
 ul.rules { padding-left: 18px; font-size: 9pt; }
