@@ -106,6 +106,7 @@ body { margin: 0 auto; max-width: 186mm; padding: 12px; color: #111; background:
   font: 11pt/1.35 Georgia, "DejaVu Serif", "Times New Roman", serif; overflow-wrap: anywhere; }
 h1 { font-size: 18pt; margin: 0 0 2px; }
 h2 { font-size: 13pt; margin: 18px 0 4px; border-bottom: 1.5px solid #111; break-after: avoid; }
+.head { break-inside: avoid; break-after: avoid; page-break-after: avoid; }
 h3 { font-size: 11pt; margin: 0 0 2px; }
 p, li { margin: 2px 0; }
 .meta { color: #333; font-size: 9pt; margin: 2px 0 8px; }
@@ -127,7 +128,12 @@ svg { display: block; width: 100%; max-width: 150mm; height: auto; }
 ul.rules { padding-left: 18px; font-size: 9pt; }
 .badge { font-size: 8pt; border: 1px solid #666; border-radius: 3px; padding: 0 3px; }
 footer { margin-top: 14px; font-size: 8.5pt; color: #333; border-top: 1px solid #999; }
-@media print { body { padding: 0; max-width: none; } .block { overflow: visible; } }
+@media print {
+  body { padding: 0; max-width: none; }
+  .blocks { display: block; }
+  .block { display: inline-block; vertical-align: top; margin-right: 14px; overflow: visible; }
+  .block.wide { display: block; margin-right: 0; }
+}
 """
 
 
@@ -216,7 +222,9 @@ def render(sheet: Sheet, version: str, date: datetime.date | None = None) -> str
         out += [f"<li>{_esc(a)}</li>" for a in sheet.assumptions]
         out.append("</ul></section>")
     for sec in sheet.sections:
-        out.append(f"<section><h2>{_esc(sec.title)}</h2><p>{_esc(sec.intro)}</p>")
+        out.append(
+            f"<section><div class='head'><h2>{_esc(sec.title)}</h2><p>{_esc(sec.intro)}</p></div>"
+        )
         out.append("<div class='blocks'>")
         out += [_table(b) if isinstance(b, Table) else _bars(b) for b in sec.blocks]
         out.append("</div></section>")

@@ -149,8 +149,7 @@ def sheet() -> Sheet:
         tables.append(
             Table(
                 f"{dice} dice",
-                f"Chance to pay the cost with {dice} dice within 1 to 4 rolls, keeping the "
-                "best dice after each roll (exact).",
+                f"Chance to pay with {dice} dice within 1–4 rolls (exact).",
                 ("Cost", *(f"{r} roll{'s' * (r > 1)}" for r in ROLLS)),
                 rows,
             )
@@ -178,7 +177,9 @@ def sheet() -> Sheet:
             Section(
                 "Paying a cost",
                 "X is any die, XX a pair of one number, XXX three of a kind...; a digit is "
-                "that face exactly; + joins the costs of heroes paid with separate dice.",
+                "that face exactly; + joins the costs of heroes paid with separate dice. Each "
+                "table: the chance to pay within 1 to 4 rolls, keeping the best dice after "
+                "each roll.",
                 (bars, *tables),
             ),
             Section(
