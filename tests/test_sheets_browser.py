@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page
-from ui_harness import DESKTOP, PHONE, overflow_problems
+from ui_harness import DESKTOP, PHONE, overflow_problems, wait_for_widgets
 
 from hordes_kit.core.registry import registered_games
 from hordes_kit.core.sheet import render_game
@@ -44,3 +44,20 @@ def test_the_sheet_reads_offline_on_any_screen_and_prints(page: Page, tmp_path, 
         pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
         assert 1 <= pages <= 8, (paper, pages)
     assert asked == [] and errors == []
+
+
+def test_the_odds_page_button_saves_the_sheet(page: Page, voila_url):
+    """The Printable sheet button of a served odds page: the browser saves the page itself
+    (from the link), and it is the game's sheet."""
+    page.set_default_timeout(120_000)
+    page.goto(f"{voila_url}/voila/render/the_horde_odds.ipynb")
+    wait_for_widgets(page, ".hk-sheet-link")
+    link = page.locator(".hk-sheet-link").first
+    assert link.inner_text().strip() == "Printable sheet" and link.is_visible()
+    with page.expect_download() as got:
+        link.click()
+    saved = got.value
+    assert saved.suggested_filename == "the-horde-odds-sheet.html"
+    text = open(saved.path(), encoding="utf-8").read()
+    assert text.startswith("<!DOCTYPE html>") and "The Horde: odds sheet" in text
+    assert "Chance to kill the hordling" in text
