@@ -34,8 +34,8 @@ def sheet_link(game: str) -> w.HTML:
     link = w.HTML(
         f"<div class='hk-ui hk-files'><a class='hk-file-button hk-sheet-link' "
         f"download='{html.escape(name)}' href='{sheet_href(page)}'>Printable sheet</a>"
-        f"<span class='hk-file-message'>one page of this game's odds to print (A4 or "
-        f"Letter) or send to the group ({len(page.encode()) // 1024 + 1} KB)</span></div>"
+        f"<span class='hk-file-message'>this game's odds on one web page, to print (A4 "
+        f"or Letter) or send to the group ({len(page.encode()) // 1024 + 1} KB)</span></div>"
     )
     link.add_class("hk-sheet")
     return link
