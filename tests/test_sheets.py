@@ -234,3 +234,45 @@ def test_cells_and_tables_are_plain_data():
     assert c.value is None
     with pytest.raises(AttributeError):
         c.text = "y"  # frozen
+
+
+def test_a_game_declaring_a_sheet_gets_the_command_and_the_page(capsys, demo):
+    """The hook a new game (Skytear Horde) uses: ``Game(..., sheet=module)`` is all it takes."""
+    from dataclasses import replace
+
+    from hordes_kit.cli import build_parser
+    from hordes_kit.core.registry import register, unregister
+
+    register(replace(demo, name="toy-sheet", sheet="toy_sheet"))
+    try:
+        sub = build_parser()._subparsers._group_actions[0].choices["sheet"]
+        assert "toy-sheet" in sub._subparsers._group_actions[0].choices
+        code, out, err = run(capsys, ["sheet", "toy-sheet"])
+        assert code == 0 and err == ""
+        assert "Swap or Stay: odds sheet" in out and "beats a 8" in out and "11.1%" in out
+    finally:
+        unregister("toy-sheet")
+    code, _, err = run(capsys, ["sheet", "toy-sheet"])
+    assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "module,args",
+    [
+        ("hordes_kit.ui.fantahzee.odds", ()),
+        ("hordes_kit.ui.the_horde.odds", ("battle",)),
+        ("hordes_kit.ui.heroes_hordes.odds", ()),
+        ("hordes_kit.ui.shadows.odds", ()),
+    ],
+)
+def test_every_odds_page_has_the_printable_sheet_link(module, args):
+    import importlib
+
+    page = importlib.import_module(module).odds_page(*args)
+    found, todo = [], [page]
+    while todo:
+        w = todo.pop()
+        if "hk-sheet" in getattr(w, "_dom_classes", ()):
+            found.append(w)
+        todo.extend(getattr(w, "children", ()))
+    assert len(found) == 1 and "download=" in found[0].value
