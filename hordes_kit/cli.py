@@ -60,7 +60,7 @@ def _sheet_arguments(p: argparse.ArgumentParser) -> None:
         "--out",
         metavar="FILE",
         default="-",
-        help="write the page to FILE (default, or -: print it)",
+        help="write the page to FILE (without --out, or with -, it is printed)",
     )
 
 
