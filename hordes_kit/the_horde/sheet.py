@@ -85,7 +85,8 @@ def sheet() -> Sheet:
     chart = Table(
         "Chance to kill the hordling",
         "One battle roll: 1d6 − the hordling's level + the defender's force must reach "
-        f"{kill_at}. Rows: the hordling's level; columns: the defender's force (exact).",
+        f"{kill_at}. Rows: the hordling's level; columns: the defender's force (exact, in "
+        "whole percents: 17% is one face in six).",
         ("Level \\ force", *map(str, FORCES)),
         tuple(
             (str(lv), *(cell(kill_probability(lv, f, kill_at), 0) for f in FORCES)) for lv in LEVELS
