@@ -8,8 +8,11 @@ in a fresh solver cache (cold), on one core.
 from __future__ import annotations
 
 import platform
+import time
 
+from hordes_kit.core.bench import best_time
 from hordes_kit.core.registry import registered_games
+from hordes_kit.core.sheet import render_game
 
 
 def main() -> None:
@@ -18,6 +21,17 @@ def main() -> None:
         module = game.bench_module()
         if module is not None:
             module.run()
+    for game in registered_games():
+        if game.sheet:
+            game.sheet_module()  # imported before timing: the time is the sheet's own
+            start = time.perf_counter()
+            size = len(render_game(game).encode())
+            first = time.perf_counter() - start
+            t = best_time(lambda g=game: render_game(g), repeat=3)
+            print(
+                f"{game.name} printable sheet: {first:.2f} s to make the first time, "
+                f"{t:.2f} s again; {size / 1024:.0f} KB"
+            )
 
 
 if __name__ == "__main__":

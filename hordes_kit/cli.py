@@ -31,6 +31,7 @@ VERBS = {
     "battle": "work out a battle, every modifier shown",
     "simulate": "win odds of a policy over many seeded games",
     "party": "a whole party's strength this turn, best play",
+    "sheet": "a printable odds sheet: one HTML page, charts inline, for A4 or Letter",
 }
 JSON_HELP = "print one JSON object"
 
@@ -49,7 +50,45 @@ def game_commands() -> dict[str, list[tuple[Game, Command]]]:
         module = game.cli_module()
         for cmd in getattr(module, "COMMANDS", ()):
             found.setdefault(cmd.verb, []).append((game, cmd))
+        if game.sheet:
+            found["sheet"].append((game, SHEET))
     return {verb: pairs for verb, pairs in found.items() if pairs}
+
+
+def _sheet_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        default="-",
+        help="write the page to FILE (without --out, or with -, it is printed)",
+    )
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    """``hordes-kit sheet GAME``: the game's printable odds sheet, to a file or stdout."""
+    from hordes_kit.core.sheet import check_out, render_game, write_out
+
+    check_out(args.out)
+    page = render_game(get_game(args.game))
+    if args.out == "-":
+        sys.stdout.write(page)
+    else:
+        write_out(args.out, page)
+        print(
+            f"wrote {args.out} ({len(page.encode()) // 1024 + 1} KB): open it in a browser to print"
+        )
+    return 0
+
+
+SHEET = Command(
+    "sheet",
+    "the game's printable odds sheet (one HTML page)",
+    "One self-contained HTML page of the game's odds, every number from the kit's "
+    "calculators: print it (A4 or Letter) or send it to the group.",
+    _sheet_arguments,
+    _sheet,
+    json=False,
+)
 
 
 def data_checks() -> dict[str, DataCheck]:

@@ -177,6 +177,7 @@ _VALUES = st.one_of(
     st.text(max_size=30),
 )
 _SIMULATE_GAMES = st.sampled_from(["0", "1", "2", "-5", "10000000000", "x"])
+_OUT = st.sampled_from(["-", "", ".", "/", "/proc/s.html", "/no-such-folder/s.html", "a\0b"])
 
 
 @st.composite
@@ -192,6 +193,8 @@ def command_lines(draw):
             argv += [flag, draw(st.sampled_from([*map(str, action.choices), "nope"]))]
         elif action.dest == "games":
             argv += [flag, draw(_SIMULATE_GAMES)]  # a valid run stays small
+        elif action.dest == "out":
+            argv += [flag, draw(_OUT)]  # never a file of the working folder
         else:
             argv += [flag, draw(_VALUES)]
     if path[0] == "simulate" and "--games" not in argv:

@@ -31,6 +31,7 @@ NAMED = {
     "fastsim": TOOLS,
     "quiz": TOOLS,
     "bench": TOOLS,
+    "sheet": TOOLS,
     "cli": CLI,
     "__init__": PACKAGE,
 }

@@ -67,6 +67,7 @@ class Game:
     dashboards: tuple[Dashboard, ...] = ()  # its pages, in the index page's order
     cli: str = ""  # module holding COMMANDS (and DATA): see core/commands.py
     bench: str = ""  # module whose run() prints the game's ``make bench`` figures
+    sheet: str = ""  # module whose sheet() builds its printable odds sheet (core/sheet.py)
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""
@@ -75,6 +76,10 @@ class Game:
     def bench_module(self) -> ModuleType | None:
         """The game's benchmark module, imported now (None if it has none)."""
         return importlib.import_module(self.bench) if self.bench else None
+
+    def sheet_module(self) -> ModuleType | None:
+        """The game's printable-sheet module, imported now (None if it has none)."""
+        return importlib.import_module(self.sheet) if self.sheet else None
 
     @property
     def data_dir(self) -> str:

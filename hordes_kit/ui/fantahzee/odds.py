@@ -27,6 +27,7 @@ from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent, table_html
 from hordes_kit.ui.controls import columns, page
 from hordes_kit.ui.dice import DiceTray
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 
 __all__ = ["DiceOddsExplorer", "odds_page"]
@@ -394,4 +395,4 @@ class DiceOddsExplorer(w.VBox):
 
 def odds_page() -> w.VBox:
     """The dice-odds dashboard (``notebooks/fantahzee_odds.ipynb``)."""
-    return page(DiceOddsExplorer(), theme="fantahzee")
+    return page(DiceOddsExplorer(), sheet_link("fantahzee"), theme="fantahzee")

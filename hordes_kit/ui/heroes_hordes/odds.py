@@ -19,6 +19,7 @@ from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
 from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report_html
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table import RankedTable
 from hordes_kit.ui.theme import theme
@@ -353,5 +354,6 @@ def odds_page() -> w.VBox:
             w.HTML(note_html("Whole games played by three bots; press Compare.")),
             PolicyComparison(),
         ),
+        sheet_link("heroes-hordes"),
         theme=THEME,
     )

@@ -24,6 +24,7 @@ from hordes_kit.ui.controls import SearchablePicker, page, section
 from hordes_kit.ui.shadows.advice import bar_chart, round_html
 from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.wins import WinsTool
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 
 __all__ = ["RevealTool", "PredictTool", "RoundTool", "odds_page"]
@@ -356,5 +357,6 @@ def odds_page() -> w.VBox:
         section("Predict: what can their Hand hold?", PredictTool()),
         section("This round against the Monster", RoundTool()),
         section("Who wins with which Hero (whole games, Monte Carlo)", WinsTool()),
+        sheet_link("shadows"),
         theme="shadows",
     )

@@ -17,6 +17,7 @@ from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
 from hordes_kit.ui.pieces import die_html
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 
 __all__ = ["BattleOdds", "SurvivalExplorer", "hordlings", "defenders", "odds_page"]
@@ -392,7 +393,7 @@ class SurvivalExplorer(w.VBox):
 def odds_page(part: str = "battle") -> w.VBox:
     """One part of the odds page (``battle`` or ``survival``) in The Horde's colours."""
     if part == "battle":
-        return page(section("One battle, exactly", BattleOdds()), theme=GAME)
+        return page(section("One battle, exactly", BattleOdds()), sheet_link(GAME), theme=GAME)
     if part == "survival":
         return page(section("Whole games by buying policy", SurvivalExplorer()), theme=GAME)
     raise ValueError(f"part must be 'battle' or 'survival', got {part!r}")
