@@ -220,13 +220,15 @@ def test_the_odds_pages_link_carries_the_sheet():
     from hordes_kit.ui.sheet import sheet_link
 
     link = sheet_link("heroes-hordes")
+    assert "download=" not in link.value  # made on the click, not with the page
+    link.button.click()
     m = re.search(
         r"download='([^']+)' href='data:text/html;charset=utf-8;base64,([^']+)'", link.value
     )
     assert m and m.group(1) == "heroes-hordes-odds-sheet.html"
     page = base64.b64decode(m.group(2)).decode()
     assert page == render_game(get_game("heroes-hordes"))
-    assert "Printable sheet" in link.value
+    assert link.button.description == "Printable sheet" and not link.button.disabled
 
 
 def test_cells_and_tables_are_plain_data():
@@ -275,4 +277,6 @@ def test_every_odds_page_has_the_printable_sheet_link(module, args):
         if "hk-sheet" in getattr(w, "_dom_classes", ()):
             found.append(w)
         todo.extend(getattr(w, "children", ()))
-    assert len(found) == 1 and "download=" in found[0].value
+    assert len(found) == 1 and "download=" not in found[0].value
+    found[0].button.click()
+    assert "download=" in found[0].value

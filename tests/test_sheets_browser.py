@@ -51,9 +51,13 @@ def test_the_odds_page_button_saves_the_sheet(page: Page, voila_url):
     (from the link), and it is the game's sheet."""
     page.set_default_timeout(120_000)
     page.goto(f"{voila_url}/voila/render/the_horde_odds.ipynb")
-    wait_for_widgets(page, ".hk-sheet-link")
+    wait_for_widgets(page, ".hk-sheet button")
+    make = page.locator(".hk-sheet button").first
+    assert make.inner_text().strip() == "Printable sheet" and make.is_visible()
+    make.click()
     link = page.locator(".hk-sheet-link").first
-    assert link.inner_text().strip() == "Printable sheet" and link.is_visible()
+    link.wait_for()
+    assert link.inner_text().strip() == "Save the sheet"
     with page.expect_download() as got:
         link.click()
     saved = got.value
