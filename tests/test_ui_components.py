@@ -45,6 +45,20 @@ def test_every_game_has_a_readable_theme_in_the_stylesheet():
     assert theme("no-such-game").name == "default"
 
 
+def test_the_stylesheet_closes_every_block_so_the_themes_apply_at_every_width():
+    """The themes follow hk.css in one stylesheet: a block left open (a lost '}' after a
+    merge) put every theme inside a phone-only @media block, and on a laptop the accent
+    colour was unset (the Heroes & Hordes Compare button drawn white on white)."""
+    css = re.sub(r"/\*.*?\*/", "", kit_css(), flags=re.S)
+    depth = 0
+    for ch in css:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        assert depth >= 0
+    assert depth == 0
+    root = css.index(":root{--hk-accent:")
+    assert css[:root].count("{") == css[:root].count("}")  # the themes are at the top level
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
