@@ -67,6 +67,7 @@ class Game:
     dashboards: tuple[Dashboard, ...] = ()  # its pages, in the index page's order
     cli: str = ""  # module holding COMMANDS (and DATA): see core/commands.py
     bench: str = ""  # module whose run() prints the game's ``make bench`` figures
+    config: type | None = None  # the config dataclass (rules options; core.table_rules)
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""

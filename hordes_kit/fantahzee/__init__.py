@@ -52,5 +52,6 @@ FANTAHZEE = register(
         ),
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
+        config=FConfig,
     )
 )

@@ -40,5 +40,6 @@ HEROES_HORDES = register(
         ),
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
+        config=HHConfig,
     )
 )

@@ -47,5 +47,6 @@ SHADOWS = register(
         ),
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
+        config=SConfig,
     )
 )

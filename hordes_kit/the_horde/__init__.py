@@ -41,5 +41,6 @@ THE_HORDE = register(
         ),
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
+        config=THConfig,
     )
 )

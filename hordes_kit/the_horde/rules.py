@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
-from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.options import solo_options
+from hordes_kit.core.options import check_options, solo_options
 from hordes_kit.the_horde.cards import DATA_DIR, HordeData, load_data
 
 __all__ = ["GAME", "RULE", "MIN_PLAYERS", "MAX_PLAYERS", "DIE", "THConfig", "data_of"]
@@ -27,18 +26,30 @@ DIE = tuple(range(1, 7))  # battle rolls, the Archer's and the Shaman's: 1d6
 
 @dataclass(frozen=True)
 class THConfig:
-    """Rules options (defaults = the rulebook and our rulings)."""
+    """Rules options (defaults = the rulebook and our rulings).
 
+    The table rules (``data/the_horde/options.toml``, checked on construction): ``dizzy``
+    (``"window"``, ``"restart"`` or ``"off"``; an old save's true/false reads as window /
+    off), ``bomb``, ``boots_ring_lasts``, ``boots_ring_stack`` and ``item_stack``.
+    """
+
+    DATA: ClassVar[str] = "the_horde"  # data/the_horde/options.toml: the table rules
     data_dir: str = ""  # a player's own data folder ("" = the shipped lists)
-    dizzy: bool = True  # SPECIAL RULES: the third Grimthwacker in a row gets -3
+    dizzy: str = "window"  # SPECIAL RULES: which Grimthwacker in a row gets -3
+    bomb: str = "horde-discard"  # where a bombed attacker goes
+    boots_ring_lasts: str = "next-grimthwacker"  # or "this-turn"
+    boots_ring_stack: str = "add"  # two waiting Boots/Ring bonuses add up, or "highest"
+    item_stack: str = "add"  # Flute/Haunch bonuses in a chain add up, or "highest"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.dizzy, bool):  # configs and saves from before the three readings
+            object.__setattr__(self, "dizzy", "window" if self.dizzy else "off")
+        check_options(self, "The Horde")
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> THConfig:
         """Build from a plain dict; unknown keys and bad values are clear errors."""
-        cfg = solo_options(cls, d, "The Horde")
-        if not isinstance(cfg.dizzy, bool):
-            raise InvalidInputError("dizzy must be true or false")
-        return cfg
+        return solo_options(cls, d, "The Horde")
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""
