@@ -4,7 +4,14 @@ and why an action is refused, in words."""
 from __future__ import annotations
 
 from hordes_kit.heroes_hordes.cards import PILES
-from hordes_kit.heroes_hordes.rules import GAME, HERO_PILES, RULE, card_forces, pile_force
+from hordes_kit.heroes_hordes.rules import (
+    ATTACK_SIZE,
+    GAME,
+    HERO_PILES,
+    RULE,
+    card_forces,
+    pile_force,
+)
 from hordes_kit.heroes_hordes.state import HHPosition
 
 __all__ = ["view", "label", "why_illegal"]
@@ -60,6 +67,7 @@ def label(self: HHPosition, action_id: str) -> str:
     kind, arg = action_id.split(":", 1)
     name = self.card(arg).name if arg in self.cards else arg
     return {
+        "attack": f"The {arg} attack first",
         "place": f"Put {self.card(self.pending).name if self.pending else ''} in {arg}",
         "defend": f"Defend with the {arg}",
         "discard": f"Discard {name}",
@@ -76,6 +84,7 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
         "spy": "the Spy's look at the deck",
         "mine": "a Mine's draw",
         "raid": "the raid's random pile",
+        "order": "which horde pile attacks first",
         "place": "where the split card goes",
         "defend": "which hero pile defends",
         "discard": "which heroes to discard",
@@ -86,4 +95,6 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
         return "the game is over"
     if kind == "defend" and arg in HERO_PILES and self.step == "defend":
         return f"the {arg} pile is empty"
+    if kind == "attack" and self.step == "order":
+        return f"the {arg} pile has fewer than {ATTACK_SIZE} cards: it does not attack"
     return f"the game waits for {waits.get(self.step, self.step)}"
