@@ -6,11 +6,15 @@ registered game with table rules gets its panel. ``panel.config()`` is the dict 
 table's choices, ready to merge into the game's config (a save file or a link keeps
 them); ``panel.set(field, value)`` does what a click does.
 
->>> panel = TableRulesPanel("the-horde")
->>> panel.config()["dizzy"], panel.changed()
-('window', {})
->>> panel.set("dizzy", "off"); panel.changed()
-{'dizzy': 'off'}
+>>> from hordes_kit.core.registry import registered_games
+>>> game = next(g.name for g in registered_games() if table_rules(g.name))
+>>> panel = TableRulesPanel(game)
+>>> rule = panel.rules[0]
+>>> panel.config()[rule.field] == rule.default, panel.changed()
+(True, {})
+>>> other = rule.readings[-1].value
+>>> panel.set(rule.field, other); panel.changed() == {rule.field: other}
+True
 """
 
 from __future__ import annotations
@@ -90,7 +94,8 @@ class TableRulesPanel(w.VBox):
             [self.note, *rows, self.reset_button] if rows else [w.HTML(empty)],
             layout=w.Layout(width="100%"),
         )
-        self.accordion = w.Accordion(children=[body], selected_index=None)
+        self.accordion = w.Accordion(children=[body])
+        self.accordion.selected_index = None  # folded until a player opens it
         super().__init__([self.accordion], layout=w.Layout(width="100%", max_width="100%"))
         self.add_class("hk-table-rules")
         self.add_class(theme_class(game_name))
@@ -112,8 +117,8 @@ class TableRulesPanel(w.VBox):
         for t in self.rules:
             self.set(t.field, t.default)
 
-    def open(self, show: bool = True) -> None:
-        """Unfold (or fold) the panel."""
+    def unfold(self, show: bool = True) -> None:
+        """Unfold (or fold) the panel, as a click on its title does."""
         self.accordion.selected_index = 0 if show else None
 
     def on_change(self, handler: Callable[[dict[str, Any]], object]) -> None:
