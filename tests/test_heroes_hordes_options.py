@@ -238,3 +238,17 @@ def test_fast_simulator_plays_the_readings_like_the_engine(option):
     for c in (cfg, base):
         ref = play_tape("random", make_tape(seed, c), c)
         assert fast(seed, c) == (CODE[ref.result], ref.tokens, ref.turn), (option, seed, c)
+
+
+def test_win_odds_play_the_table_rules():
+    from hordes_kit.heroes_hordes.simulate import simulate
+
+    base = simulate("greedy", 2000, seed=5)
+    five = simulate("greedy", 2000, seed=5, config={"loss_at": 5})
+    assert five.results["win"] == base.results["win"]  # the same games...
+    assert five.results["loss"] < base.results["loss"]  # ...4 tokens now a tie
+    assert five.results["tie"] - base.results["tie"] == base.results["loss"] - five.results["loss"]
+    start = new_game({"loss_at": 5})  # a position plays its own table rules
+    assert simulate("greedy", 500, seed=2, start=start).results == (
+        simulate("greedy", 500, seed=2, config={"loss_at": 5}).results
+    )

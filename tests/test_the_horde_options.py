@@ -180,3 +180,13 @@ def test_fast_simulator_plays_every_reading_like_the_engine(option):
 
 def _arrays(tb):
     return tb.cards, tb.horde, tb.turns, tb.setup
+
+
+def test_survival_odds_play_the_table_rules():
+    from hordes_kit.the_horde.simulate import simulate
+
+    base = simulate("balanced", 3000, seed=5)
+    off = simulate("balanced", 3000, seed=5, config={"dizzy": "off"})
+    assert off.count("chauncey") < base.count("chauncey")  # no Dizzy: fewer Chauncey deaths
+    # a position plays its own table rules (the board's odds)
+    assert simulate("balanced", 3000, seed=5, start=new_game({"dizzy": "off"})) == off
