@@ -4,7 +4,8 @@
 #                notebooks (nbval) and real-browser (Playwright + Debian's Chromium)
 #   make bench   print the benchmark figures (engines, then the server: `make load` and
 #                `make bench-browser`)
-#   make test-long  the same tests at scale (statistical tests and sweeps at full size)
+#   make test-long  the same tests at scale (statistical tests and sweeps at full size, the
+#                fuzz tests with twenty times as many examples)
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -49,7 +50,7 @@ test: $(VENV)/.test-installed chromium
 	timeout 1500 $(PYTEST)
 
 test-long: $(VENV)/.test-installed chromium
-	HORDES_KIT_LONG=1 timeout 5400 $(PYTEST)
+	HORDES_KIT_LONG=1 HYPOTHESIS_PROFILE=long timeout 5400 $(PYTEST)
 
 bench: $(VENV)/.test-installed chromium
 	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi

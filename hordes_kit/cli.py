@@ -142,15 +142,10 @@ def check_data(path: str, game: str | None = None) -> list[str]:
     The game is the one that claims the path most surely (a file it names, then what the
     file holds, then its suffix), unless ``game`` names it.
     """
-    shown = path if len(path) <= 80 else path[:80] + "..."
+    from hordes_kit.core.inputs import file_kind, shown
+
     p = Path(path)
-    try:
-        exists = p.exists()
-    except (OSError, ValueError) as e:  # a name too long, a NUL byte ...
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise HordesKitError(f"{shown}: cannot be opened ({reason})") from None
-    if not exists:
-        raise HordesKitError(f"{shown}: no such file or folder")
+    file_kind(p)  # a missing, unreadable or absurd path: the kit's error naming it
     checks = data_checks()
     if game is not None:
         if game not in checks:
@@ -164,7 +159,8 @@ def check_data(path: str, game: str | None = None) -> list[str]:
             best, sure = check, claim
     if best is None:
         raise HordesKitError(
-            f"{path}: not a card file this kit knows ({_either(c.kind for c in checks.values())})"
+            f"{shown(path)}: not a card file this kit knows "
+            f"({_either(c.kind for c in checks.values())})"
         )
     return best.check(p)
 

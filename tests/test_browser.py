@@ -71,7 +71,7 @@ def test_changing_the_cost_updates_the_probability(odds_page: Page):
     box.fill("XQ")
     box.press("Enter")
     expect(page.locator(".hk-error")).to_contain_text("unknown symbol 'Q'")
-    expect(page.locator(".js-plotly-plot")).to_have_count(1)
+    expect(page.locator(".js-plotly-plot")).to_have_count(0)  # the old cost's charts go
 
 
 def test_keep_advisor_follows_clicked_dice(odds_page: Page):
@@ -128,14 +128,16 @@ def test_idle_kernels_are_culled(tmp_path):
 
 
 def _settled(page: Page) -> int:
-    """Wait until the board, the prompt and the choice buttons show the same move; return it."""
+    """Wait until the prompt and the choices show the same move; return it."""
     page.wait_for_function(
         """() => {
           const p = document.querySelector('.hk-step');
           if (!p) return false;
           const n = p.dataset.moves, step = p.dataset.step;
+          if (!document.querySelector(`.hk-choices[data-moves="${n}"]`)) return false;
+          if (step === 'search') return document.querySelector('.hk-put') !== null;
           return step === 'draw' || step === 'over' ||
-                 document.querySelector('.hk-action.hk-m' + n) !== null;
+                 document.querySelector(`.hk-choices[data-moves="${n}"] [data-action]`) !== null;
         }"""
     )
     return int(page.locator(".hk-step").get_attribute("data-moves"))
@@ -151,13 +153,13 @@ def _click_and_settle(page: Page, locator) -> None:
 
 def _choices(page: Page):
     n = _settled(page)
-    return page.locator(f".hk-action.hk-m{n}")
+    return page.locator(f".hk-choices[data-moves='{n}'] [data-action], .hk-put")
 
 
 def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
     page.set_default_timeout(TIMEOUT)
     page.goto(f"{voila_url}/voila/render/heroes_hordes_play.ipynb")
-    expect(page.locator(".hk-board")).to_contain_text("deck 109 cards")
+    expect(page.locator(".hk-board")).to_contain_text("Cards left in the deck: 109")
     log = page.locator(".hk-log")
     fought = re.compile(r"hold against|overwhelm|No hero pile can block")
     for _ in range(150):
@@ -167,11 +169,9 @@ def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
         _click_and_settle(page, actions.first if actions.count() else page.locator(".hk-draw"))
     else:
         pytest.fail("no battle in 150 clicks")
-    # finish the discards: the battle is cited in the log and the horde is discarded
-    while page.locator(".hk-action").count() and page.locator(
-        ".hk-action"
-    ).first.inner_text().startswith("Discard"):
-        _click_and_settle(page, page.locator(".hk-action").first)
+    # finish the discards (hero cards of the battle as it was fought, clicked one by one)
+    while page.locator(".hk-step").get_attribute("data-step") == "discard":
+        _click_and_settle(page, _choices(page).first)
     expect(log.locator("[data-rule='heroes-hordes.battle']").first).to_be_attached()
     expect(log).to_contain_text("Battle Phase")  # the rule's title, never its id
     assert "heroes-hordes." not in log.inner_text()
@@ -183,14 +183,14 @@ def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
 
 
 def _th_settle(page: Page, moves: str | None = None) -> None:
-    """Wait until the board shows a move other than ``moves`` and offers what comes next."""
+    """Wait until the table shows a move other than ``moves`` and offers what comes next."""
     page.wait_for_function(
         """(before) => {
-          const p = document.querySelector('.hk-step');
+          const p = document.querySelector('.hk-board .hk-step');
           if (!p || p.dataset.moves === before) return false;
-          const n = p.dataset.moves, step = p.dataset.step;
+          const step = p.dataset.step;
           if (step === 'recruit' || step === 'rock')
-            return document.querySelector('.hk-m' + n) !== null;
+            return p.querySelector('button.hk-done, button.hk-rock-heal') !== null;
           if (step === 'over') return true;
           const b = document.querySelector('button.hk-next');
           return b !== null && !b.disabled;
@@ -200,7 +200,7 @@ def _th_settle(page: Page, moves: str | None = None) -> None:
 
 
 def _th_click(page: Page, locator) -> None:
-    moves = page.locator(".hk-step").get_attribute("data-moves")
+    moves = page.locator(".hk-board .hk-step").get_attribute("data-moves")
     locator.click()
     _th_settle(page, moves)
 
@@ -210,25 +210,24 @@ def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_
     page.goto(f"{voila_url}/voila/render/the_horde_play.ipynb")
     expect(page.locator(".hk-board")).to_contain_text("Turn 1 of 20")
     _th_settle(page)
-    # the recruit flips, then buy the first card of the row by clicking it
-    _th_click(page, page.locator(".hk-fast"))
-    expect(page.locator(".hk-step")).to_have_attribute("data-step", "recruit")
+    # the recruit flips (shown one at a time), then buy the first card of the row by clicking it
+    page.locator(".hk-fast").click()
+    expect(page.locator(".hk-board .hk-step")).to_have_attribute("data-step", "recruit")
     crowns = int(page.locator(".hk-crowns").get_attribute("data-crowns"))
-    card = page.locator(".hk-card-button").first
-    name, cost = card.inner_text().split(" · ")
+    card = page.locator(".hk-board button.hk-face:not([disabled])").first
+    name = card.locator(".hk-card-name").inner_text().replace("\u00ad", "")
+    cost = int(card.locator(".hk-card-cost b").inner_text())
     _th_click(page, card)
     log = page.locator(".hk-log")
     expect(log).to_contain_text(re.compile(f"(buy|take) {name}", re.I))
-    gain = 1 if int(cost) == 0 else -int(cost)  # Trees: +1 Crown
-    expect(page.locator(".hk-crowns")).to_have_attribute("data-crowns", str(crowns + gain))
-    # a card that costs too much is refused with the reason, and nothing changes
+    gain = 1 if cost == 0 else -cost  # Trees: +1 Crown
     left = crowns + gain
-    for b in page.locator(".hk-card-button").all():
-        if int(b.inner_text().split(" · ")[1]) > left:
-            moves = page.locator(".hk-step").get_attribute("data-moves")
-            b.click()
-            expect(page.locator(".hk-error")).to_contain_text(f"and you have {left}")
-            assert page.locator(".hk-step").get_attribute("data-moves") == moves
+    expect(page.locator(".hk-crowns")).to_have_attribute("data-crowns", str(left))
+    # a card that costs too much cannot be clicked, and says what it needs
+    for b in page.locator(".hk-board button.hk-face").all():
+        if int(b.locator(".hk-card-cost b").inner_text()) > left:
+            expect(b).to_be_disabled()
+            expect(b).to_contain_text("need")
             break
     _th_click(page, page.locator(".hk-done"))
     # the Horde phase, card by card and roll by roll, each step cited in the log
@@ -264,63 +263,95 @@ def _fz_click(page: Page, locator) -> None:
     )
 
 
+def _fz_my_turn(page: Page) -> None:
+    """Skip the bots' paced moves ("Skip to my turn", "Continue") until a person decides."""
+    for _ in range(40):
+        step = page.locator(".hk-step")
+        if step.count() and "hk-bots" not in (step.get_attribute("class") or ""):
+            return
+        button = page.locator(".hk-continue:visible, .hk-skip:visible").first
+        if button.count():
+            button.click()
+        page.wait_for_timeout(300)
+    pytest.fail("the bots' turn did not end")
+
+
+def _fz_next(page: Page):
+    """The plainest move on offer: finish rolling, stop attacking, else the first choice or
+    the first card that can be clicked (a hero to discard, a treasure's place)."""
+    for sel in (".hk-done", ".hk-stop", ".hk-action", ".hk-fz-play [data-action]:not(.hk-die)"):
+        loc = page.locator(sel)
+        if loc.count():
+            return loc.first
+    return None
+
+
 def test_fantahzee_board_plays_turns_by_clicking(page: Page, voila_url):
     page.set_default_timeout(TIMEOUT)
     page.goto(f"{voila_url}/voila/render/fantahzee_play.ipynb")
+    expect(page.locator(".hk-step")).to_be_attached()
+    # the starting player is drawn at random: the bot may play turn 1 first
+    _fz_my_turn(page)
     expect(page.locator(".hk-step")).to_have_attribute("data-phase", "action")
-    # the starting player is drawn at random: the bot may have played turn 1 already
-    turn = int(re.search(r"Turn (\d+)", page.locator(".hk-fz-board").inner_text()).group(1))
+    turn = int(re.search(r"Turn (\d+)", page.locator(".hk-fz-head").inner_text()).group(1))
     log = page.locator(".hk-log")
-    recruit = page.locator(".hk-action", has_text="Recruit")
+    recruit = page.locator("[data-action^='recruit:']")
     if recruit.count():
-        _fz_click(page, recruit.first)
+        _fz_click(page, recruit.first)  # a click on the card in the hand
         expect(log.locator("[data-rule='fantahzee.action.recruit']").first).to_be_attached()
     _fz_click(page, page.locator(".hk-roll"))
     expect(page.locator(".hk-step")).to_have_attribute("data-phase", "roll")
-    # keep the first die, reroll the others
-    page.locator(".hk-die-0").click()
-    expect(page.locator(".hk-die-0.mod-active")).to_have_count(1)
+    # hold the first die, reroll the others
+    die = page.locator(".hk-fz-dicerow button.hk-die[data-index='0']")
+    die.click()
+    expect(die).to_have_attribute("aria-pressed", "true")
     _fz_click(page, page.locator(".hk-reroll"))
     expect(log.locator("[data-rule='fantahzee.dice.reroll']").first).to_be_attached()
     assert "fantahzee." not in log.inner_text()
-    # play on by clicking the first choice offered until the bot has had its turn
+    # play on with the plainest moves until the bot has had its turn
     for _ in range(60):
+        _fz_my_turn(page)
         if (
             log.locator("[data-rule='fantahzee.end.clear']").count()
             and page.locator(".hk-step").get_attribute("data-phase") == "action"
         ):
             break
-        done = page.locator(".hk-done")
-        _fz_click(page, done if done.count() else page.locator(".hk-action").first)
+        move = _fz_next(page)
+        if move is None:
+            pytest.fail("no move on offer")
+        _fz_click(page, move)
     else:
         pytest.fail("the turn did not come round in 60 clicks")
-    expect(page.locator(".hk-fz-board")).to_contain_text(f"Turn {turn + 2}:")
+    expect(page.locator(".hk-fz-head")).to_contain_text(f"Turn {turn + 2}:")
     expect(log).to_contain_text("Player 2")
     # the odds for a decision, on demand
     page.locator(".hk-odds-button").click()
-    expect(page.locator(".hk-note, .hk-advice").first).to_be_visible()
-    board = page.locator(".hk-fz-board").inner_text()
+    expect(page.locator(".hk-note, .hk-ranked, .hk-strength").first).to_be_visible()
+    before = page.locator(".hk-log").inner_text()
     page.locator(".hk-undo").click()
-    expect(page.locator(".hk-fz-board")).not_to_have_text(board)
+    expect(page.locator(".hk-log")).not_to_have_text(before)
 
 
 def test_fantahzee_walkthrough_steps_through_the_example_turn(page: Page, voila_url):
     from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
 
-    frames = run_scenario(load_scenario(scenario_files("fantahzee")[0]))
+    # the first lesson comes first in the list: open the example turn by its address
+    sc = next(load_scenario(p) for p in scenario_files("fantahzee") if "example-turn" in p.stem)
+    frames = run_scenario(sc)
     page.set_default_timeout(TIMEOUT)
-    page.goto(f"{voila_url}/voila/render/fantahzee_walkthrough.ipynb")
+    page.goto(f"{voila_url}/voila/render/fantahzee_walkthrough.ipynb?scenario={sc.id}")
     expect(page.locator(".hk-say")).to_contain_text("Set-up")
     for f in frames:
         if f.step.ask:
             expect(page.locator(".hk-ask")).to_contain_text(f.step.ask[:40])
             page.locator(".hk-answer", has_text=f.before.label(f.step.move)).first.click()
-            expect(page.locator(".hk-feedback")).to_contain_text("Right")
+            expect(page.locator(".hk-feedback")).to_contain_text("The book's choice")
         else:
             page.locator(".hk-next").click()
         expect(page.locator(".hk-say")).to_contain_text(f.step.say[:30])
     expect(page.get_by_text(f"step {len(frames)} of {len(frames)}")).to_be_visible()
-    expect(page.locator(".hk-rule")).to_contain_text("End Phase")
+    expect(page.locator(".hk-rule").first).to_contain_text("End Phase")
+    expect(page.locator(".hk-narration")).to_contain_text("Draw four cards from the hero deck")
 
 
 # --- what a player's browser sees: a clean console, nothing from other hosts, no tracebacks ----

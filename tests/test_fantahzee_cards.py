@@ -90,6 +90,7 @@ def test_check_data_command(tmp_path, capsys):
     small.write_text(
         '[[hero]]\nname = "Page"\nclass = "Warrior"\nstrength = 1\ncost = "X"\n'
         '[[monster]]\nname = "Rat"\nlevel = 1\nstrength = 1\nxp = 1\n'
+        '[[monster]]\nname = "Rat King"\nlevel = "boss"\nstrength = 3\nxp = 5\n'
     )
     assert main(["check-data", str(small)]) == 0
     out = capsys.readouterr().out

@@ -222,7 +222,9 @@ def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
         board.win_odds(games=400)
         expected = simulate("lookahead", 400, seed=len(before.history), start=before)
         assert expected.engine == "fast" and board.state is before
-        assert "400 games from here, played on by the lookahead bot" in board.odds_out.value
+        assert "How 400 games end from this position when the lookahead bot plays on" in (
+            board.odds_out.value
+        )
         for outcome in ("win", "tie", "loss"):
             assert f"<td style='padding:3px 10px'>{percent(expected.rate(outcome))}</td>" in (
                 board.odds_out.value
@@ -231,9 +233,8 @@ def test_board_win_odds_at_a_draw_and_in_the_middle_of_a_turn():
 
 def test_board_search_is_a_list_with_the_most_force_first():
     """Summon/Resurrection offer dozens of cards: a list, best first, and one button."""
-    import ipywidgets as w
-
     from hordes_kit.heroes_hordes.bots import get_policy
+    from hordes_kit.ui.controls import SearchableChoice
     from hordes_kit.ui.heroes_hordes.board import HHBoard
 
     for seed in range(20):
@@ -246,13 +247,17 @@ def test_board_search_is_a_list_with_the_most_force_first():
             break
     else:
         pytest.fail("no search step in 20 games")
-    pick, put = board.actions.children
-    assert isinstance(pick, w.Dropdown) and put.description == "Put into play"
-    assert len(pick.options) == len(board.state.legal_actions()) > 10
-    # the first entry is the lookahead bot's choice, and the button plays the selection
+    pick, put = board.search_box.children
+    assert isinstance(pick, SearchableChoice) and put.description.startswith("Put ")
+    names = {board.state.card(a.split(":")[1]).name for a in board.state.legal_actions()}
+    assert len(pick.options) == len(names) > 10  # one entry per card name, searchable
+    # the preselected card is the lookahead bot's choice, and the button plays the selection
     assert pick.value == get_policy("lookahead")(board.state, None)
-    assert "force to the" in pick.options[0][0]
+    assert "force" in board.advice.value and "hk-ranked" in board.advice.value
+    # a typo is refused with a suggestion; a name typed in any case is chosen
+    last_name, last = pick.options[-1]
+    assert not board.search(last_name + "x") and "Did you mean" in pick.message.value
+    assert board.search(last_name.upper())
     before = len(board.state.history)
-    pick.value = pick.options[-1][1]
     put.click()
-    assert board.state.history[before] == pick.options[-1][1]
+    assert board.state.history[before] == last

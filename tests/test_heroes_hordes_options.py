@@ -178,7 +178,7 @@ def test_the_player_chooses_which_horde_attacks_first():
     s = two_hordes_ready().apply("draw:lich-king")
     assert s.step == "order" and s.legal_actions() == ("attack:goblins", "attack:undead")
     assert s.log[-1].rule == R + "ruling.battle-order" and s.current_player == 0
-    assert s.view(0)["legal"][1]["label"] == "The undead attack first"
+    assert s.view(0)["legal"][1]["label"] == "The Undead attack first"
     first = s.apply("attack:undead")
     assert first.attack == "undead" and first.step == "defend"
     # after the Undead's battle, the Goblins attack without asking

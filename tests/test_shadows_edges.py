@@ -28,6 +28,7 @@ LAYERS = [
     {"game"},
     {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench"},
 ]
+LAYERS[2] |= {"things"}  # the things on the table the view names (the tutor's questions)
 
 
 def _layer(name: str) -> int:

@@ -40,6 +40,17 @@ function render({ model, el }) {
     model.send({ type: "action", id: target.dataset.action });
   }
 
+  // a piece of a picture made clickable (role="button", not a <button>): Enter and
+  // Space press it, as they press a button
+  function onKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const target = event.target;
+    if (!target || target.tagName === "BUTTON" || !root.contains(target)) return;
+    if (!target.matches("[data-action][role='button']")) return;
+    event.preventDefault();
+    target.click();
+  }
+
   function onMsg(msg) {
     if (msg && msg.type === "stale") {
       root.querySelectorAll(".hk-pending").forEach((b) => b.classList.remove("hk-pending"));
@@ -47,12 +58,14 @@ function render({ model, el }) {
   }
 
   root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
   model.on("change:html", draw);
   model.on("change:label", draw);
   model.on("msg:custom", onMsg);
   draw();
   return () => {
     root.removeEventListener("click", onClick);
+    root.removeEventListener("keydown", onKey);
     model.off("change:html", draw);
     model.off("change:label", draw);
     model.off("msg:custom", onMsg);

@@ -1,14 +1,12 @@
-"""Where the shipped data lives, and strict readers for TOML and CSV card files."""
+"""Where the shipped data lives, and the readers of TOML and CSV card files."""
 
 from __future__ import annotations
 
-import csv
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.inputs import parse_csv, parse_toml, read_text, shown
 
 __all__ = [
     "package_dir",
@@ -52,26 +50,10 @@ def widgets_path(*parts: str) -> Path:
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file; syntax errors become ``CardDataError`` naming the file."""
-    p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise CardDataError(str(p), None, None, "file not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(str(p), None, None, f"not valid TOML ({e})") from None
+    """Parse a TOML file safely (``core.inputs``); every problem is a ``CardDataError``."""
+    return parse_toml(read_text(path), shown(path))
 
 
 def read_csv(path: str | Path, required: list[str]) -> list[dict[str, str]]:
-    """Rows of a CSV file as dicts; a missing column is a ``CardDataError``."""
-    p = Path(path)
-    try:
-        with p.open(newline="", encoding="utf-8") as fh:
-            reader = csv.DictReader(fh)
-            missing = [c for c in required if c not in (reader.fieldnames or [])]
-            if missing:
-                raise CardDataError(str(p), None, missing[0], "column missing from the header")
-            return list(reader)
-    except FileNotFoundError:
-        raise CardDataError(str(p), None, None, "file not found") from None
+    """Rows of a CSV file as dicts, read safely; a missing column is a ``CardDataError``."""
+    return parse_csv(read_text(path), shown(path), required)

@@ -62,7 +62,7 @@ def solo_options(cls: type[T], d: Mapping[str, Any], title: str) -> T:
     known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
     bad = sorted(set(d) - known - {"players"})
     if bad:
-        raise InvalidInputError(f"unknown {title} option {bad[0]!r}")
+        raise InvalidInputError(f"unknown {title} option {bad[0]!r:.40}")
     if d.get("players", 1) != 1:
         raise InvalidInputError(f"{title} is a solo game: players must be 1")
     return cls(**{k: v for k, v in d.items() if k in known})

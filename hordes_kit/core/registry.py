@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.state import GameState
 
 __all__ = [
@@ -89,6 +89,8 @@ class Game:
 
     def start(self, config: Mapping[str, Any] | None = None) -> GameState:
         """The initial state for this config (defaults where a key is missing)."""
+        if config is not None and not isinstance(config, Mapping):
+            raise InvalidInputError(f"a {self.title} config is a table of options")
         return self.new_state(dict(config or {}))
 
     def replay(self, config: Mapping[str, Any] | None, history) -> GameState:

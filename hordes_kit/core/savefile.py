@@ -1,4 +1,17 @@
-"""Save files: a game is its config plus its action history, written as JSON."""
+"""Save files: a game is its config plus its action history, written as JSON.
+
+Format ``hordes-kit-save/2``::
+
+    {"format": "hordes-kit-save/2", "game": "fantahzee",
+     "config": {"players": 3, "cards": "<the text of the card file, if not shipped>"},
+     "history": ["first:1", "roll:6,5,4,3,2", ...]}
+
+A config never names a file: a player's own card data travels as its text (Fantahzee
+and Heroes & Hordes ``cards``, The Horde ``data``: file name -> text), the shipped data
+as nothing. A save is checked whole (size, encoding, nesting, keys, the game's own
+option checks, every move replayed on a fresh game) before anything is returned, so a
+refused file changes nothing. Format 1 files load when their config names no file.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +20,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from hordes_kit.core.errors import HordesKitError, SaveFileError
+from hordes_kit.core.inputs import CARD_FILE_LIMIT, decode_text, parse_json
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.state import GameState
 
-__all__ = ["SAVE_FORMAT", "dump_save", "load_save"]
+__all__ = ["SAVE_FORMAT", "SAVE_LIMIT", "MAX_MOVES", "dump_save", "load_save"]
 
-SAVE_FORMAT = "hordes-kit-save/1"
+SAVE_FORMAT = "hordes-kit-save/2"
+OLD_FORMAT = "hordes-kit-save/1"
+SAVE_LIMIT = CARD_FILE_LIMIT + 2 * 1024 * 1024  # bytes: card data and 2 MiB for the rest
+MAX_MOVES = 30_000  # moves in a history (the longest bot games are about 12,000)
+MAX_ACTION = 100  # characters of one action id
+_KEYS = {"format", "game", "config", "history"}
+# format 1 configs named files here (Fantahzee, Heroes & Hordes, The Horde)
+_PATH_KEYS = ("cards", "cards_file", "data_dir")
 
 
 def dump_save(game: str, config: Mapping[str, Any], state: GameState) -> str:
@@ -28,36 +49,74 @@ def dump_save(game: str, config: Mapping[str, Any], state: GameState) -> str:
     )
 
 
-def load_save(text: str | bytes, expect_game: str | None = None) -> tuple[dict, GameState]:
+def _text(data: str | bytes, name: str) -> str:
+    if isinstance(data, str):
+        if len(data) > SAVE_LIMIT:  # characters <= bytes: too big either way
+            raise SaveFileError(f"{name}: larger than the limit of {SAVE_LIMIT:,} bytes")
+        data = data.encode("utf-8", "surrogatepass")
+    if not isinstance(data, bytes | bytearray):
+        raise SaveFileError(f"{name}: not a save file (not text)")
+    if len(data) > SAVE_LIMIT:
+        raise SaveFileError(f"{name}: larger than the limit of {SAVE_LIMIT:,} bytes")
+    return decode_text(bytes(data), name, error=lambda p: SaveFileError(f"{name}: {p}"))
+
+
+def _old_config(config: dict, name: str) -> dict:
+    """A format 1 config without its file keys; one that names a file is refused."""
+    if any(config.get(k) not in (None, "") for k in _PATH_KEYS):
+        raise SaveFileError(
+            f"{name}: this format 1 save names a card file on the computer that made it, and "
+            "the kit no longer opens a file named in a save: start a game with those cards "
+            "and save it again"
+        )
+    return {k: v for k, v in config.items() if k not in _PATH_KEYS}
+
+
+def load_save(
+    text: str | bytes, expect_game: str | None = None, name: str = "save file"
+) -> tuple[dict, GameState]:
     """Read a save file and replay it; returns ``(config, state)``.
 
-    Raises ``SaveFileError`` for anything corrupt or foreign; the caller's game in
-    progress is never touched because nothing is returned until replay succeeded.
+    Raises ``SaveFileError`` (one message, starting with ``name``) for anything corrupt,
+    oversized or foreign. The caller's game in progress is never touched because
+    nothing is returned until every check and the replay succeeded; the config
+    returned is the game's own reading of it (every option spelled out).
     """
-    try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise SaveFileError(f"not a save file (not JSON: {e})") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveFileError(f"not a hordes-kit save file (format should be {SAVE_FORMAT!r})")
+    doc = parse_json(_text(text, name), lambda p: SaveFileError(f"{name}: not a save file: {p}"))
+    if not isinstance(doc, dict) or doc.get("format") not in (SAVE_FORMAT, OLD_FORMAT):
+        raise SaveFileError(
+            f"{name}: not a hordes-kit save file (format should be {SAVE_FORMAT!r})"
+        )
+    extra = sorted(set(doc) - _KEYS)
+    if extra:
+        raise SaveFileError(f"{name}: unknown key {extra[0][:40]!r}")
     game = doc.get("game")
+    if not isinstance(game, str) or not 0 < len(game) <= 40:
+        raise SaveFileError(f"{name}: no game named")
     if expect_game is not None and game != expect_game:
-        raise SaveFileError(f"this save file is for {game!r}, not {expect_game!r}")
+        raise SaveFileError(f"{name}: this save file is for {game!r}, not {expect_game!r}")
     config, history = doc.get("config"), doc.get("history")
     if not isinstance(config, dict):
-        raise SaveFileError("save file has no config object")
-    if not isinstance(history, list) or not all(isinstance(a, str) for a in history):
-        raise SaveFileError("save file history must be a list of action ids")
+        raise SaveFileError(f"{name}: no config object")
+    if doc["format"] == OLD_FORMAT:
+        config = _old_config(config, name)
+    if not isinstance(history, list) or not all(
+        isinstance(a, str) and 0 < len(a) <= MAX_ACTION for a in history
+    ):
+        raise SaveFileError(
+            f"{name}: the history must be a list of action ids (1-{MAX_ACTION} characters)"
+        )
+    if len(history) > MAX_MOVES:
+        raise SaveFileError(f"{name}: {len(history):,} moves; the limit is {MAX_MOVES:,}")
     try:
-        g = get_game(str(game))
+        g = get_game(game)
         state = g.start(config)
-        for i, a in enumerate(history, 1):
-            try:
-                state = state.apply(a)
-            except HordesKitError as e:
-                raise SaveFileError(f"move {i} of the save file cannot be replayed: {e}") from None
-    except SaveFileError:
-        raise
-    except (HordesKitError, TypeError, ValueError, KeyError) as e:
-        raise SaveFileError(f"save file cannot be loaded: {e}") from None
-    return config, state
+    except HordesKitError as e:
+        raise SaveFileError(f"{name}: cannot be loaded: {e}") from None
+    for i, a in enumerate(history, 1):
+        try:
+            state = state.apply(a)
+        except HordesKitError as e:
+            raise SaveFileError(f"{name}: move {i} cannot be replayed: {e}") from None
+    own = getattr(getattr(state, "config", None), "to_dict", None)
+    return (own() if callable(own) else config), state

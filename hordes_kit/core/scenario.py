@@ -23,6 +23,13 @@ Format (TOML)::
     also = ["fantahzee.ruling.third-roll"]  # optional: more rules or rulings to show
                                      # (e.g. a ruling about the book's own text)
     ask = "Which hero should she activate?"   # optional: the walkthrough asks first
+    grade = "rule"                   # optional, with ask: "choice" (default) grades the
+                                     # answer against the book and the odds; "rule"
+                                     # grades it legal or illegal, with the rule
+    point = "vanguard"               # optional, instead of ask: a question answered by a
+    point_ask = "Click the vanguard."  # click on the thing the view calls so (its
+                                     # "things": [{"id", "name", "is": [...]}]), on the
+                                     # table before the step
     [steps.expect]                   # dotted paths into state.facts(); ints index lists
     "players.0.score" = 3
 """
@@ -36,6 +43,7 @@ from typing import Any
 
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import CardDataError, HordesKitError, ScenarioError
+from hordes_kit.core.pointing import thing_names, things_called
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.state import GameState
 
@@ -45,6 +53,8 @@ __all__ = [
     "Frame",
     "load_scenario",
     "scenario_files",
+    "first_lesson",
+    "FIRST_LESSON",
     "run_scenario",
     "lookup",
 ]
@@ -62,6 +72,9 @@ class ScenarioStep:
     expect: Mapping[str, Any] = field(default_factory=dict)
     moves: tuple[str, ...] = ()  # every move of the step (``move`` is the last)
     also: tuple[str, ...] = ()  # more rule ids to show beside ``rule``
+    grade: str = "choice"  # how an answer to ``ask`` is graded: "choice" or "rule"
+    point: str = ""  # a "point at it" question: what the thing is called in the view
+    point_ask: str = ""  # ... and its question ("Click the vanguard.")
 
     def all_moves(self) -> tuple[str, ...]:
         """The moves this step plays, in order."""
@@ -93,7 +106,20 @@ class Frame:
     after: GameState
 
 
-_STEP_KEYS = {"action", "chance", "chances", "say", "rule", "also", "ask", "expect"}
+_STEP_KEYS = {
+    "action",
+    "chance",
+    "chances",
+    "say",
+    "rule",
+    "also",
+    "ask",
+    "grade",
+    "point",
+    "point_ask",
+    "expect",
+}
+GRADES = ("choice", "rule")
 _TOP_KEYS = {"id", "game", "title", "source", "intro", "config", "steps", "expect"}
 
 
@@ -110,8 +136,14 @@ def load_scenario(path: str | Path) -> Scenario:
     for key in ("id", "game", "title"):
         if not isinstance(doc.get(key), str) or not doc[key]:
             raise ScenarioError(f"{p}: {key!r} must be a non-empty string")
+    for key in ("config", "expect"):
+        if not isinstance(doc.get(key, {}), dict):
+            raise ScenarioError(f"{p}: {key!r} must be a table")
+    raw_steps = doc.get("steps", [])
+    if not isinstance(raw_steps, list):
+        raise ScenarioError(f"{p}: 'steps' must be a list of [[steps]] tables")
     steps = []
-    for i, raw in enumerate(doc.get("steps", []), 1):
+    for i, raw in enumerate(raw_steps, 1):
         if not isinstance(raw, dict):
             raise ScenarioError(f"{p}, step {i}: must be a table")
         bad = set(raw) - _STEP_KEYS
@@ -121,9 +153,20 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(
                 f"{p}, step {i}: give exactly one of 'action', 'chance' or 'chances'"
             )
+        grade = raw.get("grade", "choice")
+        if grade not in GRADES or ("grade" in raw and not raw.get("ask")):
+            raise ScenarioError(
+                f"{p}, step {i}: 'grade' is 'choice' or 'rule', on a step with an 'ask'"
+            )
+        _check_point(raw, f"{p}, step {i}")
         moves = raw["chances"] if "chances" in raw else [raw.get("action", raw.get("chance"))]
         if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
-            raise ScenarioError(f"{p}, step {i}: the moves must be strings, got {moves!r}")
+            raise ScenarioError(f"{p}, step {i}: the moves must be strings, got {moves!r:.60}")
+        also = raw.get("also", [])
+        if not isinstance(also, list) or not all(isinstance(r, str) for r in also):
+            raise ScenarioError(f"{p}, step {i}: 'also' must be a list of rule ids")
+        if not isinstance(raw.get("expect", {}), dict):
+            raise ScenarioError(f"{p}, step {i}: 'expect' must be a table")
         steps.append(
             ScenarioStep(
                 move=moves[-1],
@@ -131,8 +174,11 @@ def load_scenario(path: str | Path) -> Scenario:
                 chance="action" not in raw,
                 say=str(raw.get("say", "")),
                 rule=str(raw.get("rule", "")),
-                also=tuple(str(r) for r in raw.get("also", [])),
+                also=tuple(also),
                 ask=str(raw.get("ask", "")),
+                grade=grade,
+                point=raw.get("point", ""),
+                point_ask=raw.get("point_ask", ""),
                 expect=dict(raw.get("expect", {})),
             )
         )
@@ -147,6 +193,26 @@ def load_scenario(path: str | Path) -> Scenario:
         source=str(doc.get("source", "")),
         expect=dict(doc.get("expect", {})),
     )
+
+
+def _check_point(raw: Mapping[str, Any], where: str) -> None:
+    if "point" not in raw and "point_ask" not in raw:
+        return
+    for key in ("point", "point_ask"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise ScenarioError(f"{where}: a point question needs {key!r} (a non-empty string)")
+    if raw.get("ask"):
+        raise ScenarioError(f"{where}: give 'ask' (a move) or 'point' (a thing), not both")
+
+
+# A game's first lesson: the walkthrough a new player starts with (sorted first)
+FIRST_LESSON = "00-first-lesson.toml"
+
+
+def first_lesson(game_dir: str) -> Scenario | None:
+    """The game's first lesson, if it ships one (``scenarios/00-first-lesson.toml``)."""
+    path = data_path(game_dir, "scenarios", FIRST_LESSON)
+    return load_scenario(path) if path.is_file() else None
 
 
 def scenario_files(game_dir: str) -> list[Path]:
@@ -205,6 +271,11 @@ def run_scenario(scenario: Scenario) -> tuple[Frame, ...]:
                 raise ScenarioError(
                     f"{where}: the step cites {step.rule!r} but the engine logged {sorted(cited)}"
                 )
+        if step.point and not things_called(state, step.point):
+            raise ScenarioError(
+                f"{where}: the question points at {step.point!r}, but nothing on the table "
+                f"is called so (the view's things: {', '.join(thing_names(state)) or 'none'})"
+            )
         _check_facts(after, step.expect, where)
         frames.append(Frame(i, step, state, after))
         state = after

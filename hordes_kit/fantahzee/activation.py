@@ -55,7 +55,7 @@ def activate(s: FPosition, ref: str, how: str) -> FPosition:
         m2 = evolve(m, active=True, paid="steam")
         s = evolve(s, steam=s.steam - hero.steam_cost)
         ev = s._ev(
-            "ruling.steam-pool",
+            "steam.pay",
             f"{hero.name} is activated with {hero.steam_cost} steam ({s.steam} left).",
         )
     elif how == "free":
@@ -116,9 +116,12 @@ def target(s: FPosition, ref: str) -> FPosition:
         party[i] = evolve(m, reduce=m.reduce + n)
         s = evolve(s, seats=replace_seat(s, s.player, party=tuple(party)))
         now = s.cost_now(i).text or "no dice"
+        # the FAQ states that a reducer removes X dice only; that reductions add up and
+        # that a cost cut to nothing is free are our readings
+        stated = not m.reduce and bool(s.cost_now(i).text)
         return s.with_events(
             s._ev(
-                "ruling.reduce-x",
+                "reduce-x" if stated else "ruling.reduce-x",
                 f"{source}: {s.name(m.hero)} costs {n} any-number "
                 f"{'die' if n == 1 else 'dice'} less this turn (now {now}).",
             )

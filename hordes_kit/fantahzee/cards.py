@@ -39,12 +39,22 @@ Effects are strings ``"verb [number]"`` from this vocabulary (``EFFECTS``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from hordes_kit.core.data import data_path, read_toml, slug
-from hordes_kit.core.errors import CardDataError, HordesKitError
+from hordes_kit.core.data import data_path, slug
+from hordes_kit.core.errors import CardDataError, HordesKitError, InvalidInputError
+from hordes_kit.core.inputs import (
+    CARD_FILE_LIMIT,
+    DigestCache,
+    digest,
+    int_value,
+    parse_toml,
+    read_text,
+    shown,
+)
 from hordes_kit.fantahzee.costs import parse_cost
 
 __all__ = [
@@ -58,7 +68,12 @@ __all__ = [
     "Treasure",
     "CardSet",
     "load_cards",
+    "cards_from_text",
+    "cards_of_config",
+    "shipped_cards",
+    "check_file",
     "CARDS_FILE",
+    "LIMITS",
 ]
 
 CARDS_FILE = data_path("fantahzee", "cards.toml")
@@ -77,6 +92,15 @@ EFFECTS = {
     "front_to_back": None,
 }
 CLASSES = ("Artificer", "Mage", "Warrior")
+STACKS = 5  # Setup 2: one horde stack per Boss, five at most (named A-E)
+# Bounds on a card file's numbers (the box's largest is far below each) and its size
+LIMITS = {
+    "copies": 99,  # copies of one card
+    "cards": 1000,  # cards in the whole file, copies counted
+    "number": 99,  # strength, counterattack, ambush, XP, steam cost, an effect's number
+    "name": 100,  # characters of a card name
+    "effects": 20,  # effects on one card
+}
 # Components: the counts a full game needs (the shipped file meets them; a player's own
 # file is checked against them too, as warnings are not errors: see ``CardSet.problems``)
 COUNTS = {
@@ -209,13 +233,19 @@ class _Reader:
             self.fail(card, field, "must be a non-empty text" if required else "must be text")
         return v.strip()
 
-    def int_(self, raw: dict, card: str, field: str, lo: int | None = 0, default=None) -> int:
-        v = raw.get(field, default)
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(card, field, f"must be a whole number, got {v!r}")
-        if lo is not None and v < lo:
-            self.fail(card, field, f"must be at least {lo}, got {v}")
-        return v
+    def name(self, raw: dict) -> str:
+        name = self.text(raw, None, "name")
+        if len(name) > LIMITS["name"]:
+            self.fail(name[:40] + "...", "name", f"longer than {LIMITS['name']} characters")
+        if not slug(name):
+            self.fail(name, "name", "a name needs a letter or a digit (it makes the card id)")
+        return name
+
+    def int_(
+        self, raw: dict, card: str, field: str, lo: int = 0, default=None, hi: int | None = None
+    ) -> int:
+        hi = LIMITS["copies" if field == "copies" else "number"] if hi is None else hi
+        return int_value(raw.get(field, default), self.file, card, field, lo, hi)
 
     def flag(self, raw: dict, card: str) -> bool:
         v = raw.get("sample", False)
@@ -227,6 +257,8 @@ class _Reader:
         items = raw.get(field, [])
         if not isinstance(items, list):
             self.fail(card, field, 'must be a list like ["steam 4", "shield 1"]')
+        if len(items) > LIMITS["effects"]:
+            self.fail(card, field, f"more than {LIMITS['effects']} effects")
         out = []
         for item in items:
             if not isinstance(item, str) or not item.split():
@@ -239,8 +271,11 @@ class _Reader:
             if kind is None and args:
                 self.fail(card, field, f"{verb!r} takes no number")
             if kind == "n":
-                if len(args) != 1 or not args[0].isdigit():
-                    self.fail(card, field, f"{verb!r} needs one whole number, like '{verb} 2'")
+                top = LIMITS["number"]
+                if len(args) != 1 or not re.fullmatch(r"[0-9]{1,2}", args[0]):
+                    self.fail(
+                        card, field, f"{verb!r} needs one whole number 0-{top}, like '{verb} 2'"
+                    )
                 out.append(Effect(verb, int(args[0]), item))
             elif kind == "any":
                 if args != ["any"]:
@@ -283,7 +318,7 @@ MONSTER_FIELDS = {
 
 
 def _hero(r: _Reader, raw: dict) -> Hero:
-    name = r.text(raw, None, "name")
+    name = r.name(raw)
     r.known(raw, name, HERO_FIELDS)
     cls = r.text(raw, name, "class")
     if cls not in CLASSES:
@@ -311,9 +346,10 @@ def _hero(r: _Reader, raw: dict) -> Hero:
 
 
 def _monster(r: _Reader, raw: dict) -> Monster:
-    name = r.text(raw, None, "name")
+    name = r.name(raw)
     r.known(raw, name, MONSTER_FIELDS)
-    level = str(raw.get("level"))
+    level = raw.get("level")
+    level = str(level) if level in (1, 2, "boss") and not isinstance(level, bool) else ""
     if level not in ("1", "2", "boss"):
         r.fail(name, "level", f'must be 1, 2 or "boss", got {raw.get("level")!r}')
     treasure = r.int_(raw, name, "treasure", 0, 0)
@@ -342,17 +378,49 @@ def _rows(r: _Reader, doc: dict, kind: str) -> list[dict]:
     return rows
 
 
-@lru_cache(maxsize=8)
 def load_cards(path: str | Path = CARDS_FILE) -> CardSet:
     """Read and validate a Fantahzee card file; errors name the file, card and field."""
-    file = str(path)
-    doc = read_toml(path)
+    if Path(path) == CARDS_FILE:
+        return shipped_cards()
+    return cards_from_text(read_text(path), shown(path))
+
+
+@lru_cache(maxsize=1)
+def shipped_cards() -> CardSet:
+    """The shipped card file (read once)."""
+    return cards_from_text(read_text(CARDS_FILE), shown(CARDS_FILE))
+
+
+_CACHE = DigestCache()
+CONFIG_LABEL = "the card data in the game's config ('cards')"
+
+
+def cards_from_text(text: str, file: str = CONFIG_LABEL) -> CardSet:
+    """Validate the text of a card file (``file`` names it in errors); cached by digest."""
+    if len(text) > CARD_FILE_LIMIT:
+        raise CardDataError(file, None, None, f"larger than the limit of {CARD_FILE_LIMIT:,} bytes")
+    return _CACHE.get((digest(text), file), lambda: _cards(parse_toml(text, file), file))
+
+
+def cards_of_config(cards: str) -> CardSet:
+    """The cards a game config names: ``""`` the shipped file, else a card file's text."""
+    if not cards:
+        return shipped_cards()
+    if "\n" not in cards and ("=" not in cards or cards.endswith(".toml")):
+        raise InvalidInputError(
+            "the config's 'cards' holds the text of a card file, not a file name "
+            "(a game never opens a file named in its config)"
+        )
+    return cards_from_text(cards)
+
+
+def _cards(doc: dict, file: str) -> CardSet:
     r = _Reader(file)
     r.known(doc, None, {"hero", "action", "monster", "town", "treasure"})
     heroes = tuple(_hero(r, raw) for raw in _rows(r, doc, "hero"))
     actions = []
     for raw in _rows(r, doc, "action"):
-        name = r.text(raw, None, "name")
+        name = r.name(raw)
         r.known(raw, name, {"name", "copies", "effects", "sample", "note"})
         actions.append(
             Action(
@@ -367,11 +435,11 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardSet:
     monsters = tuple(_monster(r, raw) for raw in _rows(r, doc, "monster"))
     towns = []
     for raw in _rows(r, doc, "town"):
-        name = r.text(raw, None, "name")
+        name = r.name(raw)
         r.known(raw, name, {"name", "xp", "effects", "sample", "note"})
-        xp = r.int_(raw, name, "xp", None)
-        if xp > 0:
-            r.fail(name, "xp", f"a town's XP is a penalty (0 or less), got {xp}")
+        if isinstance(raw.get("xp"), int) and raw["xp"] > 0:
+            r.fail(name, "xp", f"a town's XP is a penalty (0 or less), got {raw['xp']}")
+        xp = r.int_(raw, name, "xp", -LIMITS["number"], hi=0)
         towns.append(
             Town(
                 slug(name),
@@ -384,7 +452,7 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardSet:
         )
     treasures = []
     for raw in _rows(r, doc, "treasure"):
-        name = r.text(raw, None, "name")
+        name = r.name(raw)
         r.known(raw, name, {"name", "level1", "level2", "sample", "note"})
         treasures.append(
             Treasure(
@@ -404,4 +472,33 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardSet:
         seen[c.id] = c.name
     if not heroes or not monsters:
         r.fail(None, "hero" if not heroes else "monster", "the file needs heroes and monsters")
-    return CardSet(file, heroes, tuple(actions), monsters, tuple(towns), tuple(treasures))
+    cards = CardSet(file, heroes, tuple(actions), monsters, tuple(towns), tuple(treasures))
+    total = sum(getattr(c, "copies", 1) for c in every)
+    if total > LIMITS["cards"]:
+        r.fail(
+            None, None, f"{total:,} cards in all (copies counted); the limit is {LIMITS['cards']:,}"
+        )
+    bosses = cards.counts()["boss"]
+    if not 1 <= bosses <= STACKS:
+        r.fail(
+            None,
+            "monster",
+            f"{bosses} Boss monsters (copies counted): Setup makes one horde stack per Boss, "
+            f"so a game needs 1 to {STACKS}",
+        )
+    return cards
+
+
+def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
+    """``check-data`` for a card file: the lines to print and the game configs to try."""
+    text = read_text(path)
+    cards = cards_from_text(text, shown(path))
+    n = cards.counts()
+    out = [
+        f"OK: Fantahzee card file {shown(path)}: {n['hero']} heroes, {n['action']} actions, "
+        f"{n['level 1']} level 1 + {n['level 2']} level 2 + {n['boss']} boss monsters, "
+        f"{n['town']} towns, {n['treasure']} treasures ({cards.samples()} with sample values)."
+    ]
+    out += [f"note: {x}" for x in cards.problems()]
+    configs = [{"players": p, "cards": text} for p in (5, 4, 3, 2)]
+    return out, configs

@@ -180,18 +180,11 @@ def party(args: argparse.Namespace) -> int:
 
 
 def check_data(path: Path) -> list[str]:
-    """Validate a Fantahzee card file: what it holds, and notes on odd but legal cards."""
-    from hordes_kit.fantahzee.cards import load_cards
+    """``check-data``: the static checks of the card data, then a game played with it."""
+    from hordes_kit.core.smoke import check_and_play
+    from hordes_kit.fantahzee.cards import check_file
 
-    cards = load_cards(path)
-    n = cards.counts()
-    out = [
-        f"OK: Fantahzee card file {path}: {n['hero']} heroes, {n['action']} actions, "
-        f"{n['level 1']} level 1 + {n['level 2']} level 2 + {n['boss']} boss monsters, "
-        f"{n['town']} towns, {n['treasure']} treasures ({cards.samples()} with sample values)."
-    ]
-    out += [f"note: {x}" for x in cards.problems()]
-    return out
+    return check_and_play("fantahzee", check_file, path)
 
 
 COMMANDS = (

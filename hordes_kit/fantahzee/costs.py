@@ -15,6 +15,7 @@ Notation (as printed on hero cards, rulebook "Activating Heroes"):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -71,7 +72,9 @@ def parse_cost(text: str) -> Cost:
     >>> parse_cost("xx5").text
     'XX5'
     """
-    raw = text
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a cost is text like XX5, got {text!r:.40}")
+    raw = text if len(text) <= 40 else text[:30] + "..."
     text = text.strip().upper()
     if not text:
         raise InvalidInputError(f"empty cost {raw!r}: write X for any die, 1-6 for a face")
@@ -104,6 +107,8 @@ def parse_costs(texts: str | Iterable[str]) -> tuple[Cost, ...]:
         texts = [texts]
     parts: list[str] = []
     for t in texts:
+        if not isinstance(t, str):
+            raise InvalidInputError(f"a cost is text like XX5, got {t!r:.40}")
         parts.extend(p for p in t.replace("+", " ").replace(",", " ").split() if p)
     if not parts:
         raise InvalidInputError("no cost given: write at least one cost, e.g. XXXX")
@@ -120,20 +125,22 @@ def parse_dice(text: str | Sequence[int], *, what: str = "dice") -> tuple[int, .
     >>> parse_dice("6, 6,4")
     (6, 6, 4)
     """
+    shown = repr(text) if len(repr(text)) <= 60 else repr(text)[:50] + "..."
     if isinstance(text, str):
         parts = [p for p in text.replace(" ", ",").split(",") if p]
-        # ASCII digits only: int() also reads '٣' and '1_0'
         if not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):
-            shown = text if len(text) <= 60 else text[:60] + "..."
             raise InvalidInputError(
-                f"malformed {what} {shown!r}: write faces 1-6 separated by commas, e.g. 6,6,4"
+                f"malformed {what} {shown}: write faces 1-6 separated by commas, e.g. 6,6,4"
             )
         values = tuple(int(p) for p in parts)
     else:
-        values = tuple(int(v) for v in text)
+        try:
+            values = tuple(operator.index(v) for v in text)
+        except TypeError:
+            raise InvalidInputError(f"malformed {what} {shown}: give dice faces 1-6") from None
     bad = [v for v in values if v not in FACES]
     if bad:
-        raise InvalidInputError(f"malformed {what} {text!r}: {bad[0]} is not a die face (1-6)")
+        raise InvalidInputError(f"malformed {what} {shown}: {bad[0]!r:.20} is not a die face (1-6)")
     return values
 
 

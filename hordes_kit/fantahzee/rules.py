@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import check_options
-from hordes_kit.fantahzee.cards import CARDS_FILE, CardSet, load_cards
+from hordes_kit.fantahzee.cards import CardSet, cards_of_config
 from hordes_kit.fantahzee.costs import Cost, counts_of
 
 __all__ = [
@@ -69,7 +69,7 @@ class FConfig:
     DATA: ClassVar[str] = "fantahzee"  # data/fantahzee/options.toml: the table rules
     players: int = 2
     names: tuple[str, ...] = ()
-    cards: str = ""  # a player's own card file; "" = the shipped one
+    cards: str = ""  # the text of a player's own card file; "" = the shipped one
     distinct_values: bool = False  # two heroes' X-groups must show different numbers
     position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
     imperative: str = "may-decline"  # Paladin, Archmage, Ice Giant: or "must-use"
@@ -83,21 +83,27 @@ class FConfig:
         known = {"players", "names", "cards", "distinct_values", "position", "imperative"}
         bad = sorted(set(d) - known)
         if bad:
-            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r}")
+            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r:.40}")
         players = d.get("players", 2)
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r}")
-        names = tuple(d.get("names") or ())
-        if names and (len(names) != players or not all(isinstance(n, str) and n for n in names)):
-            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r}")
-        return cls(
-            players,
-            names,
-            str(d.get("cards", "")),
-            d.get("distinct_values", False),
-            d.get("position"),
-            d.get("imperative", "may-decline"),
-        )
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r:.40}")
+        names = d.get("names") or ()
+        if not isinstance(names, list | tuple) or (
+            names
+            and (
+                len(names) != players
+                or not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
+            )
+        ):
+            raise InvalidInputError(f"names must give {players} names of 1-40 characters")
+        cards, distinct = d.get("cards", ""), d.get("distinct_values", False)
+        if not isinstance(cards, str):
+            raise InvalidInputError("cards must be the text of a card file")
+        position = d.get("position")
+        if position is not None and not isinstance(position, Mapping):
+            raise InvalidInputError("position must be a table (see the scenarios)")
+        imperative = d.get("imperative", "may-decline")
+        return cls(players, tuple(names), cards, distinct, position, imperative)
 
     def to_dict(self) -> dict:
         """The options as JSON types (save files)."""
@@ -116,7 +122,7 @@ class FConfig:
 
     def card_set(self) -> CardSet:
         """The card lists this game plays with."""
-        return load_cards(self.cards or CARDS_FILE)
+        return cards_of_config(self.cards)
 
     def name(self, seat: int) -> str:
         """A seat's name ("Player 2" unless the table named it)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.state import FPosition
+from hordes_kit.fantahzee.things import table_things
 
 __all__ = ["view", "label", "why_illegal", "prompt"]
 
@@ -146,6 +147,7 @@ def view(s: FPosition, player: int | None) -> dict:
             for r in rows
         ]
         out["winners"] = winners
+    out["things"] = table_things(out)
     return out
 
 

@@ -21,13 +21,21 @@ Note grammar (parts separated by ``;`` or ``,``):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from hordes_kit.core.data import data_path, read_csv, slug
-from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.data import data_path, slug
+from hordes_kit.core.errors import CardDataError, InvalidInputError
+from hordes_kit.core.inputs import (
+    CARD_FILE_LIMIT,
+    DigestCache,
+    digest,
+    parse_csv,
+    read_text,
+    shown,
+    whole_number,
+)
 
 __all__ = [
     "HEROES",
@@ -40,6 +48,9 @@ __all__ = [
     "Bonus",
     "Card",
     "load_cards",
+    "cards_from_text",
+    "cards_of_config",
+    "check_file",
     "parse_note",
     "slug",
     "CARDS_FILE",
@@ -53,6 +64,9 @@ PILES = ("men", "elves", "dwarves", "goblins", "undead", "dragons")
 RACE_OF_PILE = dict(zip(PILES, RACES))
 PILE_OF_RACE = dict(zip(RACES, PILES))
 RACE_NAMES = {"M": "Men", "E": "Elf", "D": "Dwarf", "G": "Goblin", "U": "Undead", "Z": "Dragon"}
+MAX_CARDS = 1000  # cards in a file, copies counted
+MAX_NAME = 100  # characters of a card name
+MAX_NOTE = 300  # characters of a note (the grammar's longest is under 60)
 KEYWORDS = ("Troops", "Bows", "Fast", "Tech", "Magic", "Spy")
 SYNERGY = ("Troops", "Bows", "Fast")  # +1 per other card of the keyword in the pile
 EVENTS = {
@@ -174,6 +188,8 @@ def parse_note(note: str) -> dict:
         "event": None,
     }
     text = note.strip()
+    if len(text) > MAX_NOTE:
+        raise ValueError(f"a note is at most {MAX_NOTE} characters")
     if text in ("", "-"):
         return _frozen(out)
     if text.lower() in EVENTS:
@@ -186,8 +202,8 @@ def parse_note(note: str) -> dict:
         if low in _KEYWORD_WORDS:
             out["keywords"].add(_KEYWORD_WORDS[low])
             continue
-        m = re.fullmatch(r"all (.+?) (troop )?cards get force \+(\d+)", low) or re.fullmatch(
-            r"all (.+?)()() get force \+(\d+)", low
+        m = re.fullmatch(r"all (.+?) (troop )?cards get force \+([0-9]{1,2})", low) or re.fullmatch(
+            r"all (.+?)()() get force \+([0-9]{1,2})", low
         )
         if m:
             amount = int(m.groups()[-1])
@@ -196,15 +212,15 @@ def parse_note(note: str) -> dict:
                 raise ValueError(f"unknown race in {part!r}")
             out["bonuses"].append(Bonus(amount, races, "Troops" if m.group(2) else None))
             continue
-        m = re.fullmatch(r"(\w+) cards get \+(\d+)", low)
+        m = re.fullmatch(r"(\w+) cards get \+([0-9]{1,2})", low)
         if m and m.group(1) in _KEYWORD_WORDS:
             out["bonuses"].append(Bonus(int(m.group(2)), frozenset(), _KEYWORD_WORDS[m.group(1)]))
             continue
-        m = re.fullmatch(r"\+(\d+) vs (.+)", low)
+        m = re.fullmatch(r"\+([0-9]{1,2}) vs (.+)", low)
         if m and _races(m.group(2)):
             out["vs"].extend((r, int(m.group(1))) for r in sorted(_races(m.group(2))))
             continue
-        m = re.fullmatch(r"\+(\d+) if horde has more cards", low)
+        m = re.fullmatch(r"\+([0-9]{1,2}) if horde has more cards", low)
         if m:
             out["berserk"] = int(m.group(1))
             continue
@@ -236,66 +252,105 @@ def _types(text: str) -> frozenset[str] | None:
     return frozenset(parts)
 
 
-def _card_rows(path: Path) -> Iterable[tuple[int, dict[str, str]]]:
-    rows = read_csv(path, ["name", "types", "strength", "copies", "note"])
-    return enumerate(rows, start=2)  # line numbers as an editor shows them
+_CACHE = DigestCache()
+CONFIG_LABEL = "the card data in the game's config ('cards')"
 
 
-@lru_cache(maxsize=8)
-def _load(path: Path, copies: int | None) -> tuple[Card, ...]:
-    f = str(path)
+def _load(text: str, f: str, copies: int | None) -> tuple[Card, ...]:
     cards: list[Card] = []
-    names: set[str] = set()
-    for line, row in _card_rows(path):
-        name = (row.get("name") or "").strip()
+    ids: dict[str, str] = {}
+    rows = parse_csv(text, f, ["name", "types", "strength", "copies", "note"])
+    for line, row in enumerate(rows, start=2):  # line numbers as an editor shows them
+        name = row["name"].strip()
         if not name:
             raise CardDataError(f, f"line {line}", "name", "empty name")
-        if name in names:
-            raise CardDataError(f, name, "name", "duplicate card name")
-        names.add(name)
-        types = _types((row.get("types") or "").strip())
+        if len(name) > MAX_NAME or not slug(name):
+            raise CardDataError(
+                f, name[:40], "name", f"1-{MAX_NAME} characters with a letter or a digit"
+            )
+        types = _types(row["types"].strip())
         if types is None:
             raise CardDataError(
-                f, name, "types", f"{row.get('types')!r}: use M, E, D, G, U, Z, V, A or e.g. M/E"
+                f, name, "types", f"{row['types'][:20]!r}: use M, E, D, G, U, Z, V, A or e.g. M/E"
             )
         try:
-            mods = parse_note(row.get("note") or "")
+            mods = parse_note(row["note"])
         except ValueError as e:
             raise CardDataError(f, name, "note", str(e)) from None
         is_event = types == {"V"}
         if is_event != (mods["event"] is not None):
             raise CardDataError(f, name, "note", "events (type V) and event notes go together")
-        raw = (row.get("strength") or "").strip()
+        raw = row["strength"].strip()
         if is_event:
             if raw not in ("", "-"):
                 raise CardDataError(f, name, "strength", "an event has no strength")
             strength = 0
         else:
-            if not raw.isdigit() or not 0 <= int(raw) <= 30:
-                raise CardDataError(f, name, "strength", f"must be a number 0-30, got {raw!r}")
-            strength = int(raw)
-        n_raw = (row.get("copies") or "1").strip()
-        if not n_raw.isdigit() or not 0 <= int(n_raw) <= 10:
-            raise CardDataError(f, name, "copies", f"must be a number 0-10, got {n_raw!r}")
-        n = int(n_raw) if copies is None else copies
+            strength = whole_number(raw, f, name, "strength", 0, 30)
+        n = whole_number(row["copies"].strip() or "1", f, name, "copies", 0, 10)
+        n = n if copies is None else copies
         for k in range(1, n + 1):
             cid = slug(name) if n == 1 else f"{slug(name)}-{k}"
+            if cid in ids:
+                raise CardDataError(
+                    f, name, "name", f"makes the card id {cid!r}, as {ids[cid]!r} does: rename one"
+                )
+            ids[cid] = name
             cards.append(
                 Card(
                     id=cid,
                     name=name,
                     types=types,
                     strength=strength,
-                    note=row.get("note", ""),
+                    note=row["note"],
                     type_text=row["types"],
                     **mods,
                 )
             )
+        if len(cards) > MAX_CARDS:
+            raise CardDataError(f, name, "copies", f"more than {MAX_CARDS} cards in all")
     if not cards:
         raise CardDataError(f, None, None, "no cards")
+    if not any(c.is_hero for c in cards) or not any(c.is_horde for c in cards):
+        raise CardDataError(f, None, "types", "a game needs hero cards and horde cards")
     return tuple(cards)
+
+
+def cards_from_text(
+    text: str, file: str = CONFIG_LABEL, copies: int | None = None
+) -> tuple[Card, ...]:
+    """Every card (one per copy) of a card file's text, validated; cached by digest."""
+    if len(text) > CARD_FILE_LIMIT:
+        raise CardDataError(file, None, None, f"larger than the limit of {CARD_FILE_LIMIT:,} bytes")
+    return _CACHE.get((digest(text), file, copies), lambda: _load(text, file, copies))
+
+
+@lru_cache(maxsize=8)
+def _shipped(copies: int | None) -> tuple[Card, ...]:
+    return cards_from_text(read_text(CARDS_FILE), shown(CARDS_FILE), copies)
 
 
 def load_cards(path: str | Path = CARDS_FILE, copies: int | None = None) -> tuple[Card, ...]:
     """Every card (one per copy), validated; ``copies`` overrides the file's column."""
-    return _load(Path(path), copies)
+    if Path(path) == CARDS_FILE:
+        return _shipped(copies)
+    return cards_from_text(read_text(path), shown(path), copies)
+
+
+def cards_of_config(cards: str, copies: int | None = None) -> tuple[Card, ...]:
+    """The cards a game config names: ``""`` the shipped list, else a card file's text."""
+    if not cards:
+        return _shipped(copies)
+    if "\n" not in cards:
+        raise InvalidInputError(
+            "the config's 'cards' holds the text of a card file, not a file name "
+            "(a game never opens a file named in its config)"
+        )
+    return cards_from_text(cards, CONFIG_LABEL, copies)
+
+
+def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
+    """``check-data`` for a card file: the lines to print and the game configs to try."""
+    text = read_text(path)
+    cards = cards_from_text(text, shown(path))
+    return [f"OK: Heroes & Hordes card file {shown(path)}: {len(cards)} cards."], [{"cards": text}]

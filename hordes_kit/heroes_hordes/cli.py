@@ -100,11 +100,11 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def check_data(path: Path) -> list[str]:
-    """Validate a Heroes & Hordes card file (the rulebook's CARD LIST as CSV)."""
-    from hordes_kit.heroes_hordes.cards import load_cards
+    """``check-data``: the static checks of the card data, then a game played with it."""
+    from hordes_kit.core.smoke import check_and_play
+    from hordes_kit.heroes_hordes.cards import check_file
 
-    cards = load_cards(path)
-    return [f"OK: Heroes & Hordes card file {path}: {len(cards)} cards."]
+    return check_and_play("heroes-hordes", check_file, path)
 
 
 COMMANDS = (

@@ -20,7 +20,7 @@ def start_attack(state: HHPosition) -> HHPosition:
         return replace(state, step="defend")
     ev = Event(
         RULE + "battle.unblocked",
-        f"No hero pile can block the {state.attack}: 2 Devastation Tokens.",
+        f"No hero pile can block the {state.attack.capitalize()}: 2 Devastation Tokens.",
         {"horde": state.attack},
     )
     return end_attack(state.with_events(ev, tokens=state.tokens + 2))
@@ -28,7 +28,10 @@ def start_attack(state: HHPosition) -> HHPosition:
 
 def end_attack(state: HHPosition) -> HHPosition:
     gone = state.piles[PILES.index(state.attack)]
-    ev = Event(RULE + "battle.discard-horde", f"The attacking {state.attack} horde is discarded.")
+    ev = Event(
+        RULE + "battle.discard-horde",
+        f"The attacking {state.attack.capitalize()} horde is discarded.",
+    )
     return state.with_events(
         ev,
         piles=state._set_pile(state.attack, ()),
@@ -60,8 +63,8 @@ def advance(state: HHPosition) -> HHPosition:
             if len(ready) > 1:  # ruling: the player chooses which attacks first
                 ev = Event(
                     RULE + "ruling.battle-order",
-                    f"The {' and the '.join(ready)} piles have {ATTACK_SIZE} or more cards: "
-                    "choose which attacks first.",
+                    f"The {' and the '.join(p.capitalize() for p in ready)} piles have "
+                    f"{ATTACK_SIZE} or more cards: choose which attacks first.",
                     {"hordes": list(ready)},
                 )
                 return s.with_events(ev, step="order")
@@ -97,7 +100,7 @@ def horde_attacks(state: HHPosition, pile: str) -> HHPosition:
     """A horde pile of 5 or more cards attacks now (Battle Phase)."""
     ev = Event(
         RULE + "battle",
-        f"The {pile} pile has {ATTACK_SIZE} or more cards: it attacks.",
+        f"The {pile.capitalize()} pile has {ATTACK_SIZE} or more cards: it attacks.",
         {"horde": pile},
     )
     return start_attack(state.with_events(ev, attack=pile))

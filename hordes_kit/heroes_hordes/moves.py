@@ -52,8 +52,9 @@ def enter_play(state: HHPosition, cid: str, *, then: str, pile: str | None = Non
     options = (pile,) if pile else card.piles()
     if len(options) > 1:
         ev = Event(
-            RULE + "ruling.split-cards",
-            f"{card.name} may go to {' or '.join(options)}: you choose.",
+            RULE + "split-cards",
+            f"{card.name} may go to the "
+            f"{' or the '.join(o.capitalize() for o in options)} pile: you choose.",
         )
         return state.with_events(ev, pending=cid, step="place", phase=then)
     return put(replace(state, phase=then), cid, options[0])
@@ -69,7 +70,9 @@ def put(state: HHPosition, cid: str, pile: str) -> HHPosition:
         "U": "undead-phase",
         "Z": "dragon-phase",
     }[RACE_OF_PILE[pile]]
-    ev = Event(RULE + rule, f"{card.name} joins the {pile} pile.", {"card": cid, "pile": pile})
+    ev = Event(
+        RULE + rule, f"{card.name} joins the {pile.capitalize()} pile.", {"card": cid, "pile": pile}
+    )
     s = state.with_events(ev, piles=state._set_pile(pile, state.piles[PILES.index(pile)] + (cid,)))
     if "Spy" in card.keywords:
         look = max(0, min(SPY_LOOK - len(s.known), len(s.deck)))
@@ -115,7 +118,7 @@ def do_mine(state: HHPosition, cid: str) -> HHPosition:
 def do_raid(state: HHPosition, pile: str) -> HHPosition:
     ev = Event(
         RULE + "ruling.random-horde-attacks",
-        f"The raid strikes: the {pile} horde attacks now.",
+        f"The raid strikes: the {pile.capitalize()} horde attacks now.",
         {"pile": pile},
     )
     return start_attack(state.with_events(ev, attack=pile, raid=True))
@@ -128,11 +131,15 @@ def do_defend(state: HHPosition, pile: str) -> HHPosition:
     horde_force = pile_force(horde, opponent_race=d_race, opponent_size=len(heroes))
     forces = card_forces(heroes, opponent_race=h_race, opponent_size=len(horde))
     hero_force = sum(f.total for f in forces)
+    # the cards on both sides as they fought: a picture of the battle can be redrawn
+    # after the piles are discarded, and always shows the battle these totals come from
     data = {
         "horde": state.attack,
         "heroes": pile,
         "horde_force": horde_force,
         "hero_force": hero_force,
+        "horde_cards": state.piles[PILES.index(state.attack)],
+        "hero_cards": state.piles[PILES.index(pile)],
     }
     lords = sorted({c.name for c in (*horde, *heroes) if lord_counts_itself(c)})
     if lords:  # the table rule lords_self decides these cards' force
@@ -147,8 +154,8 @@ def do_defend(state: HHPosition, pile: str) -> HHPosition:
     if hero_force >= horde_force:
         ev = Event(
             RULE + "battle.win",
-            f"The {pile} ({hero_force}) hold against the "
-            f"{state.attack} ({horde_force}): discard heroes with force "
+            f"The {pile.capitalize()} ({hero_force}) hold against the "
+            f"{state.attack.capitalize()} ({horde_force}): discard heroes with force "
             f"{horde_force} or more.",
             data,
         )
@@ -161,8 +168,8 @@ def do_defend(state: HHPosition, pile: str) -> HHPosition:
         return end_attack(s) if horde_force <= 0 else replace(s, step="discard")
     ev = Event(
         RULE + "battle.loss",
-        f"The {state.attack} ({horde_force}) overwhelm the {pile} "
-        f"({hero_force}): the {pile} pile is discarded and you take 1 Devastation "
+        f"The {state.attack.capitalize()} ({horde_force}) overwhelm the {pile.capitalize()} "
+        f"({hero_force}): the {pile.capitalize()} pile is discarded and you take 1 Devastation "
         "Token.",
         data,
     )

@@ -18,12 +18,11 @@ from typing import Any, ClassVar
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import check_options, solo_options
 from hordes_kit.heroes_hordes.cards import (
-    CARDS_FILE,
     PILE_OF_RACE,
     PILES,
     SYNERGY,
     Card,
-    load_cards,
+    cards_of_config,
 )
 
 __all__ = [
@@ -68,7 +67,7 @@ class HHConfig:
 
     DATA: ClassVar[str] = "heroes_hordes"  # data/heroes_hordes/options.toml: table rules
     copies: int | None = None  # copies of every card (None: the card file's column, 1)
-    cards_file: str = ""  # a player's own card file ("" = the shipped list)
+    cards: str = ""  # the text of a player's own card file ("" = the shipped list)
     loss_at: int = 4  # this many tokens or more at the end is a loss (3 ties)
     sudden_defeat: int = 5  # the game stops at once at this many tokens
     lords_self: str = "included"  # a lord's "All X get +N" counts for itself, or "excluded"
@@ -82,10 +81,14 @@ class HHConfig:
     def from_dict(cls, d: Mapping[str, Any]) -> HHConfig:
         """Build from a plain dict; unknown keys and bad values are clear errors."""
         cfg = solo_options(cls, d, "Heroes & Hordes")
-        if cfg.copies is not None and not (isinstance(cfg.copies, int) and 1 <= cfg.copies <= 4):
-            raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r}")
-        if not isinstance(cfg.sudden_defeat, int) or cfg.sudden_defeat < cfg.loss_at:
-            raise InvalidInputError("sudden_defeat must be a whole number, at least loss_at")
+        if cfg.copies is not None and not (type(cfg.copies) is int and 1 <= cfg.copies <= 4):
+            raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r:.40}")
+        if not isinstance(cfg.cards, str):
+            raise InvalidInputError("cards must be the text of a card file")
+        if not all(type(v) is int for v in (cfg.loss_at, cfg.sudden_defeat)):
+            raise InvalidInputError("loss_at and sudden_defeat must be whole numbers")
+        if not 1 <= cfg.loss_at <= cfg.sudden_defeat <= 100:
+            raise InvalidInputError("need 1 <= loss_at <= sudden_defeat <= 100")
         return cfg
 
     def to_dict(self) -> dict:
@@ -96,7 +99,7 @@ class HHConfig:
 @lru_cache(maxsize=16)
 def card_index(cfg: HHConfig) -> dict[str, Card]:
     """Card id -> card for this configuration's card list (and its lords' reading)."""
-    cards = load_cards(cfg.cards_file or CARDS_FILE, cfg.copies)
+    cards = cards_of_config(cfg.cards, cfg.copies)
     if cfg.lords_self == "excluded":
         cards = tuple(
             replace(c, bonuses=tuple(replace(b, self_too=False) for b in c.bonuses)) for c in cards

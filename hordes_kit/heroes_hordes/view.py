@@ -13,6 +13,7 @@ from hordes_kit.heroes_hordes.rules import (
     pile_force,
 )
 from hordes_kit.heroes_hordes.state import HHPosition
+from hordes_kit.heroes_hordes.things import table_things
 
 __all__ = ["view", "label", "why_illegal"]
 
@@ -51,7 +52,7 @@ def view(self: HHPosition, player: int | None) -> dict:
         "log": [e.text for e in self.log[-12:]],
         "last_battle": next(
             (
-                dict(e.data)
+                {k: list(v) if isinstance(v, tuple) else v for k, v in e.data.items()}
                 for e in reversed(self.log)
                 if e.rule.startswith(RULE + "battle.") and "horde_force" in e.data
             ),
@@ -59,17 +60,18 @@ def view(self: HHPosition, player: int | None) -> dict:
         ),
     }
     out["deck"] = sorted(self.card(c).name for c in self.deck)
+    out["things"] = table_things(out)
     return out
 
 
 def label(self: HHPosition, action_id: str) -> str:
     """Plain words for a legal action (buttons, step lists)."""
     kind, arg = action_id.split(":", 1)
-    name = self.card(arg).name if arg in self.cards else arg
+    name = self.card(arg).name if arg in self.cards else arg.capitalize()
     return {
-        "attack": f"The {arg} attack first",
-        "place": f"Put {self.card(self.pending).name if self.pending else ''} in {arg}",
-        "defend": f"Defend with the {arg}",
+        "attack": f"The {name} attack first",
+        "place": f"Put {self.card(self.pending).name if self.pending else ''} in the {name} pile",
+        "defend": f"Defend with the {name}",
         "discard": f"Discard {name}",
         "slay": f"Discard {name} from the horde",
         "search": f"Put {name} into play",
@@ -93,8 +95,14 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
     }
     if self.result:
         return "the game is over"
-    if kind == "defend" and arg in HERO_PILES and self.step == "defend":
-        return f"the {arg} pile is empty"
+    if kind == "defend" and self.step == "defend":
+        if arg not in HERO_PILES:
+            return f"the {arg.capitalize()} are a horde pile: only a hero pile defends"
+        return f"the {arg.capitalize()} pile is empty"
     if kind == "attack" and self.step == "order":
-        return f"the {arg} pile has fewer than {ATTACK_SIZE} cards: it does not attack"
+        return f"the {arg.capitalize()} pile has fewer than {ATTACK_SIZE} cards: it does not attack"
+    if kind == "place" and self.step == "place":
+        card = self.card(self.pending)
+        piles = " or the ".join(p.capitalize() for p in card.piles())
+        return f"{card.name} may only go to the {piles} pile"
     return f"the game waits for {waits.get(self.step, self.step)}"

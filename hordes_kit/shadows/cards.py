@@ -26,13 +26,13 @@ The Traits, effects and icons they use are the vocabulary documented in
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from hordes_kit.core.data import data_path, read_toml, slug
 from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.inputs import decode_text, parse_toml, read_text, shown
 from hordes_kit.shadows.card_fields import (
     SMALL,
     Reader,
@@ -351,15 +351,7 @@ def parse_cards(doc: dict, file: str) -> CardSet:
 def _parse_text(text: str, name: str) -> CardSet:
     if len(text) > MAX_BYTES:
         raise CardDataError(name, None, None, f"more than {MAX_BYTES:,} characters")
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(name, None, None, f"not valid TOML ({e})") from None
-    except RecursionError:
-        raise CardDataError(name, None, None, "not valid TOML (nested too deeply)") from None
-    except ValueError as e:  # a number too long for Python to read, say
-        raise CardDataError(name, None, None, f"not valid TOML ({str(e)[:80]})") from None
-    return parse_cards(doc, name)
+    return parse_cards(parse_toml(text, name), name)
 
 
 @lru_cache(maxsize=8)
@@ -374,18 +366,26 @@ def load_card_bytes(data: bytes, name: str = "your card file") -> CardSet:
     """A card file's bytes (an upload): UTF-8 TOML, at most ``MAX_BYTES``, validated."""
     if len(data) > MAX_BYTES:
         raise CardDataError(name, None, None, f"more than {MAX_BYTES:,} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise CardDataError(name, None, None, f"not UTF-8 text (byte {e.start})") from None
-    return _parse_text(text, name)
+    return _parse_text(decode_text(data, name), name)
 
 
 def load_card_file(path: str | Path) -> CardSet:
-    """A card file on disk (``check-data``): a regular file, read through ``load_card_bytes``."""
-    p = Path(path)
-    if not p.is_file():
-        raise CardDataError(str(p), None, None, "not a regular file")
-    with p.open("rb") as fh:
-        data = fh.read(MAX_BYTES + 1)
-    return load_card_bytes(data, str(p))
+    """A card file on disk: a regular file, read through the kit's safe reader."""
+    return _parse_text(read_text(path, MAX_BYTES), shown(path))
+
+
+def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
+    """``check-data`` for a card file: the lines to print and the game configs to try."""
+    text = read_text(path, MAX_BYTES)
+    cards = _parse_text(text, shown(path))
+    n = cards.counts()
+    out = [
+        f"OK: Shadows card file {shown(path)}: {len(cards.heroes)} Heroes, "
+        f"{n['hero special']} Hero Special + {n['hero skill']} Hero Skill + "
+        f"{n['neutral skill']} Neutral Skill cards, {n['monster']} Monsters, "
+        f"{n['monster-action']} Monster-Action cards, {n['basic item']} Basic + "
+        f"{n['market item']} Market Items, {n['mission']} Missions "
+        f"({cards.samples()} with sample values)."
+    ]
+    out += [f"note: {x}" for x in cards.problems()]
+    return out, [{"players": 3, "cards": text}, {"players": 2, "cards": text}]

@@ -15,7 +15,7 @@ from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml, slug
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
-from hordes_kit.shadows.cards import load_card_file, load_cards
+from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.simulate import MAX_GAMES, simulate
 
 __all__ = [
@@ -83,18 +83,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def check_data(path: str | Path) -> list[str]:
-    """Validate a Shadows card file; the lines to print (raises on the first error)."""
-    cards = load_card_file(path)
-    n = cards.counts()
-    out = [
-        f"OK: Shadows card file {path}: {len(cards.heroes)} Heroes, {n['hero special']} Hero "
-        f"Special + {n['hero skill']} Hero Skill + {n['neutral skill']} Neutral Skill cards, "
-        f"{n['monster']} Monsters, {n['monster-action']} Monster-Action cards, "
-        f"{n['basic item']} Basic + {n['market item']} Market Items, {n['mission']} Missions "
-        f"({cards.samples()} with sample values)."
-    ]
-    return out + [f"note: {x}" for x in cards.problems()]
+def check_data(path: Path) -> list[str]:
+    """``check-data``: the static checks of the card file, then a game played with it."""
+    from hordes_kit.core.smoke import check_and_play
+    from hordes_kit.shadows.cards import check_file
+
+    return check_and_play("shadows", check_file, path)
 
 
 def is_shadows_file(path: str | Path) -> bool:

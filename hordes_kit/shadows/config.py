@@ -39,15 +39,15 @@ class SConfig:
         known = {"players", "names", "cards", "library", "mulligan", "unmet", "position"}
         bad = sorted(set(d) - known)
         if bad:
-            raise InvalidInputError(f"unknown Shadows option {bad[0]!r}")
+            raise InvalidInputError(f"unknown Shadows option {bad[0]!r:.40}")
         players = d.get("players", 2)
         if isinstance(players, bool) or players not in (2, 3):
-            raise InvalidInputError(f"Shadows is for 2-3 players, got players = {players!r}")
+            raise InvalidInputError(f"Shadows is for 2-3 players, got players = {players!r:.40}")
         names = d.get("names") or ()
         if not isinstance(names, list | tuple) or (
             names and (len(names) != players or not all(isinstance(n, str) and n for n in names))
         ):
-            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r}")
+            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r:.40}")
         cards = d.get("cards", "")
         if not isinstance(cards, str) or len(cards) > 1_000_000:
             raise InvalidInputError("cards must be the text of a card file (at most 1 MB)")
@@ -58,6 +58,23 @@ class SConfig:
         if pos is not None and not isinstance(pos, Mapping):
             raise InvalidInputError("position must be a table")
         return cls(players, tuple(names), cards, library, mull, unmet, pos)
+
+    def to_dict(self) -> dict:
+        """The options as JSON types (save files): what differs from the defaults."""
+        out: dict[str, Any] = {"players": self.players}
+        if self.names:
+            out["names"] = list(self.names)
+        if self.cards:
+            out["cards"] = self.cards
+        if self.library != "beginner":
+            out["library"] = self.library
+        if not self.mulligan:
+            out["mulligan"] = False
+        if self.unmet != "blank":
+            out["unmet"] = self.unmet
+        if self.position is not None:
+            out["position"] = self.position
+        return out
 
     def card_set(self) -> CardSet:
         """The card lists this game plays with."""

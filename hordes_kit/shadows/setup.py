@@ -94,9 +94,12 @@ def new_game(config: Mapping[str, Any] | SConfig | None = None) -> Position:
 def _ids(value: Any, where: str, known, kind: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(c, str) and c in known for c in value):
         raise InvalidInputError(
-            f"position {where}: a list of {kind} ids of this card set, got {value!r}"
+            f"position {where}: a list of {kind} ids of this card set, got {value!r:.40}"
         )
     return list(value)
+
+
+MAX_ROUND = 100  # a described position's round (games last about ten)
 
 
 def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
@@ -109,17 +112,26 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         raise InvalidInputError(f"position: give {s.n} seats")
     mon = pos.get("monster")
     monsters = {m.id: m for m in d.monsters}
-    if mon not in monsters:
-        raise InvalidInputError(f"position: monster {mon!r} is not a Monster id")
+    if not isinstance(mon, str) or mon not in monsters:
+        raise InvalidInputError(f"position: monster {mon!r:.40} is not a Monster id")
     leader = pos.get("leader", 0)
     rnd = pos.get("round", 1)
-    if not isinstance(leader, int) or not 0 <= leader < s.n or not isinstance(rnd, int) or rnd < 1:
-        raise InvalidInputError("position: leader must be a seat index and round 1 or more")
+    if (
+        type(leader) is not int
+        or not 0 <= leader < s.n
+        or type(rnd) is not int
+        or not 1 <= rnd <= MAX_ROUND
+    ):
+        raise InvalidInputError(f"position: leader must be a seat index and round 1-{MAX_ROUND}")
     s = evolve(s, leader=leader, phase="refresh", round=0)
     item_deck = list(s.item_deck)
     missions = list(s.mission_deck)
     for k, raw in enumerate(raw_seats):
-        if not isinstance(raw, Mapping) or raw.get("hero") not in heroes:
+        if (
+            not isinstance(raw, Mapping)
+            or not isinstance(raw.get("hero"), str)
+            or (raw["hero"] not in heroes)
+        ):
             raise InvalidInputError(f"position seat {k + 1}: hero must be a Hero id")
         s = evolve(s, seats=s.seat_with(k, hero=raw["hero"]))
         s = deal_hero(s, k)
@@ -145,9 +157,9 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
             vals[f] = v
         mission = raw.get("mission", "")
         if mission:
-            if mission not in missions:
+            if not isinstance(mission, str) or mission not in missions:
                 raise InvalidInputError(
-                    f"position seat {k + 1}: mission {mission!r} is not a Mission id left"
+                    f"position seat {k + 1}: mission {mission!r:.40} is not a Mission id left"
                 )
             missions.remove(mission)
         s = evolve(
@@ -187,8 +199,8 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
     )
     s = begin_round(evolve(s, round=rnd - 1))
     phase = pos.get("phase", "teamup")
-    if phase not in ("teamup", "buildup"):
-        raise InvalidInputError(f"position: phase must be 'teamup' or 'buildup', got {phase!r}")
+    if not isinstance(phase, str) or phase not in ("teamup", "buildup"):
+        raise InvalidInputError(f"position: phase must be 'teamup' or 'buildup', got {phase!r:.40}")
     if phase == "buildup":
         # the round's Combat is over (the Monster-Action cards were dealt and used)
         s = evolve(s, phase="combat", step=6, tasks=(), ma_up=(True,) * s.n)

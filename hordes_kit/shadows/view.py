@@ -13,6 +13,7 @@ from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.cards import ICONS
 from hordes_kit.shadows.legal import legal
 from hordes_kit.shadows.state import Placed, Position, parse_seat
+from hordes_kit.shadows.things import table_things
 
 __all__ = ["view", "label", "prompt", "PHASE_NAMES", "card_json"]
 
@@ -226,6 +227,7 @@ def view(s: Position, player: int | None) -> dict:
             for k in order
         ]
         out["winners"] = winners
+    out["things"] = table_things(out)
     return out
 
 

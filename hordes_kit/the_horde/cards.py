@@ -20,12 +20,24 @@ that order (the fast simulator relies on it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from hordes_kit.core.data import data_path, read_csv, read_toml, slug
+from hordes_kit.core.data import data_path, slug
 from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.inputs import (
+    CARD_FILE_LIMIT,
+    DigestCache,
+    digest,
+    file_kind,
+    parse_csv,
+    parse_toml,
+    read_text,
+    shown,
+    whole_number,
+)
 
 __all__ = [
     "EFFECTS",
@@ -35,6 +47,11 @@ __all__ = [
     "Turn",
     "HordeData",
     "load_data",
+    "data_from_texts",
+    "data_of_files",
+    "read_folder",
+    "check_file",
+    "FILES",
     "DATA_DIR",
 ]
 
@@ -57,6 +74,15 @@ EFFECTS = {
 }
 HORDE_EFFECTS = ("", "shaman")
 TYPES = {"V": "Village", "D": "Defender", "X": "Special"}
+FILES = ("recruit.csv", "horde.csv", "indigenous.csv", "turns.csv", "setup.toml")
+# Bounds on a data folder (the box's largest is far below each)
+LIMITS = {
+    "number": 99,  # copies, cost, force, income, level, attackers, a setup number
+    "kinds": 500,  # rows of the recruit list or the horde list
+    "cards": 2000,  # cards of one deck list, copies counted
+    "turns": 200,  # rows of the Master Turn Chart
+    "name": 100,  # characters of a name
+}
 
 
 @dataclass(frozen=True)
@@ -156,35 +182,59 @@ class HordeData:
         return tuple(out)
 
 
-def _int(file: str, card: str, fld: str, raw: str, lo: int = 0) -> int:
-    try:
-        v = int(str(raw).strip())
-    except ValueError:
-        raise CardDataError(file, card, fld, f"must be a whole number, got {raw!r}") from None
-    if v < lo:
-        raise CardDataError(file, card, fld, f"must be at least {lo}, got {v}")
-    return v
+def _int(file: str, card: str | None, fld: str, raw: str | None, lo: int = 0) -> int:
+    return whole_number(raw, file, card, fld, lo, LIMITS["number"])
 
 
-def _recruit(path: Path) -> tuple[RecruitCard, ...]:
-    file = str(path)
+def _name(file: str, row: dict[str, str], line: int) -> str:
+    name = row["name"].strip()
+    if not name:
+        raise CardDataError(file, f"line {line}", "name", "a row has no card name")
+    if len(name) > LIMITS["name"] or not slug(name):
+        raise CardDataError(
+            file, name[:40], "name", f"1-{LIMITS['name']} characters with a letter or a digit"
+        )
+    return name
+
+
+def _unique(file: str, cards: list, what: str) -> None:
+    """Two names that make the same card id are an error naming both (linear time)."""
+    seen: dict[str, str] = {}
+    for c in cards:
+        if c.id in seen:
+            other = seen[c.id]
+            why = "listed twice" if other == c.name else f"makes the same card id as {other!r}"
+            raise CardDataError(file, c.name, "name", f"{why} ({c.id!r})")
+        seen[c.id] = c.name
+    if not cards:
+        raise CardDataError(file, None, None, "no cards")
+    if len(cards) > LIMITS["kinds"]:
+        raise CardDataError(
+            file, None, None, f"{len(cards):,} {what}; the limit is {LIMITS['kinds']}"
+        )
+    total = sum(c.copies for c in cards)
+    if total > LIMITS["cards"]:
+        raise CardDataError(
+            file, None, "copies", f"{total:,} cards; the limit is {LIMITS['cards']:,}"
+        )
+
+
+def _recruit(file: str, text: str) -> tuple[RecruitCard, ...]:
     cols = ["name", "copies", "cost", "type", "force", "income", "effect", "note"]
     out = []
-    for row in read_csv(path, cols):
-        name = (row["name"] or "").strip()
-        if not name:
-            raise CardDataError(file, None, "name", "a row has no card name")
-        typ = (row["type"] or "").strip().upper()
+    for line, row in enumerate(parse_csv(text, file, cols), 2):
+        name = _name(file, row, line)
+        typ = row["type"].strip().upper()
         if typ not in TYPES:
-            raise CardDataError(file, name, "type", f"must be V, D or X, got {row['type']!r}")
-        effect = (row["effect"] or "").strip().lower()
+            raise CardDataError(file, name, "type", f"must be V, D or X, got {row['type'][:20]!r}")
+        effect = row["effect"].strip().lower()
         if effect not in EFFECTS:
             known = ", ".join(e for e in EFFECTS if e)
-            raise CardDataError(file, name, "effect", f"unknown effect {effect!r} ({known})")
+            raise CardDataError(file, name, "effect", f"unknown effect {effect[:30]!r} ({known})")
         types, force_kind = EFFECTS[effect]
         if typ not in types:
             raise CardDataError(file, name, "type", f"effect {effect!r} needs type {types}")
-        raw_force = (row["force"] or "-").strip()
+        raw_force = row["force"].strip() or "-"
         force = bonus = 0
         if raw_force.startswith("+"):
             bonus = _int(file, name, "force", raw_force[1:], 1)
@@ -208,31 +258,25 @@ def _recruit(path: Path) -> tuple[RecruitCard, ...]:
                 bonus,
                 _int(file, name, "income", row["income"] or "0"),
                 effect,
-                (row["note"] or "").strip(),
+                row["note"].strip(),
             )
         )
-    if not out:
-        raise CardDataError(file, None, None, "no cards")
-    ids = [c.id for c in out]
-    dup = next((c for c in ids if ids.count(c) > 1), None)
-    if dup:
-        raise CardDataError(file, dup, "name", "listed twice")
+    _unique(file, out, "recruit cards")
     if not any(c.effect == "grimthwacker" for c in out):
         raise CardDataError(file, None, "effect", "no card has the grimthwacker effect")
     return tuple(sorted(out, key=lambda c: c.id))
 
 
-def _horde(path: Path) -> tuple[HordeCard, ...]:
-    file = str(path)
+def _horde(file: str, text: str) -> tuple[HordeCard, ...]:
     out = []
-    for row in read_csv(path, ["name", "copies", "level", "effect", "note"]):
-        name = (row["name"] or "").strip()
-        if not name:
-            raise CardDataError(file, None, "name", "a row has no card name")
-        effect = (row["effect"] or "").strip().lower()
+    for line, row in enumerate(
+        parse_csv(text, file, ["name", "copies", "level", "effect", "note"]), 2
+    ):
+        name = _name(file, row, line)
+        effect = row["effect"].strip().lower()
         if effect not in HORDE_EFFECTS:
-            raise CardDataError(file, name, "effect", f"unknown effect {effect!r} (shaman)")
-        lv = (row["level"] or "").strip().lower()
+            raise CardDataError(file, name, "effect", f"unknown effect {effect[:30]!r} (shaman)")
+        lv = row["level"].strip().lower()
         level = None if lv == "chart" else _int(file, name, "level", lv)
         out.append(
             HordeCard(
@@ -241,31 +285,44 @@ def _horde(path: Path) -> tuple[HordeCard, ...]:
                 _int(file, name, "copies", row["copies"], 1),
                 level,
                 effect,
-                (row["note"] or "").strip(),
+                row["note"].strip(),
             )
         )
-    if not out:
-        raise CardDataError(file, None, None, "no cards")
+    _unique(file, out, "horde cards")
     return tuple(sorted(out, key=lambda c: c.id))
 
 
-def _turns(path: Path, chart: dict[str, int]) -> tuple[Turn, ...]:
-    file = str(path)
+def _chart(file: str, text: str) -> dict[str, int]:
+    chart: dict[str, int] = {}
+    for line, row in enumerate(parse_csv(text, file, ["type", "level"]), 2):
+        kind = row["type"].strip()
+        if not kind or len(kind) > LIMITS["name"]:
+            raise CardDataError(file, f"line {line}", "type", "a row needs a short type name")
+        if kind in chart:
+            raise CardDataError(file, kind, "type", "listed twice")
+        chart[kind] = _int(file, kind, "level", row["level"], 0)
+    if not chart:
+        raise CardDataError(file, None, None, "no rows")
+    return chart
+
+
+def _turns(file: str, text: str, chart: dict[str, int]) -> tuple[Turn, ...]:
     out = []
-    for i, row in enumerate(
-        read_csv(path, ["turn", "location", "season", "attackers", "indigenous"]), 1
-    ):
+    cols = ["turn", "location", "season", "attackers", "indigenous"]
+    for i, row in enumerate(parse_csv(text, file, cols), 1):
         where = f"turn {i}"
-        if _int(file, where, "turn", row["turn"], 1) != i:
+        if i > LIMITS["turns"]:
+            raise CardDataError(file, None, None, f"more than {LIMITS['turns']} turns")
+        if whole_number(row["turn"], file, where, "turn", 1, LIMITS["turns"]) != i:
             raise CardDataError(file, where, "turn", "turns must be numbered 1, 2, 3... in order")
-        ind = (row["indigenous"] or "").strip()
+        ind = row["indigenous"].strip()
         if ind not in chart:
-            raise CardDataError(file, where, "indigenous", f"{ind!r} is not on the chart")
+            raise CardDataError(file, where, "indigenous", f"{ind[:40]!r} is not on the chart")
         out.append(
             Turn(
                 i,
-                (row["location"] or "").strip(),
-                (row["season"] or "").strip(),
+                row["location"].strip()[: LIMITS["name"]],
+                row["season"].strip()[: LIMITS["name"]],
                 _int(file, where, "attackers", row["attackers"], 1),
                 ind,
                 chart[ind],
@@ -288,41 +345,111 @@ SETUP_KEYS = (
 )
 
 
-def _counts(file: str, section: str, raw, by_name: dict[str, RecruitCard]) -> dict[str, int]:
-    if not isinstance(raw, dict):
-        raise CardDataError(file, section, None, "must be a table of card name = copies")
+def _counts(
+    file: str, section: str, raw, by_name: dict[str, RecruitCard], kind: str
+) -> dict[str, int]:
+    if not isinstance(raw, dict) or not raw:
+        raise CardDataError(
+            file, None, section, f"missing: the {TYPES[kind]} deck at setup, card name = copies"
+        )
     out = {}
     for name, n in raw.items():
         card = by_name.get(name)
         if card is None:
-            raise CardDataError(file, section, name, "no recruit card of that name")
-        if not isinstance(n, int) or not 0 < n <= card.copies:
+            raise CardDataError(file, section, name[:40], "no recruit card of that name")
+        if card.type != kind:
+            raise CardDataError(file, section, name, f"not a {TYPES[kind]} card")
+        if type(n) is not int or not 0 < n <= card.copies:
             raise CardDataError(file, section, name, f"must be 1-{card.copies}")
         out[card.id] = n
     return out
 
 
-@lru_cache(maxsize=8)
+def _setup(file: str, text: str) -> dict:
+    setup = parse_toml(text, file)
+    bad = sorted(set(setup) - set(SETUP_KEYS) - {"defender", "village"})
+    if bad:
+        raise CardDataError(file, None, bad[0][:40], "unknown key")
+    for key in SETUP_KEYS:
+        v = setup.get(key)
+        if type(v) is not int or not 0 <= v <= LIMITS["number"]:
+            raise CardDataError(
+                file, None, key, f"missing, or not a whole number 0-{LIMITS['number']}"
+            )
+    return setup
+
+
+def data_from_texts(files: Mapping[str, str], folder: str = "config 'data'") -> HordeData:
+    """Validate a The Horde data folder given as its files' texts; cached by digest."""
+    missing = [f for f in FILES if not isinstance(files.get(f), str)]
+    if missing:
+        raise CardDataError(f"{folder}/{missing[0]}", None, None, "file missing")
+    if sum(len(files[f]) for f in FILES) > CARD_FILE_LIMIT:
+        raise CardDataError(
+            folder, None, None, f"larger than the limit of {CARD_FILE_LIMIT:,} bytes"
+        )
+    key = (digest(*(files[f] for f in FILES)), folder)
+    return _CACHE.get(key, lambda: _data({f: files[f] for f in FILES}, folder))
+
+
+def _data(files: dict[str, str], folder: str) -> HordeData:
+    path = {f: f"{folder}/{f}" for f in FILES}
+    recruit = _recruit(path["recruit.csv"], files["recruit.csv"])
+    horde = _horde(path["horde.csv"], files["horde.csv"])
+    names = {c.id: c.name for c in recruit}
+    clash = next((c for c in horde if c.id in names), None)
+    if clash:
+        raise CardDataError(
+            path["horde.csv"],
+            clash.name,
+            "name",
+            f"makes the same card id as the recruit card {names[clash.id]!r} ({clash.id!r})",
+        )
+    chart = _chart(path["indigenous.csv"], files["indigenous.csv"])
+    turns = _turns(path["turns.csv"], files["turns.csv"], chart)
+    setup = _setup(path["setup.toml"], files["setup.toml"])
+    by_name = {c.name: c for c in recruit}
+    defender = _counts(path["setup.toml"], "defender", setup.get("defender"), by_name, "D")
+    village = _counts(path["setup.toml"], "village", setup.get("village"), by_name, "V")
+    return HordeData(recruit, horde, turns, setup, defender, village)
+
+
+_CACHE = DigestCache()
+
+
+def read_folder(folder: str | Path) -> dict[str, str]:
+    """The texts of a data folder's files, each read safely (``core.inputs``)."""
+    if file_kind(folder) != "dir":
+        raise CardDataError(shown(folder), None, None, "not a folder")
+    return {f: read_text(Path(folder) / f) for f in FILES}
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> HordeData:
+    return data_from_texts(read_folder(DATA_DIR), shown(DATA_DIR))
+
+
 def load_data(folder: str | Path = DATA_DIR) -> HordeData:
     """Read and validate every file of a The Horde data folder."""
-    folder = Path(folder)
-    recruit = _recruit(folder / "recruit.csv")
-    horde = _horde(folder / "horde.csv")
-    chart_path = folder / "indigenous.csv"
-    chart = {
-        (r["type"] or "").strip(): _int(str(chart_path), r["type"], "level", r["level"], 0)
-        for r in read_csv(chart_path, ["type", "level"])
-    }
-    turns = _turns(folder / "turns.csv", chart)
-    setup_path = str(folder / "setup.toml")
-    setup = read_toml(setup_path)
-    for key in SETUP_KEYS:
-        if not isinstance(setup.get(key), int) or setup[key] < 0:
-            raise CardDataError(setup_path, None, key, "missing, or not a whole number >= 0")
-    by_name = {c.name: c for c in recruit}
-    defender = _counts(setup_path, "defender", setup.get("defender"), by_name)
-    village = _counts(setup_path, "village", setup.get("village"), by_name)
-    for cid in defender:
-        if by_name[next(n for n, c in by_name.items() if c.id == cid)].type != "D":
-            raise CardDataError(setup_path, "defender", cid, "not a Defender card")
-    return HordeData(recruit, horde, turns, setup, defender, village)
+    if Path(folder) == DATA_DIR:
+        return _shipped()
+    return data_from_texts(read_folder(folder), shown(folder))
+
+
+def data_of_files(files: tuple[tuple[str, str], ...]) -> HordeData:
+    """The data a game config names: ``()`` the shipped folder, else its files' texts."""
+    return data_from_texts(dict(files)) if files else _shipped()
+
+
+def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
+    """``check-data`` for a data folder (or one of its files): lines to print, configs to try."""
+    p = Path(path)
+    folder = p if file_kind(p) == "dir" else p.parent
+    files = read_folder(folder)
+    d = data_from_texts(files, shown(folder))
+    lines = [
+        f"OK: The Horde data in {shown(folder)}: "
+        f"{sum(c.copies for c in d.recruit)} recruit cards, "
+        f"{sum(c.copies for c in d.horde)} horde cards, {len(d.turns)} turns."
+    ]
+    return lines, [{"data": files}]

@@ -121,16 +121,11 @@ def claims(path: Path) -> int:
 
 
 def check_data(path: Path) -> list[str]:
-    """Validate a The Horde data folder (given the folder or one of its files)."""
-    from hordes_kit.the_horde.cards import load_data
+    """``check-data``: the static checks of the card data, then a game played with it."""
+    from hordes_kit.core.smoke import check_and_play
+    from hordes_kit.the_horde.cards import check_file
 
-    folder = path if path.is_dir() else path.parent
-    d = load_data(folder)
-    return [
-        f"OK: The Horde data in {folder}: "
-        f"{sum(c.copies for c in d.recruit)} recruit cards, "
-        f"{sum(c.copies for c in d.horde)} horde cards, {len(d.turns)} turns."
-    ]
+    return check_and_play("the-horde", check_file, path)
 
 
 COMMANDS = (

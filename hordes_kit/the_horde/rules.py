@@ -10,11 +10,12 @@ playgroup may make otherwise.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
+from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import check_options, solo_options
-from hordes_kit.the_horde.cards import DATA_DIR, HordeData, load_data
+from hordes_kit.the_horde.cards import FILES, HordeData, data_of_files
 
 __all__ = ["GAME", "RULE", "MIN_PLAYERS", "MAX_PLAYERS", "DIE", "THConfig", "data_of"]
 
@@ -34,7 +35,8 @@ class THConfig:
     """
 
     DATA: ClassVar[str] = "the_horde"  # data/the_horde/options.toml: the table rules
-    data_dir: str = ""  # a player's own data folder ("" = the shipped lists)
+    # a player's own data folder as (file name, text) pairs (() = the shipped lists)
+    data: tuple[tuple[str, str], ...] = ()
     dizzy: str = "window"  # SPECIAL RULES: which Grimthwacker in a row gets -3
     bomb: str = "horde-discard"  # where a bombed attacker goes
     boots_ring_lasts: str = "next-grimthwacker"  # or "this-turn"
@@ -49,13 +51,18 @@ class THConfig:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> THConfig:
         """Build from a plain dict; unknown keys and bad values are clear errors."""
-        return solo_options(cls, d, "The Horde")
+        cfg = solo_options(cls, d, "The Horde")
+        files = cfg.data or {}
+        if not isinstance(files, Mapping) or set(files) - set(FILES):
+            raise InvalidInputError(f"data must map the files {', '.join(FILES)} to their texts")
+        return replace(cfg, data=tuple(sorted(dict(files).items())))
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "data"}
+        return out | ({"data": dict(self.data)} if self.data else {})
 
 
 def data_of(config: THConfig) -> HordeData:
     """The card lists and charts this configuration plays with."""
-    return load_data(config.data_dir or DATA_DIR)
+    return data_of_files(config.data)

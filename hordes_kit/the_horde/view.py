@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hordes_kit.the_horde.rules import RULE
 from hordes_kit.the_horde.state import CHANCE_STEPS, DIE_STEPS, THPosition
+from hordes_kit.the_horde.things import table_things
 
 __all__ = ["view", "label", "prompt", "why_illegal"]
 
@@ -118,6 +119,7 @@ def view(s: THPosition, player: int | None) -> dict:
     if player is None:
         out["horde_deck"] = _names(s, s.horde_deck, hids)
         out["attack_deck"] = _names(s, s.attack_deck, hids)
+    out["things"] = table_things(out)
     return out
 
 

@@ -94,9 +94,15 @@ class BoardMixin:
         return True
 
     def _install(self, config: dict, state: GameState) -> str:
+        before = self.config
+        self.config = config  # the board's own moves after loading read it
+        try:
+            state = self._after_move(state)
+        except BaseException:
+            self.config = before  # nothing changed after all
+            raise
         self.undo_stack.append(self.state)
-        self.config = config
-        self.state = self._after_move(state)
+        self.state = state
         self.message.value = ""
         self._show()
         return f"Loaded a game at turn {state.turn}."

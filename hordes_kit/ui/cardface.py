@@ -91,6 +91,8 @@ class CardFace:
         bits = [self.name]
         if self.kind:
             bits.append(self.kind)
+        if self.subtitle:
+            bits.append(self.subtitle)
         if self.cost is not None:
             bits.append(f"cost {self.cost}")
         bits += [f"{k} {v}" for k, v in self.stats]

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from urllib.parse import quote
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import RuleEntry, rule_index
 from hordes_kit.core.state import Event
 
-__all__ = ["rule_chip", "rules_of", "log_lines_html"]
+__all__ = ["rule_chip", "rules_of", "log_lines_html", "lookup_url", "LOOKUP_PAGE"]
+
+LOOKUP_PAGE = "rules.ipynb"  # the rule lookup (notebooks/rules.ipynb)
+
+
+def lookup_url(rule_id: str) -> str:
+    """The rule lookup's address that opens this rule first.
+
+    >>> lookup_url("the-horde.tax")
+    'rules.ipynb?rule=the-horde.tax'
+    """
+    return f"{LOOKUP_PAGE}?rule={quote(rule_id, safe='')}"
 
 
 def rules_of(game_name: str) -> Mapping[str, RuleEntry]:
@@ -44,7 +56,9 @@ def rule_chip(rule: RuleEntry | None, open_: bool = False) -> str:
         f"<details class='{cls}'{' open' if open_ else ''}><summary>"
         f"<span class='hk-sr'>{kind}: </span>{html.escape(rule.title)}</summary>"
         f"<div class='hk-rule-text'><span class='hk-rule-kind'>{kind}, "
-        f"{html.escape(rule.title)}:</span> {html.escape(rule.text)}</div></details>"
+        f"{html.escape(rule.title)}:</span> {html.escape(rule.text)} "
+        f"<a class='hk-rule-more' href='{html.escape(lookup_url(rule.id), quote=True)}' "
+        "target='_self'>more in the rule lookup</a></div></details>"
     )
 
 

@@ -74,8 +74,10 @@ class PacedPlayback(w.VBox):
         turn_name: Callable[[object], str] = lambda t: f"Turn {t}",
         on_done: Callable[[], object] | None = None,
         speed: str = "Normal",
+        done_text: str = "Your turn.",
     ) -> None:
         self.show, self.turn_of, self.turn_name, self.on_done = show, turn_of, turn_name, on_done
+        self.done_text = done_text  # the status line once every move is shown
         self.frames: tuple = ()
         self.index = -1
         self.waiting = False
@@ -193,7 +195,7 @@ class PacedPlayback(w.VBox):
     def _sync(self) -> None:
         n = len(self.frames)
         if self.done:
-            self.ticker.status = "Your turn." if n else ""
+            self.ticker.status = self.done_text if n else ""
         elif self.waiting:
             now = self.turn_name(self.turn_of(self.frames[self.index]))
             nxt = self.turn_name(self.turn_of(self.frames[self.index + 1]))

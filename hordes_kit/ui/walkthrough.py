@@ -2,27 +2,44 @@
 
 Any game plugs in with a ``render(state) -> html`` function. Each step shows the
 board after it, the narration and the rule it rests on (from ``data/<game>/rules.toml``).
-At a step with an ``ask``, the player first answers by clicking one of the legal
-moves; the engine checks the answer against the scenario's move, and ``score`` (if
-the game gives one) rates the player's own choice beside the book's.
+At a step with an ``ask``, the player first answers by clicking one of the moves
+offered. How the answer is graded depends on the step's ``grade``:
+
+- ``"choice"`` (a question of strategy): every answer offered is legal, so none is
+  "wrong". The player's choice, the book's and the best by the odds are shown side by
+  side, each with the game's figure (``score``, ``best``); a choice other than the
+  book's reads "legal, and the book chose differently".
+- ``"rule"`` (a question of the rules): the engine says whether the move is legal,
+  and if not, why, beside the rule of the step (``rule_choices`` may offer illegal
+  moves to test the rule).
+
+A game may instead write the feedback itself (``feedback_html``: given the question's
+frame and the answer, in the same two kinds). At a step with a ``point`` question the
+player clicks the thing asked for on the board (``ui.pointing``). A page address
+``?scenario=<id>&step=<n>`` opens that step (``ui.query``).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import ipywidgets as w
 
+from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.query import one_of, whole_number
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.scenario import Frame, Scenario, run_scenario
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.log import rule_chip
+from hordes_kit.ui.pointing import PointQuestions
+from hordes_kit.ui.query import page_query
 from hordes_kit.ui.surface import Stylesheet
 from hordes_kit.ui.theme import theme_class
 
-__all__ = ["WalkthroughPlayer", "humanize"]
+__all__ = ["WalkthroughPlayer", "Grade", "humanize"]
 
 
 def humanize(action_id: str) -> str:
@@ -35,7 +52,31 @@ def humanize(action_id: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class WalkthroughPlayer(w.VBox):
+@dataclass(frozen=True)
+class Grade:
+    """How an answer was graded (what the feedback line says, for tests and tools).
+
+    ``kind``: ``"choice"`` or ``"rule"``; ``legal``: the engine accepts the move;
+    ``reason``: why not (rule questions); ``best``: the best move by the odds among
+    those offered ("" when the game has no measure); ``figures``: each named move's
+    figure as the game states it.
+    """
+
+    kind: str
+    chosen: str
+    book: str
+    legal: bool
+    reason: str = ""
+    best: str = ""
+    figures: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def same_as_book(self) -> bool:
+        """The player chose the book's move."""
+        return self.chosen == self.book
+
+
+class WalkthroughPlayer(PointQuestions, w.VBox):
     """Back/Next through a scenario; questions at decision points, checked by the engine."""
 
     def __init__(
@@ -46,11 +87,22 @@ class WalkthroughPlayer(w.VBox):
         explain: Callable[[GameState, str], str] | None = None,
         choices: Callable[[GameState, str], Sequence[str]] | None = None,
         score: Callable[[GameState, str], str] | None = None,
+        best: Callable[[GameState, Sequence[str]], str | None] | None = None,
+        rule_choices: Callable[[GameState, str], Sequence[str]] | None = None,
+        feedback_html: Callable[[Frame, str], str] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
         # one line rating a move by the measure the game's advice uses ("20.5% to pay")
         self.score = score
+        # the best of the offered moves by that same measure (None: no measure here)
+        self.best = best
+        # the answers offered at a rule question (may include illegal moves)
+        self.rule_choices = rule_choices
+        self.grade: Grade | None = None
+        # a game's own feedback (HTML) on an answer, given the question's frame and the
+        # answer; without it, the built-in grading of the step's kind
+        self.feedback_html = feedback_html
         # the answers offered at a question (default: every legal move); a game with
         # many similar moves (every way to keep dice) narrows them to the sensible ones
         self.choices = choices
@@ -96,6 +148,7 @@ class WalkthroughPlayer(w.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self.steps.observe(self._on_select, "value")
         self.load(0)
+        self.open_from_url()
 
     # --- what the buttons do -----------------------------------------------------------
 
@@ -107,6 +160,7 @@ class WalkthroughPlayer(w.VBox):
         self.rules = rule_index(game.data_dir, game.rule_prefix)
         self.start = game.start(self.scenario.config)
         self.answered: set[int] = set()
+        self.pointed: dict[int, str] = {}  # point questions answered: step -> thing shown
         self.feedback = ""
         src = f"<div style='color:#666'>{html.escape(self.scenario.source)}</div>"
         self.intro.value = f"<p>{html.escape(self.scenario.intro)}</p>{src}"
@@ -124,8 +178,9 @@ class WalkthroughPlayer(w.VBox):
         self._show()
 
     def next(self) -> None:
-        """Next step (at a question, the answer comes first)."""
-        if self.pending_question() is not None:
+        """Next step (at a question, the answer comes first; at a point question, Next
+        shows the answer)."""
+        if self.pending_question() is not None or self.show_point():
             return
         self.goto(self.i + 1)
 
@@ -141,42 +196,129 @@ class WalkthroughPlayer(w.VBox):
                 return f
         return None
 
+    def open_at(self, scenario_id: str, step: int = 0) -> None:
+        """Open the walkthrough ``scenario_id`` at step ``step`` (0 = its set-up)."""
+        index = next(i for i, s in enumerate(self.scenarios) if s.id == scenario_id)
+        if index != self.picker.value:
+            self.picker.value = index  # loads it
+        else:
+            self.load(index)
+        self.goto(step)
+
+    def open_from_url(self) -> str:
+        """Open what the page address asks (``?scenario=<id>&step=<n>``); returns the
+        problem with the address in words ("" if none), also shown on the page."""
+        ids = [s.id for s in self.scenarios]
+        wanted, problem = page_query({"scenario": one_of(ids), "step": whole_number(0, 999)})
+        if "scenario" in wanted:
+            self.open_at(str(wanted["scenario"]), int(wanted.get("step", 0)))  # type: ignore[arg-type]
+        elif "step" in wanted:
+            self.goto(int(wanted["step"]))  # type: ignore[arg-type]
+        if problem:
+            self.intro.value += f"<div class='hk-note'>{html.escape(problem)}</div>"
+        return problem
+
     def answer(self, action_id: str) -> bool:
-        """What a click on an answer does: the engine checks it, the step is revealed."""
+        """What a click on an answer does: graded (see the module), then the book's move
+        is played. True when the answer is the book's choice (a rule question: legal)."""
         f = self.pending_question()
         if f is None:
             return False
-        right = action_id == f.step.move
-        name = self._move_label(f.before, f.step.move)
-        book = self._scored(f.before, f.step.move)
-        if right:
-            self.feedback = f"<b style='color:#1b6e34'>✔ Right:</b> {html.escape(name)}{book}."
+        if self.feedback_html is not None:
+            self.grade = None
+            self.feedback = self.feedback_html(f, action_id)
+            ok = action_id == f.step.move
+        elif f.step.grade == "rule":
+            self.grade = self._grade_rule(f, action_id)
+            self.feedback = self._rule_feedback(f, self.grade)
+            ok = self.grade.legal
         else:
-            mine = self._move_label(f.before, action_id)
-            self.feedback = (
-                f"<b style='color:#a3001b'>✘ You chose {html.escape(mine)}"
-                f"{self._scored(f.before, action_id)}.</b> "
-                f"The walkthrough plays {html.escape(name)}{book}."
-            )
-        if self.explain:
+            self.grade = self._grade_choice(f, action_id)
+            self.feedback = self._choice_feedback(f, self.grade)
+            ok = self.grade.same_as_book
+        if self.explain and f.step.grade != "rule":
             self.feedback += self.explain(f.before, f.step.move)
         self.answered.add(f.index)
         self.i += 1
         self._show(keep_feedback=True)
-        return right
+        return ok
+
+    def offered(self, f: Frame) -> list[str]:
+        """The answers offered at question ``f``."""
+        if f.step.grade == "rule" and self.rule_choices:
+            return list(self.rule_choices(f.before, f.step.move))
+        if self.choices:
+            return list(self.choices(f.before, f.step.move))
+        return list(f.before.legal_actions())
+
+    # --- grading -------------------------------------------------------------------------
+
+    def _figure(self, state: GameState, move: str) -> str:
+        return self.score(state, move) if self.score and move else ""
+
+    def _grade_rule(self, f: Frame, move: str) -> Grade:
+        try:
+            f.before.apply(move)
+        except HordesKitError as e:
+            return Grade("rule", move, f.step.move, False, getattr(e, "reason", str(e)))
+        return Grade("rule", move, f.step.move, True)
+
+    def _grade_choice(self, f: Frame, move: str) -> Grade:
+        state = f.before
+        # ties go to the first move listed: the book's
+        order = [f.step.move, *(m for m in self.offered(f) if m != f.step.move)]
+        best = (self.best(state, order) or "") if self.best else ""
+        named = dict.fromkeys(m for m in (move, f.step.move, best) if m)
+        figures = tuple((m, self._figure(state, m)) for m in named)
+        return Grade("choice", move, f.step.move, True, best=best, figures=figures)
+
+    def _choice_feedback(self, f: Frame, g: Grade) -> str:
+        state = f.before
+        figs = dict(g.figures)
+
+        def row(who: str, move: str, cls: str) -> str:
+            fig = figs.get(move, "")
+            return (
+                f"<li class='{cls}'><span class='hk-who'>{who}</span> "
+                f"<b>{html.escape(self._move_label(state, move))}</b>"
+                + (f" <span class='hk-figure'>{html.escape(fig)}</span>" if fig else "")
+                + "</li>"
+            )
+
+        if g.same_as_book:
+            head = "<p class='hk-verdict hk-agree'>✔ The book's choice.</p>"
+            rows = [row("Your choice and the book's", g.chosen, "hk-mine hk-book")]
+        else:
+            head = "<p class='hk-verdict hk-differs'>Legal, and the book chose differently.</p>"
+            rows = [row("Your choice", g.chosen, "hk-mine"), row("The book", g.book, "hk-book")]
+        if g.best:
+            who = "Best by the odds"
+            if g.best == g.book:
+                who += " (the book's)"
+            elif g.best == g.chosen:
+                who += " (yours)"
+            rows.append(row(who, g.best, "hk-bestmove"))
+        return f"<div class='hk-grade'>{head}<ul class='hk-compare'>{''.join(rows)}</ul></div>"
+
+    def _rule_feedback(self, f: Frame, g: Grade) -> str:
+        mine = html.escape(self._move_label(f.before, g.chosen))
+        book = html.escape(self._move_label(f.before, g.book))
+        if g.legal:
+            head = f"<p class='hk-verdict hk-agree'>✔ Legal: {mine}.</p>"
+        else:
+            why = html.escape(g.reason[:1].upper() + g.reason[1:]) if g.reason else ""
+            head = f"<p class='hk-verdict hk-illegal'>✘ Not legal: {mine}.</p>" + (
+                f"<p class='hk-why'>{why}.</p>" if why else ""
+            )
+        tail = "" if g.same_as_book else f"<p class='hk-book-move'>The book plays: {book}.</p>"
+        # the step's rule is shown just below, open, with the narration of the book's move
+        return f"<div class='hk-grade hk-grade-rule'>{head}{tail}</div>"
 
     # --- drawing -------------------------------------------------------------------------
 
     def _short(self, f: Frame) -> str:
         text = f.step.say or self._move_label(f.before, f.step.move)
         return text if len(text) < 90 else text[:87] + "…"
-
-    def _scored(self, state: GameState, move: str) -> str:
-        """`` (20.5% to pay the Paladin)``: the game's rating of a move, if it has one."""
-        if not self.score:
-            return ""
-        text = self.score(state, move)
-        return f" ({html.escape(text)})" if text else ""
 
     def _move_label(self, state: GameState, move: str) -> str:
         if self.label and not state.is_chance:
@@ -196,6 +338,7 @@ class WalkthroughPlayer(w.VBox):
         self.steps.value = self.i
         self._syncing = False
         q = self.pending_question()
+        p = self._point_state(q)
         self.next_button.disabled = self.i >= len(self.frames) or q is not None
         parts = []
         if self.i:
@@ -206,20 +349,25 @@ class WalkthroughPlayer(w.VBox):
                 rule = self.rules.get(rid) if rid else None
                 if rule:
                     parts.append(f"<div class='hk-rule'>{rule_chip(rule, open_=True)}</div>")
-        elif q is not None:
+        elif q is not None or p is not None:
             parts.append("<p class='hk-say'>Set-up. Answer the question below to start.</p>")
         else:
             parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
         if keep_feedback and self.feedback:
             parts.insert(0, f"<div class='hk-feedback'>{self.feedback}</div>")
         self.narration.value = "".join(parts)
-        self.question.children = self._question_widgets(q) if q else ()
+        self.question.children = (
+            self._question_widgets(q) if q else self._point_widgets(p) if p else ()
+        )
 
     def _question_widgets(self, f: Frame) -> tuple:
-        ask = w.HTML(f"<div class='hk-ask'><b>Your call:</b> {html.escape(f.step.ask)}</div>")
+        lead = "Rules question:" if f.step.grade == "rule" else "Your call:"
+        ask = w.HTML(
+            f"<div class='hk-ask' data-grade='{f.step.grade}'><b>{lead}</b> "
+            f"{html.escape(f.step.ask)}</div>"
+        )
         buttons = []
-        moves = self.choices(f.before, f.step.move) if self.choices else f.before.legal_actions()
-        for a in moves:
+        for a in self.offered(f):
             b = w.Button(description=self._move_label(f.before, a), layout=w.Layout(width="auto"))
             b.add_class("hk-answer")
             b.on_click(lambda _b, a=a: self.answer(a))

@@ -1,5 +1,12 @@
-"""Fantahzee dashboards: the table picture and the playable board (``walkthrough.py`` draws
-with the same picture)."""
+"""The playable Fantahzee board: 2-5 seats, people (hot seat) and bots.
+
+The table is drawn with card faces (cost, strength and ability on every card) and pip
+dice. A click on a card makes the one move it stands for (attack a monster, recruit
+or play a card from the hand, choose a hero); every other move is a button. Dice are
+held by clicking them, then "Reroll the others". Bot turns are played out one move at
+a time (``PacedPlayback``), stopping at the end of each turn. Every control has a
+Python twin (``act``, ``toggle_keep``, ``reroll``, ``table.click``), so tests drive it.
+"""
 
 from __future__ import annotations
 
@@ -8,287 +15,25 @@ import html
 import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
-from hordes_kit.fantahzee.advice import party_strength, roll_advice
 from hordes_kit.fantahzee.bots import BOTS
-from hordes_kit.fantahzee.game import FState
-from hordes_kit.fantahzee.planner import damage_options, plan_attacks
 from hordes_kit.fantahzee.rules import GAME
 from hordes_kit.ui.board import BoardMixin, log_html
-from hordes_kit.ui.common import note_html, percent, table_html
+from hordes_kit.ui.common import note_html, table_html
+from hordes_kit.ui.controls import page, section
+from hordes_kit.ui.dice import DiceRow
+from hordes_kit.ui.fantahzee.panel import odds_html, strength_html
+from hordes_kit.ui.fantahzee.table import card_actions, head_html, line_html, seats_html
+from hordes_kit.ui.pieces import attrs
+from hordes_kit.ui.playback import PacedPlayback
+from hordes_kit.ui.surface import ActionView
 
-__all__ = [
-    "board_html",
-    "advice_html",
-    "strength_html",
-    "FZBoard",
-    "SEAT_KINDS",
-]
+__all__ = ["FZBoard", "SEAT_KINDS", "play_page"]
 
-CLASS_TINT = {"Artificer": "#f1e3cf", "Mage": "#e3def5", "Warrior": "#dbe8f5"}
-CARD = (
-    "display:inline-block;vertical-align:top;border:1px solid #bbb;border-radius:6px;"
-    "padding:3px 7px;margin:2px;background:#fff;min-width:104px;font-size:0.9em"
-)
 SEAT_KINDS = {"Person": None, "Random bot": "random", "Strong bot": "strong"}
 
 
-def die_html(face: int, locked: bool = False) -> str:
-    """One die as a small boxed number (locked dice are grey)."""
-    bg = "#ddd" if locked else "#fff"
-    return (
-        f"<span class='hk-die' style='display:inline-block;width:1.5em;text-align:center;"
-        f"border:2px solid #333;border-radius:5px;margin:1px;font-weight:700;background:{bg}'>"
-        f"{face}</span>"
-    )
-
-
-def _monster_card(m: dict | None, facedown: int, name: str, vanguard: bool) -> str:
-    if m is None:
-        body = "<i style='color:#777'>facedown top</i>" if facedown else "<i>empty</i>"
-        tint = "#eee"
-    else:
-        bits = [f"strength <b>{m['strength']}</b>"]
-        if m["counterattack"]:
-            bits.append(f"Counterattack {m['counterattack']}")
-        if m["ambush"]:
-            bits.append(f"<b style='color:#a40000'>Ambush {m['ambush']}</b>")
-        bits.append(f"{m['xp']} XP")
-        if m["treasure"]:
-            bits.append(f"treasure (level {m['treasure']})")
-        level = "Boss" if m["level"] == "boss" else f"level {m['level']}"
-        body = f"<b>{html.escape(m['name'])}</b> <span style='color:#666'>{level}</span><br>" + (
-            "<br>".join(bits)
-        )
-        tint = "#fde2e2" if m["level"] == "boss" else ("#fff2d6" if m["level"] == "2" else "#fff")
-    tag = " <b style='color:#b00020'>VANGUARD</b>" if vanguard else ""
-    return (
-        f"<div class='hk-stack hk-stack-{name}' style='{CARD};background:{tint};min-width:130px'>"
-        f"<div style='color:#555'>Stack {name}{tag}</div>{body}"
-        f"<div style='color:#777'>{facedown} facedown below</div></div>"
-    )
-
-
-def _hero_card(h: dict) -> str:
-    border = "3px solid #1b7f3b" if h["active"] else "1px solid #bbb"
-    cost = h.get("cost_now", h["cost"])
-    cost_text = f"cost {html.escape(cost)}"
-    if h.get("cost_now") and h["cost_now"] != h["cost"]:
-        cost_text += f" <s style='color:#999'>{html.escape(h['cost'])}</s>"
-    if h["steam_cost"]:
-        cost_text += f" or {h['steam_cost']} steam"
-    dice = "".join(die_html(d, True) for d in h["dice"])
-    state = "<b style='color:#1b7f3b'>ACTIVE</b>" if h["active"] else ""
-    if h["active"] and h["paid"] in ("steam", "inspired", "free"):
-        state += f" <span style='color:#555'>({h['paid']})</span>"
-    treasure = ""
-    if h["treasure"]:
-        t = h["treasure"]
-        treasure = (
-            f"<div style='color:#7a4b00'>+ {html.escape(t['name'])} (level {t['level']})</div>"
-        )
-    return (
-        f"<div class='hk-hero' title='{html.escape(h['note'], quote=True)}' style='{CARD};"
-        f"border:{border};background:{CLASS_TINT.get(h['class'], '#fff')}'>"
-        f"<b>{html.escape(h['name'])}</b> · {h['strength']}<br>"
-        f"<span style='color:#444'>{cost_text}</span><br>{state} {dice}{treasure}</div>"
-    )
-
-
-def board_html(state: FState, viewer: int | None = None) -> str:
-    """The table: horde line, dice, every party, and the hand ``viewer`` may see."""
-    v = state.view(viewer)
-    doom = "●" * v["doom"] + "○" * (3 - v["doom"])
-    line = "".join(
-        _monster_card(x["top"], x["facedown"], x["stack"], x["vanguard"]) for x in v["line"]
-    )
-    head = (
-        f"<div style='margin:4px 0'><b>Turn {v['turn']}: {html.escape(v['player_name'])} - "
-        f"{v['phase_name']}</b> &nbsp; doom tokens <b style='color:#a40000'>{doom}</b> &nbsp; "
-        f"town deck {v['town_deck']} · treasures {v['treasure_deck']} · hero deck "
-        f"{v['hero_deck']} · discard {v['discard']}</div>"
-    )
-    d = v["dice"]
-    dice = "".join(die_html(x) for x in d["free"]) or "<i>none rolled</i>"
-    if v["phase"] in ("setup", "action"):
-        dice = "<i>rolled in the Dice Phase</i>"
-    turn = (
-        f"<div class='hk-turn' style='background:#f3f6fb;padding:4px 8px;border-radius:4px'>"
-        f"Dice: {dice}"
-        + (f" + {d['unrolled']} to roll" if d["unrolled"] else "")
-        + (f" + {d['rolling']} being rolled" if d["rolling"] else "")
-        + f" · rolls left <b>{d['rolls_left']}</b> · steam <b>{v['steam']}</b> · Shield "
-        f"<b>{v['shield']}</b> · strength <b>{v['strength']}</b>"
-        + (f" (left {v['strength_left']})" if v["phase"] == "attack" else "")
-        + (f" · <b style='color:#b00020'>damage {v['damage']}</b>" if v["damage"] else "")
-        + (f" · set aside: {html.escape(', '.join(v['set_aside']))}" if v["set_aside"] else "")
-        + (
-            f" · treasure drawn: <b>{html.escape(v['drawn_treasure'])}</b>"
-            if v["drawn_treasure"]
-            else ""
-        )
-        + "</div>"
-    )
-    seats = []
-    for x in v["seats"]:
-        me = x["seat"] == v["player"]
-        token = " · <b>Last Player token</b>" if x["last_player"] else ""
-        party = "".join(_hero_card(h) for h in x["party"]) or "<i style='color:#777'>no heroes</i>"
-        hand = ""
-        if "hand" in x:
-            names = [state.name(c) for c in x["hand"]]
-            hand = f"<div style='color:#333'>Hand: {html.escape(', '.join(names) or 'empty')}</div>"
-        seats.append(
-            f"<div class='hk-seat' style='border:{'2px solid #3b5ba9' if me else '1px solid #ddd'};"
-            f"border-radius:6px;padding:4px;margin:4px 0'><b>{html.escape(x['name'])}</b> - "
-            f"{x['xp']} XP, {x['monsters']} monster{'s' if x['monsters'] != 1 else ''}, "
-            f"{x['hand_size']} card{'s' if x['hand_size'] != 1 else ''} in hand{token}"
-            f"<div>{party}</div>{hand}</div>"
-        )
-    return (
-        "<div class='hk-fz-board'>"
-        + head
-        + f"<div style='display:flex;flex-wrap:wrap'>{line}</div>"
-        + turn
-        + "".join(seats)
-        + "</div>"
-    )
-
-
-def advice_html(state: FState, move: str = "") -> str:
-    """The odds behind the decision now: dice keeps, attack plans or ways to take damage.
-
-    ``move`` (a walkthrough's answer) is marked in the table when it is a dice keep.
-    """
-    if state.is_terminal or state.is_chance:
-        return ""
-    ph = state.phase
-    if ph == "roll":
-        a = roll_advice(state)
-        best = ""
-        if state.rolled and not state.pending:
-            _odds, pick = party_strength(state)
-            if pick is not None:
-                best = (
-                    f"<div><b>Best move (party solver):</b> {html.escape(pick.text)} - "
-                    f"expected strength {pick.value:.2f} this turn.</div>"
-                )
-        if a is None:
-            return best + note_html("No hero is left to pay with dice.")
-        aim = ", ".join(f"{n} ({c or 'free'})" for n, c in zip(a.heroes, a.costs))
-        out = f"<div class='hk-advice'>{best}Aim for <b>{html.escape(aim)}</b>. "
-        if a.pay_now:
-            out += "The dice showing pay them all now. "
-        if a.keeps:
-            shown = list(a.keeps[:6])
-            mine = None
-            if move.startswith("keep:"):
-                mine = () if move == "keep:none" else tuple(int(x) for x in move[5:].split(","))
-                shown += [(k, p) for k, p in a.keeps[6:] if k == mine]
-            rows = [
-                (
-                    (", ".join(map(str, k)) or "nothing")
-                    + (" (the book's choice)" if k == mine else ""),
-                    percent(p),
-                )
-                for k, p in shown
-            ]
-            out += (
-                f"Chance to pay them all in the {a.rolls_left} rolls left, by what you keep "
-                "(exact, best play):" + table_html(["keep", "chance"], rows, highlight=0)
-            )
-        return out + "</div>"
-    if ph == "attack":
-        plans = plan_attacks(state)[:5]
-        names = {x.name: state.name(x.top) for x in state.line if x.top}
-        rows = [
-            (
-                p.label(names),
-                f"{p.xp:.2f}",
-                percent(p.town_risk),
-                f"{p.counter_damage:.1f}",
-                f"{p.ambush:.1f}",
-            )
-            for p in plans
-        ]
-        return (
-            "<div class='hk-advice'>Attack plans, best first (facedown cards weighed from "
-            "what is unseen):"
-            + table_html(
-                ["plan", "expected XP", "town lost", "Counterattack dmg", "Ambush dmg"],
-                rows,
-                highlight=0,
-            )
-            + "</div>"
-        )
-    if ph in ("counter", "horde") and state.damage:
-        actives = state.actives()
-        party = state.seat.party
-        strengths = [state.card(party[i].hero).strength for i in actives]
-        opts = damage_options(strengths, state.damage)[:5]
-        rows = [
-            (
-                ", ".join(state.name(party[actives[k]].hero) for k in o.heroes),
-                o.strength_lost,
-                "yes" if o.covers else "no - every active hero goes",
-            )
-            for o in opts
-        ]
-        return (
-            f"<div class='hk-advice'>Ways to take {state.damage} damage, cheapest first:"
-            + table_html(["discard", "strength lost", "covers it"], rows, highlight=0)
-            + "</div>"
-        )
-    return ""
-
-
-def strength_html(state: FState) -> str:
-    """The party solver's answer for the current player: P(strength >= S) and the best move."""
-    if state.is_chance or state.phase not in ("action", "roll") or state.pending:
-        return note_html("Ask in the Action Phase or during the Roll Step.")
-    odds, best = party_strength(state)
-    if not odds.heroes:
-        return note_html("Every hero in the party is active already (or there are none).")
-    rows = [(f"{k} or more", percent(p)) for k, p in sorted(odds.at_least.items())]
-    out = "<div class='hk-strength'>"
-    if best is not None:
-        out += f"<div><b>Best move now:</b> {html.escape(best.text)}.</div>"
-    out += (
-        f"Expected total strength this turn <b>{odds.expected:.2f}</b> with the best play; "
-        "the chance to reach each total (each with the play best for it, exact):"
-        + table_html(["total strength", "chance"], rows)
-        + "</div>"
-    )
-    return out
-
-
-def _explain(state: FState, move: str) -> str:
-    extra = advice_html(state, move)
-    return f"<div style='margin-top:4px'>{extra}</div>" if extra else ""
-
-
-def answer_choices(state: FState, move: str) -> list[str]:
-    """The answers a walkthrough question offers: moves of the same kind as the book's.
-
-    Dice keeps are narrowed to the eight the solver ranks best (with the book's own and
-    "reroll everything"), so the choice reads like a player's, not a list of 100.
-    """
-    verb = move.split(":")[0]
-    same = [a for a in state.legal_actions() if a.split(":")[0] == verb]
-    if verb == "attack" or verb == "flip" or verb == "stop":
-        same = [a for a in state.legal_actions() if a.split(":")[0] in ("attack", "flip", "stop")]
-    if verb == "keep" and len(same) > 8:
-        advice = roll_advice(state)
-        best = [
-            f"keep:{','.join(map(str, k)) or 'none'}" for k, _p in (advice.keeps if advice else ())
-        ]
-        picked = list(dict.fromkeys([move, *best[:8], "keep:none"]))
-        same = sorted(a for a in picked if a in same)
-    if verb in ("activate", "keep"):
-        same += [a for a in state.legal_actions() if a == "done"]
-    return same
-
-
-# --- the playable board ----------------------------------------------------------------
+def _css_name(action: str) -> str:
+    return "hk-" + action.replace(":", "-").replace(".", "-").replace(",", "-")
 
 
 class FZBoard(BoardMixin, w.VBox):
@@ -296,29 +41,101 @@ class FZBoard(BoardMixin, w.VBox):
 
     game = GAME
 
-    def __init__(self, players: int = 2, seed: int | None = None, kinds=None) -> None:
+    def __init__(
+        self, players: int = 2, seed: int | None = None, kinds=None, speed: str = "Fast"
+    ) -> None:
+        self._build_setup(players, seed, kinds)
+        self.prompt = w.HTML()
+        self.pass_box = w.VBox()
+        self.line = ActionView(theme="fantahzee", label="The horde line")
+        self.head = w.HTML()
+        self.dice = DiceRow(values=[], mode="view", caption="Your dice")
+        self.dice.add_class("hk-fz-dicerow")
+        self.choices = ActionView(theme="fantahzee", label="Your choices")
+        self.seats = ActionView(theme="fantahzee", label="The players")
+        self.message = w.HTML()
+        self.playback = PacedPlayback(
+            self._show_frame, turn_of=lambda s: s.turn, on_done=self._show, speed=speed
+        )
+        self.odds_button = w.Button(description="Odds for this decision")
+        self.odds_button.add_class("hk-odds-button")
+        self.strength_button = w.Button(description="My strength this turn (best play)")
+        self.strength_button.add_class("hk-strength-button")
+        self.odds_out = w.HTML()
+        self.log_view = w.HTML()
+        self.files = self.save_load_widget()
+        self.undo_button = w.Button(description="Undo my last move")
+        self.undo_button.add_class("hk-undo")
+        super().__init__(
+            [
+                self.setup,
+                self.prompt,
+                self.pass_box,
+                self.playback,
+                self.head,
+                self.line,
+                self.message,
+                self.dice,
+                self.choices,
+                self.seats,
+                section(
+                    "Odds",
+                    w.HBox([self.odds_button, self.strength_button]),
+                    self.odds_out,
+                    level=3,
+                ),
+                section("What happened", self.log_view, level=3),
+                w.HBox([self.files, self.undo_button]),
+            ],
+            layout=w.Layout(width="100%"),
+        )
+        self.add_class("hk-fz-play")
+        for view in (self.line, self.seats, self.choices):
+            view.on_action(self._on_click)
+        self.dice.on_action(lambda _a: self._after_dice())
+        self.players_box.observe(lambda _c: self._show_seats(), "value")
+        self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.odds_button.on_click(lambda _b: self.show_odds())
+        self.strength_button.on_click(lambda _b: self.show_strength())
+        self.seen_by: int | None = None
+        self._frames: list = []
+        self._mark = 0
+        self._show_seats()
+        self.new_game(seed)
+
+    def _build_setup(self, players: int, seed: int | None, kinds) -> None:
         self.players_box = w.Dropdown(
             options=[2, 3, 4, 5],
             value=players,
             description="Players",
-            layout=w.Layout(width="160px"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
         )
-        self.seat_boxes = [
-            (
-                w.Text(value=f"Player {i + 1}", layout=w.Layout(width="130px")),
-                w.Dropdown(
-                    options=list(SEAT_KINDS),
-                    value="Person" if i == 0 else "Strong bot",
-                    layout=w.Layout(width="120px"),
-                ),
+        self.seat_boxes = []
+        for i in range(5):
+            name = w.Text(
+                value=f"Player {i + 1}",
+                description=f"Seat {i + 1}",
+                style={"description_width": "initial"},
+                layout=w.Layout(width="auto", max_width="260px"),
             )
-            for i in range(5)
-        ]
+            kind = w.Dropdown(
+                options=list(SEAT_KINDS),
+                value="Person" if i == 0 else "Strong bot",
+                description="plays as",
+                style={"description_width": "initial"},
+                layout=w.Layout(width="auto"),
+            )
+            self.seat_boxes.append((name, kind))
         if kinds:
             for (_n, k), kind in zip(self.seat_boxes, kinds):
                 k.value = kind
         self.seed_box = w.IntText(
-            value=seed or 0, description="Seed", layout=w.Layout(width="160px")
+            value=seed or 0,
+            description="Seed",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="260px", max_width="100%"),
         )
         self.distinct_box = w.Checkbox(
             value=False,
@@ -327,55 +144,16 @@ class FZBoard(BoardMixin, w.VBox):
             layout=w.Layout(width="auto"),
         )
         self.new_button = w.Button(description="New game", button_style="primary")
-        self.undo_button = w.Button(description="Undo")
-        self.undo_button.add_class("hk-undo")
-        self.seats_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.board = w.HTML()
-        self.prompt = w.HTML()
-        self.pass_box = w.VBox()
-        self.dice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.message = w.HTML()
-        self.log_view = w.HTML()
-        self.save_link = w.HTML()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
-        self.odds_button = w.Button(
-            description="Odds for this decision", layout=w.Layout(width="auto")
+        self.new_button.add_class("hk-new-game")
+        self.seats_row = w.VBox()
+        self.setup = section(
+            "New game",
+            w.HBox([self.players_box, self.seed_box]),
+            self.seats_row,
+            self.distinct_box,
+            self.new_button,
+            level=3,
         )
-        self.odds_button.add_class("hk-odds-button")
-        self.strength_button = w.Button(
-            description="My strength this turn (best play)", layout=w.Layout(width="auto")
-        )
-        self.strength_button.add_class("hk-strength-button")
-        self.odds_out = w.HTML()
-        super().__init__(
-            [
-                w.HBox([self.players_box, self.seed_box, self.new_button, self.undo_button]),
-                self.seats_row,
-                self.distinct_box,
-                self.board,
-                self.pass_box,
-                self.prompt,
-                self.dice_box,
-                self.actions,
-                self.message,
-                w.HBox([self.odds_button, self.strength_button]),
-                self.odds_out,
-                w.HTML("<b>What happened</b> (newest first, with the rule each step rests on)"),
-                self.log_view,
-                w.HBox([self.save_link, self.upload]),
-            ]
-        )
-        self.players_box.observe(lambda _c: self._show_seats(), "value")
-        self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.upload.observe(self._on_upload, "value")
-        self.odds_button.on_click(lambda _b: self.show_odds())
-        self.strength_button.on_click(lambda _b: self.show_strength())
-        self.seen_by: int | None = None
-        self.keep: list[int] = []
-        self._show_seats()
-        self.new_game(seed)
 
     # --- the table ---------------------------------------------------------------------
 
@@ -390,6 +168,7 @@ class FZBoard(BoardMixin, w.VBox):
     def new_game(self, seed: int | None = None) -> None:
         """Start a game with the seats as set above."""
         self.seen_by = None
+        self._mark = 0
         super().new_game(seed)
 
     def _new_config(self) -> dict:
@@ -403,147 +182,208 @@ class FZBoard(BoardMixin, w.VBox):
             config["distinct_values"] = True
         return config
 
-    def _after_move(self, state: FState) -> FState:
-        """Draw the chance outcomes and play the bots until a person decides."""
+    def act(self, action_id: str) -> None:
+        """What a click on a choice does; a refused move says why and changes nothing."""
+        self._mark = len(self.state.log)
+        super().act(action_id)
+
+    def _after_move(self, state):
+        """Draw the chance outcomes and play the bots until a person decides; the bots'
+        moves are kept to be shown one at a time."""
         kinds = self.kinds()
+        frames, first_bot = [], None
         for _ in range(20000):
             if state.is_terminal:
                 break
             if state.is_chance:
                 state = state.apply(sample_outcome(state.chance_outcomes(), self.rng))
-                continue
-            bot = kinds[state.current_player]
-            if bot is None:
-                break
-            state = state.apply(BOTS[bot](state, self.rng))
-        self.keep = []
+            else:
+                bot = kinds[state.current_player]
+                if bot is None:
+                    break
+                if first_bot is None:
+                    first_bot = len(frames)
+                state = state.apply(BOTS[bot](state, self.rng))
+            frames.append(state)
+        # a person's own roll is shown at once; the bots' turns are played out
+        self._frames = frames[first_bot:] if first_bot is not None else []
         return state
 
-    def click(self, action_id: str, moves: int) -> None:
-        """A button's click: ignored when the button is from an earlier position (a
-        double click, or a click while the board redraws), else the move."""
-        if moves != len(self.state.history):
-            return
+    def undo(self) -> None:
+        """Back to before the last click (a bot turn being shown is dropped)."""
+        self._frames = []
+        if not self.playback.done:
+            self.playback.play([])  # stops the clock
+        super().undo()
+
+    def _on_click(self, action_id: str) -> None:
         if action_id == "reroll":
             self.reroll()
         else:
             self.act(action_id)
+
+    def click(self, action_id: str, moves: int | None = None) -> None:
+        """A button's click (ignored when ``moves`` says it is from an earlier position)."""
+        if moves is not None and moves != len(self.state.history):
+            return
+        self._on_click(action_id)
 
     def reveal(self) -> None:
         """The next person has the device: show their hand."""
         self.seen_by = self.state.current_player
         self._show()
 
+    @property
+    def keep(self) -> list[int]:
+        """Indexes of the dice held for the next reroll."""
+        return [i for i, h in enumerate(self.dice.held) if h]
+
     def toggle_keep(self, index: int) -> None:
         """Click a die: keep it (or not) for the next reroll."""
-        if index in self.keep:
-            self.keep.remove(index)
-        else:
-            self.keep.append(index)
-        self._show()
+        self.dice.click(f"die:{index}")
 
     def reroll(self) -> None:
-        """Reroll every die not marked to keep."""
-        kept = sorted((self.state.free[i] for i in self.keep), reverse=True)
+        """Reroll every die not held."""
+        kept = sorted(self.dice.kept, reverse=True)
         self.act("keep:" + (",".join(map(str, kept)) or "none"))
 
     def show_odds(self) -> None:
-        """The odds behind the current decision."""
-        self.odds_out.value = note_html("Working out the odds…")
-        self.odds_out.value = advice_html(self.state) or note_html("Nothing to weigh right now.")
+        """The odds behind the current decision (the best keep is marked on the dice)."""
+        text, marks = odds_html(self.state)
+        self.odds_out.value = text or note_html("Nothing to weigh right now.")
+        if marks and self.dice.mode == "hold":
+            self.dice.mark_keep(marks)
 
     def show_strength(self) -> None:
-        """The party solver: this turn's strength under the best play, and the best move."""
-        self.odds_out.value = note_html("Working out the best play…")
+        """The party solver: this turn's strength under the best play."""
         self.odds_out.value = strength_html(self.state)
 
     # --- drawing -----------------------------------------------------------------------
 
-    def _show(self) -> None:
-        s = self.state
+    def _viewer(self, s) -> tuple[int | None, bool, bool]:
+        """Whose hand shows, whether a person decides now, and whether the device must
+        first be passed to them."""
         kinds = self.kinds()
         cp = s.current_player
         person = not s.is_terminal and not s.is_chance and kinds[cp] is None
         people = [i for i, k in enumerate(kinds) if k is None]
-        hot_seat = len(people) > 1
-        waiting = person and hot_seat and self.seen_by != cp
+        waiting = person and len(people) > 1 and self.seen_by != cp
         if s.is_terminal:
-            viewer = None  # the game is over: every hand may be seen
-        elif person and not waiting:
-            viewer = cp
-        elif len(people) == 1:
-            viewer = people[0]
-        else:
-            viewer = -1  # nobody's hand while the device changes hands
+            return None, False, False
+        if person and not waiting:
+            return cp, True, False
+        if len(people) == 1:
+            return people[0], person, waiting
+        return -1, person, waiting
+
+    def _show_frame(self, s, index: int) -> None:
+        """One move of a bot's turn (the last move highlighted in the log)."""
+        viewer, _person, _waiting = self._viewer(s)
+        last = s.log[-1].text if s.log else ""
+        self.prompt.value = (
+            f"<div class='hk-step hk-bots' data-moves='{len(s.history)}' data-phase='{s.phase}'>"
+            f"<b>{html.escape(s.who())} is playing.</b> <span class='hk-last-move'>"
+            f"{html.escape(last)}</span></div>"
+        )
+        self.pass_box.children = ()
         self.odds_out.value = ""
-        self.board.value = board_html(s, viewer)
-        v = s.view(viewer)
+        self._draw_table(s, viewer, {})
+        self.choices.html = ""
+        self.log_view.value = log_html(s, new=1)
+
+    def _show(self) -> None:
+        if self._frames:
+            frames, self._frames = self._frames, []
+            self.playback.play(frames)
+            return
+        s = self.state
+        viewer, person, waiting = self._viewer(s)
+        self.odds_out.value = ""
+        moves = s.legal_actions() if person and not waiting else ()
+        rolling = any(a.startswith("keep:") for a in moves)
+        on_cards, rest = card_actions([a for a in moves if not a.startswith("keep:")])
+        self._draw_table(s, viewer, on_cards, rolling=rolling)
+        self._draw_prompt(s)
+        self._draw_pass(s, waiting)
+        self.choices.html = self._choices_html(s, rest, rolling=rolling)
+        self.undo_button.disabled = not self.undo_stack
+        self.log_view.value = log_html(s, new=max(1, len(s.log) - self._mark))
+
+    def _draw_table(self, s, viewer, on_cards, rolling: bool = False) -> None:
+        self.head.value = head_html(s, viewer, dice=False)
+        self.line.html = line_html(s, on_cards)
+        self.seats.html = seats_html(s, viewer, on_cards)
+        if s.phase == "roll" and (s.free or s.unrolled):
+            self.dice.caption = "Your dice: press a die to hold it" if rolling else "Dice"
+            self.dice.set_dice(list(s.free))
+            self.dice.mode = "hold" if rolling else "view"
+            self.dice.layout.display = None
+        else:
+            self.dice.set_dice([])
+            self.dice.layout.display = "none"
+
+    def _draw_prompt(self, s) -> None:
+        v = s.view(None)
+        n = len(s.history)
         if s.is_terminal:
             rows = [(x["name"], x["xp"], x["monsters"], x["party"]) for x in v["standings"]]
             self.prompt.value = (
-                f"<div class='hk-step hk-over' data-moves='{len(s.history)}'>"
-                "<b>Game over.</b></div>"
-                + table_html(["player", "XP", "monsters", "heroes"], rows, highlight=0)
+                f"<div class='hk-step hk-over' data-moves='{n}'><b>Game over.</b></div>"
+                + table_html(
+                    ["Player", "XP", "Monsters", "Heroes"],
+                    rows,
+                    highlight=0,
+                    caption="Final standings: most XP wins, then most monsters, then heroes",
+                )
             )
-        else:
-            self.prompt.value = (
-                f"<div class='hk-step' data-moves='{len(s.history)}' data-phase='{s.phase}' "
-                f"style='font-size:1.1em;margin:4px 0'><b>{html.escape(v['prompt'])}</b></div>"
-            )
-        if waiting:
-            b = w.Button(
-                description=f"I am {s.who(cp)}: show my hand",
-                button_style="warning",
-                layout=w.Layout(width="auto"),
-            )
-            b.add_class("hk-reveal")
-            b.on_click(lambda _b: self.reveal())
-            self.pass_box.children = (
-                w.HTML(f"<h3>Pass the device to {html.escape(s.who(cp))}</h3>"),
-                b,
-            )
-        else:
-            self.pass_box.children = ()
-        self.dice_box.children = self._dice_buttons() if person and not waiting else ()
-        self.actions.children = self._action_buttons() if person and not waiting else ()
-        self.undo_button.disabled = not self.undo_stack
-        self.log_view.value = log_html(s)
-        self.save_link.value = self.save_link_html()
-
-    def _dice_buttons(self) -> tuple:
-        s = self.state
-        if s.phase != "roll" or not s.rolled or s.pending or not s.rolls_left:
-            return ()
-        out = [w.HTML("Click dice to keep, then reroll: ")]
-        for i, face in enumerate(s.free):
-            b = w.ToggleButton(
-                value=i in self.keep, description=str(face), layout=w.Layout(width="42px")
-            )
-            b.add_class("hk-die-button")
-            b.add_class(f"hk-die-{i}")
-            b.observe(lambda _c, i=i: self.toggle_keep(i), "value")
-            out.append(b)
-        r = w.Button(
-            description="Reroll the others", button_style="info", layout=w.Layout(width="auto")
+            return
+        d = v["dice"]
+        extra = ""
+        if s.phase == "roll" and s.rolled:
+            extra = f" <span class='hk-note'>{d['rolls_left']} reroll(s) left.</span>"
+        self.prompt.value = (
+            f"<div class='hk-step' data-moves='{n}' data-phase='{s.phase}'>"
+            f"<b>{html.escape(v['prompt'])}</b>{extra}</div>"
         )
-        r.add_class("hk-reroll")
-        r.add_class(f"hk-m{len(s.history)}")
-        moves = len(s.history)
-        r.on_click(lambda _b, n=moves: self.click("reroll", n))
-        out.append(r)
-        return tuple(out)
 
-    def _action_buttons(self) -> tuple:
-        s = self.state
-        moves = len(s.history)
-        out = []
-        for a in s.legal_actions():
-            if a.startswith("keep:"):
-                continue  # the dice above do this
-            b = w.Button(description=s.label(a), layout=w.Layout(width="auto"))
-            b.add_class("hk-action")
-            b.add_class("hk-" + a.replace(":", "-").replace(".", "-").replace(",", "-"))
-            b.add_class(f"hk-m{len(s.history)}")
-            b.on_click(lambda _b, a=a, n=moves: self.click(a, n))
-            out.append(b)
-        return tuple(out)
+    def _draw_pass(self, s, waiting: bool) -> None:
+        if not waiting:
+            self.pass_box.children = ()
+            return
+        who = s.who(s.current_player)
+        b = w.Button(description=f"I am {who}: show my hand", button_style="warning")
+        b.add_class("hk-reveal")
+        b.on_click(lambda _b: self.reveal())
+        self.pass_box.children = (w.HTML(f"<h3>Pass the device to {html.escape(who)}</h3>"), b)
+
+    def _choices_html(self, s, moves, rolling: bool) -> str:
+        n = len(s.history)
+        buttons = []
+        if rolling:
+            label = "Reroll the others" if self.dice.kept else "Reroll all the dice"
+            buttons.append(("reroll", label, "hk-reroll hk-primary"))
+        for a in moves:
+            primary = " hk-primary" if a in ("roll", "done") else ""
+            buttons.append((a, s.label(a), f"hk-action {_css_name(a)}{primary}"))
+        if not buttons:
+            return ""
+        out = "".join(
+            f"<button {attrs(type='button', class_=f'hk-btn {cls} hk-m{n}', data_action=a)}>"
+            f"{html.escape(label)}</button>"
+            for a, label, cls in buttons
+        )
+        hint = ""
+        if any(m.split(":")[0] in ("attack", "flip", "capture") for m in s.legal_actions()):
+            hint = "<p class='hk-note'>Click a monster card above to attack or capture it.</p>"
+        return f"<div class='hk-actions' role='group' aria-label='Your choices'>{out}</div>{hint}"
+
+    def _after_dice(self) -> None:
+        """A die was held or released: the reroll button says what it will do."""
+        moves = [a for a in self.state.legal_actions() if not a.startswith("keep:")]
+        rest = card_actions(moves)[1]
+        self.choices.html = self._choices_html(self.state, rest, rolling=True)
+
+
+def play_page() -> w.VBox:
+    """The board dashboard (``notebooks/fantahzee_play.ipynb``)."""
+    return page(FZBoard(), theme="fantahzee")

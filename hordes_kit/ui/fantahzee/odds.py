@@ -1,7 +1,9 @@
 """The Fantahzee dice-odds explorer dashboard (``notebooks/fantahzee_odds.ipynb``).
 
 Every control has a Python twin so tests drive it without a browser: set
-``explorer.cost.value``, ``explorer.dice.value``, call ``explorer.tray.click_die(i)``.
+``explorer.cost.value``, ``explorer.dice.value``, call ``explorer.tray.click_die(i)``,
+``explorer.roll()``. Charts are plotly figures with no toolbar (``ui.charts.Chart``),
+one per question, so they stack on a phone.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ import random
 
 import ipywidgets as w
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.fantahzee.costs import Cost, parse_costs
@@ -22,17 +23,43 @@ from hordes_kit.fantahzee.odds import (
     success_probability,
 )
 from hordes_kit.fantahzee.presets import common_costs, load_presets
+from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent, table_html
+from hordes_kit.ui.controls import columns, page
 from hordes_kit.ui.dice import DiceTray
+from hordes_kit.ui.table import RankedTable
 
-__all__ = ["DiceOddsExplorer"]
+__all__ = ["DiceOddsExplorer", "odds_page"]
 
 OWN = "Your own cost (type it below)"
 START_FACES = [6, 6, 4, 3, 2, 1, 5, 5, 3, 1]  # fill-in faces when the tray grows
 
 
 def _heading(text: str) -> w.HTML:
-    return w.HTML(f"<h3 style='margin:14px 0 4px'>{text}</h3>")
+    return w.HTML(f"<h2 class='hk-heading'>{text}</h2>")
+
+
+def _control(widget: w.Widget) -> w.Widget:
+    """A labelled control as wide as its column, at most 520 px, its label above it on a
+    phone (``hk-control``)."""
+    widget.layout = w.Layout(width="100%", max_width="520px")
+    widget.style = {"description_width": "initial"}
+    widget.add_class("hk-control")
+    return widget
+
+
+def _numbers(value: int, low: int, high: int, label: str) -> w.ToggleButtons:
+    """A number picked by tapping it (buttons that wrap on a phone, each reached by Tab)."""
+    box = w.ToggleButtons(
+        options=list(range(low, high + 1)),
+        value=value,
+        description=label,
+        tooltips=[f"{label}: {n}" for n in range(low, high + 1)],
+        style={"description_width": "initial", "button_width": "38px"},
+        layout=w.Layout(width="auto", max_width="100%"),
+    )
+    box.add_class("hk-numbers")
+    return box
 
 
 class DiceOddsExplorer(w.VBox):
@@ -40,28 +67,26 @@ class DiceOddsExplorer(w.VBox):
 
     def __init__(self, dice: int = 5, rolls: int = 3, costs: str = "XXXX") -> None:
         self.presets = load_presets()
-        style = {"description_width": "150px"}
-        wide = w.Layout(width="520px")
-        self.preset = w.Dropdown(
-            options=[(p.label, p.costs) for p in self.presets] + [(OWN, "")],
-            description="Hero cost",
-            style=style,
-            layout=wide,
+        self.preset = _control(
+            w.Dropdown(
+                options=[(p.label, p.costs) for p in self.presets] + [(OWN, "")],
+                description="Hero cost",
+            )
         )
         self.preset.add_class("hk-preset")
-        self.cost = w.Text(
-            value=costs,
-            description="Costs to pay",
-            placeholder="e.g. XXXX, or XX + 5 for two heroes",
-            continuous_update=False,
-            style=style,
-            layout=wide,
+        self.cost = _control(
+            w.Text(
+                value=costs,
+                description="Costs to pay",
+                placeholder="e.g. XXXX, or XX + 5 for two heroes",
+                continuous_update=False,
+            )
         )
         self.cost.add_class("hk-cost")
-        self.dice = w.IntSlider(dice, 1, MAX_DICE, description="Dice", style=style, layout=wide)
-        self.rolls = w.IntSlider(
-            rolls, 1, MAX_ROLLS, description="Rolls (1st + rerolls)", style=style, layout=wide
-        )
+        self.dice = _numbers(dice, 1, MAX_DICE, "Dice")
+        self.dice.add_class("hk-dice-count")
+        self.rolls = _numbers(rolls, 1, MAX_ROLLS, "Rolls (1st + rerolls)")
+        self.rolls.add_class("hk-rolls-count")
         self.distinct = w.Checkbox(
             False,
             description="Different heroes' X-groups must show different numbers (house rule)",
@@ -71,20 +96,16 @@ class DiceOddsExplorer(w.VBox):
         self.message = w.HTML()
         self.result = w.HTML()
         self.result.add_class("hk-result")
-        # A FigureWidget shows the data it was built with and later restyles, but drops
-        # restyles made before its view exists; and fig.show() inside an Output widget can
-        # stall Voila's rendering (voila#1428). So the widget is built with the first data.
-        self.chart = go.FigureWidget(self._build_figure())
+        self.chart_rolls = Chart()
+        self.chart_dice = Chart()
+        self.charts = columns(self.chart_rolls, self.chart_dice, min_width=300)
         self.table = w.HTML()
         self.table.add_class("hk-common-table")
 
         self.tray = DiceTray()
-        self.rolls_left = w.IntSlider(
-            2, 0, MAX_ROLLS - 1, description="Rerolls left", style=style, layout=wide
-        )
-        self.roll_button = w.Button(
-            description="Roll the unlocked dice", layout=w.Layout(width="200px")
-        )
+        self.rolls_left = _numbers(2, 0, MAX_ROLLS - 1, "Rerolls left")
+        self.rolls_left.add_class("hk-rolls-left")
+        self.roll_button = w.Button(description="Reroll the unlocked dice")
         self.roll_button.add_class("hk-roll")
         self.advice = w.HTML()
         self.advice.add_class("hk-advice")
@@ -109,7 +130,7 @@ class DiceOddsExplorer(w.VBox):
                 self.distinct,
                 self.message,
                 self.result,
-                self.chart,
+                self.charts,
                 _heading("Common costs with these dice"),
                 self.table,
                 _heading("What should I keep?"),
@@ -121,7 +142,8 @@ class DiceOddsExplorer(w.VBox):
                     )
                 ),
                 self.tray,
-                w.HBox([self.rolls_left, self.roll_button]),
+                self.rolls_left,
+                self.roll_button,
                 self.advice,
             ]
         )
@@ -132,6 +154,7 @@ class DiceOddsExplorer(w.VBox):
         self.dice.observe(self._resize_tray, "value")
         self.tray.observe(self._on_tray, ["values", "locked"])
         self.rolls_left.observe(self._on_tray, "value")
+        self.rolls_left.observe(self._label_roll_button, "value")
         self.roll_button.on_click(lambda _b: self.roll())
         self._match_preset()
         self._resize_tray()
@@ -140,10 +163,25 @@ class DiceOddsExplorer(w.VBox):
     # --- what the controls do ---------------------------------------------------
 
     def roll(self, seed: int | None = None) -> None:
-        """Roll every unlocked die (what the Roll button does)."""
+        """What the roll button does: reroll the unlocked dice, one reroll fewer left; with
+        none left, a new turn: every die rolled and unlocked, the rerolls of the Rolls
+        setting."""
         rng = random.Random(seed) if seed is not None else self._rng
+        if self.rolls_left.value == 0:
+            n = len(self.tray.values)
+            with self.hold_trait_notifications():
+                self.tray.set_dice([rng.randint(1, 6) for _ in range(n)])
+                self.rolls_left.value = min(self.rolls.value - 1, MAX_ROLLS - 1)
+            return
         vals = [v if lk else rng.randint(1, 6) for v, lk in zip(self.tray.values, self.tray.locked)]
         self.tray.values = vals
+        self.rolls_left.value -= 1
+
+    def _label_roll_button(self, _change=None) -> None:
+        if self.rolls_left.value:
+            self.roll_button.description = "Reroll the unlocked dice"
+        else:
+            self.roll_button.description = "New turn: roll every die"
 
     def costs(self) -> tuple[Cost, ...] | None:
         """The costs typed in, or None (the message says why) when they cannot be read."""
@@ -199,10 +237,19 @@ class DiceOddsExplorer(w.VBox):
                 self.dice.value, self.rolls.value, costs, distinct_values=self.distinct.value
             )
         except HordesKitError as e:
-            self.message.value = error_html(str(e))
-            self.result.value = "<div class='hk-odds'><span class='hk-odds-pct'>—</span></div>"
+            self.probability = None
+            self.message.value = error_html(f"Costs to pay {self.cost.value!r}: {e}")
+            self.result.value = (
+                "<div class='hk-odds'><span class='hk-odds-pct'>—</span> "
+                "<span class='hk-note'>No chance to show until the cost can be read.</span></div>"
+            )
+            for chart in (self.chart_rolls, self.chart_dice):
+                chart.outputs = ()
+                chart.fig = None
+            self.charts.layout.display = "none"
             return
         self.message.value = ""
+        self.charts.layout.display = None
         names = " + ".join(c.text for c in costs)
         self.probability = p
         self.result.value = odds_html(
@@ -229,40 +276,53 @@ class DiceOddsExplorer(w.VBox):
             {"x": [d], "y": [by_dice[d - need]]},
         ]
 
-    def _build_figure(self) -> go.Figure:
-        fig = make_subplots(
-            rows=1, cols=2, subplot_titles=("By number of rolls", "By number of dice")
-        )
-        costs = self.costs()
-        series = self._series(costs) if costs else [{"x": [], "y": []}] * 4
-        hover = "%{x}: %{y:.1%}<extra></extra>"
-        for i, col in enumerate((1, 1, 2, 2)):
-            main = i % 2 == 0
-            fig.add_trace(
-                go.Scatter(
-                    mode="lines+markers" if main else "markers",
-                    line={"color": "#3b5ba9"},
-                    marker={"size": 7} if main else {"size": 14, "color": "#d4a017"},
-                    hovertemplate=hover,
-                    name="chance" if main else "now",
-                    **series[i],
-                ),
-                row=1,
-                col=col,
+    def _figure(self, x, y, now, axis: str, title: str) -> go.Figure:
+        fig = go.Figure()
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=y,
+                mode="lines+markers",
+                line={"color": "#6a3d9a"},
+                marker={"size": 8},
+                hovertemplate="%{x}: %{y:.1%}<extra></extra>",
+                name="chance",
             )
-        fig.update_yaxes(range=[0, 1.02], tickformat=".0%", title_text="chance")
-        fig.update_xaxes(title_text="rolls", dtick=1, row=1, col=1)
-        fig.update_xaxes(title_text="dice", dtick=1, row=1, col=2)
-        fig.update_layout(
-            height=320, width=760, showlegend=False, margin={"l": 60, "r": 20, "t": 40, "b": 50}
         )
-        return fig
+        fig.add_trace(
+            go.Scatter(
+                x=[now[0]],
+                y=[now[1]],
+                mode="markers",
+                marker={"size": 15, "color": "#d4a017", "line": {"color": "#1f1f1f", "width": 1}},
+                hovertemplate="now: %{y:.1%}<extra></extra>",
+                name="your setting",
+            )
+        )
+        fig.update_yaxes(range=[0, 1.02], tickformat=".0%", title_text="chance", fixedrange=True)
+        fig.update_xaxes(title_text=axis, dtick=1, fixedrange=True)
+        return figure(fig, height=280, title=title, showlegend=False)
 
     def _update_chart(self, costs) -> None:
-        series = self._series(costs)
-        with self.chart.batch_update():
-            for trace, data in zip(self.chart.data, series):
-                trace.update(**data)
+        s = self._series(costs)
+        self.chart_rolls.show(
+            self._figure(
+                s[0]["x"],
+                s[0]["y"],
+                (s[1]["x"][0], s[1]["y"][0]),
+                "rolls",
+                f"By number of rolls ({self.dice.value} dice)",
+            )
+        )
+        self.chart_dice.show(
+            self._figure(
+                s[2]["x"],
+                s[2]["y"],
+                (s[3]["x"][0], s[3]["y"][0]),
+                "dice",
+                f"By number of dice ({self.rolls.value} rolls)",
+            )
+        )
 
     def _update_table(self) -> None:
         n = self.dice.value
@@ -278,7 +338,12 @@ class DiceOddsExplorer(w.VBox):
             ]
             for row in df.iter_rows(named=True)
         ]
-        self.table.value = note_html(f"With {n} dice, best play:") + table_html(headers, rows)
+        self.table.value = table_html(
+            headers,
+            rows,
+            caption=f"Chance to pay each common cost with {n} dice, by the number of rolls "
+            "(exact, keeping the best dice each time)",
+        )
 
     def _update_advice(self) -> None:
         costs = self.costs()
@@ -316,11 +381,17 @@ class DiceOddsExplorer(w.VBox):
                 f"<b>Best: {best.label}</b> — {percent(best.probability, 2)} to pay {names} "
                 f"with {self.rolls_left.value} reroll(s) left."
             )
-        rows = [[i + 1, o.label, percent(o.probability, 2)] for i, o in enumerate(adv.options[:12])]
-        more = len(adv.options) - 12
-        tail = note_html(f"… and {more} more ways to keep.") if more > 0 else ""
-        self.advice.value = (
-            f"<div class='hk-advice-best'>{head}</div>"
-            + table_html(["#", "Keep", "Chance"], rows, highlight=0)
-            + tail
+        table = RankedTable(
+            f"Chance to pay {names} with {self.rolls_left.value} reroll(s) left, by what you "
+            "keep now (exact, best play after)",
+            ("Keep", "Chance to pay"),
+            [(o.label, o.probability) for o in adv.options],
+            formats=(str, lambda p: percent(p, 2)),
+            numeric=(1,),
         )
+        self.advice.value = f"<div class='hk-advice-best'>{head}</div>" + table.html(limit=12)
+
+
+def odds_page() -> w.VBox:
+    """The dice-odds dashboard (``notebooks/fantahzee_odds.ipynb``)."""
+    return page(DiceOddsExplorer(), theme="fantahzee")

@@ -1,5 +1,11 @@
-"""Heroes & Hordes dashboards: the table picture and the playable board (``walkthrough.py``
-draws with the same picture)."""
+"""Heroes & Hordes: the playable board (a whole solo game against the rules engine).
+
+The table is drawn by ``pictures.py``; the choices are pieces on an
+:class:`~hordes_kit.ui.surface.ActionView` (buttons, clickable card faces), and the
+advice above them ranks by the measure its recommendation uses (``advice.py``).
+Every click has a Python method: ``draw()``, ``act(id)``, ``bot_move()``, ``undo()``,
+``search(name)``, ``win_odds()``, ``load_text(text)``.
+"""
 
 from __future__ import annotations
 
@@ -9,177 +15,130 @@ import random
 import ipywidgets as w
 
 from hordes_kit.core.playout import sample_outcome
-from hordes_kit.heroes_hordes.bots import best_pile_gain, get_policy
-from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
+from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.game import HHState
-from hordes_kit.heroes_hordes.odds import battle_report
-from hordes_kit.heroes_hordes.rules import GAME, pile_force
+from hordes_kit.heroes_hordes.rules import GAME, HORDE_PILES, RULE, card_forces
 from hordes_kit.ui.board import BoardMixin, log_html
+from hordes_kit.ui.cardface import Pile
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
+from hordes_kit.ui.controls import SearchableChoice, page, section
+from hordes_kit.ui.heroes_hordes import advice
+from hordes_kit.ui.heroes_hordes.pictures import (
+    battle_html,
+    board_html,
+    card_face,
+    fought_battle,
+    pile_name,
+    report_html,
+)
+from hordes_kit.ui.log import rule_chip, rules_of
+from hordes_kit.ui.pieces import attrs
+from hordes_kit.ui.surface import ActionView
+from hordes_kit.ui.table import RankedTable
 
-__all__ = ["board_html", "HHBoard", "battle_html"]
+__all__ = ["HHBoard", "play_page", "prompt_text"]
 
-COLOURS = {
-    "men": "#2f6db5",
-    "elves": "#2e8b57",
-    "dwarves": "#8b5a2b",
-    "goblins": "#6b8e23",
-    "undead": "#555",
-    "dragons": "#b22222",
-}
-
-
-def board_html(state: HHState) -> str:
-    """The six piles as columns of cards with their forces, plus tokens and the deck."""
-    v = state.view(0)
-    cols = []
-    for pile in PILES:
-        p = v["piles"][pile]
-        side = "Heroes" if pile in PILES[:3] else "Horde"
-        warn = ""
-        if side == "Horde" and len(p["cards"]) >= 4:
-            warn = " <span title='5 cards attack'>⚠</span>"
-        cards = (
-            "".join(
-                f"<div class='hk-card' style='border:1px solid #ccc;border-radius:6px;margin:3px 0;"
-                f"padding:2px 6px;background:#fff'>{html.escape(c['name'])}"
-                f"<span style='float:right;font-weight:600'>{c['force']}</span></div>"
-                for c in p["cards"]
-            )
-            or "<div style='color:#999;font-style:italic'>empty</div>"
-        )
-        cols.append(
-            f"<div class='hk-pile' data-pile='{pile}' style='flex:1;min-width:120px;"
-            f"background:#f7f7f7;border-top:5px solid {COLOURS[pile]};padding:4px'>"
-            f"<div style='font-weight:700'>{pile.capitalize()}{warn}</div>"
-            f"<div style='color:#555;font-size:0.9em'>{side} · {len(p['cards'])} cards · "
-            f"force <b class='hk-force'>{p['force']}</b></div>{cards}</div>"
-        )
-    tokens = "●" * v["tokens"] + "○" * max(0, 3 - v["tokens"])
-    status = (
-        f"<b>Turn {v['turn']}</b> · deck {v['deck_count']} cards · "
-        f"<span class='hk-tokens' data-tokens='{v['tokens']}'>Devastation Tokens: "
-        f"{v['tokens']} {tokens}</span>"
-    )
-    if v["known_top"]:
-        status += " · next cards (Spy): " + html.escape(", ".join(v["known_top"]))
-    if v["fate"]:
-        status += f" · event: <b>{html.escape(v['fate'])}</b>"
-    if v["result"]:
-        status += f" · <b class='hk-result-text'>Game over: {v['result'].upper()}</b>"
-    return (
-        f"<div class='hk-board'><div style='margin:4px 0'>{status}</div>"
-        f"<div style='display:flex;gap:6px'>{''.join(cols)}</div></div>"
-    )
+THEME = "heroes-hordes"
 
 
-def battle_html(state: HHState) -> str:
-    """The battle in progress (or about to be fought) with every modifier named."""
-    if not state.attack or not state.defender:
-        return ""
-    rep = battle_report(
-        state.pile(state.attack),
-        state.pile(state.defender),
-        horde_pile=state.attack,
-        hero_pile=state.defender,
-    )
-    return _report_html(rep)
+def prompt_text(state: HHState) -> str:
+    """What the game waits for, in words (for a battle, from the battle as fought)."""
+    s = state
+    if s.step == "discard":
+        b = fought_battle(s)
+        return f"{b.headline()} {b.next_step()}"
+    return {
+        "draw": "Draw the next Fate card.",
+        "place": f"Where does {s.card(s.pending).name} go? It may join the "
+        f"{_either(pile_name(p) for p in s.card(s.pending).piles())} pile."
+        if s.pending
+        else "",
+        "defend": f"The {pile_name(s.attack or '')} attack! Choose the hero pile that blocks them.",
+        "slay": f"{s.card(s.drawn).name if s.drawn else 'The event'}: "
+        "choose a horde card to discard.",
+        "search": f"{s.card(s.drawn).name if s.drawn else 'The event'}: "
+        "choose a card to put into play.",
+        "over": f"Game over: {s.result.upper()} with {s.tokens} Devastation "
+        f"Token{'s' if s.tokens != 1 else ''}.",
+    }.get(s.step, "")
 
 
-def _report_html(rep) -> str:
-    rows = []
-    for side, forces in (("Horde", rep.horde), ("Heroes", rep.heroes)):
-        for f in forces:
-            mods = ", ".join(f"{n:+d} {k}" for k, n in f.parts[1:]) or "—"
-            rows.append([side, f.card.name, f.card.strength, mods, f.total])
-    head = (
-        f"<b>{rep.horde_pile.capitalize()} {rep.horde_force}</b> against "
-        f"<b>{rep.hero_pile.capitalize()} {rep.hero_force}</b>: "
-        + ("the heroes win." if rep.winner == "heroes" else "the horde wins.")
-    )
-    if rep.discard is not None:
-        head += (
-            " Best discard: "
-            + ", ".join(c.name for c in rep.discard)
-            + f" (the pile keeps force {rep.kept_force})."
-        )
-    return (
-        f"<div class='hk-battle'>{head}"
-        + table_html(["Side", "Card", "Strength", "Modifiers", "Force"], rows)
-        + "</div>"
-    )
+def _either(names) -> str:
+    """``'Men, Elves or Dwarves'``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def _explain(state: HHState, move: str) -> str:
-    """The calculator behind a walkthrough question."""
-    kind, arg = move.split(":", 1)
-    if kind == "defend":
-        rep = battle_report(
-            state.pile(state.attack), state.pile(arg), horde_pile=state.attack, hero_pile=arg
-        )
-        return _report_html(rep)
-    if kind == "discard" and state.attack:
-        return battle_html(state)
-    if kind == "place":
-        card = state.card(state.pending)
-        rows = []
-        for p in card.piles():
-            before = pile_force(state.pile(p))
-            rows.append([p, before, pile_force((*state.pile(p), card)) - before])
-        return table_html(["Pile", "Force now", f"{card.name} adds"], rows)
-    return ""
+def _button(action: str, text: str) -> str:
+    tag = attrs(type="button", class_="hk-btn hk-action", data_action=action)
+    return f"<button {tag}>{html.escape(text)}</button>"
 
 
 class HHBoard(BoardMixin, w.VBox):
-    """A full game in the browser: click the Fate draw and every choice; undo, save, load."""
+    """A full game in the browser: the Fate draw, every choice, undo, save and load."""
 
     game = GAME
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self.seed_box = w.IntText(
-            value=seed or 0, description="Seed", layout=w.Layout(width="160px")
-        )
-        self.new_button = w.Button(description="New game")
-        self.undo_button = w.Button(description="Undo")
-        self.auto_button = w.Button(description="Let the bot decide")
+        self.rules = rules_of(GAME)
         self.draw_button = w.Button(description="Draw the Fate card", button_style="primary")
-        self.draw_button.add_class("hk-draw")
-        self.undo_button.add_class("hk-undo")
-        self.board = w.HTML()
+        self.auto_button = w.Button(description="Let the bot choose")
+        self.undo_button = w.Button(description="Undo")
+        self.new_button = w.Button(description="New game")
+        self.seed_box = w.IntText(
+            value=seed or 0, description="Seed", layout=w.Layout(width="150px")
+        )
+        for b, cls in (
+            (self.draw_button, "hk-draw"),
+            (self.auto_button, "hk-bot"),
+            (self.undo_button, "hk-undo"),
+            (self.new_button, "hk-new"),
+        ):
+            b.add_class(cls)
         self.prompt = w.HTML()
         self.prompt.add_class("hk-prompt")
-        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.battle = w.HTML()
+        self.choices = ActionView(theme=THEME, label="Your choices")
+        self.choices.on_action(self.act)
+        self.search_box = w.VBox()
         self.message = w.HTML()
+        self.advice = w.HTML()
+        self.advice.add_class("hk-advice")
+        self.battle = ActionView(theme=THEME, label="The battle")
+        self.table = ActionView(theme=THEME, label="The table")
         self.log_view = w.HTML()
-        self.save_link = w.HTML()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.files = self.save_load_widget()
         self.odds_button = w.Button(description="Win odds from here")
-        self.odds_out = w.HTML()
-        self.progress = w.IntProgress(value=0, min=0, max=100, layout=w.Layout(width="300px"))
+        self.odds_button.add_class("hk-odds-button")
+        self.progress = w.IntProgress(value=0, min=0, max=100, layout=w.Layout(width="200px"))
         self.progress.layout.visibility = "hidden"
+        self.odds_out = w.HTML()
+        self._log_mark = 0
         super().__init__(
             [
-                w.HBox([self.new_button, self.seed_box, self.undo_button, self.auto_button]),
-                self.board,
+                w.HBox([self.draw_button, self.auto_button, self.undo_button]),
                 self.prompt,
-                w.HBox([self.draw_button]),
-                self.actions,
+                self.choices,
+                self.search_box,
                 self.message,
+                self.advice,
                 self.battle,
-                w.HTML("<b>What happened</b>"),
-                self.log_view,
-                w.HBox([self.save_link, self.upload]),
-                w.HBox([self.odds_button, self.progress]),
-                self.odds_out,
+                self.table,
+                section("What happened", w.HTML(note_html("Newest first.")), self.log_view),
+                section(
+                    "Win odds",
+                    w.HBox([self.odds_button, self.progress]),
+                    self.odds_out,
+                ),
+                section(
+                    "Save, load, start again", self.files, w.HBox([self.new_button, self.seed_box])
+                ),
             ]
         )
         self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())
         self.draw_button.on_click(lambda _b: self.draw())
-        self.upload.observe(self._on_upload, "value")
         self.odds_button.on_click(lambda _b: self.win_odds())
         self.new_game(seed)
 
@@ -191,17 +150,34 @@ class HHBoard(BoardMixin, w.VBox):
             self.message.value = error_html("Finish the choice above first.")
             return
         self.undo_stack.append(self.state)
+        self._log_mark = len(self.state.log)
         drawn = self.state.apply(sample_outcome(self.state.chance_outcomes(), self.rng))
         self.state = self._resolve_chance(drawn)
         self.message.value = ""
         self._show()
+
+    def act(self, action_id: str) -> None:
+        """What a click on a choice does; a refused move says why and changes nothing."""
+        self._log_mark = len(self.state.log)
+        super().act(action_id)
 
     def bot_move(self) -> None:
         """Let the lookahead bot make the current choice (or draw)."""
         if self.state.step == "draw":
             self.draw()
         elif self.state.current_player == 0:
-            self.act(get_policy("lookahead")(self.state, self.rng))
+            self.act(advice.advised_move(self.state))
+
+    def search(self, name: str) -> bool:
+        """What typing a card's name in the search box and pressing Enter does; then
+        ``put()`` puts it into play."""
+        box = self._search
+        return box is not None and box.choose(name)
+
+    def put(self) -> None:
+        """What "Put into play" does: the card chosen in the search box enters play."""
+        if self._search is not None and self._search.value:
+            self.act(self._search.value)
 
     def win_odds(self, games: int | None = None, policy: str = "lookahead") -> None:
         """Monte Carlo from the current position (with a progress bar).
@@ -224,18 +200,26 @@ class HHBoard(BoardMixin, w.VBox):
 
         res = simulate(policy, games, seed=len(self.state.history), start=self.state, progress=tick)
         self.progress.layout.visibility = "hidden"
+        self.odds_result = res
         rows = [
             [
-                o,
+                {"win": "Win (2 or fewer tokens)", "tie": "Tie (3 tokens)", "loss": "Loss"}[o],
                 percent(res.rate(o)),
-                f"{percent(res.interval(o)[0])}–{percent(res.interval(o)[1])}",
+                f"{percent(res.interval(o)[0])} to {percent(res.interval(o)[1])}",
             ]
             for o in ("win", "tie", "loss")
         ]
-        self.odds_out.value = note_html(
-            f"{games:,} games from here, played on by the {policy} bot "
-            "(Monte Carlo, 95% intervals):"
-        ) + table_html(["Outcome", "Chance", "95% interval"], rows)
+        self.odds_out.value = (
+            f"<div class='hk-advice-head'>Chance to win from here: {percent(res.rate('win'))}"
+            "</div>"
+            + table_html(
+                ["Ending", "Chance", "95% interval"],
+                rows,
+                caption=f"How {games:,} games end from this position when the {policy} bot "
+                "plays on for you (simulated; the interval is where the true chance lies, "
+                "95% sure)",
+            )
+        )
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -248,91 +232,169 @@ class HHBoard(BoardMixin, w.VBox):
             s = s.apply(sample_outcome(s.chance_outcomes(), self.rng))
         return s
 
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game (chance from this seed)."""
+        self._log_mark = 0
+        super().new_game(seed)
+
     def _show(self) -> None:
         s = self.state
-        self.board.value = board_html(s)
+        n = len(s.history)
         self.draw_button.disabled = s.step != "draw"
-        prompts = {
-            "draw": "Draw the next Fate card.",
-            "place": f"Where does {s.card(s.pending).name if s.pending else ''} go?",
-            "defend": f"The {s.attack} attack! Choose the hero pile that defends.",
-            "discard": f"You won. Discard heroes with battle force {s.need} or more.",
-            "slay": "Choose a horde card to discard.",
-            "search": "Choose a card to put into play.",
-            "over": f"Game over: {s.result.upper()} with {s.tokens} Devastation Token(s).",
-        }
+        self.auto_button.disabled = s.is_terminal
+        self.undo_button.disabled = not self.undo_stack
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
-            f"<div class='hk-step' data-moves='{len(s.history)}' data-step='{s.step}' "
-            f"style='font-size:1.1em'><b>{prompts.get(s.step, '')}</b></div>"
+            f"<div class='hk-step' data-moves='{n}' data-step='{s.step}' role='status' "
+            "style='font-size:1.1em;margin:4px 0'>"
+            f"<b>{html.escape(prompt_text(s))}</b></div>"
         )
-        buttons = []
-        if s.current_player == 0 and s.step == "search":
-            buttons = self._search_choice()
-        elif s.current_player == 0:
-            for a in s.legal_actions():
-                b = w.Button(description=s.label(a), layout=w.Layout(width="auto"))
-                b.add_class("hk-action")
-                b.add_class(f"hk-m{len(s.history)}")
-                b.on_click(lambda _b, a=a: self.act(a))
-                buttons.append(b)
-        self.actions.children = tuple(buttons)
-        self.battle.value = battle_html(s) if s.step == "discard" else self._preview()
-        self.undo_button.disabled = not self.undo_stack
-        self.log_view.value = log_html(s)
-        self.save_link.value = self.save_link_html()
+        self._search = None
+        self.search_box.children = ()
+        self.advice.value = ""
+        choices, battle = "", ""
+        if s.step == "discard":
+            choices = self._discard_choice()
+        else:
+            battle = battle_html(s)
+            if s.step == "defend":
+                choices = self._defend_choice()
+            elif s.step == "place":
+                choices = self._place_choice()
+            elif s.step == "slay":
+                choices = self._slay_choice()
+            elif s.step == "search":
+                self.search_box.children = self._search_choice()
+        self.choices.show(
+            f"<div class='hk-choices' data-moves='{n}' data-step='{s.step}'>{choices}</div>"
+        )
+        self.battle.show(battle)
+        self.table.show(board_html(s))
+        new = max(1, len(s.log) - self._log_mark)
+        self.log_view.value = log_html(s, new=new)
 
-    def _search_choice(self) -> list[w.Widget]:
-        """A card from the deck or discard: too many for buttons, so a list, most force first.
-
-        The order is the lookahead bot's: force gained (ties to the later card), horde last.
-        """
+    def _defend_choice(self) -> str:
         s = self.state
-        scored = []
-        for a in s.legal_actions():
-            card = s.card(a.split(":")[1])
-            best = best_pile_gain(s, card.id)
-            if best:
-                gain, pile = best
-                scored.append(((gain, a), f"{card.name}: +{gain} force to the {pile}", a))
-            else:
-                scored.append(((-1, a), f"{card.name}: joins the horde", a))
-        scored.sort(reverse=True)
-        pick = w.Dropdown(
-            options=[(label, a) for _, label, a in scored],
-            description="Card",
-            layout=w.Layout(width="420px"),
+        table = advice.defend_table(s)
+        best = table.best
+        kept = table.cell(best, 2)
+        head = f"Advice: block with the {best[0]} " + (
+            f"(they win and keep {kept} force)."
+            if best[2] >= 0
+            else "(no pile can win: lose the weakest)."
         )
+        ties = table.tied_with_best()
+        if ties:
+            head += " " + ", ".join(r[0] for r in ties) + " would do as well."
+        self.advice.value = table.html(headline=head)
+        return (
+            "<div class='hk-actions'>"
+            + "".join(_button(a, s.label(a)) for a in s.legal_actions())
+            + "</div>"
+        )
+
+    def _place_choice(self) -> str:
+        s = self.state
+        table: RankedTable = advice.place_table(s)
+        best = table.best
+        card = s.card(s.pending)
+        head = f"Advice: put {card.name} in the {best[0]} pile" + (
+            f" (+{best[2]} force)." if card.is_hero else " (the horde further from attacking)."
+        )
+        self.advice.value = table.html(headline=head)
+        face = Pile("The card", (card_face(card),), layout="row")
+        return (
+            face.html()
+            + "<div class='hk-actions'>"
+            + "".join(_button(a, s.label(a)) for a in s.legal_actions())
+            + "</div>"
+        )
+
+    def _discard_choice(self) -> str:
+        s = self.state
+        b = fought_battle(s)
+        pick = advice.advised_move(s).split(":")[1]
+        kept = advice.discard_kept(s, pick)
+        self.advice.value = (
+            f"<div class='hk-advice-head'>Advice: discard {html.escape(s.card(pick).name)} "
+            f"next: with the best discard the {pile_name(s.defender)} keep {kept} force."
+            "</div>"
+            + note_html(
+                f"A hero counts its battle force, as it fought, toward the horde's {b.horde_force}."
+            )
+            + rule_chip(self.rules.get(RULE + "ruling.discard-covers"))
+        )
+        actions = {c: f"discard:{c}" for c in s.piles[PILES.index(s.defender)]}
+        return report_html(
+            b.report,
+            discarded=[name for name, _ in b.discarded],
+            actions=actions,
+            advised=pick,
+            headline="",  # the prompt above says it, from the same battle
+        )
+
+    def _slay_choice(self) -> str:
+        s = self.state
+        pick = advice.advised_move(s).split(":")[1]
+        self.advice.value = (
+            f"<div class='hk-advice-head'>Advice: {html.escape(advice.slay_reason(s, pick))}.</div>"
+        )
+        piles = []
+        for p in HORDE_PILES:
+            forces = card_forces(s.pile(p))
+            if not forces:
+                continue
+            faces = tuple(
+                card_face(
+                    f.card,
+                    f,
+                    pile=p,
+                    action=f"slay:{f.card.id}",
+                    verb="Discard",
+                    highlight=f.card.id == pick,
+                    badge="Advised" if f.card.id == pick else "",
+                )
+                for f in forces
+            )
+            piles.append(Pile(pile_name(p), faces, layout="row").html())
+        return "".join(piles)
+
+    def _search_choice(self) -> tuple:
+        s = self.state
+        options = advice.search_options(s)
+        ids: dict[str, str] = {}
+        for name, a, _, _ in options:  # copies of a card are alike: offer one of each name
+            ids.setdefault(name, a)
+        name, best, gain, where = options[0]
+        choice = SearchableChoice(
+            list(ids.items()), label="Card to put into play", what="card", value=best
+        )
+        self._search = choice
         put = w.Button(description="Put into play", button_style="primary")
         put.add_class("hk-action")
-        put.add_class(f"hk-m{len(s.history)}")
-        put.on_click(lambda _b: self.act(pick.value))
-        return [pick, put]
+        put.add_class("hk-put")
+        put.on_click(lambda _b: self.put())
 
-    def _preview(self) -> str:
-        s = self.state
-        if s.step == "place":
-            return note_html("What the card adds to each pile it may join:") + _explain(
-                s, s.legal_actions()[0]
-            )
-        if s.step != "defend":
-            return ""
-        rows = []
-        for a in s.legal_actions():
-            pile = a.split(":")[1]
-            rep = battle_report(s.pile(s.attack), s.pile(pile), horde_pile=s.attack, hero_pile=pile)
-            rows.append(
-                [
-                    pile,
-                    rep.hero_force,
-                    rep.horde_force,
-                    "win" if rep.winner == "heroes" else "loss",
-                    rep.kept_force if rep.discard is not None else 0,
-                ]
-            )
-        return note_html(
-            f"If each pile defends against the {s.attack} ({RACE_OF_PILE[s.attack]}):"
-        ) + table_html(
-            ["Pile", "Its force", "Horde force", "Result", "Force kept after the best discard"],
-            rows,
+        def chosen(action: str | None) -> None:
+            put.description = f"Put {s.card(action.split(':')[1]).name} into play"
+
+        chosen(best)
+        choice.on_change(chosen)
+        top = RankedTable(
+            "Force each card would add to its best hero pile (a horde card adds none)",
+            ("Card", "Goes to", "Force added"),
+            [(n, wh, g) for n, _, g, wh in options[:5]],
+            rank_by=2,
+            formats=(None, None, lambda g: f"+{g}" if g >= 0 else "none"),
+            note=f"The best 5 of the {len(options)} cards you may take.",
         )
+        head = f"Advice: take {name} " + (f"(+{gain} force to {where})." if gain >= 0 else ".")
+        self.advice.value = top.html(headline=head) + rule_chip(
+            self.rules.get(RULE + "ruling.search-no-events")
+        )
+        return (choice, put)
+
+
+def play_page(seed: int | None = None) -> w.VBox:
+    """The play dashboard: the board wrapped in the Heroes & Hordes page."""
+    return page(HHBoard(seed), theme=THEME)

@@ -1,4 +1,8 @@
-"""Heroes & Hordes odds dashboard: battle calculator, risk ahead, policy comparison."""
+"""Heroes & Hordes odds dashboard: the battle calculator, the risk ahead, the bots compared.
+
+Nothing is simulated before the page is drawn: the calculator and the risk ahead are
+exact and instant; the bots play only when Compare is pressed.
+"""
 
 from __future__ import annotations
 
@@ -11,147 +15,228 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE, load_cards
 from hordes_kit.heroes_hordes.odds import battle_report, risk_ahead
 from hordes_kit.heroes_hordes.simulate import simulate
+from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
-from hordes_kit.ui.heroes_hordes.board import _report_html
+from hordes_kit.ui.controls import SearchablePicker, columns, page, section
+from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report_html
+from hordes_kit.ui.surface import ActionView
+from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.theme import theme
 
-__all__ = ["BattleCalculator", "RiskAhead", "PolicyComparison"]
+__all__ = ["BattleCalculator", "RiskAhead", "PolicyComparison", "odds_page"]
 
-STYLE = {"description_width": "110px"}
+THEME = "heroes-hordes"
+WIDE = {"description_width": "initial"}
+POLICY_WORDS = {
+    "random": "Random: any legal move",
+    "greedy": "Greedy: the strongest pile first",
+    "lookahead": "Lookahead: uses the battle calculator",
+}
+
+
+def _pile_toggle(piles, value: str, label: str) -> w.ToggleButtons:
+    t = w.ToggleButtons(
+        options=[(pile_name(p), p) for p in piles], value=value, description=label, style=WIDE
+    )
+    t.add_class("hk-pile-toggle")
+    return t
+
+
+def _names(cards, pile: str) -> list[str]:
+    race = RACE_OF_PILE[pile]
+    return sorted({c.name for c in cards if race in c.types})
 
 
 class BattleCalculator(w.VBox):
-    """Pick a horde pile and a hero pile card by card; see every modifier and the winner."""
+    """Choose a horde pile and a hero pile card by card; see every card's battle force with
+    its modifiers, the winner and (if the heroes win) the best discard."""
 
     def __init__(
         self,
         horde=("Warlord", "Goblins", "Orks", "Trolls", "Ogre"),
         heroes=("Dwarf Lord", "Clansmen", "Troll Slayer"),
+        horde_pile: str = "goblins",
+        hero_pile: str = "dwarves",
     ) -> None:
         self.cards = load_cards()
-        self.horde_pile = w.Dropdown(
-            options=PILES[3:], value="goblins", description="Horde pile", style=STYLE
+        self.by_name = {c.name: c for c in self.cards}
+        self.horde_pile = _pile_toggle(PILES[3:], horde_pile, "Horde pile")
+        self.hero_pile = _pile_toggle(PILES[:3], hero_pile, "Hero pile")
+        self.horde = SearchablePicker(
+            _names(self.cards, horde_pile), label="Add a horde card", what="card", value=horde
         )
-        self.hero_pile = w.Dropdown(
-            options=PILES[:3], value="dwarves", description="Hero pile", style=STYLE
+        self.heroes = SearchablePicker(
+            _names(self.cards, hero_pile), label="Add a hero card", what="card", value=heroes
         )
-        self.horde = w.SelectMultiple(
-            rows=10, description="Horde cards", style=STYLE, layout=w.Layout(width="340px")
-        )
-        self.heroes = w.SelectMultiple(
-            rows=10, description="Hero cards", style=STYLE, layout=w.Layout(width="340px")
-        )
-        self.result = w.HTML()
+        self.horde.add_class("hk-horde-picker")
+        self.heroes.add_class("hk-hero-picker")
+        self.result = ActionView(theme=THEME, label="The battle")
         self.result.add_class("hk-battle-result")
+        self.report = None
         super().__init__(
             [
-                w.HTML(
-                    note_html(
-                        "Ctrl/Cmd-click to pick several cards. Split cards appear in "
-                        "every pile they may join."
-                    )
-                ),
-                w.HBox(
-                    [w.VBox([self.horde_pile, self.horde]), w.VBox([self.hero_pile, self.heroes])]
+                columns(
+                    w.VBox([self.horde_pile, self.horde]),
+                    w.VBox([self.hero_pile, self.heroes]),
+                    min_width=300,
                 ),
                 self.result,
             ]
         )
-        self._fill(self.horde, self.horde_pile.value, horde)
-        self._fill(self.heroes, self.hero_pile.value, heroes)
-        self.horde_pile.observe(lambda c: self._fill(self.horde, c["new"], ()), "value")
-        self.hero_pile.observe(lambda c: self._fill(self.heroes, c["new"], ()), "value")
-        self.horde.observe(lambda _c: self.update(), "value")
-        self.heroes.observe(lambda _c: self.update(), "value")
+        self.horde_pile.observe(lambda c: self._restock(self.horde, c["new"]), "value")
+        self.hero_pile.observe(lambda c: self._restock(self.heroes, c["new"]), "value")
+        self.horde.on_change(lambda _ids: self.update())
+        self.heroes.on_change(lambda _ids: self.update())
         self.update()
 
-    def _fill(self, box: w.SelectMultiple, pile: str, chosen) -> None:
-        race = RACE_OF_PILE[pile]
-        names = sorted({c.name for c in self.cards if race in c.types})
-        box.options = names
-        box.value = tuple(n for n in chosen if n in names)
+    def _restock(self, picker: SearchablePicker, pile: str) -> None:
+        """A new pile: its cards to choose from; the chosen cards that fit it stay."""
+        names = _names(self.cards, pile)
+        picker.options = tuple((n, n) for n in names)
+        picker.box.options = names
+        picker.set([n for n in picker.value if n in names])
 
     def pick(self, horde=None, heroes=None) -> None:
-        """What selecting cards does (by name)."""
+        """What choosing cards does (by name)."""
         if horde is not None:
-            self.horde.value = tuple(horde)
+            self.horde.set(tuple(horde))
         if heroes is not None:
-            self.heroes.value = tuple(heroes)
+            self.heroes.set(tuple(heroes))
 
     def update(self) -> None:
         """Recompute the battle."""
         if not self.horde.value or not self.heroes.value:
-            self.result.value = note_html("Pick at least one card on each side.")
+            self.report = None
+            self.result.show(note_html("Choose at least one card on each side."))
             return
-        by = {c.name: c for c in self.cards}
         try:
-            self.report = battle_report(
-                [by[n] for n in self.horde.value],
-                [by[n] for n in self.heroes.value],
+            self.report = rep = battle_report(
+                [self.by_name[n] for n in self.horde.value],
+                [self.by_name[n] for n in self.heroes.value],
                 horde_pile=self.horde_pile.value,
                 hero_pile=self.hero_pile.value,
             )
         except HordesKitError as e:
-            self.result.value = error_html(str(e))
+            self.report = None
+            self.result.show(error_html(str(e)))
             return
-        self.result.value = _report_html(self.report)
+        score = (
+            f"{pile_name(rep.horde_pile)} {rep.horde_force} against "
+            f"{pile_name(rep.hero_pile)} {rep.hero_force}: "
+        )
+        if rep.winner == "heroes":
+            gone = ", ".join(c.name for c in rep.discard) or "nothing"
+            advice = (
+                f"{score}the heroes win. Best discard: {gone} (battle forces reaching "
+                f"{rep.horde_force}); the {pile_name(rep.hero_pile)} keep force {rep.kept_force}."
+            )
+        else:
+            advice = (
+                f"{score}the horde wins by {rep.horde_force - rep.hero_force}. The whole "
+                f"{pile_name(rep.hero_pile)} pile is discarded and you take 1 Devastation Token."
+            )
+        self.result.show(
+            f"<div class='hk-advice-head'>{advice}</div>" + report_html(rep, headline="")
+        )
 
 
 class RiskAhead(w.VBox):
-    """P(each horde pile reaches 5 cards within k draws) from a fresh deck, exact."""
+    """P(each horde pile reaches 5 cards within the next draws) from a fresh deck, exact."""
 
     def __init__(self) -> None:
-        self.cards = [c for c in load_cards()]
+        self.cards = list(load_cards())
         self.sizes = {
-            p: w.IntSlider(2, 0, 4, description=f"{p.capitalize()} now", style=STYLE)
+            p: w.ToggleButtons(
+                options=[0, 1, 2, 3, 4], value=2, description=f"{pile_name(p)} now", style=WIDE
+            )
             for p in PILES[3:]
         }
-        self.draws = w.IntSlider(3, 1, 15, description="Next draws", style=STYLE)
+        self.draws = w.Dropdown(
+            options=list(range(1, 16)), value=3, description="Next Fate draws", style=WIDE
+        )
         self.result = w.HTML()
-        super().__init__([*self.sizes.values(), self.draws, self.result])
+        self.chart = Chart()
+        super().__init__([*self.sizes.values(), self.draws, self.result, self.chart])
         for s in [*self.sizes.values(), self.draws]:
             s.observe(lambda _c: self.update(), "value")
         self.update()
 
-    def update(self) -> None:
-        """Recompute the table (the deck = every card not shown in the horde piles)."""
+    def _deck(self) -> list:
         deck = list(self.cards)
-        for pile, slider in self.sizes.items():
+        for pile, toggle in self.sizes.items():
             race = RACE_OF_PILE[pile]
-            for _ in range(slider.value):
+            for _ in range(toggle.value):
                 deck.remove(next(c for c in deck if c.types == {race}))
-        risk = risk_ahead({p: s.value for p, s in self.sizes.items()}, deck, draws=self.draws.value)
-        rows = [[p.capitalize(), self.sizes[p].value, percent(r)] for p, r in risk.items()]
+        return deck
+
+    def update(self) -> None:
+        """Recompute the table and the chart (the deck = every card not in a horde pile)."""
+        deck = self._deck()
+        sizes = {p: s.value for p, s in self.sizes.items()}
+        risk = risk_ahead(sizes, deck, draws=self.draws.value)
         self.risk = risk
-        self.result.value = note_html(
-            f"Chance each horde pile holds 5 cards within the next {self.draws.value} Fate draws "
-            f"({len(deck)} cards left in the deck; exact, hypergeometric):"
-        ) + table_html(["Horde pile", "Cards now", "Chance to attack"], rows)
+        rows = [[pile_name(p), sizes[p], percent(r)] for p, r in risk.items()]
+        self.result.value = table_html(
+            ["Horde pile", "Cards now", "Chance to attack"],
+            rows,
+            caption=f"Chance each horde pile holds 5 cards (and attacks) within the next "
+            f"{self.draws.value} Fate draws: exact, from the {len(deck)} cards left in the deck",
+        )
+        fig = go.Figure()
+        xs = list(range(1, 16))
+        curves = {p: [float(risk_ahead(sizes, deck, draws=k)[p]) for k in xs] for p in sizes}
+        for (p, ys), dash in zip(curves.items(), ("solid", "dash", "dot")):
+            fig.add_scatter(
+                x=xs,
+                y=ys,
+                mode="lines+markers",
+                name=pile_name(p),
+                line={"color": theme(THEME).kind_colour(KIND_OF_PILE[p]), "dash": dash},
+            )
+        fig.add_vline(x=self.draws.value, line_dash="dot", line_color="#777")
+        self.chart.show(
+            figure(
+                fig,
+                height=300,
+                title={"text": "Chance to attack within N draws", "font": {"size": 14}},
+                xaxis_title="Fate draws from now",
+                yaxis_tickformat=".0%",
+                yaxis_range=[0, 1],
+            )
+        )
 
 
 class PolicyComparison(w.VBox):
-    """Win, tie and loss rates of the shipped policies, with 95% intervals."""
+    """Win, tie and loss rates of the shipped bots over the same seeded games, with 95%
+    intervals; ranked by wins."""
 
     def __init__(self) -> None:
-        self.games = w.IntSlider(10_000, 1000, 100_000, step=1000, description="Games", style=STYLE)
-        self.seed = w.IntText(1, description="Seed", style=STYLE)
-        self.policies = w.SelectMultiple(
-            options=["random", "greedy", "lookahead"],
-            value=("random", "greedy", "lookahead"),
-            description="Policies",
-            rows=3,
-            style=STYLE,
+        self.games = w.ToggleButtons(
+            options=[("1,000", 1000), ("10,000", 10_000), ("100,000", 100_000)],
+            value=10_000,
+            description="Games per bot",
+            style=WIDE,
         )
+        self.seed = w.IntText(1, description="Seed", style=WIDE, layout=w.Layout(width="160px"))
+        self.checks = {
+            p: w.Checkbox(value=True, description=words, indent=False, style=WIDE)
+            for p, words in POLICY_WORDS.items()
+        }
         self.run_button = w.Button(description="Compare", button_style="primary")
-        self.progress = w.IntProgress(0, 0, 1, layout=w.Layout(width="320px"))
+        self.run_button.add_class("hk-compare")
+        self.progress = w.IntProgress(0, 0, 1, layout=w.Layout(width="200px"))
+        self.progress.layout.visibility = "hidden"
         self.status = w.HTML()
         self.table = w.HTML()
         self.tokens_table = w.HTML()
-        self.chart = go.FigureWidget(self._figure([]))
+        self.chart = Chart()
+        self.results = []
         super().__init__(
             [
                 w.HBox([self.games, self.seed]),
-                self.policies,
-                w.HBox([self.run_button, self.progress, self.status]),
+                w.VBox(list(self.checks.values())),
+                w.HBox([self.run_button, self.progress]),
+                self.status,
                 self.table,
                 self.chart,
                 self.tokens_table,
@@ -159,10 +244,15 @@ class PolicyComparison(w.VBox):
         )
         self.run_button.on_click(lambda _b: self.run())
 
+    @property
+    def policies(self) -> tuple[str, ...]:
+        """The bots ticked."""
+        return tuple(p for p, c in self.checks.items() if c.value)
+
     @staticmethod
     def _figure(results) -> go.Figure:
         fig = go.Figure()
-        for outcome, colour in (("win", "#2e8b57"), ("tie", "#d4a017"), ("loss", "#b22222")):
+        for outcome, colour in (("win", "#2d7a4b"), ("tie", "#b07800"), ("loss", "#9b2226")):
             ys = [r.rate(outcome) for r in results]
             fig.add_bar(
                 name=outcome,
@@ -176,24 +266,27 @@ class PolicyComparison(w.VBox):
                     "arrayminus": [y - r.interval(outcome)[0] for r, y in zip(results, ys)],
                 },
             )
-        fig.update_layout(
+        return figure(
+            fig,
+            height=300,
             barmode="group",
-            height=320,
-            width=640,
             yaxis_tickformat=".0%",
-            margin={"l": 50, "r": 20, "t": 30, "b": 40},
+            title={"text": "How the games end, by bot (95% intervals)", "font": {"size": 14}},
         )
-        return fig
 
     def run(self) -> None:
-        """What Compare does: every chosen policy over the same seeded games."""
-        chosen = list(self.policies.value)
+        """What Compare does: every ticked bot over the same seeded games."""
+        chosen = list(self.policies)
+        if not chosen:
+            self.status.value = error_html("Tick at least one bot.")
+            return
         n = self.games.value
         start = time.perf_counter()
+        self.progress.layout.visibility = "visible"
         self.progress.max = n * len(chosen)
         self.results = []
         for k, name in enumerate(chosen):
-            self.status.value = f"&nbsp;playing {name}…"
+            self.status.value = note_html(f"playing {name}…")
             done = k * n
             res = simulate(
                 name,
@@ -203,35 +296,62 @@ class PolicyComparison(w.VBox):
             )
             self.results.append(res)
         took = time.perf_counter() - start
-        self.status.value = (
-            f"&nbsp;done: {n * len(chosen):,} games in {took:.1f} s "
+        self.progress.layout.visibility = "hidden"
+        self.status.value = note_html(
+            f"done: {n * len(chosen):,} games in {took:.1f} s "
             "(fast simulator, checked against the rules engine)"
         )
-        rows = [
-            [
-                r.policy,
-                f"{r.games:,}",
-                *(
-                    f"{percent(r.rate(o))} ({percent(r.interval(o)[0])}–"
-                    f"{percent(r.interval(o)[1])})"
-                    for o in ("win", "tie", "loss")
-                ),
-            ]
-            for r in self.results
-        ]
+        by = {r.policy: r for r in self.results}
+        table = RankedTable(
+            "Share of games each bot wins (2 or fewer Devastation Tokens at the end), "
+            "over the same seeded deals",
+            ("Bot", "Win", "Tie", "Loss"),
+            [(r.policy, r.rate("win"), r.rate("tie"), r.rate("loss")) for r in self.results],
+            rank_by=1,
+            formats=(None, percent, percent, percent),
+            interval=lambda row: by[row[0]].interval("win"),
+            numeric=(1, 2, 3),
+            note=f"{n:,} games per bot.",
+        )
+        self.ranking = table
+        self.table.value = table.html(headline=table.headline("Most wins"))
         tokens = sorted({t for r in self.results for t in r.tokens})
-        token_rows = [
-            [r.policy, *(percent(r.tokens.get(t, 0) / r.games) for t in tokens)]
-            for r in self.results
-        ]
-        self.tokens_table.value = note_html("Final Devastation Tokens (share of games):") + (
-            table_html(["Policy", *map(str, tokens)], token_rows)
+        # one row per token count, one column per bot: narrow enough for a phone
+        self.tokens_table.value = table_html(
+            ["Tokens at the end", *(r.policy for r in self.results)],
+            [[t, *(percent(r.tokens.get(t, 0) / r.games) for r in self.results)] for t in tokens],
+            caption="Devastation Tokens at the end: share of each bot's games",
         )
-        self.table.value = table_html(
-            ["Policy", "Games", "Win (95%)", "Tie (95%)", "Loss (95%)"], rows
-        )
-        fig = self._figure(self.results)
-        with self.chart.batch_update():
-            self.chart.data = []
-            for t in fig.data:
-                self.chart.add_trace(t)
+        self.chart.show(self._figure(self.results))
+
+
+def odds_page() -> w.VBox:
+    """The odds dashboard: calculator, risk ahead and the bots compared, one section each."""
+    return page(
+        section(
+            "Battle calculator",
+            w.HTML(
+                note_html(
+                    "Type a card's name and press Enter to add it. Split cards can be "
+                    "chosen in every pile they may join."
+                )
+            ),
+            BattleCalculator(),
+        ),
+        section(
+            "Risk ahead",
+            w.HTML(
+                note_html(
+                    "How likely is each horde pile to reach 5 cards, and attack, within "
+                    "the next few Fate draws?"
+                )
+            ),
+            RiskAhead(),
+        ),
+        section(
+            "Which way of playing wins most?",
+            w.HTML(note_html("Whole games played by three bots; press Compare.")),
+            PolicyComparison(),
+        ),
+        theme=THEME,
+    )

@@ -1,6 +1,9 @@
-"""The Horde odds dashboard: battle odds (with a level x force heatmap) and survival."""
+"""The Horde's odds page: one battle's exact odds (with its die and the level × force
+chart), and survival of whole games by buying policy (Monte Carlo, run on demand)."""
 
 from __future__ import annotations
+
+import html
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -9,28 +12,29 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.the_horde.bots import POLICIES
 from hordes_kit.the_horde.cards import load_data
 from hordes_kit.the_horde.odds import effective_force, kill_probability
-from hordes_kit.the_horde.simulate import simulate
-from hordes_kit.ui.common import error_html, note_html, odds_html, percent, table_html
+from hordes_kit.the_horde.rules import GAME
+from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.common import error_html, note_html, odds_html, percent
+from hordes_kit.ui.controls import SearchablePicker, columns, page, section
+from hordes_kit.ui.pieces import die_html
+from hordes_kit.ui.table import RankedTable
 
-__all__ = ["BattleOdds", "SurvivalExplorer", "hordlings", "defenders"]
+__all__ = ["BattleOdds", "SurvivalExplorer", "hordlings", "defenders", "odds_page"]
 
-STYLE = {"description_width": "150px"}
 LEVELS = list(range(1, 8))
 FORCES = list(range(0, 11))
+LABELLED = {"description_width": "initial"}
 
 
 def hordlings() -> list[tuple[str, int]]:
     """Every hordling a player meets, with its level: (label, level)."""
     d = load_data()
-    out = []
-    for h in d.horde:
-        if h.level is not None:
-            out.append((f"{h.name} (level {h.level})", h.level))
+    out = [(f"{h.name} (level {h.level})", h.level) for h in d.horde if h.level is not None]
     seen = set()
     for t in d.turns:
         if t.indigenous not in seen:
             seen.add(t.indigenous)
-            out.append((f"{t.indigenous}, indigenous in {t.location} (level {t.level})", t.level))
+            out.append((f"{t.indigenous}, native to {t.location} (level {t.level})", t.level))
     return sorted(out, key=lambda x: x[1])
 
 
@@ -47,44 +51,47 @@ class BattleOdds(w.VBox):
     """One battle roll: pick the hordling, the defender and the bonuses; see the exact odds."""
 
     def __init__(self) -> None:
-        wide = w.Layout(width="480px")
-        self.hordling = w.Dropdown(
-            options=hordlings(), description="Hordling", style=STYLE, layout=wide
-        )
+        self.hordling = w.Dropdown(options=hordlings(), description="Hordling", style=LABELLED)
         opts = defenders()
         self.defender = w.Dropdown(
             options=opts,
             value=next(v for label, v in opts if "Grimthwacker" in label),
             description="Defender",
-            style=STYLE,
-            layout=wide,
+            style=LABELLED,
         )
-        self.items = w.IntSlider(
-            value=0, min=0, max=6, description="Flute/Haunch bonus", style=STYLE
+        self.items = w.ToggleButtons(
+            options=[("none", 0), ("+1", 1), ("+2", 2), ("+3", 3), ("+4", 4), ("+5", 5)],
+            value=0,
+            description="Flute / Haunch of Meat",
+            style={**LABELLED, "button_width": "auto"},
         )
-        self.next_gc = w.IntSlider(
-            value=0, min=0, max=4, step=2, description="Boots/Ring bonus", style=STYLE
+        self.next_gc = w.ToggleButtons(
+            options=[("none", 0), ("+2", 2), ("+4", 4)],
+            value=0,
+            description="Boots / Ring (Grimthwacker only)",
+            style={**LABELLED, "button_width": "auto"},
         )
         self.dizzy = w.Checkbox(
-            value=False,
-            description="Dizzy (third Grimthwacker in a row)",
-            indent=False,
-            layout=w.Layout(width="auto"),
+            value=False, description="Dizzy: third Grimthwacker in a row (−3)", indent=False
         )
+        for c in (self.items, self.next_gc):
+            c.add_class("hk-choices")
         self.result = w.HTML()
         self.result.add_class("hk-battle-odds")
-        self.chart = None
-        fig = self._heatmap()
-        fig.update_layout(height=360, width=620, shapes=self._marker())
-        self.chart = go.FigureWidget(fig)  # built with its first data (see ui/fantahzee_odds)
+        self.chart = Chart()
         super().__init__(
             [
-                w.HBox(
-                    [w.VBox([self.hordling, self.defender]), w.VBox([self.items, self.next_gc])]
+                columns(
+                    w.VBox([self.hordling, self.defender, self.dizzy]),
+                    w.VBox([self.items, self.next_gc]),
                 ),
-                self.dizzy,
                 self.result,
-                w.HTML(note_html("Chance to kill, every level against every battle force:")),
+                w.HTML(
+                    note_html(
+                        "Chance to kill, every hordling level against every battle force "
+                        "(the box is the battle above):"
+                    )
+                ),
                 self.chart,
             ]
         )
@@ -93,7 +100,8 @@ class BattleOdds(w.VBox):
         self.update()
 
     @staticmethod
-    def _heatmap() -> go.Figure:
+    def heatmap(level: int | None = None, force: int | None = None) -> go.Figure:
+        """Every level against every force, the chosen battle boxed."""
         z = [[float(kill_probability(lv, f)) for f in FORCES] for lv in LEVELS]
         text = [[percent(x, 0) for x in row] for row in z]
         fig = go.Figure(
@@ -103,19 +111,28 @@ class BattleOdds(w.VBox):
                 y=LEVELS,
                 text=text,
                 texttemplate="%{text}",
+                textfont={"size": 10},
                 colorscale="RdYlGn",
                 zmin=0,
                 zmax=1,
-                colorbar={"title": "kill", "tickformat": ".0%"},
+                showscale=False,
                 hovertemplate="level %{y}, force %{x}: %{text}<extra></extra>",
+                xgap=1,
+                ygap=1,
             )
         )
-        fig.update_layout(
-            xaxis_title="defender's battle force",
-            yaxis_title="hordling level",
-            margin={"l": 60, "r": 20, "t": 20, "b": 50},
+        shapes = []
+        if level in LEVELS and force in FORCES:
+            box = {"x0": force - 0.5, "x1": force + 0.5, "y0": level - 0.5, "y1": level + 0.5}
+            shapes = [{"type": "rect", **box, "line": {"color": "black", "width": 3}}]
+        return figure(
+            fig,
+            height=330,
+            xaxis={"title": "defender's battle force", "dtick": 1, "fixedrange": True},
+            yaxis={"title": "hordling level", "dtick": 1, "fixedrange": True},
+            margin={"l": 44, "r": 6, "t": 10, "b": 44},
+            shapes=shapes,
         )
-        return fig
 
     @property
     def force(self) -> int:
@@ -124,8 +141,8 @@ class BattleOdds(w.VBox):
         return effective_force(
             base,
             item_bonus=self.items.value,
-            next_gc_bonus=self.next_gc.value,
-            dizzy=self.dizzy.value,
+            next_gc_bonus=self.next_gc.value if grim else 0,
+            dizzy=self.dizzy.value and grim,
             grimthwacker=grim,
         )
 
@@ -137,140 +154,93 @@ class BattleOdds(w.VBox):
         p = kill_probability(level, force)
         need = 4 + level - force
         roll = "any roll" if need <= 1 else "no roll at all" if need > 6 else f"{need} or more"
-        self.result.value = odds_html(p, "Chance the hordling is killed") + note_html(
-            f"Battle roll 1d6 − {level} (level) + {force} (battle force) must reach 4: "
-            f"{roll} on the die. Otherwise the defender dies and the hordling attacks the village."
+        dice = "".join(
+            die_html(f, small=True, highlight=f >= need, label=f"{f}: {word}")
+            for f in range(1, 7)
+            for word in ("kills" if f >= need else "loses",)
         )
-        if self.chart is not None:
-            with self.chart.batch_update():
-                self.chart.layout.shapes = self._marker()
-
-    def _marker(self) -> list[dict]:
-        level, force = self.hordling.value, self.force
-        if force not in FORCES or level not in LEVELS:
-            return []
-        box = {"x0": force - 0.5, "x1": force + 0.5, "y0": level - 0.5, "y1": level + 0.5}
-        return [{"type": "rect", **box, "line": {"color": "black", "width": 3}}]
+        self.result.value = (
+            odds_html(p, "Chance the hordling is killed")
+            + f"<div class='hk-ui hk-surface hk-kill-faces' style='display:flex;gap:4px;"
+            f"align-items:center;flex-wrap:wrap'><span>Faces that kill:</span>{dice}</div>"
+            + note_html(
+                f"Battle roll 1d6 − {level} (level) + {force} (battle force) must reach 4: "
+                f"{roll} on the die. Otherwise the defender dies and the hordling attacks the "
+                "village."
+            )
+        )
+        self.chart.show(self.heatmap(level, force))
 
 
 class SurvivalExplorer(w.VBox):
-    """Choose and tune a buying policy; 10,000 games a second show how long Chauncey lasts."""
+    """Choose and tune a buying policy, then Run: whole games, 10,000 in about a second."""
 
-    def __init__(self, games: int = 10_000) -> None:
+    def __init__(self, games: int = 10_000, run: bool = False) -> None:
         d = load_data()
-        ids = [c.id for c in d.recruit if c.effect != "grimthwacker"]
+        cards = [(c.name, c.id) for c in d.recruit if c.effect != "grimthwacker"]
         self.policy = w.Dropdown(
-            options=list(POLICIES), value="balanced", description="Policy", style=STYLE
+            options=list(POLICIES), value="balanced", description="Policy", style=LABELLED
         )
         self.about = w.HTML()
-        self.wants = w.TagsInput(allowed_tags=ids, allow_duplicates=False)
-        self.reserve = w.IntSlider(min=0, max=10, description="Reserve: taxes ahead", style=STYLE)
-        self.extra = w.IntSlider(
-            min=0, max=d.setup["extra_flips"], description="Extra flips/turn", style=STYLE
+        self.wants = SearchablePicker(cards, label="Add a card", what="card")
+        self.reserve = w.BoundedIntText(
+            min=0, max=10, description="Keep Crowns for this many taxes ahead", style=LABELLED
         )
-        self.heal = w.Checkbox(
-            description="Spend Healing Rocks on Grimthwackers",
-            indent=False,
-            layout=w.Layout(width="auto"),
+        self.extra = w.ToggleButtons(
+            options=list(range(d.setup["extra_flips"] + 1)),
+            description="Extra flips a turn",
+            style={**LABELLED, "button_width": "auto"},
         )
-        self.games = w.IntText(
-            value=games, description="Games", style=STYLE, layout=w.Layout(width="260px")
+        self.heal = w.Checkbox(description="Spend Healing Rocks on Grimthwackers", indent=False)
+        self.games = w.BoundedIntText(
+            value=games, min=1, max=1_000_000, description="Games", style=LABELLED
         )
-        self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="160px"))
+        self.seed = w.BoundedIntText(value=1, min=0, max=2**31, description="Seed", style=LABELLED)
         self.run_button = w.Button(description="Run", button_style="primary")
-        self.compare_button = w.Button(
-            description="Compare the named policies", layout=w.Layout(width="auto")
-        )
+        self.compare_button = w.Button(description="Compare the named policies")
         self.run_button.add_class("hk-run")
-        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="260px"))
+        self.compare_button.add_class("hk-compare")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Playing")
+        self.progress.layout.display = "none"
         self.status = w.HTML()
-        self.result = w.HTML()
+        self.result = w.HTML(
+            note_html("Press Run to play the policy above (10,000 games take about a second).")
+        )
         self.result.add_class("hk-survival-result")
-        self._load_policy()
-        self.results = [self._simulate(self.tuned_policy())]
-        fig = go.Figure(self._traces())
-        fig.update_layout(
-            height=340,
-            width=680,
-            title="Games still alive after each turn",
-            xaxis_title="turn",
-            yaxis_title="games still alive",
-            yaxis_tickformat=".0%",
-            yaxis_range=[0, 1.02],
-            margin={"l": 60, "r": 20, "t": 40, "b": 50},
-        )
-        self.curve = go.FigureWidget(fig)  # built with its first data (see ui/fantahzee_odds)
-        bars = go.Figure(self._bars())
-        bars.update_layout(
-            height=300,
-            width=680,
-            barmode="stack",
-            title="How the games end",
-            yaxis_tickformat=".0%",
-            margin={"l": 60, "r": 20, "t": 40, "b": 40},
-        )
-        self.ends = go.FigureWidget(bars)
+        self.curve, self.ends = Chart(), Chart()
         self.causes = w.HTML()
+        self.results: list = []
         super().__init__(
             [
-                w.HBox([self.policy, self.about]),
+                w.VBox([self.policy, self.about]),
                 w.HTML(
                     note_html(
-                        "Cards the policy buys, most wanted first (drag to reorder, × to drop, "
-                        "type a card id to add). It buys the first card in the row it can "
-                        "afford while keeping the reserve."
+                        "The cards the policy buys, most wanted first: it buys the first one "
+                        "in the row it can afford while keeping the reserve. Type a card's "
+                        "name to add it at the end; × removes it."
                     )
                 ),
                 self.wants,
-                w.HBox([self.reserve, self.extra, self.heal]),
+                columns(w.VBox([self.reserve, self.extra]), w.VBox([self.heal])),
                 w.HBox([self.games, self.seed]),
-                w.HBox([self.run_button, self.compare_button, self.progress, self.status]),
+                w.HBox([self.run_button, self.compare_button]),
+                self.progress,
+                self.status,
                 self.result,
-                self.curve,
-                self.ends,
+                columns(self.curve, self.ends),
                 self.causes,
             ]
         )
         self.policy.observe(lambda _c: self._load_policy(), "value")
         self.run_button.on_click(lambda _b: self.run())
         self.compare_button.on_click(lambda _b: self.compare())
-        self._show()
-
-    def _traces(self) -> list:
-        out = []
-        for r in self.results:
-            c = r.curve()
-            out.append(
-                go.Scatter(
-                    x=c["turn"].to_list(),
-                    y=c["alive"].to_list(),
-                    mode="lines+markers",
-                    name=r.policy,
-                )
-            )
-        return out
-
-    def _bars(self) -> list:
-        names = [r.policy for r in self.results]
-        out = []
-        for code, label, colour in (
-            ("win", "survived", "#2e8b57"),
-            ("taxes", "unpaid tax", "#d4a017"),
-            ("chauncey", "Chauncey killed", "#b22222"),
-        ):
-            out.append(
-                go.Bar(
-                    x=names,
-                    y=[r.count(code) / r.games for r in self.results],
-                    name=label,
-                    marker_color=colour,
-                )
-            )
-        return out
+        self._load_policy()
+        if run:
+            self.run()
 
     def _load_policy(self) -> None:
         p = POLICIES[self.policy.value]
-        self.wants.value = list(p.wants)
+        self.wants.set(p.wants)
         self.reserve.value, self.extra.value, self.heal.value = (
             p.reserve_turns,
             p.extra_flips,
@@ -281,21 +251,24 @@ class SurvivalExplorer(w.VBox):
     def tuned_policy(self):
         """The policy with the parameters on screen (validated)."""
         base = POLICIES[self.policy.value]
+        wants = tuple(self.wants.value)
         changed = (
-            tuple(self.wants.value) != base.wants
+            wants != base.wants
             or self.reserve.value != base.reserve_turns
             or self.extra.value != base.extra_flips
             or self.heal.value != base.heal
         )
         return base.tuned(
             name=base.name + (" (tuned)" if changed else ""),
-            wants=tuple(self.wants.value),
+            wants=wants,
             reserve_turns=self.reserve.value,
             extra_flips=self.extra.value,
             heal=self.heal.value,
         )
 
     def _simulate(self, policy, offset: int = 0, total: int | None = None):
+        from hordes_kit.the_horde.simulate import simulate  # the simulator loads on first Run
+
         n = self.games.value
         if not 1 <= n <= 1_000_000:
             raise HordesKitError("games must be 1 to 1,000,000")
@@ -307,73 +280,119 @@ class SurvivalExplorer(w.VBox):
             progress=lambda d, _t: setattr(self.progress, "value", offset + d),
         )
 
-    def run(self) -> None:
-        """What Run does: the tuned policy over N seeded games."""
+    def _play(self, policies) -> None:
+        self.progress.layout.display = None
         try:
-            pol = self.tuned_policy()
-            self.status.value = "&nbsp;playing…"
-            res = self._simulate(pol)
-        except HordesKitError as e:
-            self.status.value = error_html(str(e))
-            return
-        self.results = [res]
-        self._show()
-
-    def compare(self) -> None:
-        """Every named policy over the same seeded games."""
-        try:
+            n = self.games.value
             self.results = [
-                self._simulate(name, k * self.games.value, len(POLICIES) * self.games.value)
-                for k, name in enumerate(POLICIES)
+                self._simulate(p, k * n, len(policies) * n) for k, p in enumerate(policies)
             ]
         except HordesKitError as e:
             self.status.value = error_html(str(e))
             return
+        finally:
+            self.progress.layout.display = "none"
+        self.status.value = ""
         self._show()
 
+    def run(self) -> None:
+        """What Run does: the tuned policy over N seeded games."""
+        try:
+            pol = self.tuned_policy()
+        except HordesKitError as e:
+            self.status.value = error_html(str(e))
+            return
+        self._play([pol])
+
+    def compare(self) -> None:
+        """Every named policy over the same seeded games."""
+        self._play(list(POLICIES))
+
     def _show(self) -> None:
-        rows = []
+        if not self.results:
+            return
+        self.result.value = self._table_html()
+        lines = []
         for r in self.results:
-            lo, hi = r.interval
-            rows.append(
-                [
-                    r.policy,
-                    f"{r.games:,}",
-                    percent(r.survival, 2),
-                    f"{percent(lo, 2)}–{percent(hi, 2)}",
-                    percent(r.count("taxes") / r.games),
-                    percent(r.count("chauncey") / r.games),
-                ]
+            c = r.curve()
+            lines.append(go.Scatter(x=c["turn"].to_list(), y=c["alive"].to_list(), name=r.policy))
+        curve = go.Figure(lines)
+        self.curve.show(
+            figure(
+                curve,
+                height=300,
+                title={"text": "Games still alive after each turn", "x": 0},
+                xaxis={"title": {"text": "turn", "standoff": 4}, "fixedrange": True},
+                legend={"orientation": "h", "yanchor": "top", "y": -0.28, "x": 0},
+                margin={"l": 48, "r": 12, "t": 36, "b": 64},
+                yaxis={"tickformat": ".0%", "range": [0, 1.02], "fixedrange": True},
             )
-        best = max(range(len(self.results)), key=lambda i: self.results[i].survival)
-        self.status.value = "&nbsp;done (fast simulator, checked against the rules engine)"
-        self.result.value = table_html(
-            [
-                "Policy",
-                "Games",
-                "Survive 20 turns",
-                "95% interval",
-                "Unpaid tax",
-                "Chauncey killed",
-            ],
-            rows,
-            highlight=best if len(rows) > 1 else None,
         )
-        with self.curve.batch_update():
-            self.curve.data = []
-            for t in self._traces():
-                self.curve.add_trace(t)
-        self.ends.data = []
-        self.ends.add_traces(self._bars())
-        deaths = [(r.policy, r.deaths_by_turn()) for r in self.results]
+        bars = go.Figure(
+            [
+                go.Bar(
+                    x=[r.policy for r in self.results],
+                    y=[r.count(code) / r.games for r in self.results],
+                    name=label,
+                    marker_color=colour,
+                )
+                for code, label, colour in (
+                    ("win", "survived", "#2e8b57"),
+                    ("taxes", "unpaid tax", "#b8860b"),
+                    ("chauncey", "Chauncey killed", "#b22222"),
+                )
+            ]
+        )
+        self.ends.show(
+            figure(
+                bars,
+                height=300,
+                barmode="stack",
+                title={"text": "How the games end", "x": 0},
+                yaxis={"tickformat": ".0%", "fixedrange": True},
+                xaxis={"fixedrange": True},
+            )
+        )
         parts = []
-        for name, df in deaths:
+        for r in self.results:
+            df = r.deaths_by_turn()
             worst = df.with_columns(total=df["taxes"] + df["chauncey"]).sort(
                 "total", descending=True
             )
-            top = worst.head(3).iter_rows(named=True)
-            parts.append(
-                f"{name}: most games end on turns "
-                + ", ".join(f"{t['turn']} ({t['chauncey']} horde, {t['taxes']} tax)" for t in top)
+            top = ", ".join(
+                f"turn {t['turn']} ({t['chauncey']:,} to the horde, {t['taxes']:,} to the tax)"
+                for t in worst.head(3).iter_rows(named=True)
             )
+            parts.append(f"{html.escape(r.policy)}: most games end on {top}")
         self.causes.value = note_html(" · ".join(parts))
+
+    def table(self) -> RankedTable:
+        """The results ranked by the share of games that survive, with 95% intervals (how
+        the other games end is the chart beside it)."""
+        rows = [(r.policy, r.survival, "{:.2%}–{:.2%}".format(*r.interval)) for r in self.results]
+        spans = {r.policy: r.interval for r in self.results}
+        n = self.results[0].games if self.results else 0
+        return RankedTable(
+            f"Chance Chauncey survives all 20 turns, the policy buying from a new game "
+            f"({n:,} games each, the same games for every policy)",
+            ("Policy", "Survives 20 turns", "95% interval"),
+            rows,
+            rank_by=1,
+            formats=(None, lambda p: percent(p, 2), None),
+            interval=lambda row: spans[row[0]],
+            numeric=(1, 2),
+        )
+
+    def _table_html(self) -> str:
+        table = self.table()
+        head = table.headline("Survives most often") if len(self.results) > 1 else None
+        return table.html(headline=head)
+
+
+def odds_page(part: str = "battle") -> w.VBox:
+    """One part of the odds page (``battle`` or ``survival``) in The Horde's colours."""
+    if part == "battle":
+        return page(section("One battle, exactly", BattleOdds()), theme=GAME)
+    if part == "survival":
+        return page(section("Whole games by buying policy", SurvivalExplorer()), theme=GAME)
+    raise ValueError(f"part must be 'battle' or 'survival', got {part!r}")

@@ -1,0 +1,92 @@
+"""The Horde's three pages in a real browser at phone width (390 px): nothing sideways, the
+main controls on screen, axe-core without serious or critical violations, every button
+reached by Tab, a clean console, and each page's main click answered."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from ui_harness import (
+    PHONE,
+    check_page,
+    console_problems,
+    keyboard_unreached,
+    wait_for_widgets,
+    watch_console,
+)
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+KEYBOARD = "button, summary, [data-action]"
+
+
+def _open(page: Page, base: str, notebook: str, ready: str) -> dict:
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(TIMEOUT)
+    seen = watch_console(page, base)
+    page.goto(f"{base}/voila/render/{notebook}", timeout=TIMEOUT)
+    wait_for_widgets(page, ready, timeout=TIMEOUT)
+    return seen
+
+
+def _problems(page: Page, seen: dict, main: list[str]) -> list[str]:
+    return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
+
+
+def test_play_page_on_a_phone(page: Page, voila_url):
+    seen = _open(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
+    page.locator(".hk-speed button", has_text="Instant").click()
+    page.locator(".hk-fast").click()
+    expect(page.locator(".hk-board .hk-step")).to_have_attribute("data-step", "recruit")
+    main = [
+        ".hk-board .hk-crowns",
+        ".hk-board button.hk-done",
+        ".hk-board button.hk-face[data-action^='buy:']",
+        ".hk-advice",
+        ".hk-save",
+        ".hk-load",
+        ".hk-log",
+        ".hk-lane .hk-face",
+    ]
+    problems = _problems(page, seen, main)
+    assert not problems, "\n".join(problems)
+    # what should I buy: one advice over its ranked table, the advised cards marked
+    page.locator(".hk-advice").click()
+    advice = page.locator(".hk-buy-advice")
+    expect(advice.locator(".hk-advice-head")).to_contain_text("Advice: ")
+    expect(advice.locator("tr.hk-best")).to_have_count(1)
+    expect(page.locator(".hk-board .hk-face.hk-highlight").first).to_be_visible()
+    problems = check_page(page, [".hk-buy-advice table"], axe=False)
+    assert not problems, "\n".join(problems)
+
+
+def test_walkthrough_page_on_a_phone(page: Page, voila_url):
+    seen = _open(page, voila_url, "the_horde_walkthrough.ipynb", ".hk-quiz-check")
+    problems = _problems(page, seen, [".hk-next", ".hk-board .hk-face", ".hk-quiz-check"])
+    assert not problems, "\n".join(problems)
+    # step 1, then the first question: a choice, graded against the book and the odds
+    page.locator(".hk-next").click()
+    ask = page.locator(".hk-ask")
+    expect(ask).to_have_attribute("data-grade", "choice")
+    page.locator(".hk-answer", has_text="Buy Cow").click()
+    grade = page.locator(".hk-grade")
+    expect(grade).to_contain_text("Legal, and the book chose differently")
+    expect(grade).to_contain_text("Best by the odds")
+    expect(page.locator(".hk-narration .hk-rule-chip").first).to_be_visible()
+    problems = check_page(page, [".hk-grade"], axe=False)
+    assert not problems, "\n".join(problems)
+
+
+def test_odds_page_on_a_phone(page: Page, voila_url):
+    seen = _open(page, voila_url, "the_horde_odds.ipynb", ".hk-run")
+    main = [".hk-battle-odds .hk-odds-pct", ".hk-chart .main-svg", ".hk-search input", ".hk-run"]
+    problems = _problems(page, seen, main)
+    assert not problems, "\n".join(problems)
+    assert page.locator(".modebar").count() == 0  # no zoom/lasso toolbar
+    page.locator(".hk-page select").first.select_option(label="Juggernaught (level 5)")
+    expect(page.locator(".hk-battle-odds .hk-odds-pct")).to_have_text("33.33%")
+    # a card name that is not a card is refused with a suggestion
+    box = page.locator(".hk-search input")
+    box.fill("Ring of Teleprot")
+    box.press("Enter")
+    expect(page.locator(".hk-picker .hk-error")).to_contain_text("Did you mean 'Ring of Teleport'")
