@@ -27,9 +27,18 @@ from typing import Any
 import ipywidgets as w
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.options import same_value
-from hordes_kit.core.table_rules import TableRule, choices_of, link_params, summary, table_rules
+from hordes_kit.core.options import same_value, value_text
+from hordes_kit.core.query import one_of
+from hordes_kit.core.table_rules import (
+    TableRule,
+    choices_of,
+    from_link,
+    link_params,
+    summary,
+    table_rules,
+)
 from hordes_kit.ui.log import rule_chip
+from hordes_kit.ui.query import page_query
 from hordes_kit.ui.theme import theme_class
 
 __all__ = ["TableRulesPanel", "DEFAULT_MARK"]
@@ -146,6 +155,17 @@ class TableRulesPanel(w.VBox):
     def summary(self) -> str:
         """One line naming the readings the table changed ("" when none)."""
         return summary(self.game, self.config())
+
+    def open_from_url(self) -> str:
+        """Show the readings the page's address names (``?dizzy=off``, as
+        :meth:`link_params` writes them); returns what was wrong with it in words ("")."""
+        checks = {t.field: one_of({value_text(r.value) for r in t.readings}) for t in self.rules}
+        wanted, problem = page_query(checks)
+        if wanted:
+            self.load(from_link(self.game, {k: str(v) for k, v in wanted.items()}))
+        if problem:
+            self.note.value += f"<p class='hk-table-rule-note'>{html.escape(problem)}</p>"
+        return problem
 
     def load(self, config: Mapping[str, Any] | Any) -> None:
         """Show the readings of a config (a loaded save file, a link's options)."""
