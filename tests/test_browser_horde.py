@@ -90,3 +90,20 @@ def test_odds_page_on_a_phone(page: Page, voila_url):
     box.fill("Ring of Teleprot")
     box.press("Enter")
     expect(page.locator(".hk-picker .hk-error")).to_contain_text("Did you mean 'Ring of Teleport'")
+
+
+def test_the_table_rules_panel_unfolds_on_a_phone_and_a_reading_starts_a_game(
+    page: Page, voila_url
+):
+    seen = _open(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
+    fold = page.locator(".hk-table-rules .jupyter-widget-Collapse-header")
+    expect(fold).to_contain_text("Table rules")
+    expect(page.locator(".hk-table-rules label", has_text="No Dizzy")).to_be_hidden()  # folded
+    fold.click()
+    page.locator(".hk-table-rules label", has_text="No Dizzy").click()
+    expect(fold).to_contain_text("1 changed")
+    chip = page.locator(".hk-table-rules .hk-rule-chip.hk-table").first
+    expect(chip).to_contain_text("Your table's rule")
+    expect(page.locator(".hk-note", has_text="new game started")).to_be_visible()
+    problems = _problems(page, seen, [".hk-table-rules input[type='radio']"])
+    assert not problems, "\n".join(problems)

@@ -312,10 +312,12 @@ def test_five_tokens_end_the_game_at_once():
     assert len(s.deck) == 109 - 15  # the game stopped with cards left
 
 
-def test_loss_at_option_changes_the_result():
+def test_sudden_defeat_option_stops_the_game_earlier():
     moves = ["draw:goblins", "draw:orks", "draw:kobolds", "draw:gnolls", "draw:hobgoblins"]
-    s = new_game({"copies": 1, "sudden_defeat": 3, "loss_at": 3}).apply_all(moves)
+    s = new_game({"copies": 1, "sudden_defeat": 4}).apply_all(moves)
+    assert s.tokens == 2 and not s.is_terminal
     s = s.apply_all(
         ["draw:skeletons", "draw:zombies", "draw:ghouls", "draw:ghasts", "draw:mummies"]
     )
     assert s.is_terminal and s.tokens == 4 and s.result == "loss"
+    assert s.log[-1].rule == "heroes-hordes.defeat"

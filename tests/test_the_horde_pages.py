@@ -302,6 +302,8 @@ def test_rulings_are_labelled_as_ours_and_rules_as_the_book():
         "ruling.next-gc",
         "ruling.bomb",
         "ruling.flame-reshuffle",
+        "ruling.dizzy",  # which Grimthwacker 'in a row' is Dizzy (a table rule)
+        "ruling.next-gc-stack",  # two waiting Boots/Ring bonuses (a table rule)
     }
     for rid, r in index.items():
         chip = rule_chip(r)

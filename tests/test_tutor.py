@@ -152,7 +152,8 @@ def test_every_rule_the_engine_cites_is_in_the_lookup_with_its_source(game):
     for rid in cited:
         e = entry(rid)
         assert e is not None, f"{rid} is cited by the engine but missing from the lookup"
-        assert e.rule.text and e.rule.source in ("rulebook", "ruling")
+        assert e.rule.text and e.rule.source in ("rulebook", "ruling", "table")
+        assert (e.rule.source == "table") == e.rule.table  # a table's reading (a scenario's)
 
 
 def _linked_rule(chip: str) -> str:
@@ -223,7 +224,30 @@ def test_the_lookup_page_opens_the_rule_in_its_address_first(monkeypatch):
     assert page.shown == [] and "No rule" in page.count.value
     # an option is shown in words, with the other choice
     monkeypatch.setenv("QUERY_STRING", "rule=the-horde.special.dizzy")
-    assert "Dizzy Grimthwackers" in RuleLookup().results.value
+    assert "Dizzy: three Grimthwackers in a row" in RuleLookup().results.value
+    # a reading a table chose (a rule chip links there) opens with its own badge
+    monkeypatch.setenv("QUERY_STRING", "rule=the-horde.option.dizzy.off")
+    page = RuleLookup()
+    first = page.results.value.split("<li class='hk-lookup-rule")[1].split("</li>")[0]
+    assert page.shown[0] == "the-horde.option.dizzy.off" and "A table's reading" in first
+
+
+def test_the_lookup_lists_every_reading_of_every_table_rule_with_the_kits_default():
+    from hordes_kit.core.table_rules import table_rules
+    from hordes_kit.ui.rules import entry_html
+
+    for g in games_with_rules():
+        for t in table_rules(g.name):
+            html_ = entry_html(entry(t.changes.id))
+            readings = re.findall(
+                r"<li class='hk-lookup-reading' data-value='([^']*)' data-default='(\w+)'>"
+                r"<b>([^<]*)</b>",
+                html_,
+            )
+            assert [(lab, d == "True") for _v, d, lab in readings] == [
+                (html.escape(r.label), r.default) for r in t.readings
+            ], t.field
+            assert html_.count("(the kit's default)") == 1
 
 
 def test_a_bad_lookup_address_opens_every_rule_and_says_why(monkeypatch):

@@ -83,12 +83,15 @@ def steps_showing(game_name: str) -> dict[str, tuple[StepRef, ...]]:
 
 
 def entries(game_name: str | None = None) -> tuple[Entry, ...]:
-    """Every rule of one game (or of every game with a rule index), in data order."""
+    """Every rule of one game (or of every game with a rule index), in data order; a table
+    rule's other readings are listed under the rule they change (``entry`` finds them)."""
     games = games_with_rules() if game_name is None else (get_game(game_name),)
     out = []
     for g in games:
         shown = steps_showing(g.name)
         for rid, rule in rule_index(g.data_dir, g.rule_prefix).items():
+            if rule.table:
+                continue
             out.append(Entry(g, rule, shown.get(rid, ())))
     return tuple(out)
 

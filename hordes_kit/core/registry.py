@@ -68,6 +68,7 @@ class Game:
     cli: str = ""  # module holding COMMANDS (and DATA): see core/commands.py
     bench: str = ""  # module whose run() prints the game's ``make bench`` figures
     sheet: str = ""  # module whose sheet() builds its printable odds sheet (core/sheet.py)
+    config: type | None = None  # the config dataclass (rules options; core.table_rules)
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""

@@ -2,22 +2,27 @@
 
 An entry is the rulebook's rule (``kind = "rule"``, the default) or our reading of a gap
 (``kind = "ruling"``); ``source`` says which. Where a table may play it another way,
-``option`` names the config option that changes it, ``option_title`` says it in words
-and ``other`` what the other choice does.
+``option`` names the config field that changes it. A table rule with named readings
+(``data/<game>/options.toml``, see ``core.options``) gives its entries ``option_title``
+(its label) and ``other`` (the other readings) from that file; any other option (a count a
+table may set) says them in ``rules.toml``. Each other reading of a table rule that names
+no rule of its own is an entry too, ``option.<field>.<value>``, made from the choice's
+words: the log cites it while a table plays that way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.options import OPTIONS_FILE, option_specs
 
 __all__ = ["RuleEntry", "rule_index", "SOURCES"]
 
 # source -> the badge a player reads
-SOURCES = {"rulebook": "Rulebook", "ruling": "Our reading"}
+SOURCES = {"rulebook": "Rulebook", "ruling": "Our reading", "table": "A table's reading"}
 _OPTIONAL = ("option", "option_title", "other")
 
 
@@ -32,21 +37,68 @@ class RuleEntry:
     option: str = ""  # the config option that changes it ("" = none)
     option_title: str = ""  # that option in words
     other: str = ""  # what the other choice does
+    table: bool = False  # a reading a table chose instead of the kit's (options.toml)
 
     @property
     def source(self) -> str:
-        """``"rulebook"`` (the book says so) or ``"ruling"`` (the kit's reading of a gap)."""
-        return "ruling" if self.ruling else "rulebook"
+        """``"rulebook"`` (the book says so), ``"ruling"`` (the kit's reading of a gap) or
+        ``"table"`` (another reading a table may choose, ``options.toml``)."""
+        return "table" if self.table else "ruling" if self.ruling else "rulebook"
 
     @property
     def badge(self) -> str:
-        """``"Rulebook"`` or ``"Our reading"``: the source in a player's words."""
+        """``"Rulebook"``, ``"Our reading"`` or ``"A table's reading"``: the source in words."""
         return SOURCES[self.source]
+
+
+def _others(spec, rule: str) -> str:
+    """The readings of a table rule other than the one citing ``rule``, in words."""
+    return " Or: ".join(f"{c.label}: {c.text}" for c in spec.choices if c.rule != rule)
+
+
+def _table_entries(game_dir: str, prefix: str, rules: dict[str, RuleEntry]) -> dict:
+    """The rules with their table rules' words, and the other readings as entries; each
+    checked against the rules they change."""
+    path = str(data_path(game_dir, OPTIONS_FILE))
+    specs = option_specs(game_dir)
+    out = {}
+    for field, spec in specs.items():
+        own = rules.get(prefix + spec.rule)
+        if own is None:
+            raise CardDataError(path, field, "rule", f"{spec.rule!r} is not in rules.toml")
+        if own.option != field:
+            raise CardDataError(
+                path, field, "rule", f"rules.toml's {spec.rule!r} must say option = {field!r}"
+            )
+        for c in spec.choices:
+            rid = prefix + c.rule
+            if c.rule.startswith("option."):
+                out[rid] = RuleEntry(
+                    rid, spec.label, c.text, False, field, spec.label, _others(spec, c.rule), True
+                )
+            elif rid not in rules:
+                raise CardDataError(path, field, "choices", f"{c.rule!r} is not in rules.toml")
+    rpath = str(data_path(game_dir, "rules.toml"))
+    for e in rules.values():
+        spec = specs.get(e.option)
+        if spec is not None:
+            if e.option_title or e.other:
+                raise CardDataError(
+                    rpath, e.id, "option_title", "a table rule's words come from options.toml"
+                )
+            key = e.id[len(prefix) :]
+            rule = key if any(c.rule == key for c in spec.choices) else spec.rule
+            out[e.id] = replace(e, option_title=spec.label, other=_others(spec, rule))
+        elif e.option and not (e.option_title and e.other):
+            raise CardDataError(
+                rpath, e.id, "option", f"no table rule {e.option!r}: say option_title and other"
+            )
+    return out
 
 
 @lru_cache(maxsize=16)
 def rule_index(game_dir: str, prefix: str) -> dict[str, RuleEntry]:
-    """Rule id (``prefix`` + key) -> entry, validated."""
+    """Rule id (``prefix`` + key) -> entry, validated; the table rules' readings included."""
     path = data_path(game_dir, "rules.toml")
     out = {}
     for key, raw in read_toml(path).items():
@@ -57,6 +109,8 @@ def rule_index(game_dir: str, prefix: str) -> dict[str, RuleEntry]:
                 raise CardDataError(str(path), key, fld, "must be a non-empty string")
         if raw.get("kind", "rule") not in ("rule", "ruling"):
             raise CardDataError(str(path), key, "kind", "must be 'rule' or 'ruling'")
+        if key.startswith("option."):
+            raise CardDataError(str(path), key, None, "option.* ids are made from options.toml")
         unknown = set(raw) - {"title", "text", "kind", *_OPTIONAL}
         if unknown:
             raise CardDataError(str(path), key, sorted(unknown)[0], "unknown field")
@@ -73,4 +127,5 @@ def rule_index(game_dir: str, prefix: str) -> dict[str, RuleEntry]:
             raw.get("kind") == "ruling",
             *(raw.get(f, "") for f in _OPTIONAL),
         )
+    out.update(_table_entries(game_dir, prefix, out))
     return out

@@ -53,5 +53,6 @@ FANTAHZEE = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        config=FConfig,
     )
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.state import evolve
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.effects import apply_effects, clear_top, pop
@@ -71,13 +72,26 @@ def activate(s: FPosition, ref: str, how: str) -> FPosition:
             xs[f] -= k
         xval = max((f for f, k in xs.items() if k > 0), default=0)
         m2 = evolve(m, active=True, paid="dice", dice=dice, xval=xval)
-        s = evolve(s, free=R.remove_dice(s.free, dice))
+        s = same_number(evolve(s, free=R.remove_dice(s.free, dice)), hero.name, xval)
         ev = s._ev(
             "activate.lock",
             f"{hero.name} is activated: {R.dice_text(dice)} locked on it (cost {cost.text}).",
             dice=list(dice),
         )
     return activated(s, i, m2, ev)
+
+
+def same_number(s: FPosition, name: str, xval: int) -> FPosition:
+    """The log, when other heroes' X dice are already locked this turn: the table rule
+    ``distinct_values`` says whether this hero's X dice may show their number."""
+    others = {m.xval for m in s.seat.party if m.active and m.xval}
+    if not xval or not others or (xval not in others and not s.config.distinct_values):
+        return s
+    if s.config.distinct_values:
+        said = f"{name}'s X dice show {xval}s, a number no other hero's X dice show."
+    else:
+        said = f"{name}'s X dice show {xval}s, as another hero's do: allowed."
+    return s.with_events(s._ev(reading_of(s.config, "distinct_values"), said))
 
 
 def activated(s: FPosition, i: int, m2: Member, ev) -> FPosition:
@@ -116,18 +130,28 @@ def target(s: FPosition, ref: str) -> FPosition:
         "activate.other",
         f"{source} activates {s.name(m.hero)} (strength {s.card(m.hero).strength}) without dice.",
     )
-    return activated(s, i, evolve(m, active=True, paid="inspired"), ev)
+    return activated(must_use(s, source), i, evolve(m, active=True, paid="inspired"), ev)
+
+
+def must_use(s: FPosition, source: str) -> FPosition:
+    """The log, when the table rule ``imperative`` says an ability must be used."""
+    if s.config.imperative == "may-decline":
+        return s
+    said = f"{source}'s ability must be used while it has something to act on."
+    return s.with_events(s._ev(reading_of(s.config, "imperative"), said))
 
 
 def skip(s: FPosition) -> FPosition:
     (kind, *_rest), s = pop(s)
-    return s.with_events(s._ev("card.skip", f"{s.who()} chooses not to use the {kind} ability."))
+    said = f"{s.who()} chooses not to use the {kind} ability."
+    return s.with_events(s._ev(reading_of(s.config, "imperative"), said))
 
 
 def capture(s: FPosition, name: str) -> FPosition:
     (_k, _n, _other, source), s = pop(s)
     st = s.stack(name)
     mid = st.top
+    s = must_use(s, source)
     s = s.with_events(
         s._ev(
             "ruling.capture",

@@ -92,10 +92,12 @@ def pending_moves(s: FPosition) -> tuple[str, ...]:
     kind, *args = s.pending[0]
     if kind == "reduce":
         return tuple(f"target:{s.ref(i)}" for i in reduce_targets(s))
+    # the table rule imperative: may an ability that offers a choice be left unused?
+    skip = ("skip",) if s.config.imperative == "may-decline" else ()
     if kind == "inspire":
-        return ("skip", *(f"target:{s.ref(i)}" for i in inspire_targets(s, args[0])))
+        return (*skip, *(f"target:{s.ref(i)}" for i in inspire_targets(s, args[0])))
     if kind == "capture":
-        return ("skip", *(f"capture:{n}" for n in capture_targets(s, args[0], args[1])))
+        return (*skip, *(f"capture:{n}" for n in capture_targets(s, args[0], args[1])))
     if kind == "move":
         out = []
         for j, st in enumerate(s.line):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.options import check_options
 from hordes_kit.fantahzee.cards import CardSet, cards_of_config
 from hordes_kit.fantahzee.costs import Cost, counts_of
 
@@ -58,18 +59,28 @@ STACK_L2 = 5  # five level 2 monsters and the Boss Monster below them
 
 @dataclass(frozen=True)
 class FConfig:
-    """Rules options and table setup (defaults = the rulebook and our rulings)."""
+    """Rules options and table setup (defaults = the rulebook and our rulings).
 
+    The table rules (``data/fantahzee/options.toml``, checked on construction):
+    ``distinct_values`` and ``imperative`` (``"may-decline"``: an ability that offers a
+    choice may be left unused; ``"must-use"``: it must be used while it has a target).
+    """
+
+    DATA: ClassVar[str] = "fantahzee"  # data/fantahzee/options.toml: the table rules
     players: int = 2
     names: tuple[str, ...] = ()
     cards: str = ""  # the text of a player's own card file; "" = the shipped one
     distinct_values: bool = False  # two heroes' X-groups must show different numbers
     position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
+    imperative: str = "may-decline"  # Paladin, Archmage, Ice Giant: or "must-use"
+
+    def __post_init__(self) -> None:
+        check_options(self, "Fantahzee")
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> FConfig:
         """Options from a plain dict; unknown keys and bad values are clear errors."""
-        known = {"players", "names", "cards", "distinct_values", "position"}
+        known = {"players", "names", "cards", "distinct_values", "position", "imperative"}
         bad = sorted(set(d) - known)
         if bad:
             raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r:.40}")
@@ -88,12 +99,11 @@ class FConfig:
         cards, distinct = d.get("cards", ""), d.get("distinct_values", False)
         if not isinstance(cards, str):
             raise InvalidInputError("cards must be the text of a card file")
-        if not isinstance(distinct, bool):
-            raise InvalidInputError("distinct_values must be true or false")
         position = d.get("position")
         if position is not None and not isinstance(position, Mapping):
             raise InvalidInputError("position must be a table (see the scenarios)")
-        return cls(players, tuple(names), cards, distinct, position)
+        imperative = d.get("imperative", "may-decline")
+        return cls(players, tuple(names), cards, distinct, position, imperative)
 
     def to_dict(self) -> dict:
         """The options as JSON types (save files)."""
@@ -106,6 +116,8 @@ class FConfig:
             out["distinct_values"] = True
         if self.position is not None:
             out["position"] = self.position
+        if self.imperative != "may-decline":
+            out["imperative"] = self.imperative
         return out
 
     def card_set(self) -> CardSet:

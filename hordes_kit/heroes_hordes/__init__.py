@@ -41,5 +41,6 @@ HEROES_HORDES = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        config=HHConfig,
     )
 )

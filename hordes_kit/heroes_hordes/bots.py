@@ -3,12 +3,17 @@
 * ``random``: any legal action, uniformly.
 * ``greedy``: defend with the strongest pile; put split cards on the strongest pile;
   discard the weakest hero that covers what is left (else the strongest); slay the
-  strongest horde card; search the strongest hero.
+  strongest horde card; search the strongest hero; when several hordes are ready to
+  attack, the strongest attacks first.
 * ``lookahead``: uses the battle calculator: defend with the pile that wins and keeps
   the most force (if none can win, sacrifice the weakest); discard with the exact best
   discard; put split cards where the
   pile's force grows most; slay from the horde pile closest to attacking; search the
-  card that adds the most force to its pile.
+  card that adds the most force to its pile; when several hordes are ready to attack,
+  the one whose best defence scores highest (as for defending) attacks first.
+
+Ties go to the later action id. The fast simulator (``fastsim.py``) makes the same
+choices.
 """
 
 from __future__ import annotations
@@ -74,17 +79,18 @@ def greedy_policy(state: HHState, rng: random.Random) -> str:
     legal = state.legal_actions()
     if state.step == "discard":
         return _greedy_discard(state)
-    if state.step in ("defend", "place"):
+    if state.step in ("defend", "place", "order"):
         return _strongest(state, legal, lambda p: pile_force(state.pile(p)))
     if state.step in ("slay", "search"):
         return _strongest(state, legal, lambda c: state.card(c).strength)
     return legal[0]
 
 
-def _defend_score(state: HHState, pile: str) -> tuple:
-    heroes, horde = state.pile(pile), state.pile(state.attack)
+def _defend_score(state: HHState, pile: str, attack: str | None = None) -> tuple:
+    attack = attack or state.attack
+    heroes, horde = state.pile(pile), state.pile(attack)
     h = pile_force(horde, opponent_race=RACE_OF_PILE[pile], opponent_size=len(heroes))
-    forces = card_forces(heroes, opponent_race=RACE_OF_PILE[state.attack], opponent_size=len(horde))
+    forces = card_forces(heroes, opponent_race=RACE_OF_PILE[attack], opponent_size=len(horde))
     if sum(f.total for f in forces) >= h:
         gone = {c.id for c in best_discard(forces, h) or ()}
         return (1, pile_force([c for c in heroes if c.id not in gone]))
@@ -110,6 +116,14 @@ def lookahead_policy(state: HHState, rng: random.Random) -> str:
         return _battle_discard(state)
     if state.step == "defend":
         return max(legal, key=lambda a: (_defend_score(state, a.split(":")[1]), a))
+    if state.step == "order":
+
+        def best_defence(a: str) -> tuple:
+            heroes = [p for p in HERO_PILES if state.piles[PILES.index(p)]]
+            horde = a.split(":")[1]
+            return (max((_defend_score(state, p, horde) for p in heroes), default=(-1, 0)), a)
+
+        return max(legal, key=best_defence)
     if state.step == "place":
         card = state.pending
         if state.card(card).is_hero:

@@ -104,7 +104,8 @@ _KEYWORD_WORDS = {
 
 @dataclass(frozen=True)
 class Bonus:
-    """A force bonus a card gives to cards of its pile (itself included).
+    """A force bonus a card gives to cards of its pile (itself included unless
+    ``self_too`` is false: the table rule ``lords_self``).
 
     ``races``: the receiving card must have one of these types (empty: any);
     ``keyword``: ... and this keyword (None: any).
@@ -113,6 +114,7 @@ class Bonus:
     amount: int
     races: frozenset[str] = frozenset()
     keyword: str | None = None
+    self_too: bool = field(default=True, repr=False)
 
     def applies_to(self, card: Card) -> bool:
         """True when ``card`` receives this bonus."""

@@ -5,6 +5,11 @@ It plays the same rules and the same three policies as the reference engine
 chance tape (``tape.py``) both give identical games (tests/test_heroes_hordes_fast.py).
 The reference engine stays the source of truth; this never replaces it.
 
+The table rules it plays (``HHConfig``): ``lords_self`` in the pair table, ``search_events``
+in the card table (``C_SEARCH``), ``loss_at`` and ``sudden_defeat`` as arguments; a
+search's shuffle (``search_shuffle``) changes only what the Spy's cards are known as,
+which nothing here reads.
+
 Cards are indexed in id order, so "ties broken by action id" is "ties broken by
 index". A Spy's look changes no outcome here (the deck order is fixed, and no policy
 reads the revealed cards), so it is not modelled.
@@ -59,7 +64,8 @@ C_VS_AMT = 5  # two columns: the amounts
 C_BERSERK = 7  # "+N if Horde has more cards"
 C_MINE = 8  # two columns: the Mine's races (pile indices), -1 for none
 C_EVENT = 10  # EVENT_CODES
-C_COLS = 11
+C_SEARCH = 11  # 1 if Summon / Dragons Hoard may take it (events: table rule search_events)
+C_COLS = 12
 
 # rows of a game's state S (each MAXC long):
 #   0-5    the piles' cards, in pile index order; 6-11 (S_CF + p) each card's force
@@ -117,9 +123,11 @@ def _tables(config: HHConfig) -> FastTables:
         for j, r in enumerate(sorted(c.mine)):  # the engine's order: sorted race letters
             C[i, C_MINE + j] = RACES.index(r)
         C[i, C_EVENT] = EVENT_CODES[c.event]
+        C[i, C_SEARCH] = not c.is_event or config.search_events == "events-too"
     # PAIR[s, c]: what card s adds to card c's force outside battle when both are in a
-    # pile: s's bonuses that reach c (s == c included: "the King included"), and +1 for
-    # each Troops/Bows/Fast keyword the two share (s != c: "+1 per other card").
+    # pile: s's bonuses that reach c (s == c included: "the King included", unless the
+    # table rule lords_self says otherwise), and +1 for each Troops/Bows/Fast keyword the
+    # two share (s != c: "+1 per other card").
     # keyword bits; the synergy keywords are the first three (bits 1, 2, 4)
     keyword_bit = {k: 1 << i for i, k in enumerate(KEYWORDS)}
     assert KEYWORDS[:3] == SYNERGY
@@ -129,6 +137,8 @@ def _tables(config: HHConfig) -> FastTables:
         for j in range(n):
             v = 0
             for b in s.bonuses:
+                if i == j and not b.self_too:
+                    continue
                 if b.races and not sum(race_bit[r] for r in b.races) & types[j]:
                     continue
                 if b.keyword and not keyword_bit[b.keyword] & kw[j]:
@@ -692,33 +702,43 @@ def _slay(S, policy, us, C, PAIR, W):
     S[S_DISCARD, t] = 1
 
 
+@njit(cache=True, inline="always")
+def _searchable(S, row, x, C):
+    """Card x is in the searched pile and may be taken (an event only from the deck, and
+    only under the table rule search_events)."""
+    if not S[row, x]:
+        return False
+    return C[x, C_SEARCH] == 1 if row == S_IN_DECK else C[x, C_EVENT] == 0
+
+
 @njit(cache=True)
 def _search(S, k, n, policy, us, C, PAIR):
-    """Quest (k 3: from the deck) or Resurrection (k 4: from the discard): a card into play.
+    """Summon (k 3: from the deck) or Resurrection (k 4: from the discard): a card into play.
 
     random: any; greedy: the strongest; lookahead: the hero that adds most force to a
-    pile (a horde card scores -1). Ties to the later id.
+    pile (a horde or event card scores -1). Ties to the later id. Returns the card taken
+    (an event card is not put into a pile: it takes effect next), or -1.
     """
     t = -1
     nc = 0
     bs = 0
     row = S_IN_DECK if k == 3 else S_DISCARD
     for x in range(n):  # ids in order = sorted
-        if S[row, x] and C[x, C_EVENT] == 0:
+        if _searchable(S, row, x, C):
             nc += 1
     if nc == 0:
-        return
+        return -1
     if policy == 0:
         j = int(_u(S, us) * nc)
         for x in range(n):
-            if S[row, x] and C[x, C_EVENT] == 0:
+            if _searchable(S, row, x, C):
                 if j == 0:
                     t = x
                     break
                 j -= 1
     else:
         for x in range(n):
-            if not S[row, x] or C[x, C_EVENT] != 0:
+            if not _searchable(S, row, x, C):
                 continue
             if policy == 1:
                 s = C[x, C_STRENGTH]
@@ -734,7 +754,49 @@ def _search(S, k, n, policy, us, C, PAIR):
     S[row, t] = 0
     if k == 3:
         S[S_META, S_DECK] -= 1
-    _enter_play(S, t, -1, policy, us, C, PAIR)
+    if C[t, C_EVENT] == 0:
+        _enter_play(S, t, -1, policy, us, C, PAIR)
+    return t
+
+
+@njit(cache=True)
+def _first_attacker(S, policy, us, C, PAIR, W, WF, B):
+    """The horde pile that attacks next in the Battle Phase (-1: none is ready).
+
+    With several ready (ruling: the player chooses), the engine's legal actions
+    ``attack:<pile>`` in id order: random takes one; greedy the strongest pile; lookahead
+    the pile whose best defence scores highest (``_choose_defender``); ties to the later.
+    """
+    ready = np.empty(3, np.int64)
+    nr = 0
+    for p in (5, 3, 4):  # attack actions sorted by name: dragons goblins undead
+        if S[S_META, p] >= 5:
+            ready[nr] = p
+            nr += 1
+    if nr <= 1:
+        return ready[0] if nr == 1 else -1
+    if policy == 0:
+        return ready[int(_u(S, us) * nr)]
+    heroes = np.empty(3, np.int64)
+    nh = 0
+    for p in (2, 1, 0):  # as in _attack
+        if S[S_META, p] > 0:
+            heroes[nh] = p
+            nh += 1
+    best = -1
+    b0 = b1 = 0
+    for i in range(nr):
+        h = ready[i]
+        if policy == 1:
+            s0, s1 = S[S_META, S_PF + h], 0
+        elif nh == 0:
+            s0, s1 = -1, 0
+        else:
+            di = _choose_defender(S, h, heroes, nh, C, PAIR, W, WF, B)
+            s0, s1 = W[W_SMALL, 6 + di], W[W_SMALL, 9 + di]
+        if best < 0 or s0 > b0 or (s0 == b0 and s1 >= b1):
+            best, b0, b1 = h, s0, s1
+    return best
 
 
 @njit(cache=True)
@@ -766,14 +828,10 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn
             ev = c
         else:
             _enter_play(S, c, -1, policy, us, C, PAIR)
-        # Battle Phase: every horde pile of 5+ cards, first by pile order
+        # Battle Phase: every horde pile of 5+ cards; with several, the policy's order
         stop = False
         while True:
-            h = -1
-            for p in range(3, 6):
-                if S[S_META, p] >= 5:
-                    h = p
-                    break
+            h = _first_attacker(S, policy, us, C, PAIR, W, WF, B)
             if h < 0:
                 break
             tokens += _attack(S, h, policy, us, C, PAIR, W, WF, B)
@@ -782,9 +840,10 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn
                 break
         if stop:
             break
-        # Event Phase
-        if ev >= 0:
+        # Event Phase (an event a search took takes effect next, in the same phase)
+        while ev >= 0:
             k = C[ev, C_EVENT]
+            nxt = -1
             if k == 1:  # Raids: a random horde pile with cards attacks
                 nl = 0
                 for p in (5, 3, 4):  # raid outcomes sorted by name: dragons goblins undead
@@ -799,12 +858,19 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn
                             j -= 1
                     tokens += _attack(S, h, policy, us, C, PAIR, W, WF, B)
                     if tokens >= sudden:
-                        break
+                        stop = True
             elif k == 2:
                 _slay(S, policy, us, C, PAIR, W)
             else:
-                _search(S, k, n, policy, us, C, PAIR)
+                t = _search(S, k, n, policy, us, C, PAIR)
+                if t >= 0 and C[t, C_EVENT] != 0:
+                    nxt = t
             S[S_DISCARD, ev] = 1
+            ev = nxt
+            if stop:
+                break
+        if stop:
+            break
         # Mines: one extra draw per Mine in the hero piles, in pile order
         nr = 0
         for p in range(3):

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.state import Event
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.rules import ATTACK_SIZE, HERO_PILES, HORDE_PILES, RULE
 from hordes_kit.heroes_hordes.state import HHPosition
 
-__all__ = ["advance", "start_attack", "end_attack", "event_step", "finish"]
+__all__ = ["advance", "start_attack", "end_attack", "event_step", "finish", "horde_attacks"]
 
 
 def start_attack(state: HHPosition) -> HHPosition:
@@ -58,15 +59,17 @@ def advance(state: HHPosition) -> HHPosition:
         if s.attack:
             return replace(s, step="discard" if s.defender else "defend")
         if s.phase == "battle":
-            ready = [p for p in HORDE_PILES if len(s.piles[PILES.index(p)]) >= ATTACK_SIZE]
-            if ready:
+            ready = s.ready_hordes()
+            if len(ready) > 1:  # ruling: the player chooses which attacks first
                 ev = Event(
-                    RULE + "battle",
-                    f"The {ready[0].capitalize()} pile has {ATTACK_SIZE} or more cards: "
-                    "it attacks.",
-                    {"horde": ready[0]},
+                    RULE + "ruling.battle-order",
+                    f"The {' and the '.join(p.capitalize() for p in ready)} piles have "
+                    f"{ATTACK_SIZE} or more cards: choose which attacks first.",
+                    {"hordes": list(ready)},
                 )
-                s = start_attack(s.with_events(ev, attack=ready[0]))
+                return s.with_events(ev, step="order")
+            if ready:
+                s = horde_attacks(s, ready[0])
                 continue
             s = replace(s, phase="event")
             continue
@@ -93,6 +96,16 @@ def advance(state: HHPosition) -> HHPosition:
         return replace(s, step="draw")
 
 
+def horde_attacks(state: HHPosition, pile: str) -> HHPosition:
+    """A horde pile of 5 or more cards attacks now (Battle Phase)."""
+    ev = Event(
+        RULE + "battle",
+        f"The {pile.capitalize()} pile has {ATTACK_SIZE} or more cards: it attacks.",
+        {"horde": pile},
+    )
+    return start_attack(state.with_events(ev, attack=pile))
+
+
 def event_step(state: HHPosition) -> HHPosition | None:
     card = state.card(state.drawn)
     kind = card.event
@@ -113,8 +126,8 @@ def finish(state: HHPosition, why: str) -> HHPosition:
     result = "win" if t <= 2 else "tie" if t < state.config.loss_at else "loss"
     if t >= state.config.sudden_defeat:
         rule = RULE + "defeat"
-    elif result == "loss":  # the rulebook names 5+ a loss; 4 is our reading (option loss_at)
-        rule = RULE + "ruling.end-loss"
+    elif t == 4:  # the rulebook names 3 a tie and 5 a loss: 4 is the table rule loss_at
+        rule = RULE + reading_of(state.config, "loss_at")
     else:
         rule = RULE + "victory"
     ev = Event(rule, f"{why} {t} Devastation Token(s): {result}.", {"tokens": t})

@@ -11,6 +11,8 @@ __all__ = ["legal"]
 
 def legal(state: HHPosition) -> tuple[str, ...]:
     """Every legal decision id (unsorted) at a decision step."""
+    if state.step == "order":
+        return tuple(f"attack:{p}" for p in state.ready_hordes())
     if state.step == "place":
         return tuple(f"place:{p}" for p in state.card(state.pending).piles())
     if state.step == "defend":

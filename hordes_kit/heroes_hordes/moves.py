@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.state import Event
 from hordes_kit.heroes_hordes.cards import PILE_OF_RACE, PILES, RACE_OF_PILE
-from hordes_kit.heroes_hordes.flow import advance, end_attack, start_attack
-from hordes_kit.heroes_hordes.rules import HORDE_PILES, RULE, SPY_LOOK, card_forces, pile_force
+from hordes_kit.heroes_hordes.flow import advance, end_attack, horde_attacks, start_attack
+from hordes_kit.heroes_hordes.rules import (
+    HORDE_PILES,
+    RULE,
+    SPY_LOOK,
+    card_forces,
+    lord_counts_itself,
+    pile_force,
+)
 from hordes_kit.heroes_hordes.state import HHPosition
 
 __all__ = ["do", "HANDLERS", "enter_play"]
@@ -18,6 +26,15 @@ def do(state: HHPosition, action: tuple[str, str]) -> HHPosition:
     """The position after a legal action, run on to the next chance outcome or decision."""
     kind, arg = action
     return advance(HANDLERS[kind](state, arg))
+
+
+def do_order(state: HHPosition, pile: str) -> HHPosition:
+    ev = Event(
+        RULE + "ruling.battle-order",
+        f"You choose: the {pile} attack first.",
+        {"horde": pile},
+    )
+    return horde_attacks(state.with_events(ev), pile)
 
 
 def do_draw(state: HHPosition, cid: str) -> HHPosition:
@@ -124,6 +141,16 @@ def do_defend(state: HHPosition, pile: str) -> HHPosition:
         "horde_cards": state.piles[PILES.index(state.attack)],
         "hero_cards": state.piles[PILES.index(pile)],
     }
+    lords = sorted({c.name for c in (*horde, *heroes) if lord_counts_itself(c)})
+    if lords:  # the table rule lords_self decides these cards' force
+        own = "counts" if state.config.lords_self == "included" else "does not count"
+        state = state.with_events(
+            Event(
+                RULE + reading_of(state.config, "lords_self"),
+                f"{', '.join(lords)}: each {own} its own bonus.",
+                {"cards": lords},
+            )
+        )
     if hero_force >= horde_force:
         ev = Event(
             RULE + "battle.win",
@@ -184,9 +211,11 @@ def do_slay(state: HHPosition, cid: str) -> HHPosition:
 
 
 def do_search(state: HHPosition, cid: str) -> HHPosition:
+    card, source = state.card(cid), state.card(state.drawn)
     ev = Event(
         RULE + "event.search",
-        f"{state.card(state.drawn).name}: {state.card(cid).name} is put into play.",
+        f"{source.name}: {card.name} is put into play"
+        + (": it takes effect now." if card.is_event else "."),
         {"card": cid},
     )
     s = state.with_events(
@@ -196,10 +225,40 @@ def do_search(state: HHPosition, cid: str) -> HHPosition:
         discard=tuple(c for c in state.discard if c != cid),
         event_done=True,
     )
+    if source.event != "search-deck":
+        return enter_play(s, cid, then="event")
+    events = [c for c in state.deck + state.known if state.card(c).is_event]
+    if events:  # the table rule search_events decided whether these could be taken
+        can = "may" if state.config.search_events == "events-too" else "may not"
+        s = s.with_events(
+            Event(
+                RULE + reading_of(state.config, "search_events"),
+                f"The deck's event cards {can} be taken by a search.",
+            )
+        )
+    s = shuffle_after_search(s)
+    if card.is_event:  # it takes the searching card's place in this Event Phase
+        return replace(s, discard=s.discard + (state.drawn,), drawn=cid, event_done=False)
     return enter_play(s, cid, then="event")
 
 
+def shuffle_after_search(state: HHPosition) -> HHPosition:
+    """The deck after Summon or Dragons Hoard searched it, by the table rule search_shuffle."""
+    keep = state.config.search_shuffle == "no-shuffle"
+    if keep:
+        said = "The deck is not shuffled: the cards a Spy revealed stay on top."
+    elif state.known:
+        said = "The deck is shuffled: the cards a Spy revealed are unknown again."
+    else:
+        said = "The deck is shuffled."
+    ev = Event(RULE + reading_of(state.config, "search_shuffle"), said)
+    if keep or not state.known:
+        return state.with_events(ev)
+    return state.with_events(ev, deck=tuple(sorted(state.deck + state.known)), known=())
+
+
 HANDLERS = {
+    "attack": do_order,
     "draw": do_draw,
     "reveal": do_reveal,
     "mine": do_mine,

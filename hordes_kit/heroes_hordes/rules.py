@@ -9,13 +9,13 @@ opposing pile is of race R; Troop/Troops and Bow/Bows are one keyword.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from hordes_kit.core.deckodds import hypergeom_at_least
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.options import solo_options
+from hordes_kit.core.options import check_options, solo_options
 from hordes_kit.heroes_hordes.cards import (
     PILE_OF_RACE,
     PILES,
@@ -35,6 +35,7 @@ __all__ = [
     "SPY_LOOK",
     "HHConfig",
     "card_index",
+    "lord_counts_itself",
     "CardForce",
     "card_forces",
     "pile_force",
@@ -51,16 +52,29 @@ HERO_PILES = PILES[:3]
 HORDE_PILES = PILES[3:]
 ATTACK_SIZE = 5  # BATTLE PHASE: a horde pile of 5 or more cards attacks
 SPY_LOOK = 7  # SPY CARDS: look at the next 7 cards
+#  # data/heroes_hordes: rules.toml, options.toml (table rules)
 
 
 @dataclass(frozen=True)
 class HHConfig:
-    """Rules options (defaults = the rulebook and our rulings)."""
+    """Rules options (defaults = the rulebook and our rulings).
 
+    The table rules (``data/heroes_hordes/options.toml``, checked on construction):
+    ``lords_self``, ``search_shuffle``, ``search_events`` and ``loss_at`` (4: four tokens
+    at the end lose; 5: they tie).
+    """
+
+    DATA: ClassVar[str] = "heroes_hordes"  # data/heroes_hordes/options.toml: table rules
     copies: int | None = None  # copies of every card (None: the card file's column, 1)
     cards: str = ""  # the text of a player's own card file ("" = the shipped list)
     loss_at: int = 4  # this many tokens or more at the end is a loss (3 ties)
     sudden_defeat: int = 5  # the game stops at once at this many tokens
+    lords_self: str = "included"  # a lord's "All X get +N" counts for itself, or "excluded"
+    search_shuffle: str = "shuffle"  # Summon/Dragons Hoard shuffle the deck, or "no-shuffle"
+    search_events: str = "no-events"  # a deck search may take an event card: "events-too"
+
+    def __post_init__(self) -> None:
+        check_options(self, "Heroes & Hordes")
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> HHConfig:
@@ -83,8 +97,19 @@ class HHConfig:
 
 @lru_cache(maxsize=16)
 def card_index(cfg: HHConfig) -> dict[str, Card]:
-    """Card id -> card for this configuration's card list."""
-    return {c.id: c for c in cards_of_config(cfg.cards, cfg.copies)}
+    """Card id -> card for this configuration's card list (and its lords' reading)."""
+    cards = cards_of_config(cfg.cards, cfg.copies)
+    if cfg.lords_self == "excluded":
+        cards = tuple(
+            replace(c, bonuses=tuple(replace(b, self_too=False) for b in c.bonuses)) for c in cards
+        )
+    return {c.id: c for c in cards}
+
+
+def lord_counts_itself(card: Card) -> bool:
+    """True when one of the card's own bonuses would reach the card itself (the Elf Lord
+    is an Elf card): the cards the table rule ``lords_self`` is about."""
+    return any(b.applies_to(card) for b in card.bonuses)
 
 
 @dataclass(frozen=True)
@@ -116,11 +141,11 @@ def card_forces(
     """
     counts = {kw: sum(kw in c.keywords for c in cards) for kw in SYNERGY}
     out = []
-    for card in cards:
+    for i, card in enumerate(cards):
         parts: list[tuple[str, int]] = [("strength", card.strength)]
-        for source in cards:
+        for j, source in enumerate(cards):
             for bonus in source.bonuses:
-                if bonus.applies_to(card):
+                if bonus.applies_to(card) and (i != j or bonus.self_too):
                     parts.append((source.name, bonus.amount))
         for kw in SYNERGY:
             if kw in card.keywords and counts[kw] > 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -25,15 +25,22 @@ from hordes_kit.core.montecarlo import (
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.game import HHState, new_game
+from hordes_kit.heroes_hordes.rules import HHConfig
 
 __all__ = ["SimResult", "simulate", "play_one"]
 
 RESULTS = ("win", "tie", "loss")
 
 
-def play_one(policy: str, index: int, rng: random.Random, start: HHState | None = None) -> tuple:
-    """One whole game from ``start`` (a new game by default): (result, tokens)."""
-    state = playout(start or new_game(), rng, {0: get_policy(policy)})
+def play_one(
+    policy: str,
+    index: int,
+    rng: random.Random,
+    start: HHState | None = None,
+    config: HHConfig | None = None,
+) -> tuple:
+    """One whole game from ``start`` (a new game of ``config`` by default): (result, tokens)."""
+    state = playout(start or new_game(config), rng, {0: get_policy(policy)})
     return state.result, state.tokens
 
 
@@ -108,12 +115,14 @@ def simulate(
     start: HHState | None = None,
     progress: Callable[[int, int], None] | None = None,
     engine: str = "auto",
+    config: HHConfig | Mapping | None = None,
 ) -> SimResult:
     """Play ``games`` seeded games with a named policy; identical for any ``workers``.
 
     ``engine``: ``fast`` (numba; from the middle of a turn, the rules engine finishes
     the turn first), ``reference`` (the rules engine only) or ``auto`` (fast).
-    ``start``: a position to play from (default: a new game).
+    ``start``: a position to play from (default: a new game of ``config``, whose table
+    rules both engines play; a start position plays its own config).
     """
     get_policy(policy)
     check_run(games, seed, workers)
@@ -123,16 +132,21 @@ def simulate(
         raise InvalidInputError("the game is over: nothing left to simulate")
     if engine == "auto":
         engine = "fast"
+    if start is not None:
+        cfg = start.config
+    elif isinstance(config, Mapping):
+        cfg = HHConfig.from_dict(config)
+    else:
+        cfg = config or HHConfig()
     results: Counter = Counter()
     tokens: Counter = Counter()
     if engine == "fast":
-        for rows in _fast(policy, games, seed, workers, progress, start):
+        for rows in _fast(policy, games, seed, workers, progress, start, cfg):
             results.update(RESULTS[r] for r in rows[:, 0])
             tokens.update(int(t) for t in rows[:, 1])
         return SimResult(policy, games, seed, dict(results), dict(tokens), "fast")
-    for r, t in run_games(
-        partial(play_one, policy, start=start), games, seed, workers=workers, progress=progress
-    ):
+    one = partial(play_one, policy, start=start, config=cfg)
+    for r, t in run_games(one, games, seed, workers=workers, progress=progress):
         results[r] += 1
         tokens[t] += 1
     return SimResult(policy, games, seed, dict(results), dict(tokens))
@@ -141,8 +155,8 @@ def simulate(
 def _fast_chunk(args):
     from hordes_kit.heroes_hordes.fastsim import run_fast
 
-    policy, first, count, seed, start = args
-    return run_fast(policy, count, seed, first=first, start=start)
+    policy, first, count, seed, start, config = args
+    return run_fast(policy, count, seed, config=config, first=first, start=start)
 
 
 def _bridge_chunk(args):
@@ -151,7 +165,7 @@ def _bridge_chunk(args):
 
     from hordes_kit.heroes_hordes.fastsim import export, run_fast
 
-    policy, first, count, seed, start = args
+    policy, first, count, seed, start, config = args
     bot = get_policy(policy)
     code = {r: i for i, r in enumerate(RESULTS)}
     exported: dict = {}  # positions reached by earlier games (a turn often ends alike)
@@ -164,11 +178,13 @@ def _bridge_chunk(args):
         key = (state.piles, state.deck, state.known, state.discard, state.tokens, state.turn)
         if key not in exported:
             exported[key] = export(state)
-        rows.append(tuple(run_fast(policy, 1, seed, first=g, start=exported[key])[0]))
+        rows.append(
+            tuple(run_fast(policy, 1, seed, config=config, first=g, start=exported[key])[0])
+        )
     return np.array(rows, np.int64).reshape(-1, 3)
 
 
-def _fast(policy, games, seed, workers, progress, start=None):
+def _fast(policy, games, seed, workers, progress, start=None, config=None):
     """The fast simulator's rows (result, tokens, turn), chunk by chunk."""
     from hordes_kit.heroes_hordes.fastsim import export
 
@@ -180,5 +196,5 @@ def _fast(policy, games, seed, workers, progress, start=None):
             fn, arg = _bridge_chunk, start
     most = 5000 if fn is _fast_chunk else 100
     size = max(1, min(most, -(-games // max(workers, 1))))
-    chunks = ((policy, a, n, seed, arg) for a, n in chunk_ranges(games, size))
+    chunks = ((policy, a, n, seed, arg, config) for a, n in chunk_ranges(games, size))
     return map_chunks(fn, chunks, games, workers=workers, progress=progress)

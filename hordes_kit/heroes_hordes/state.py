@@ -11,7 +11,8 @@ apply moves; ``game.HHState`` wires them in.
 
 Action ids. Chance: ``draw:<card>`` (Fate), ``reveal:<card>`` (a Spy looks at the next
 cards), ``mine:<card>`` (a Mine's extra draw), ``raid:<pile>`` (a random horde pile
-attacks). Player: ``place:<pile>`` (a split card), ``defend:<pile>``, ``discard:<card>``
+attacks). Player: ``attack:<pile>`` (several horde piles are ready to attack: this one
+goes first), ``place:<pile>`` (a split card), ``defend:<pile>``, ``discard:<card>``
 (after a win, one card at a time until the horde's strength is covered),
 ``slay:<card>`` (Quest, Slayer), ``search:<card>`` (Summon, Dragons Hoard,
 Resurrection, Reincarnation).
@@ -26,12 +27,12 @@ from fractions import Fraction
 from hordes_kit.core.errors import InvalidActionError
 from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState
 from hordes_kit.heroes_hordes.cards import PILES, Card
-from hordes_kit.heroes_hordes.rules import GAME, HORDE_PILES, HHConfig
+from hordes_kit.heroes_hordes.rules import ATTACK_SIZE, GAME, HORDE_PILES, HHConfig
 
 __all__ = ["HHPosition", "CHANCE_KINDS", "PLAYER_KINDS"]
 
 CHANCE_KINDS = ("draw", "reveal", "mine", "raid")
-PLAYER_KINDS = ("place", "defend", "discard", "slay", "search")
+PLAYER_KINDS = ("attack", "place", "defend", "discard", "slay", "search")
 
 
 @dataclass(frozen=True)
@@ -104,11 +105,17 @@ class HHPosition(GameState):
         return tuple((f"{kind}:{c}", Fraction(1, len(self.deck))) for c in self.deck)
 
     def _search_pool(self) -> tuple[str, ...]:
-        # Our reading: an event card cannot be searched out (it would have no phase to act in).
-        src = (
-            self.deck + self.known if self.card(self.drawn).event == "search-deck" else self.discard
-        )
-        return tuple(sorted(c for c in src if not self.card(c).is_event))
+        # Our reading: an event card cannot be searched out (it would have no phase to act
+        # in); a table may let Summon and Dragons Hoard take one (table rule
+        # search_events), never a discard search (two events could fetch each other forever)
+        deck = self.card(self.drawn).event == "search-deck"
+        src = self.deck + self.known if deck else self.discard
+        events = deck and self.config.search_events == "events-too"
+        return tuple(sorted(c for c in src if events or not self.card(c).is_event))
+
+    def ready_hordes(self) -> tuple[str, ...]:
+        """The horde piles with enough cards to attack (Battle Phase), in pile order."""
+        return tuple(p for p in HORDE_PILES if len(self.piles[PILES.index(p)]) >= ATTACK_SIZE)
 
     def parse_action(self, action_id: str) -> tuple[str, str]:
         kind, sep, arg = action_id.partition(":")
@@ -116,7 +123,7 @@ class HHPosition(GameState):
             raise InvalidActionError(
                 action_id, "Heroes & Hordes actions look like place:elves, defend:men, discard:king"
             )
-        if kind in ("place", "defend", "raid"):
+        if kind in ("attack", "place", "defend", "raid"):
             if arg not in PILES:
                 raise InvalidActionError(action_id, f"{arg!r} is not a pile ({', '.join(PILES)})")
         elif arg not in self.cards:

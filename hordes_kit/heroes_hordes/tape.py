@@ -40,12 +40,12 @@ def play_tape(
 ) -> HHState:
     """Play one whole game through the reference engine, chance and random choices from the tape.
 
-    From ``start`` (default: a new game), draws take the tape's next card still in the deck.
+    From ``start`` (default: a new game), draws take the tape's first card still in the
+    deck (after a search shuffled a Spy's cards back, they are in the deck again).
     """
     state = start or new_game(config)
     decide = get_policy(policy)
     stream = iter(tape.numbers)
-    pos = 0
     while not state.is_terminal:
         if state.is_chance:
             outcomes = [o for o, _ in state.chance_outcomes()]
@@ -55,9 +55,8 @@ def play_tape(
                 move = outcomes[0]
             else:
                 in_deck = set(state.deck)
-                while tape.order[pos] not in in_deck:
-                    pos += 1
-                move = f"{outcomes[0].split(':')[0]}:{tape.order[pos]}"
+                top = next(c for c in tape.order if c in in_deck)
+                move = f"{outcomes[0].split(':')[0]}:{top}"
         elif policy == "random":
             legal = state.legal_actions()
             move = legal[int(next(stream) * len(legal))]

@@ -4,7 +4,14 @@ and why an action is refused, in words."""
 from __future__ import annotations
 
 from hordes_kit.heroes_hordes.cards import PILES
-from hordes_kit.heroes_hordes.rules import GAME, HERO_PILES, RULE, card_forces, pile_force
+from hordes_kit.heroes_hordes.rules import (
+    ATTACK_SIZE,
+    GAME,
+    HERO_PILES,
+    RULE,
+    card_forces,
+    pile_force,
+)
 from hordes_kit.heroes_hordes.state import HHPosition
 from hordes_kit.heroes_hordes.things import table_things
 
@@ -62,6 +69,7 @@ def label(self: HHPosition, action_id: str) -> str:
     kind, arg = action_id.split(":", 1)
     name = self.card(arg).name if arg in self.cards else arg.capitalize()
     return {
+        "attack": f"The {name} attack first",
         "place": f"Put {self.card(self.pending).name if self.pending else ''} in the {name} pile",
         "defend": f"Defend with the {name}",
         "discard": f"Discard {name}",
@@ -78,6 +86,7 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
         "spy": "the Spy's look at the deck",
         "mine": "a Mine's draw",
         "raid": "the raid's random pile",
+        "order": "which horde pile attacks first",
         "place": "where the split card goes",
         "defend": "which hero pile defends",
         "discard": "which heroes to discard",
@@ -90,6 +99,8 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
         if arg not in HERO_PILES:
             return f"the {arg.capitalize()} are a horde pile: only a hero pile defends"
         return f"the {arg.capitalize()} pile is empty"
+    if kind == "attack" and self.step == "order":
+        return f"the {arg.capitalize()} pile has fewer than {ATTACK_SIZE} cards: it does not attack"
     if kind == "place" and self.step == "place":
         card = self.card(self.pending)
         piles = " or the ".join(p.capitalize() for p in card.piles())

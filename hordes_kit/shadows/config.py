@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.options import check_options
 from hordes_kit.shadows.cards import CardSet, load_cards
 
-__all__ = ["SConfig", "LIBRARY_MODES", "UNMET_MODES"]
-
-LIBRARY_MODES = ("beginner", "pool")
-UNMET_MODES = ("blank", "discard")
+__all__ = ["SConfig"]
 
 
 @dataclass(frozen=True)
 class SConfig:
-    """Table setup and rules options (defaults = the rulebook and our rulings)."""
+    """Table setup and rules options (defaults = the rulebook and our rulings).
 
+    The table rules (``data/shadows/options.toml``, checked on construction): ``library``,
+    ``mulligan`` and ``unmet``.
+    """
+
+    DATA: ClassVar[str] = "shadows"  # data/shadows/options.toml: the table rules
     players: int = 2
     names: tuple[str, ...] = ()
     cards: str = ""  # a player's own card file, as its text; "" = the shipped cards
@@ -26,6 +29,9 @@ class SConfig:
     mulligan: bool = True  # with library = "pool": the 10/9/8 mulligan
     unmet: str = "blank"  # ruling (FAQ): a Station card whose requirement fails is blank
     position: Mapping[str, Any] | None = None  # start from a described position (scenarios)
+
+    def __post_init__(self) -> None:
+        check_options(self, "Shadows")
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SConfig:
@@ -46,14 +52,8 @@ class SConfig:
         if not isinstance(cards, str) or len(cards) > 1_000_000:
             raise InvalidInputError("cards must be the text of a card file (at most 1 MB)")
         library = d.get("library", "beginner")
-        if library not in LIBRARY_MODES:
-            raise InvalidInputError(f"library must be 'beginner' or 'pool', got {library!r:.40}")
         unmet = d.get("unmet", "blank")
-        if unmet not in UNMET_MODES:
-            raise InvalidInputError(f"unmet must be 'blank' or 'discard', got {unmet!r:.40}")
         mull = d.get("mulligan", True)
-        if not isinstance(mull, bool):
-            raise InvalidInputError(f"mulligan must be true or false, got {mull!r:.40}")
         pos = d.get("position")
         if pos is not None and not isinstance(pos, Mapping):
             raise InvalidInputError("position must be a table")

@@ -3,6 +3,7 @@ stops being met (FAQ: blank; option ``unmet = "discard"``: discarded)."""
 
 from __future__ import annotations
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows.stack import log, push
 from hordes_kit.shadows.state import Placed, Position, Task
@@ -51,7 +52,7 @@ def enforce_unmet(s: Position, seat: int, was: list[str] | None = None) -> Posit
     s = evolve(s, seats=seats)
     return log(
         s,
-        "ruling.unmet",
+        reading_of(s.config, "unmet"),
         f"{s.who(seat)}'s {', '.join(s.name(c) for c in now)}: requirement no longer met, "
         "discarded (option" + ("; a One Time card leaves the game" if once else "") + ").",
     )

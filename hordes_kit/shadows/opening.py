@@ -6,6 +6,7 @@ chances, and nothing hidden to track); every other card is drawn one at a time.
 
 from __future__ import annotations
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.state import Placed, Position, Task, put, take
@@ -75,6 +76,12 @@ def advance_setup(s: Position) -> Position:
         s = _log(
             s, "setup.library-pool", "Each player draws 10 Neutral Skill cards from the Skill Pool."
         )
+        if not s.config.mulligan:
+            s = _log(
+                s,
+                reading_of(s.config, "mulligan"),
+                "No mulligan at this table: the 10 cards drawn are each player's Library.",
+            )
         todo = []
         for k in reversed(s.order()):
             if s.config.mulligan:

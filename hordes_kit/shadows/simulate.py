@@ -7,6 +7,7 @@ the number of games; game ``i`` of seed ``s`` is the same whatever the workers.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hordes_kit.core.errors import InvalidInputError
@@ -19,6 +20,7 @@ from hordes_kit.core.montecarlo import (
 )
 from hordes_kit.core.playout import playout
 from hordes_kit.shadows.bots import get_policy
+from hordes_kit.shadows.config import SConfig
 from hordes_kit.shadows.game import new_game
 
 __all__ = ["SimResult", "simulate", "play_one", "MAX_GAMES"]
@@ -40,10 +42,17 @@ def _heroes_policy(heroes: tuple[str, ...], bot):
     return policy
 
 
-def play_one(heroes: tuple[str, ...], bot: str, index: int, rng: random.Random) -> tuple:
-    """One game: (winning seats, rounds)."""
+def play_one(
+    heroes: tuple[str, ...],
+    bot: str,
+    index: int,
+    rng: random.Random,
+    rules: tuple[tuple[str, object], ...] = (),
+) -> tuple:
+    """One game (by the table rules ``rules``, (field, value) pairs): (winning seats, rounds)."""
     pol = _heroes_policy(heroes, get_policy(bot))
-    final = playout(new_game({"players": len(heroes)}), rng, {k: pol for k in range(len(heroes))})
+    start = new_game({"players": len(heroes), **dict(rules)})
+    final = playout(start, rng, {k: pol for k in range(len(heroes))})
     if not final.is_terminal:
         return ((), final.round)
     _, winners = final.final_standings()
@@ -88,12 +97,12 @@ class SimResult:
 
 
 def _chunk(args) -> tuple:
-    heroes, bot, seed, first, count = args
+    heroes, bot, seed, first, count, rules = args
     wins = [0.0] * len(heroes)
     outright = [0] * len(heroes)
     shared = rounds = 0
     for i in range(first, first + count):
-        winners, r = play_one(heroes, bot, i, game_rng(seed, i))
+        winners, r = play_one(heroes, bot, i, game_rng(seed, i), rules)
         rounds += r
         if len(winners) == 1:
             outright[winners[0]] += 1
@@ -112,14 +121,21 @@ def simulate(
     bot: str = "sensible",
     workers: int = 1,
     progress=None,
+    rules: Mapping[str, object] | None = None,
 ) -> SimResult:
-    """Play ``games`` seeded games with those Heroes in seat order (2 or 3)."""
+    """Play ``games`` seeded games with those Heroes in seat order (2 or 3); ``rules``:
+    the table rules the games play (``library``, ``mulligan``, ``unmet``; default the kit's)."""
     get_policy(bot)
     if not 2 <= len(heroes) <= 3:
         raise InvalidInputError("give 2 or 3 Heroes")
     check_run(games, seed, workers, max_games=MAX_GAMES)
+    table = tuple(sorted(dict(rules or {}).items()))
+    bad = sorted(set(dict(table)) - {"library", "mulligan", "unmet"})
+    if bad:
+        raise InvalidInputError(f"{bad[0]!r:.40} is not a table rule of Shadows")
+    SConfig.from_dict({"players": len(heroes), **dict(table)})  # refused here, named
     size = max(1, min(200, -(-games // workers)))
-    chunks = ((tuple(heroes), bot, seed, a, n) for a, n in chunk_ranges(games, size))
+    chunks = ((tuple(heroes), bot, seed, a, n, table) for a, n in chunk_ranges(games, size))
     parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
     n = len(heroes)
     wins, outright, shared, rounds = [0.0] * n, [0] * n, 0, 0

@@ -42,5 +42,6 @@ THE_HORDE = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        config=THConfig,
     )
 )

@@ -50,6 +50,7 @@ EFF = {
     "flame": 12,
 }
 TYPE = {"V": 0, "D": 1, "X": 2}
+DIZZY = {"off": 0, "window": 1, "restart": 2}  # THConfig.dizzy
 RING = 256  # ring buffer size for cards under a deck
 WIN, TAXES, CHAUNCEY, TAPE_OUT = 0, 1, 2, 3
 RESULT_NAMES = ("win", "taxes", "chauncey")
@@ -64,7 +65,10 @@ class FastTables:
     horde: np.ndarray  # per horde card: copies, level (-1 = the chart), shaman
     turns: np.ndarray  # per turn: attackers, indigenous level
     setup: np.ndarray  # crowns, flips, extra flips, flip cost, kill at, dizzy, long range,
-    #                    teleport, gc index, gc total, dizzy on
+    #                    teleport, gc index, gc total, then the table rules: Dizzy (0 off,
+    #                    1 window, 2 restart), bombed to the Attack Discard, Boots/Ring
+    #                    bonus lost at the End phase, Boots/Ring and item bonuses: the
+    #                    biggest only
 
 
 def tables(config: THConfig | None = None) -> FastTables:
@@ -112,7 +116,11 @@ def _tables(config: THConfig) -> FastTables:
             s["teleport_at"],
             gc,
             d.start_defender.get(d.recruit[gc].id, 0),
-            int(config.dizzy),
+            DIZZY[config.dizzy],
+            config.bomb == "attack-discard",
+            config.boots_ring_lasts == "this-turn",
+            config.boots_ring_stack == "highest",
+            config.item_stack == "highest",
         ],
         np.int64,
     )
@@ -221,7 +229,8 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
     result 3 = the tape ran out.
     """
     nh, nturns = H.shape[0], TT.shape[0]
-    gc, gc_total, dizzy_on = S[8], S[9], S[10]
+    gc, gc_total, dizzy = S[8], S[9], S[10]
+    bomb_back, boots_turn, boots_top, items_top = S[11], S[12], S[13], S[14]
     ui = np.zeros(3, np.int64)
     rdeck = zr[0].copy()
     rdisc = zr[1].copy()
@@ -360,22 +369,25 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                     if eff == 1:
                         force += gcb
                         gcb = 0
-                        if streak >= 2 and dizzy_on:
+                        if streak >= 2 and dizzy != 0:
                             force -= S[5]
-                        streak = min(streak + 1, 2)
+                        if dizzy == 2:  # restart: the count starts again after a Dizzy one
+                            streak = 0 if streak >= 2 else streak + 1
+                        else:  # 2 = "two or more": the window slides on
+                            streak = min(streak + 1, 2)
                     else:
                         streak = 0
                     chain = 0
                     break
                 streak = 0
-                if eff == 8:
-                    chain += C[d, 3]
-                    ddisc[d] += 1
-                elif eff == 9:
-                    chain += C[d, 3]
-                    rdisc[d] += 1
+                if eff == 8 or eff == 9:
+                    chain = max(chain, C[d, 3]) if items_top else chain + C[d, 3]
+                    if eff == 8:
+                        ddisc[d] += 1
+                    else:
+                        rdisc[d] += 1
                 elif eff == 10:
-                    gcb += C[d, 3]
+                    gcb = max(gcb, C[d, 3]) if boots_top else gcb + C[d, 3]
                     ddisc[d] += 1
                 elif eff == 7:
                     if rdisc[gc] > 0 and pheal:
@@ -385,7 +397,10 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                     else:
                         ddisc[d] += 1
                 elif eff == 11:
-                    hdisc[a] += 1
+                    if bomb_back:
+                        adisc[a] += 1
+                    else:
+                        hdisc[a] += 1
                     rdisc[d] += 1
                     chain = 0
                     next_round = True
@@ -473,6 +488,8 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
         # End phase
         ddeck[gc] += rdisc[gc]
         rdisc[gc] = 0
+        if boots_turn:
+            gcb = 0
         if turn >= nturns:
             return WIN, turn, crowns, ui[2]
         turn += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.the_horde.state import THPosition, add
 
 __all__ = [
@@ -179,6 +180,15 @@ def end_phase(state: THPosition) -> THPosition:
             returned=back,
         )
     )
+    bonus = state.gc_bonus
+    if bonus and state.config.boots_ring_lasts == "this-turn":
+        evs.append(
+            state._ev(
+                reading_of(state.config, "boots_ring_lasts"),
+                f"The Boots/Ring bonus no Grimthwacker used this turn (+{bonus}) is lost.",
+            )
+        )
+        bonus = 0
     s = state.with_events(
         *evs,
         recruit_discard=add(state.recruit_discard, g, -back),
@@ -187,6 +197,7 @@ def end_phase(state: THPosition) -> THPosition:
         defender=None,
         force=0,
         streak=0,
+        gc_bonus=bonus,
     )
     if state.turn >= len(state.data.turns):
         ev = s._ev(

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.the_horde.flow import draw_defender, draw_horde, next_round
 from hordes_kit.the_horde.state import THPosition, add
 
-__all__ = ["do_horde", "do_attacker", "do_defender", "do_rock"]
+__all__ = ["do_horde", "do_attacker", "do_defender", "do_rock", "dizzy_streak"]
 
 
 def do_horde(state: THPosition, hid: str) -> THPosition:
@@ -56,21 +57,24 @@ def do_defender(state: THPosition, cid: str) -> THPosition:
                 gc_bonus = 0
                 evs.append(
                     state._ev(
-                        "ruling.next-gc",
+                        reading_of(s.config, "boots_ring_lasts"),
                         f"The Boots/Ring bonus waiting for the next Grimthwacker: +{s.gc_bonus}.",
                     )
                 )
-            if s.streak >= 2 and s.config.dizzy:
-                pen = s.data.setup["dizzy_penalty"]
+            dizzy, streak, third, said = dizzy_streak(s.config.dizzy, s.streak)
+            pen = s.data.setup["dizzy_penalty"]
+            if dizzy:
                 force -= pen
                 parts.append(f"-{pen} (Dizzy)")
+            if third:
                 evs.append(
                     state._ev(
                         "special.dizzy",
                         f"A third Grimthwacker in a row: Chauncey gets Dizzy, -{pen} Force.",
                     )
                 )
-            streak = min(s.streak + 1, 2)  # only 'the two previous draws' matter
+            if said:
+                evs.append(state._ev(reading_of(s.config, "dizzy"), said))
         ev = state._ev(
             "horde.defender",
             f"The defender is flipped: {card.name}, battle force {force} ({' '.join(parts)}).",
@@ -90,11 +94,12 @@ def do_defender(state: THPosition, cid: str) -> THPosition:
     s = replace(s, streak=0)
     if eff in ("replace-keep", "replace-spend"):
         to = "Defender Discard" if eff == "replace-keep" else "Recruit Discard"
+        adds = s.config.item_stack == "add"
+        chain = s.chain + card.bonus if adds else max(s.chain, card.bonus)
         ev = state._ev(
             "card." + eff,
             f"{card.name}: to the {to}; draw a replacement, which gets Force "
-            f"+{card.bonus}"
-            + (f" (+{s.chain + card.bonus} with the earlier items)." if s.chain else "."),
+            f"+{card.bonus}" + (f" (+{chain} with the earlier items)." if s.chain else "."),
             card=cid,
         )
         zone = (
@@ -104,19 +109,35 @@ def do_defender(state: THPosition, cid: str) -> THPosition:
         )
         evs = [ev]
         if s.chain:
-            evs.append(state._ev("ruling.item-chains", "Item bonuses in a chain add up."))
-        return draw_defender(s.with_events(*evs, chain=s.chain + card.bonus, **zone))
-    if eff == "next-gc":
-        ev = state._ev(
-            "card.next-gc",
-            f"{card.name}: to the Defender Discard; the next Grimthwacker drawn gets "
-            f"Force +{card.bonus}. Draw a replacement.",
-            card=cid,
-        )
-        return draw_defender(
-            s.with_events(
-                ev, gc_bonus=s.gc_bonus + card.bonus, defender_discard=add(s.defender_discard, i)
+            said = (
+                "Item bonuses in a chain add up."
+                if adds
+                else "Item bonuses in a chain do not add up: the biggest counts."
             )
+            evs.append(state._ev(reading_of(s.config, "item_stack"), said))
+        return draw_defender(s.with_events(*evs, chain=chain, **zone))
+    if eff == "next-gc":
+        evs = [
+            state._ev(
+                "card.next-gc",
+                f"{card.name}: to the Defender Discard; the next Grimthwacker drawn gets "
+                f"Force +{card.bonus}. Draw a replacement.",
+                card=cid,
+            )
+        ]
+        adds = s.config.boots_ring_stack == "add"
+        bonus = s.gc_bonus + card.bonus if adds else max(s.gc_bonus, card.bonus)
+        if s.gc_bonus:
+            said = "add up" if adds else "do not add up: the biggest counts"
+            evs.append(
+                state._ev(
+                    reading_of(s.config, "boots_ring_stack"),
+                    f"Two Boots/Ring bonuses waiting at once {said}: the next Grimthwacker "
+                    f"gets +{bonus}.",
+                )
+            )
+        return draw_defender(
+            s.with_events(*evs, gc_bonus=bonus, defender_discard=add(s.defender_discard, i))
         )
     if eff == "heal":
         if s.recruit_discard[s.ri(s.gc)]:
@@ -138,19 +159,25 @@ def do_defender(state: THPosition, cid: str) -> THPosition:
     killed = add(s.horde_discard, s.hi(atk))
     disc = add(s.recruit_discard, i)
     if eff == "bomb":
+        if s.config.bomb == "horde-discard":
+            where = {"horde_discard": killed}
+            fate, said = "is killed (Horde Discard)", "A bombed hordling counts as killed."
+        else:
+            where = {"attack_discard": add(s.attack_discard, s.hi(atk))}
+            fate = "is driven off (Attack Discard)"
+            said = "A bombed hordling is only driven off: it will attack again this phase."
         ev = state._ev(
             "card.bomb",
-            f"{card.name}: to the Recruit Discard; the {state.hordling(atk)} is killed (Horde "
-            "Discard).",
+            f"{card.name}: to the Recruit Discard; the {state.hordling(atk)} {fate}.",
             card=cid,
         )
         return next_round(
             s.with_events(
                 ev,
-                state._ev("ruling.bomb", "A bombed hordling counts as killed: Horde Discard."),
-                horde_discard=killed,
+                state._ev(reading_of(s.config, "bomb"), said),
                 recruit_discard=disc,
                 chain=0,
+                **where,
             )
         )
     if eff == "flame":
@@ -202,3 +229,25 @@ def do_rock(state: THPosition, choice: str) -> THPosition:
             defender_deck=add(state.defender_deck, g),
         )
     )
+
+
+def dizzy_streak(mode: str, streak: int) -> tuple[bool, int, bool, str]:
+    """A Grimthwacker drawn after ``streak`` Grimthwackers in a row, under the table's Dizzy
+    reading: (is he Dizzy, the streak after him, is he the rulebook's "third in a row",
+    what the reading in force adds in words, or "").
+
+    >>> dizzy_streak("window", 3)[:3], dizzy_streak("restart", 2)[:3]
+    ((True, 3, False), (True, 0, True))
+    >>> dizzy_streak("off", 2)[:3], dizzy_streak("window", 1)
+    ((False, 3, False), (False, 2, False, ''))
+    """
+    if streak < 2:
+        return False, streak + 1, False, ""
+    if mode == "restart":
+        return True, 0, True, "The count of Grimthwackers in a row starts again after him."
+    after = 3  # the row is longer than two: the window slides on
+    if mode == "off":
+        return False, after, False, "Grimthwackers in a row, but this table plays no Dizzy."
+    if streak == 2:
+        return True, after, True, ""
+    return True, after, False, "Still Dizzy: the two draws before him were Grimthwackers too."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -27,6 +27,7 @@ from hordes_kit.core.montecarlo import (
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.the_horde.bots import Policy, as_bot, get_policy
 from hordes_kit.the_horde.game import THState, new_game
+from hordes_kit.the_horde.rules import THConfig, data_of
 
 __all__ = ["SimResult", "simulate", "play_one", "CAUSES"]
 
@@ -35,10 +36,14 @@ CODES = ("win", "taxes", "chauncey")
 
 
 def play_one(
-    policy: str | Policy, index: int, rng: random.Random, start: THState | None = None
+    policy: str | Policy,
+    index: int,
+    rng: random.Random,
+    start: THState | None = None,
+    config: THConfig | None = None,
 ) -> tuple[str, int]:
-    """One whole game from ``start`` (a new game by default): (result, last turn)."""
-    state = playout(start or new_game(), rng, {0: as_bot(policy)})
+    """One whole game from ``start`` (a new game of ``config`` by default): (result, last turn)."""
+    state = playout(start or new_game(config), rng, {0: as_bot(policy)})
     return state.result, state.turn
 
 
@@ -141,15 +146,15 @@ class SimResult:
 def _fast_chunk(args):
     from hordes_kit.the_horde.fastsim import run_fast
 
-    policy, first, count, seed, start = args
-    return run_fast(policy, count, seed, first=first, start=start)
+    policy, first, count, seed, start, config = args
+    return run_fast(policy, count, seed, config=config, first=first, start=start)
 
 
 def _bridge_chunk(args):
     """Games from a mid-turn position: the reference engine to the next Recruit phase."""
     from hordes_kit.the_horde.fastsim import export, run_fast
 
-    policy, first, count, seed, start = args
+    policy, first, count, seed, start, config = args
     bot = as_bot(policy)
     out = []
     for g in range(first, first + count):
@@ -162,7 +167,7 @@ def _bridge_chunk(args):
         if state.is_terminal:
             out.append((state.result, state.turn))
             continue
-        row = run_fast(policy, 1, seed, first=g, start=export(state))[0]
+        row = run_fast(policy, 1, seed, config=config, first=g, start=export(state))[0]
         out.append((CODES[row[0]], int(row[1])))
     return out
 
@@ -176,11 +181,13 @@ def simulate(
     start: THState | None = None,
     progress: Callable[[int, int], None] | None = None,
     engine: str = "auto",
+    config: THConfig | Mapping | None = None,
 ) -> SimResult:
     """Play ``games`` seeded games with a policy; identical for any number of ``workers``.
 
     ``engine``: ``fast`` (numba), ``reference`` (the rules engine only) or ``auto``
-    (fast). ``start``: a position to play from (default: a new game).
+    (fast). ``start``: a position to play from (default: a new game of ``config``, whose
+    table rules both engines play; a start position plays its own config).
     """
     pol = get_policy(policy)
     check_run(games, seed, workers)
@@ -188,13 +195,18 @@ def simulate(
         raise InvalidInputError(f"engine must be auto, fast or reference, got {engine!r}")
     if start is not None and start.is_terminal:
         raise InvalidInputError("the game is over: nothing left to simulate")
-    turns = len(start.data.turns) if start is not None else 20
+    if start is not None:
+        cfg = start.config
+    elif isinstance(config, Mapping):
+        cfg = THConfig.from_dict(config)
+    else:
+        cfg = config or THConfig()
+    turns = len(data_of(cfg).turns)
     first_turn = start.turn if start is not None else 1
     name = pol.name
     if engine == "reference":
-        out = run_games(
-            partial(play_one, pol, start=start), games, seed, workers=workers, progress=progress
-        )
+        one = partial(play_one, pol, start=start, config=cfg)
+        out = run_games(one, games, seed, workers=workers, progress=progress)
         return SimResult(name, games, seed, dict(Counter(out)), first_turn, turns)
     size = max(1, min(5000 if start is None else 200, -(-games // max(workers, 1))))
     fn = _fast_chunk
@@ -206,7 +218,7 @@ def simulate(
             arg = export(start)
         else:
             fn, arg = _bridge_chunk, start
-    chunks = ((pol, a, n, seed, arg) for a, n in chunk_ranges(games, size))
+    chunks = ((pol, a, n, seed, arg, cfg) for a, n in chunk_ranges(games, size))
     parts = map_chunks(fn, chunks, games, workers=workers, progress=progress)
     counts: Counter = Counter()
     for part in parts:

@@ -105,7 +105,7 @@ class THPosition(GameState):
     force: int = 0  # the defender's battle force, every bonus counted
     chain: int = 0  # Flute / Haunch bonus waiting for the final replacement card
     gc_bonus: int = 0  # Boots / Ring bonus waiting for the next Grimthwacker
-    streak: int = 0  # Grimthwackers drawn in a row this Horde phase (Dizzy)
+    streak: int = 0  # Grimthwackers drawn in a row this Horde phase (Dizzy; 3 = three or more)
     result: str = ""  # win, taxes (unpaid tax), chauncey (all Grimthwackers killed)
     history: tuple[str, ...] = ()
     log: tuple[Event, ...] = ()

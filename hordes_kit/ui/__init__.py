@@ -13,6 +13,8 @@ colours from ``data/themes.toml``):
 - ``controls``: ``page`` (stylesheet + theme + phone layout), ``columns``, ``section``,
   searchable choices; ``files.SaveLoad``; ``table.RankedTable`` (a table that says
   what it measures and ranks by it); ``charts`` (plotly with no toolbar).
+- ``table_rules.TableRulesPanel``: the "Table rules" panel of any game (the readings a
+  table may choose, built from ``core.table_rules``).
 
 Start-up speed: Voila starts a fresh kernel for every page. Importing plotly's
 widget/renderer code imports nbformat -> jsonschema, whose *optional* IRI format

@@ -12,6 +12,7 @@ from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.files import SaveLoad
 from hordes_kit.ui.log import log_lines_html, rules_of
+from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["BoardMixin", "log_html"]
 
@@ -37,7 +38,7 @@ class BoardMixin:
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (chance from this seed)."""
         self.rng = random.Random(seed)
-        self.config = self._new_config()
+        self.config = self._new_config() | self.table_config()
         self.state = self._after_move(get_game(self.game).start(self.config))
         self.undo_stack = []
         self.message.value = ""
@@ -47,6 +48,49 @@ class BoardMixin:
     def _new_config(self) -> dict:
         """The config of a new game (a board with table options reads its widgets)."""
         return {}
+
+    def restart(self) -> None:
+        """What the New game button does (a board with a seed box passes its seed)."""
+        self.new_game()
+
+    # --- the table's own rules -------------------------------------------------------------
+
+    def table_rules_panel(self) -> TableRulesPanel:
+        """The board's "Table rules" panel (folded): a change starts a new game that plays
+        it; a loaded save shows its readings; the page's address may name readings
+        (``?dizzy=off``). Build it before the first game."""
+        self.rules_panel = TableRulesPanel(self.game, on_change=self._table_rules_changed)
+        self._loading_rules = True  # the first game is yet to start
+        try:
+            self.rules_panel.open_from_url()
+        finally:
+            self._loading_rules = False
+        return self.rules_panel
+
+    def table_config(self) -> dict:
+        """The readings the table changed from the kit's ({} without a panel)."""
+        panel = getattr(self, "rules_panel", None)
+        return panel.changed() if panel is not None else {}
+
+    def _table_rules_changed(self, _config: dict) -> None:
+        if self._loading_rules:
+            return
+        self.restart()
+        self.message.value = note_html(
+            "A new game started with your table's rules (a game's rules cannot change "
+            "halfway: its save file replays every move by them)."
+        )
+
+    def _show_table_rules(self, config: dict) -> None:
+        """Show a loaded game's readings on the panel without starting a new game."""
+        panel = getattr(self, "rules_panel", None)
+        if panel is None:
+            return
+        self._loading_rules = True
+        try:
+            panel.load({k: v for k, v in config.items() if k in panel.radios})
+        finally:
+            self._loading_rules = False
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
@@ -103,6 +147,7 @@ class BoardMixin:
             raise
         self.undo_stack.append(self.state)
         self.state = state
+        self._show_table_rules(config)
         self.message.value = ""
         self._show()
         return f"Loaded a game at turn {state.turn}."

@@ -64,6 +64,11 @@ class Chart(w.Output):
         if fig is not None:
             self.show(fig)
 
+    def clear(self) -> None:
+        """Show nothing (figures of another question would mislead)."""
+        self.fig = None
+        self.outputs = ()
+
     def show(self, fig: go.Figure) -> None:
         """Draw this figure (made responsive, toolbar off)."""
         self.fig = fig

@@ -40,15 +40,18 @@ def rules_of(game_name: str) -> Mapping[str, RuleEntry]:
 
 
 def rule_chip(rule: RuleEntry | None, open_: bool = False) -> str:
-    """A chip with the rule's short title; opening it shows the rule (or our ruling).
+    """A chip with the rule's short title; opening it shows the rule (or our ruling, or the
+    reading a table chose instead: see ``hordes_kit.ui.table_rules``).
 
     >>> rule_chip(RuleEntry("g.tax", "Tax Phase", "Pay the turn number in Crowns."))[:60]
     "<details class='hk-rule-chip'><summary><span class='hk-sr'>R"
     """
     if rule is None:
         return ""
-    kind = "Our ruling" if rule.ruling else "Rule"
-    cls = "hk-rule-chip" + (" hk-ruling" if rule.ruling else "")
+    kind = "Your table's rule" if rule.table else "Our ruling" if rule.ruling else "Rule"
+    cls = (
+        "hk-rule-chip" + (" hk-ruling" if rule.ruling else "") + (" hk-table" if rule.table else "")
+    )
     return (
         f"<details class='{cls}'{' open' if open_ else ''}><summary>"
         f"<span class='hk-sr'>{kind}: </span>{html.escape(rule.title)}</summary>"

@@ -24,8 +24,10 @@ from hordes_kit.core.lookup import (
     search_terms,
     walkthrough_page,
 )
+from hordes_kit.core.options import value_text
 from hordes_kit.core.query import one_of, words
 from hordes_kit.core.registry import Game
+from hordes_kit.core.table_rules import Reading, TableRule, table_rules
 from hordes_kit.ui.controls import page
 from hordes_kit.ui.log import lookup_url
 from hordes_kit.ui.query import page_query
@@ -65,10 +67,31 @@ def _steps_html(e: Entry) -> str:
     )
 
 
+def _reading_html(r: Reading) -> str:
+    default = " <span class='hk-muted'>(the kit's default)</span>" if r.default else ""
+    value = html.escape(value_text(r.value), quote=True)
+    return (
+        f"<li class='hk-lookup-reading' data-value='{value}' data-default='{r.default}'>"
+        f"<b>{html.escape(r.label)}</b>{default}: {html.escape(r.text)}</li>"
+    )
+
+
+def _readings_html(t: TableRule) -> str:
+    """Every reading of a table rule: its button words, its rule, the kit's default marked."""
+    return f"<ul class='hk-lookup-readings'>{''.join(map(_reading_html, t.readings))}</ul>"
+
+
 def _option_html(e: Entry) -> str:
     r = e.rule
     if not r.option:
         return ""
+    table = next((t for t in table_rules(e.game.name) if t.field == r.option), None)
+    if table is not None:
+        return (
+            "<div class='hk-lookup-option'><span class='hk-lookup-label'>Table rule:</span> "
+            f"{html.escape(table.label)}. A table may choose its reading on every board, "
+            f"walkthrough and calculator (the Table rules panel):{_readings_html(table)}</div>"
+        )
     other = f" The other choice: {html.escape(r.other)}" if r.other else ""
     return (
         "<p class='hk-lookup-option'><span class='hk-lookup-label'>Table option:</span> "
@@ -80,11 +103,11 @@ def entry_html(e: Entry, pinned: bool = False) -> str:
     """One rule of the lookup as HTML (its id only in ``data-rule``, never on screen)."""
     r = e.rule
     cls = "hk-lookup-rule" + (" hk-pinned" if pinned else "")
-    why = (
-        "the rulebook says so"
-        if r.source == "rulebook"
-        else "our reading where the rulebook is unclear (a ruling the kit follows)"
-    )
+    why = {
+        "rulebook": "the rulebook says so",
+        "ruling": "our reading where the rulebook is unclear (a ruling the kit follows)",
+        "table": "a reading a table may choose instead of the kit's (Table rules panel)",
+    }[r.source]
     return (
         f"<li class='{cls}' id='rule-{html.escape(r.id, quote=True)}' "
         f"data-rule='{html.escape(r.id, quote=True)}' data-source='{r.source}'>"
@@ -167,7 +190,8 @@ class RuleLookup(w.VBox):
 
     def open_from_url(self) -> str:
         """Open what the address asks (``?rule=``, ``?game=``, ``?q=``); the problem in words."""
-        ids = {e.id for e in entries()}
+        ids = {e.id for e in entries()}  # and the readings a table may choose (rule chips)
+        ids |= {r.rule.id for g in self.games for t in table_rules(g.name) for r in t.readings}
         wanted, problem = page_query(
             {"rule": one_of(ids), "game": one_of({g.name for g in self.games}), "q": words}
         )
@@ -192,6 +216,8 @@ class RuleLookup(w.VBox):
         found = search(query, game)
         if self.pinned:
             pin = [e for e in found if e.id == self.pinned]
+            if not pin and not query.strip():  # a table's reading: listed under its rule
+                pin = [entry(self.pinned)]
             found = pin + [e for e in found if e.id != self.pinned]
         limit = len(found) if self.limit is None else self.limit
         shown = found[:limit]

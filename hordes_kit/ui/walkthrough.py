@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import ipywidgets as w
 
@@ -31,12 +31,13 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import one_of, whole_number
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
-from hordes_kit.core.scenario import Frame, Scenario, run_scenario
+from hordes_kit.core.scenario import Frame, Scenario, ScenarioError, run_scenario
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.log import rule_chip
 from hordes_kit.ui.pointing import PointQuestions
 from hordes_kit.ui.query import page_query
 from hordes_kit.ui.surface import Stylesheet
+from hordes_kit.ui.table_rules import TableRulesPanel
 from hordes_kit.ui.theme import theme_class
 
 __all__ = ["WalkthroughPlayer", "Grade", "humanize"]
@@ -128,10 +129,15 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         self.back_button.add_class("hk-back")
         self.next_button.add_class("hk-next")
         self.position = w.HTML()
+        # the table's own rules: a walkthrough is played by them where its steps allow
+        self.table_rules = TableRulesPanel(self.scenarios[0].game if self.scenarios else "")
+        self.table_rules.open_from_url()
+        self.table_rules.on_change(lambda _c: self.load(self.picker.value))
         super().__init__(
             [
                 Stylesheet(),
                 self.picker,
+                self.table_rules,
                 self.intro,
                 w.HBox([self.back_button, self.next_button, self.position]),
                 self.narration,
@@ -159,17 +165,45 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         game = get_game(self.scenario.game)
         self.rules = rule_index(game.data_dir, game.rule_prefix)
         self.start = game.start(self.scenario.config)
+        ruled = self._by_table_rules()
         self.answered: set[int] = set()
         self.pointed: dict[int, str] = {}  # point questions answered: step -> thing shown
         self.feedback = ""
         src = f"<div style='color:#666'>{html.escape(self.scenario.source)}</div>"
-        self.intro.value = f"<p>{html.escape(self.scenario.intro)}</p>{src}"
+        self.intro.value = f"<p>{html.escape(self.scenario.intro)}</p>{src}{ruled}"
         self._syncing = True
         self.steps.options = [("Start", 0)] + [
             (f"{f.index}. {self._short(f)}", f.index) for f in self.frames
         ]
         self._syncing = False
         self.goto(0)
+
+    def _by_table_rules(self) -> str:
+        """Replay the scenario by the table's rules (its own config still wins); a note.
+
+        A walkthrough is a rulebook example: when a reading the table chose changes what
+        its steps show (a move, a cited rule, a fact), it stays as the kit reads the rules
+        and the note says so."""
+        changed = {
+            k: v for k, v in self.table_rules.changed().items() if k not in self.scenario.config
+        }
+        if not changed:
+            return ""
+        ours = replace(self.scenario, config={**self.scenario.config, **changed})
+        try:
+            frames = run_scenario(ours)
+        except ScenarioError:
+            return (
+                "<div class='hk-note hk-table-note'>Your table's rules change what this "
+                "walkthrough shows, so it follows the kit's rules (the rulebook's example)."
+                "</div>"
+            )
+        self.scenario, self.frames = ours, frames
+        self.start = get_game(ours.game).start(ours.config)
+        return (
+            "<div class='hk-note hk-table-note'>Played by your table's rules. "
+            f"{html.escape(self.table_rules.summary())}</div>"
+        )
 
     def goto(self, i: int) -> None:
         """Show the board after step ``i`` (0 = the set-up)."""

@@ -69,6 +69,7 @@ class FZBoard(BoardMixin, w.VBox):
         super().__init__(
             [
                 self.setup,
+                self.table_rules_panel(),
                 self.prompt,
                 self.pass_box,
                 self.playback,
@@ -94,7 +95,7 @@ class FZBoard(BoardMixin, w.VBox):
             view.on_action(self._on_click)
         self.dice.on_action(lambda _a: self._after_dice())
         self.players_box.observe(lambda _c: self._show_seats(), "value")
-        self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
+        self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.odds_button.on_click(lambda _b: self.show_odds())
         self.strength_button.on_click(lambda _b: self.show_strength())
@@ -137,12 +138,6 @@ class FZBoard(BoardMixin, w.VBox):
             style={"description_width": "initial"},
             layout=w.Layout(width="260px", max_width="100%"),
         )
-        self.distinct_box = w.Checkbox(
-            value=False,
-            description="House rule: two heroes' X dice must show different numbers",
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.add_class("hk-new-game")
         self.seats_row = w.VBox()
@@ -150,7 +145,6 @@ class FZBoard(BoardMixin, w.VBox):
             "New game",
             w.HBox([self.players_box, self.seed_box]),
             self.seats_row,
-            self.distinct_box,
             self.new_button,
             level=3,
         )
@@ -171,16 +165,17 @@ class FZBoard(BoardMixin, w.VBox):
         self._mark = 0
         super().new_game(seed)
 
+    def restart(self) -> None:
+        """What the New game button does (with the seed box's seed)."""
+        self.new_game(self.seed_box.value)
+
     def _new_config(self) -> dict:
         n = self.players_box.value
         names = [
             name.value.strip() or f"Player {i + 1}"
             for i, (name, _k) in enumerate(self.seat_boxes[:n])
         ]
-        config = {"players": n, "names": names}
-        if self.distinct_box.value:
-            config["distinct_values"] = True
-        return config
+        return {"players": n, "names": names}
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""

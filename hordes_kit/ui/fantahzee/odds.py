@@ -29,6 +29,7 @@ from hordes_kit.ui.controls import columns, page
 from hordes_kit.ui.dice import DiceTray
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["DiceOddsExplorer", "odds_page"]
 
@@ -88,12 +89,9 @@ class DiceOddsExplorer(w.VBox):
         self.dice.add_class("hk-dice-count")
         self.rolls = _numbers(rolls, 1, MAX_ROLLS, "Rolls (1st + rerolls)")
         self.rolls.add_class("hk-rolls-count")
-        self.distinct = w.Checkbox(
-            False,
-            description="Different heroes' X-groups must show different numbers (house rule)",
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
+        # the table's own rules (distinct_values changes these odds)
+        self.table_rules = TableRulesPanel("fantahzee")
+        self.table_rules.open_from_url()
         self.message = w.HTML()
         self.result = w.HTML()
         self.result.add_class("hk-result")
@@ -122,13 +120,13 @@ class DiceOddsExplorer(w.VBox):
         )
         super().__init__(
             [
+                self.table_rules,
                 _heading("Chance to activate"),
                 self.preset,
                 self.cost,
                 help_text,
                 self.dice,
                 self.rolls,
-                self.distinct,
                 self.message,
                 self.result,
                 self.charts,
@@ -150,8 +148,9 @@ class DiceOddsExplorer(w.VBox):
         )
         self.preset.observe(self._on_preset, "value")
         self.cost.observe(self._on_inputs, "value")
-        for ctl in (self.dice, self.rolls, self.distinct):
+        for ctl in (self.dice, self.rolls):
             ctl.observe(self._on_inputs, "value")
+        self.table_rules.on_change(lambda _c: self._on_inputs())
         self.dice.observe(self._resize_tray, "value")
         self.tray.observe(self._on_tray, ["values", "locked"])
         self.rolls_left.observe(self._on_tray, "value")
@@ -160,6 +159,11 @@ class DiceOddsExplorer(w.VBox):
         self._match_preset()
         self._resize_tray()
         self.refresh()
+
+    @property
+    def distinct_values(self) -> bool:
+        """The table's reading: must two heroes' X dice show different numbers?"""
+        return self.table_rules.config()["distinct_values"]
 
     # --- what the controls do ---------------------------------------------------
 
@@ -235,7 +239,7 @@ class DiceOddsExplorer(w.VBox):
         try:
             costs = parse_costs(self.cost.value)
             p = success_probability(
-                self.dice.value, self.rolls.value, costs, distinct_values=self.distinct.value
+                self.dice.value, self.rolls.value, costs, distinct_values=self.distinct_values
             )
         except HordesKitError as e:
             self.probability = None
@@ -262,7 +266,7 @@ class DiceOddsExplorer(w.VBox):
 
     def _series(self, costs) -> list[dict]:
         """The four traces' data: chance by rolls (+ current point), by dice (+ current)."""
-        d, r, opt = self.dice.value, self.rolls.value, self.distinct.value
+        d, r, opt = self.dice.value, self.rolls.value, self.distinct_values
         need = sum(c.dice for c in costs)
         rolls_axis = list(range(1, MAX_ROLLS + 1))
         by_rolls = [
@@ -328,7 +332,7 @@ class DiceOddsExplorer(w.VBox):
     def _update_table(self) -> None:
         n = self.dice.value
         df = probability_table(
-            [n], range(1, MAX_ROLLS + 1), common_costs(), distinct_values=self.distinct.value
+            [n], range(1, MAX_ROLLS + 1), common_costs(), distinct_values=self.distinct_values
         )
         headers = ["Cost"] + [f"{r} roll{'s' * (r > 1)}" for r in range(1, MAX_ROLLS + 1)]
         rows = [
@@ -358,7 +362,7 @@ class DiceOddsExplorer(w.VBox):
                 costs,
                 self.rolls_left.value,
                 locked=self.tray.locked_values,
-                distinct_values=self.distinct.value,
+                distinct_values=self.distinct_values,
             )
         except HordesKitError as e:
             self.advice.value = error_html(str(e))

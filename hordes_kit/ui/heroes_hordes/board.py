@@ -14,6 +14,7 @@ import random
 
 import ipywidgets as w
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.game import HHState
@@ -54,6 +55,7 @@ def prompt_text(state: HHState) -> str:
         if s.pending
         else "",
         "defend": f"The {pile_name(s.attack or '')} attack! Choose the hero pile that blocks them.",
+        "order": "Several horde piles have 5 or more cards: choose which attacks first.",
         "slay": f"{s.card(s.drawn).name if s.drawn else 'The event'}: "
         "choose a horde card to discard.",
         "search": f"{s.card(s.drawn).name if s.drawn else 'The event'}: "
@@ -133,9 +135,10 @@ class HHBoard(BoardMixin, w.VBox):
                 section(
                     "Save, load, start again", self.files, w.HBox([self.new_button, self.seed_box])
                 ),
+                self.table_rules_panel(),
             ]
         )
-        self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
+        self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())
         self.draw_button.on_click(lambda _b: self.draw())
@@ -232,6 +235,10 @@ class HHBoard(BoardMixin, w.VBox):
             s = s.apply(sample_outcome(s.chance_outcomes(), self.rng))
         return s
 
+    def restart(self) -> None:
+        """What the New game button does (with the seed box's seed)."""
+        self.new_game(self.seed_box.value)
+
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (chance from this seed)."""
         self._log_mark = 0
@@ -265,6 +272,11 @@ class HHBoard(BoardMixin, w.VBox):
                 choices = self._slay_choice()
             elif s.step == "search":
                 self.search_box.children = self._search_choice()
+            elif s.step == "order":  # ruling: the player chooses (several piles at 5+)
+                choices = "<div class='hk-actions'>" + "".join(
+                    _button(a, s.label(a)) for a in s.legal_actions()
+                )
+                choices += "</div>" + rule_chip(self.rules.get(RULE + "ruling.battle-order"))
         self.choices.show(
             f"<div class='hk-choices' data-moves='{n}' data-step='{s.step}'>{choices}</div>"
         )
@@ -390,7 +402,7 @@ class HHBoard(BoardMixin, w.VBox):
         )
         head = f"Advice: take {name} " + (f"(+{gain} force to {where})." if gain >= 0 else ".")
         self.advice.value = top.html(headline=head) + rule_chip(
-            self.rules.get(RULE + "ruling.search-no-events")
+            self.rules.get(RULE + reading_of(s.config, "search_events"))
         )
         return (choice, put)
 

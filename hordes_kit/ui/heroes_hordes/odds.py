@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE, load_cards
 from hordes_kit.heroes_hordes.odds import battle_report, risk_ahead
+from hordes_kit.heroes_hordes.rules import GAME, HHConfig, card_index
 from hordes_kit.heroes_hordes.simulate import simulate
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
@@ -22,6 +23,7 @@ from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.table_rules import TableRulesPanel
 from hordes_kit.ui.theme import theme
 
 __all__ = ["BattleCalculator", "RiskAhead", "PolicyComparison", "odds_page"]
@@ -88,6 +90,12 @@ class BattleCalculator(w.VBox):
         self.hero_pile.observe(lambda c: self._restock(self.heroes, c["new"]), "value")
         self.horde.on_change(lambda _ids: self.update())
         self.heroes.on_change(lambda _ids: self.update())
+        self.update()
+
+    def use_rules(self, config: dict) -> None:
+        """The cards as the table's rules read them (a lord counting itself or not)."""
+        self.cards = tuple(card_index(HHConfig.from_dict(config)).values())
+        self.by_name = {c.name: c for c in self.cards}
         self.update()
 
     def _restock(self, picker: SearchablePicker, pile: str) -> None:
@@ -232,6 +240,7 @@ class PolicyComparison(w.VBox):
         self.tokens_table = w.HTML()
         self.chart = Chart()
         self.results = []
+        self.table_rules: dict = {}  # the readings the table changed: the bots play them
         super().__init__(
             [
                 w.HBox([self.games, self.seed]),
@@ -244,6 +253,17 @@ class PolicyComparison(w.VBox):
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
+
+    def use_rules(self, changed: dict) -> None:
+        """Play the table's readings from the next Compare on (old figures cleared)."""
+        if changed == self.table_rules:
+            return
+        self.table_rules = dict(changed)
+        if self.results:
+            self.results = []
+            self.table.value = self.tokens_table.value = ""
+            self.chart.clear()
+            self.status.value = note_html("Your table's rules changed: press Compare again.")
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -294,6 +314,7 @@ class PolicyComparison(w.VBox):
                 n,
                 self.seed.value,
                 progress=lambda d, _t, done=done: setattr(self.progress, "value", done + d),
+                config=self.table_rules,
             )
             self.results.append(res)
         took = time.perf_counter() - start
@@ -327,8 +348,14 @@ class PolicyComparison(w.VBox):
 
 
 def odds_page() -> w.VBox:
-    """The odds dashboard: calculator, risk ahead and the bots compared, one section each."""
+    """The odds dashboard: calculator, risk ahead and the bots compared, one section each;
+    the Table rules panel above them (the calculator and the bots follow it)."""
+    panel = TableRulesPanel(GAME)
+    calc, bots = BattleCalculator(), PolicyComparison()
+    panel.on_change(lambda cfg: (calc.use_rules(cfg), bots.use_rules(panel.changed())))
+    panel.open_from_url()
     return page(
+        panel,
         section(
             "Battle calculator",
             w.HTML(
@@ -337,7 +364,7 @@ def odds_page() -> w.VBox:
                     "chosen in every pile they may join."
                 )
             ),
-            BattleCalculator(),
+            calc,
         ),
         section(
             "Risk ahead",
@@ -352,7 +379,7 @@ def odds_page() -> w.VBox:
         section(
             "Which way of playing wins most?",
             w.HTML(note_html("Whole games played by three bots; press Compare.")),
-            PolicyComparison(),
+            bots,
         ),
         sheet_link("heroes-hordes"),
         theme=THEME,

@@ -76,7 +76,8 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.undo_button = w.Button(description="Undo my last choice")
         self.undo_button.add_class("sh-undo")
         self.files = self.save_load_widget()
-        self.setup.new_button.on_click(lambda _b: self.new_game(self.seed))
+        self.setup.new_button.on_click(lambda _b: self.restart())
+        self.table_rules_panel()
         self.undo_button.on_click(lambda _b: self.undo())
         self.seed = seed
         self.viewer: int | None = None
@@ -90,6 +91,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 section("Log (newest first; a § chip opens the rule)", self.log_box),
                 w.HBox([self.undo_button, self.files]),
                 section("New game", self.setup),
+                self.rules_panel,
             ]
         )
         self.add_class("sh-board-page")
@@ -108,12 +110,16 @@ class ShadowsBoard(BoardMixin, w.VBox):
     def _new_config(self) -> dict:
         return self.setup.config()
 
+    def restart(self) -> None:
+        """What the New game button does."""
+        self.new_game(self.seed)
+
     # --- moving ------------------------------------------------------------------------
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the seats as set (chance from ``seed``)."""
         self.rng = random.Random(seed)
-        self.config = self._new_config()
+        self.config = self._new_config() | self.table_config()
         self.state = get_game(self.game).start(self.config)
         self.undo_stack = []
         self.message.value = ""
@@ -327,6 +333,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.setup.players.value = n
         self.config = dict(config)
         self.state = state
+        self._show_table_rules(self.config)
         self.undo_stack = []
         self.odds_html = ""
         self.message.value = ""

@@ -26,6 +26,7 @@ from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.wins import WinsTool
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["RevealTool", "PredictTool", "RoundTool", "odds_page"]
 
@@ -350,13 +351,19 @@ def _n(x) -> str:
 
 
 def odds_page() -> w.VBox:
-    """The odds page: four tools, each in its own section."""
+    """The odds page: four tools, each in its own section; the Table rules panel above
+    them (the whole games follow it; the other tools start from a described position,
+    after the Libraries are drawn)."""
+    panel, wins = TableRulesPanel("shadows"), WinsTool()
+    panel.on_change(lambda _c: wins.use_rules(panel.changed()))
+    panel.open_from_url()
     return page(
         ShadowsStyle(),
+        panel,
         section("The next Monster-Action card", RevealTool()),
         section("Predict: what can their Hand hold?", PredictTool()),
         section("This round against the Monster", RoundTool()),
-        section("Who wins with which Hero (whole games, Monte Carlo)", WinsTool()),
+        section("Who wins with which Hero (whole games, Monte Carlo)", wins),
         sheet_link("shadows"),
         theme="shadows",
     )

@@ -44,26 +44,10 @@ class TableSetup(w.VBox):
                 layout=w.Layout(width="240px"),
             )
             self.seat_boxes.append(w.HBox([name, kind]))
-        self.library = w.Dropdown(
-            options=[
-                ("Beginner Skill cards list (our ruling)", "beginner"),
-                ("10 drawn from the Skill Pool, with mulligans", "pool"),
-            ],
-            description="Library",
-            style=WIDE,
-        )
-        self.unmet = w.Dropdown(
-            options=[
-                ("blank until met again (our ruling, FAQ)", "blank"),
-                ("discarded at once", "discard"),
-            ],
-            description="A Station card whose requirement fails is",
-            style=WIDE,
-        )
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.add_class("sh-new")
         self.seats = w.VBox()
-        super().__init__([self.players, self.seats, self.library, self.unmet, self.new_button])
+        super().__init__([self.players, self.seats, self.new_button])
         self.players.observe(lambda _c: self.show_seats(), "value")
         self.show_seats()
 
@@ -76,7 +60,8 @@ class TableSetup(w.VBox):
         return [b.children[1].value for b in self.seat_boxes[:n]]
 
     def config(self) -> dict:
-        """The new game's config: players, names (made unique), the rules options."""
+        """The new game's config: players and names (made unique); the table rules come
+        from the board's Table rules panel."""
         n = self.players.value
         names = [
             b.children[0].value.strip() or f"Player {i + 1}"
@@ -84,9 +69,4 @@ class TableSetup(w.VBox):
         ]
         if len(set(names)) < n:
             names = [f"{x} ({i + 1})" for i, x in enumerate(names)]
-        return {
-            "players": n,
-            "names": names,
-            "library": self.library.value,
-            "unmet": self.unmet.value,
-        }
+        return {"players": n, "names": names}

@@ -45,6 +45,7 @@ class WinsTool(w.VBox):
             "<p class='hk-note'>Press <b>Play the games</b>: 100 games take 10 to 20 seconds.</p>"
         )
         self.chart = Chart()
+        self.table_rules: dict = {}  # the readings the table changed: the games play them
         self.seats = w.Box(layout=w.Layout(flex_flow="row wrap"))
         super().__init__(
             [
@@ -61,6 +62,18 @@ class WinsTool(w.VBox):
         self.players.observe(lambda _c: self._seats(), "value")
         self.run_button.on_click(lambda _b: self.run())
         self._seats()
+
+    def use_rules(self, changed: dict) -> None:
+        """Play the table's readings from the next run on (old figures cleared)."""
+        if changed == self.table_rules:
+            return
+        self.table_rules = dict(changed)
+        if self.chart.fig is not None:
+            self.chart.clear()
+            self.out.value = (
+                "<p class='hk-note'>Your table's rules changed: press <b>Play the games</b> "
+                "again.</p>"
+            )
 
     def _seats(self) -> None:
         self.seats.children = tuple(self.heroes[: self.players.value])
@@ -80,7 +93,12 @@ class WinsTool(w.VBox):
 
         try:
             res = simulate(
-                heroes, self.games.value, self.seed.value, bot=self.bot.value, progress=tick
+                heroes,
+                self.games.value,
+                self.seed.value,
+                bot=self.bot.value,
+                progress=tick,
+                rules=self.table_rules,
             )
         except HordesKitError as e:
             self.out.value = error_html(str(e))

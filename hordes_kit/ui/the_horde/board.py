@@ -112,11 +112,12 @@ class THBoard(BoardMixin, w.VBox):
                     [self.new_button, self.seed_box, speed],
                     layout=w.Layout(align_items="flex-end", gap="6px 12px"),
                 ),
+                self.table_rules_panel(),
             ],
             layout=w.Layout(width="100%"),
         )
         self.add_class("hk-th-board")
-        self.new_button.on_click(lambda _b: self.new_game(self.seed_box.value))
+        self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())
         self.advice_button.on_click(lambda _b: self.purchase_odds())
@@ -281,6 +282,10 @@ class THBoard(BoardMixin, w.VBox):
         self.odds_button.disabled = s.is_terminal
         self.undo_button.disabled = not self.undo_stack
         self.log_view.value = log_html(s, new=max(1, len(s.log) - self.mark), height=260)
+
+    def restart(self) -> None:
+        """What the New game button does (with the seed box's seed)."""
+        self.new_game(self.seed_box.value)
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (chance from this seed)."""

@@ -19,12 +19,35 @@ from hordes_kit.ui.controls import SearchablePicker, columns, page, section
 from hordes_kit.ui.pieces import die_html
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["BattleOdds", "SurvivalExplorer", "hordlings", "defenders", "odds_page"]
 
 LEVELS = list(range(1, 8))
 FORCES = list(range(0, 11))
 LABELLED = {"description_width": "initial"}
+# the battle's bonuses as the table's rules allow them (options.toml: dizzy, *_stack)
+DIZZY_WORDS = {
+    "window": "Dizzy: a Grimthwacker after two in a row (−3)",
+    "restart": "Dizzy: the third Grimthwacker in a row, counting again after him (−3)",
+    "off": "Dizzy: your table plays without it",
+}
+ITEMS = {"add": (0, 1, 2, 3, 4, 5), "highest": (0, 1, 2)}
+NEXT_GC = {"add": (0, 2, 4), "highest": (0, 2)}
+_PANEL: list[TableRulesPanel] = []  # the page's one Table rules panel (one page a kernel)
+
+
+def _bonus_options(values: tuple[int, ...]) -> list[tuple[str, int]]:
+    return [("none" if v == 0 else f"+{v}", v) for v in values]
+
+
+def page_rules() -> tuple[TableRulesPanel, bool]:
+    """The odds page's Table rules panel, and whether this part shows it (the first does)."""
+    first = not _PANEL
+    if first:
+        _PANEL.append(TableRulesPanel(GAME))
+        _PANEL[0].open_from_url()
+    return _PANEL[0], first
 
 
 def hordlings() -> list[tuple[str, int]]:
@@ -61,20 +84,19 @@ class BattleOdds(w.VBox):
             style=LABELLED,
         )
         self.items = w.ToggleButtons(
-            options=[("none", 0), ("+1", 1), ("+2", 2), ("+3", 3), ("+4", 4), ("+5", 5)],
+            options=_bonus_options(ITEMS["add"]),
             value=0,
             description="Flute / Haunch of Meat",
             style={**LABELLED, "button_width": "auto"},
         )
         self.next_gc = w.ToggleButtons(
-            options=[("none", 0), ("+2", 2), ("+4", 4)],
+            options=_bonus_options(NEXT_GC["add"]),
             value=0,
             description="Boots / Ring (Grimthwacker only)",
             style={**LABELLED, "button_width": "auto"},
         )
-        self.dizzy = w.Checkbox(
-            value=False, description="Dizzy: third Grimthwacker in a row (−3)", indent=False
-        )
+        self.dizzy = w.Checkbox(value=False, description=DIZZY_WORDS["window"], indent=False)
+        self.dizzy_rule = "window"
         for c in (self.items, self.next_gc):
             c.add_class("hk-choices")
         self.result = w.HTML()
@@ -147,10 +169,25 @@ class BattleOdds(w.VBox):
             grimthwacker=grim,
         )
 
+    def use_rules(self, config: dict) -> None:
+        """Offer the bonuses the table's rules allow (Dizzy, stacking) and recompute."""
+        self.dizzy_rule = config["dizzy"]
+        self.dizzy.description = DIZZY_WORDS[self.dizzy_rule]
+        if self.dizzy_rule == "off":
+            self.dizzy.value = False
+        for box, values in (
+            (self.items, ITEMS[config["item_stack"]]),
+            (self.next_gc, NEXT_GC[config["boots_ring_stack"]]),
+        ):
+            box.options = _bonus_options(values)
+            box.value = box.value if box.value in values else values[-1]
+        self.update()
+
     def update(self) -> None:
         """Recompute the odds for the current choices."""
         level, (_, grim) = self.hordling.value, self.defender.value
-        self.next_gc.disabled = self.dizzy.disabled = not grim
+        self.next_gc.disabled = not grim
+        self.dizzy.disabled = not grim or self.dizzy_rule == "off"
         force = self.force
         p = kill_probability(level, force)
         need = 4 + level - force
@@ -211,6 +248,7 @@ class SurvivalExplorer(w.VBox):
         self.curve, self.ends = Chart(), Chart()
         self.causes = w.HTML()
         self.results: list = []
+        self.table_rules: dict = {}  # the readings the table changed: the games play them
         super().__init__(
             [
                 w.VBox([self.policy, self.about]),
@@ -279,7 +317,20 @@ class SurvivalExplorer(w.VBox):
             n,
             self.seed.value,
             progress=lambda d, _t: setattr(self.progress, "value", offset + d),
+            config=self.table_rules,
         )
+
+    def use_rules(self, changed: dict) -> None:
+        """Play the table's readings from the next Run on (the last results are cleared)."""
+        if changed == self.table_rules:
+            return
+        self.table_rules = dict(changed)
+        had, self.results = bool(self.results), []
+        if had:  # figures of other rules would mislead
+            self.result.value = note_html("Your table's rules changed: press Run to play them.")
+            self.curve.clear()
+            self.ends.clear()
+            self.causes.value = ""
 
     def _play(self, policies) -> None:
         self.progress.layout.display = None
@@ -392,8 +443,17 @@ class SurvivalExplorer(w.VBox):
 
 def odds_page(part: str = "battle") -> w.VBox:
     """One part of the odds page (``battle`` or ``survival``) in The Horde's colours."""
+    if part not in ("battle", "survival"):
+        raise ValueError(f"part must be 'battle' or 'survival', got {part!r}")
+    panel, shown = page_rules()
     if part == "battle":
-        return page(section("One battle, exactly", BattleOdds()), sheet_link(GAME), theme=GAME)
-    if part == "survival":
-        return page(section("Whole games by buying policy", SurvivalExplorer()), theme=GAME)
-    raise ValueError(f"part must be 'battle' or 'survival', got {part!r}")
+        calc = BattleOdds()
+        body = w.VBox([section("One battle, exactly", calc), sheet_link(GAME)])
+        calc.use_rules(panel.config())
+        panel.on_change(calc.use_rules)
+    else:
+        calc = SurvivalExplorer()
+        body = section("Whole games by buying policy", calc)
+        calc.use_rules(panel.changed())
+        panel.on_change(lambda _c: calc.use_rules(panel.changed()))
+    return page(*([panel] if shown else []), body, theme=GAME)
