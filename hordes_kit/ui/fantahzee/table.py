@@ -118,14 +118,19 @@ def _turn_strip(state, v: dict, dice: bool) -> str:
     elif v["phase"] == "action":
         parts.append(TokenTrack("Shield", v["shield"], kind="armor"))
     out = f"<div class='hk-fz-tracks'>{render(*parts)}</div>"
-    if dice and v["phase"] == "roll":
+    if dice:  # the dice are on the table in every phase (a lesson may point at them)
         shown = dice_html(d["free"], label="Dice showing") if d["free"] else ""
         more = []
-        if d["unrolled"]:
-            more.append(f"{d['unrolled']} to roll")
-        if d["rolling"]:
-            more.append(f"{d['rolling']} being rolled")
-        more.append(f"{d['rolls_left']} roll{'s' if d['rolls_left'] != 1 else ''} left")
+        if v["phase"] in ("setup", "action"):
+            shown, more = "", ["rolled in the Dice Phase"]
+        elif v["phase"] != "roll":
+            more = [] if d["free"] else ["none showing"]
+        else:
+            if d["unrolled"]:
+                more.append(f"{d['unrolled']} to roll")
+            if d["rolling"]:
+                more.append(f"{d['rolling']} being rolled")
+            more.append(f"{d['rolls_left']} roll{'s' if d['rolls_left'] != 1 else ''} left")
         out += (
             f"<div {attrs(class_='hk-fz-dice', data_thing='dice')}>"
             f"<span class='hk-fz-dice-label'>Dice</span>{shown}"
