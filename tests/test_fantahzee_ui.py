@@ -118,7 +118,7 @@ def test_the_ice_giant_step_weighs_the_position_after_each_capture():
 
 def test_the_end_phase_step_shows_the_end_phase_rule():
     wt = walkthrough()
-    wt.load(0)
+    wt.open_at("fz-example-turn")  # the rulebook's Example Turn (the first lesson is first now)
     wt.goto(len(wt.frames))
     assert "Draw four cards from the hero deck" in wt.narration.value
     assert "Draw a card from the hero deck" not in wt.narration.value
