@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 import pytest
 
 from hordes_kit.core.playout import play_until
+from hordes_kit.core.pointing import things_called
 from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.flow import advance
@@ -245,7 +246,7 @@ def test_every_walkthrough_question_is_graded_by_its_kind():
             rule_question = any(a not in legal for a in answers)
             kinds.add("rule" if rule_question else "choice")
             for a in answers:
-                text = player.grade(f, a)
+                text = player.feedback_html(f, a)
                 if rule_question:
                     want = "legal" if a in legal else "illegal"
                     assert f"data-grade='{want}'" in text, (f.step.move, a)
@@ -273,13 +274,17 @@ def test_walkthrough_steps_are_in_words_with_a_rule_box_each():
             assert not re.search(r"\b[a-z]+:[a-z]", label), label
             assert not re.search(r"\bthe (men|elves|dwarves|goblins|undead|dragons)\b", label)
         while player.i < len(player.frames):
+            p = player.pending_point()  # a first lesson's "click the deck": answered on the table
+            if p is not None:
+                assert player.point(things_called(p.before, p.step.point)[0].id)
+                continue
             q = player.pending_question()
             player.answer(q.step.move) if q else player.next()
             assert "hk-rule-chip" in player.narration.value, (i, player.i)
             shown = words(player.narration.value + player.board.value)
             assert "heroes-hordes." not in shown and "draw:" not in shown
     # the Priest example's silent draws are sentences now
-    player.load(1)
+    player.open_at("hh-priest")
     assert any(label.startswith("3. Zombies are drawn") for label, _ in player.steps.options)
 
 
