@@ -9,9 +9,10 @@ What the server adds to Voila (the helpers live in serve_kernels and serve_pages
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
-- pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy),
-  and not plotly's JupyterLab renderer (charts are FigureWidgets; their code is fetched
-  once and cached, see serve_dashboard.py).
+- pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
+  charts are drawn by plotly's own renderer from this server (``ui.charts.Chart``: one
+  copy of plotly.js per page, cached by the browser), and a FigureWidget, if a page
+  makes one, fetches its code once from here too (see serve_dashboard.py).
 """
 
 from __future__ import annotations
@@ -333,9 +334,9 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
     c = Config()
     c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
     c.KitKernelManager.max_kernels = max_kernels
-    # plotly's JupyterLab renderer is 4.8 MB of script fetched by every page before it
-    # connects, for `fig.show()` outputs no dashboard makes (charts are FigureWidgets)
-    c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]
+    # plotly's JupyterLab renderer (about 4.8 MB, cached by the browser) stays loaded:
+    # every chart (ui.charts.Chart) is a plotly mimetype output that only it can draw;
+    # denied, a chart shows as the words "[chart: plot]"
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {

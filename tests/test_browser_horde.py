@@ -64,7 +64,11 @@ def test_walkthrough_page_on_a_phone(page: Page, voila_url):
     seen = _open(page, voila_url, "the_horde_walkthrough.ipynb", ".hk-quiz-check")
     problems = _problems(page, seen, [".hk-next", ".hk-board .hk-face", ".hk-quiz-check"])
     assert not problems, "\n".join(problems)
-    # step 1, then the first question: a choice, graded against the book and the odds
+    # the page opens on the first lesson; the first year's first question is a choice,
+    # graded against the book and the odds
+    page.locator(".hk-page select").first.select_option(
+        label="Your first year in the Shimto Plains"
+    )
     page.locator(".hk-next").click()
     ask = page.locator(".hk-ask")
     expect(ask).to_have_attribute("data-grade", "choice")

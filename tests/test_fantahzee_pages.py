@@ -105,7 +105,9 @@ def test_walkthrough_page_on_a_phone_grades_choices_and_rules(browser: Browser, 
     page, seen = _open(browser, voila_url, "fantahzee_walkthrough", PHONE)
     try:
         expect(page.locator(".hk-next")).to_be_enabled()  # the first step is never blocked
-        # Maureen's second decision: keep the 5 and a 3 instead of the book's 5
+        # Maureen's second decision: keep the 5 and a 3 instead of the book's 5 (the page
+        # opens on the first lesson; the Example Turn is picked)
+        page.locator(".widget-dropdown select").first.select_option(label="Example Turn: Maureen")
         page.locator(".hk-steps select").select_option(index=7)
         expect(page.locator(".hk-ask")).to_contain_text("Which dice should she keep")
         page.locator(".hk-answer", has_text="Keep 5,3, reroll the rest").click()

@@ -61,8 +61,11 @@ def test_play_page_at_phone_width(page: Page, voila_url):
 def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):
     seen = _open(page, voila_url, "heroes_hordes_walkthrough.ipynb", ".hk-page .hk-next")
     _checked(page, seen, [".hk-next", ".hk-steps select", ".hk-board .hk-lane", ".hk-quiz-check"])
-    # the Priest example: its attack is a question about the rule
-    page.locator(".widget-dropdown select").first.select_option(index=1)
+    # the Priest example (picked by its title: the first lesson comes first now): its
+    # attack is a question about the rule
+    page.locator(".widget-dropdown select").first.select_option(
+        label="The Priest against the Undead: a lord, a +10 vs Undead, and the best discard"
+    )
     expect(page.locator(".hk-narration")).to_contain_text("Set-up")
     for _ in range(12):
         if page.locator(".hk-answer").count():

@@ -46,8 +46,10 @@ def test_the_rule_lookup_opens_a_rule_first_and_answers_as_you_type(page: Page, 
     # results as you type: every game, then a word of a rule's text
     page.locator(".hk-lookup-game-filter select").select_option(label="Every game")
     box = page.locator(".hk-lookup-search input")
-    box.press_sequentially("steam pool", delay=30)
-    want = [e.id for e in search("steam pool")]
+    # words of the steam rule's text (its key was ruling.steam-pool before the merge)
+    box.press_sequentially("part steam", delay=30)
+    want = [e.id for e in search("part steam")]
+    assert want == ["fantahzee.steam.pay"]
     expect(page.locator(".hk-lookup-rule")).to_have_count(len(want))
     expect(page.locator(".hk-lookup-rule").first).to_have_attribute("data-rule", want[0])
     expect(page.locator(".hk-lookup-count")).to_contain_text(f"{len(want)} rule")

@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 __all__ = [
     "PHONE",
@@ -156,13 +157,20 @@ def overflow_problems(page: Page, scrollers: str = SCROLLERS) -> list[str]:
     return page.evaluate(_OVERFLOW_JS, scrollers)
 
 
-def hidden_controls(page: Page, selectors: list[str]) -> list[str]:
-    """Main controls that are missing, invisible or not fully within the screen's width."""
+def hidden_controls(page: Page, selectors: list[str], wait: float = 30_000) -> list[str]:
+    """Main controls that are missing, invisible or not fully within the screen's width.
+
+    Each is given up to ``wait`` ms to be drawn: a chart is drawn by the page's plotly
+    renderer, which loads plotly.js only when the first figure arrives, after the
+    widgets (on a busy machine, seconds after the page's other controls).
+    """
     out = []
     width = page.viewport_size["width"]
     for sel in selectors:
         loc = page.locator(sel).first
-        if loc.count() == 0 or not loc.is_visible():
+        try:
+            loc.wait_for(state="visible", timeout=wait)
+        except PlaywrightTimeoutError:
             out.append(f"main control not visible: {sel}")
             continue
         box = loc.bounding_box()

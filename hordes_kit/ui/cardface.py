@@ -57,6 +57,7 @@ class CardFace:
     battle force, level). ``kind`` picks the band colour from the game's theme.
     ``exhausted`` turns the card sideways; ``highlight`` marks the advised card;
     ``selected`` the one the player picked; ``action`` + ``verb`` make it clickable.
+    ``thing``: the id of the thing of the table it is (``data-thing``, see ``ui.pointing``).
     """
 
     name: str
@@ -76,6 +77,7 @@ class CardFace:
     disabled: bool = False
     note: str = ""
     back: str = ""
+    thing: str = ""
 
     def to_json(self) -> dict:
         """The face as JSON types (what a front end or a test needs)."""
@@ -144,7 +146,7 @@ class CardFace:
             )
             card = f"<div {tag_attrs}>{body}</div>"
         slot = "hk-slot" + (" hk-exhausted" if self.exhausted else "")
-        return f"<div class='{slot}'>{card}</div>"
+        return f"<div {attrs(class_=slot, data_thing=self.thing or None)}>{card}</div>"
 
     def _face(self) -> str:
         esc = html.escape
@@ -189,7 +191,8 @@ class Pile:
     ``layout``: ``"row"`` (cards side by side, wrapping), ``"fan"`` (a hand, overlapping),
     ``"column"`` (overlapping downwards, names visible), ``"stack"`` (only the top
     card, on a stack as deep as the count) or ``"list"`` (names with counts, for big
-    open piles: ``counts`` holds ``(name, n, kind)``).
+    open piles: ``counts`` holds ``(name, n, kind)``). ``thing``: the id of the thing of
+    the table it is (``data-thing``, see ``ui.pointing``).
     """
 
     title: str
@@ -200,6 +203,7 @@ class Pile:
     empty: str = "empty"
     note: str = ""
     highlight: bool = False
+    thing: str = ""
 
     def __post_init__(self) -> None:
         if self.layout not in PILE_LAYOUTS:
@@ -239,8 +243,9 @@ class Pile:
             body = f"<span class='hk-empty'>{esc(self.empty)}</span>"
         note = f"<div class='hk-pile-note'>{esc(self.note)}</div>" if self.note else ""
         cls = f"hk-pile hk-pile-{self.layout}" + (" hk-highlight" if self.highlight else "")
+        label = f"{title_case(self.title)}, {n} cards"
         return (
-            f"<section class='{cls}' {attrs(aria_label=f'{title_case(self.title)}, {n} cards')}>"
+            f"<section {attrs(class_=cls, data_thing=self.thing or None, aria_label=label)}>"
             f"{head}<div class='hk-pile-body'>{body}</div>{note}</section>"
         )
 
@@ -249,7 +254,8 @@ class Pile:
 class Lane:
     """One column of a board (a lane, a stack of monsters, a player's area), top to bottom.
 
-    ``parts`` are pieces with ``.html()`` (piles, cards, tracks) or HTML strings.
+    ``parts`` are pieces with ``.html()`` (piles, cards, tracks) or HTML strings;
+    ``thing``: the id of the thing of the table it is (``data-thing``, see ``ui.pointing``).
     """
 
     title: str
@@ -257,13 +263,15 @@ class Lane:
     note: str = ""
     highlight: bool = False
     kind: str = ""
+    thing: str = ""
 
     def html(self) -> str:
         """The lane: a titled column."""
         cls = "hk-lane" + (" hk-highlight" if self.highlight else "")
         note = f"<div class='hk-lane-note'>{html.escape(self.note)}</div>" if self.note else ""
+        tag = attrs(class_=cls, data_kind=slug(self.kind) or None, data_thing=self.thing or None)
         return (
-            f"<section {attrs(class_=cls, data_kind=slug(self.kind) or None)}>"
+            f"<section {tag}>"
             f"<h3 class='hk-lane-title'>{html.escape(title_case(self.title))}</h3>"
             f"{render(*self.parts)}{note}</section>"
         )

@@ -22,6 +22,7 @@ __all__ = [
     "TokenTrack",
     "attrs",
     "render",
+    "marked",
 ]
 
 # pip centres on a 100x100 face
@@ -82,6 +83,12 @@ def attrs(**values: object) -> str:
 def render(*parts: object) -> str:
     """Join pieces (anything with ``.html()``, or HTML strings) into one fragment."""
     return "".join(p.html() if hasattr(p, "html") else str(p) for p in parts if p is not None)
+
+
+def marked(thing: str, inner: str, tag: str = "span") -> str:
+    """``inner`` (HTML) marked as the thing of the table ``thing`` (``data-thing``, the id
+    a "point at it" question answers with, see ``ui.pointing``)."""
+    return f"<{tag} {attrs(data_thing=thing)}>{inner}</{tag}>"
 
 
 def icon_svg(kind: str) -> str:
@@ -207,6 +214,7 @@ class TokenTrack:
 
     ``style``: ``"track"`` (a numbered strip with the marker on the value),
     ``"pips"`` (``maximum`` icons, ``value`` of them filled) or ``"count"``.
+    ``thing``: the id of the thing of the table it is (``data-thing``, see ``ui.pointing``).
     """
 
     label: str
@@ -216,6 +224,7 @@ class TokenTrack:
     style: str = "count"
     minimum: int = 0
     note: str = ""
+    thing: str = ""
 
     def words(self) -> str:
         """What a screen reader says: ``'Mana: 4 of 10'``."""
@@ -255,7 +264,9 @@ class TokenTrack:
             if self.note
             else ""
         )
+        cls = f"hk-track hk-track-{self.style}"
+        tag = attrs(class_=cls, data_token=self.kind, data_thing=self.thing or None)
         return (
-            f"<div {attrs(class_=f'hk-track hk-track-{self.style}', data_token=self.kind)}>"
+            f"<div {tag}>"
             f"{head}{body}{note}<span class='hk-sr'>{html.escape(self.words())}</span></div>"
         )

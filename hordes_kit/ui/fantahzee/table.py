@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
 from hordes_kit.ui.fantahzee.faces import card_face, member_face, monster_face, names_counted
-from hordes_kit.ui.pieces import TokenTrack, dice_html, render
+from hordes_kit.ui.pieces import TokenTrack, attrs, dice_html, marked, render
 
 __all__ = [
     "board_html",
@@ -67,13 +67,21 @@ def _stack_lane(state, x: dict, actions: Mapping[str, str]) -> Lane:
         parts.append("<span class='hk-empty'>empty</span>")
     title = f"Stack {name}" + (" - vanguard" if x["vanguard"] else "")
     note = "A face-up monster here destroys a town in the Horde Phase." if x["vanguard"] else ""
-    return Lane(title, tuple(parts), note=note, highlight=x["vanguard"], kind="Monster")
+    return Lane(
+        title,
+        tuple(parts),
+        note=note,
+        highlight=x["vanguard"],
+        kind="Monster",
+        thing=f"stack:{name}",
+    )
 
 
-def _facedown(n: int, text: str) -> str:
+def _facedown(n: int, text: str, thing: str | None = None) -> str:
     """A compact pile of facedown cards: a small card back, how many, what they are."""
     return (
-        f"<div class='hk-fz-facedown'><span class='hk-fz-backs' aria-hidden='true'></span>"
+        f"<div {attrs(class_='hk-fz-facedown', data_thing=thing)}>"
+        "<span class='hk-fz-backs' aria-hidden='true'></span>"
         f"<span><b>{n}</b> {html.escape(text)}</span></div>"
     )
 
@@ -82,11 +90,11 @@ def _decks_lane(v: dict) -> Lane:
     return Lane(
         "Decks",
         (
-            _facedown(v["town_deck"], "in the town deck"),
-            _facedown(v["treasure_deck"], "in the treasure deck"),
-            _facedown(v["hero_deck"], "in the hero deck"),
-            f"<div class='hk-fz-counts'>Discard pile: <b>{v['discard']}</b> "
-            f"card{'s' if v['discard'] != 1 else ''}</div>",
+            _facedown(v["town_deck"], "in the town deck", "town-deck"),
+            _facedown(v["treasure_deck"], "in the treasure deck", "treasure-deck"),
+            _facedown(v["hero_deck"], "in the hero deck", "hero-deck"),
+            f"<div {attrs(class_='hk-fz-counts', data_thing='discard')}>Discard pile: "
+            f"<b>{v['discard']}</b> card{'s' if v['discard'] != 1 else ''}</div>",
         ),
         kind="Town",
     )
@@ -95,7 +103,7 @@ def _decks_lane(v: dict) -> Lane:
 def _turn_strip(state, v: dict, dice: bool) -> str:
     d = v["dice"]
     parts = [
-        TokenTrack("Doom tokens", v["doom"], 3, kind="doom", style="pips"),
+        TokenTrack("Doom tokens", v["doom"], 3, kind="doom", style="pips", thing="doom"),
     ]
     if v["phase"] in ("roll", "attack", "counter", "treasure", "horde"):
         parts += [
@@ -110,16 +118,22 @@ def _turn_strip(state, v: dict, dice: bool) -> str:
     elif v["phase"] == "action":
         parts.append(TokenTrack("Shield", v["shield"], kind="armor"))
     out = f"<div class='hk-fz-tracks'>{render(*parts)}</div>"
-    if dice and v["phase"] == "roll":
+    if dice:  # the dice are on the table in every phase (a lesson may point at them)
         shown = dice_html(d["free"], label="Dice showing") if d["free"] else ""
         more = []
-        if d["unrolled"]:
-            more.append(f"{d['unrolled']} to roll")
-        if d["rolling"]:
-            more.append(f"{d['rolling']} being rolled")
-        more.append(f"{d['rolls_left']} roll{'s' if d['rolls_left'] != 1 else ''} left")
+        if v["phase"] in ("setup", "action"):
+            shown, more = "", ["rolled in the Dice Phase"]
+        elif v["phase"] != "roll":
+            more = [] if d["free"] else ["none showing"]
+        else:
+            if d["unrolled"]:
+                more.append(f"{d['unrolled']} to roll")
+            if d["rolling"]:
+                more.append(f"{d['rolling']} being rolled")
+            more.append(f"{d['rolls_left']} roll{'s' if d['rolls_left'] != 1 else ''} left")
         out += (
-            f"<div class='hk-fz-dice'><span class='hk-fz-dice-label'>Dice</span>{shown}"
+            f"<div {attrs(class_='hk-fz-dice', data_thing='dice')}>"
+            f"<span class='hk-fz-dice-label'>Dice</span>{shown}"
             f"<span class='hk-note'>{html.escape(', '.join(more))}</span></div>"
         )
     extra = []
@@ -142,22 +156,23 @@ def _seat_lane(state, x: dict, v: dict, actions: Mapping[str, str]) -> Lane:
     party = tuple(
         _member(state, m, actions if me else {}, dice_on=True) for m in x["party"]
     )  # fmt: skip
-    parts: list[object] = [Pile("Party", party, empty="no heroes yet")]
+    i = x["seat"]
+    parts: list[object] = [Pile("Party", party, empty="no heroes yet", thing=f"party:{i}")]
     if "hand" in x:
         hand = tuple(
             card_face(state, c, **(_act(actions, f"hand:{c}") if me else {})) for c in x["hand"]
         )
-        parts.append(Pile("Hand", hand, layout="row", empty="no cards"))
+        parts.append(Pile("Hand", hand, layout="row", empty="no cards", thing=f"hand:{i}"))
     else:
         n = x["hand_size"]
-        parts.append(_facedown(n, f"card{'s' if n != 1 else ''} in hand (hidden)"))
-    vic = state.seats[x["seat"]].victory
-    parts.append(
-        Pile("Victory pile", layout="list", counts=names_counted(state, vic), empty="empty")
-    )
-    token = " - Last Player token" if x["last_player"] else ""
-    title = f"{x['name']}: {x['xp']} XP{token}"
-    return Lane(title, tuple(parts), highlight=me)
+        parts.append(_facedown(n, f"card{'s' if n != 1 else ''} in hand (hidden)", f"hand:{i}"))
+    vic = state.seats[i].victory
+    counted = names_counted(state, vic)
+    parts.append(Pile("Victory pile", layout="list", counts=counted, thing=f"victory:{i}"))
+    if x["last_player"]:  # the token itself, on the table in front of its player
+        token = "<span class='hk-chip' data-kind='token'><b>Last Player token</b></span>"
+        parts.insert(0, marked("last-player", token, "div"))
+    return Lane(f"{x['name']}: {x['xp']} XP", tuple(parts), highlight=me)
 
 
 @dataclass(frozen=True)

@@ -281,7 +281,7 @@ class HHBoard(BoardMixin, w.VBox):
             f"<div class='hk-choices' data-moves='{n}' data-step='{s.step}'>{choices}</div>"
         )
         self.battle.show(battle)
-        self.table.show(board_html(s))
+        self.table.show(board_html(s, pending=False))  # the card is with the choice
         new = max(1, len(s.log) - self._log_mark)
         self.log_view.value = log_html(s, new=new)
 

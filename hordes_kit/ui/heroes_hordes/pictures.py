@@ -17,7 +17,7 @@ from hordes_kit.heroes_hordes.game import HHState
 from hordes_kit.heroes_hordes.odds import BattleReport, battle_report
 from hordes_kit.heroes_hordes.rules import ATTACK_SIZE, HORDE_PILES, RULE, CardForce, card_forces
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
-from hordes_kit.ui.pieces import TokenTrack
+from hordes_kit.ui.pieces import TokenTrack, marked
 
 __all__ = [
     "CARD_SIZE",
@@ -155,12 +155,19 @@ def pile_lane(state: HHState, pile: str, *, highlight: bool = False, note: str =
     faces = tuple(card_face(f.card, f, pile=pile) for f in reversed(forces))
     parts.append(Pile("Horde" if horde else "Heroes", faces, layout="row", empty="no cards yet"))
     return Lane(
-        pile_name(pile), tuple(parts), kind=KIND_OF_PILE[pile], highlight=highlight, note=note
+        pile_name(pile),
+        tuple(parts),
+        kind=KIND_OF_PILE[pile],
+        highlight=highlight,
+        note=note,
+        thing=f"pile:{pile}",
     )
 
 
-def status_html(state: HHState) -> str:
-    """Turn, deck, Devastation Tokens, this turn's event card and the Spy's look."""
+def status_html(state: HHState, *, pending: bool = True) -> str:
+    """Turn, deck, Devastation Tokens, the Fate card waiting to be placed (``pending``:
+    the playable board shows it with the choice instead), this turn's event card and the
+    Spy's look."""
     v = state.view(0)
     tokens = TokenTrack(
         "Devastation Tokens",
@@ -169,17 +176,31 @@ def status_html(state: HHState) -> str:
         kind="doom",
         style="pips",
         note="end with 2 or fewer to win, 3 ties, 5 lose at once",
+        thing="tokens",
     )
-    deck = TokenTrack("Cards left in the deck", v["deck_count"], kind="stone")
+    deck = TokenTrack("Cards left in the deck", v["deck_count"], kind="stone", thing="deck")
     bits = [
-        f"<div class='hk-hh-turn' style='font:700 17px/1.3 var(--hk-title-font)'>"
-        f"Turn {v['turn']}</div>",
+        "<div class='hk-hh-turn' style='font:700 17px/1.3 var(--hk-title-font)'>"
+        + marked("turn", f"Turn {v['turn']}")
+        + "</div>",
         f"<div class='hk-tokens' data-tokens='{v['tokens']}'>{tokens.html()}</div>",
         deck.html(),
     ]
+    if state.pending and pending:
+        card = state.card(state.pending)
+        bits.append(
+            Pile(
+                "Fate card",
+                (card_face(card),),
+                note="Turned over this turn: it joins a pile of its race.",
+                thing="fate",
+            ).html()
+        )
     if state.drawn:
         fate = card_face(state.card(state.drawn), badge="This turn's Fate card")
-        bits.append(Pile("Event", (fate,), note="It acts in the Event Phase.").html())
+        # the view names one Fate card: the one waiting to be placed, else this event
+        mark = "" if state.pending else "fate"
+        bits.append(Pile("Event", (fate,), note="It acts in the Event Phase.", thing=mark).html())
     if state.known:
         counts = tuple((state.card(c).name, 1, "") for c in state.known)
         bits.append(Pile("Next cards (seen by a Spy)", layout="list", counts=counts).html())
@@ -195,8 +216,9 @@ def status_html(state: HHState) -> str:
     )
 
 
-def board_html(state: HHState, *, status: bool = True) -> str:
-    """The whole table: status, then the three hero piles and the three horde piles."""
+def board_html(state: HHState, *, status: bool = True, pending: bool = True) -> str:
+    """The whole table: status, then the three hero piles and the three horde piles
+    (``pending``: with the Fate card waiting to be placed)."""
     attack, defender = state.attack, state.defender
     lanes = [
         pile_lane(
@@ -211,7 +233,7 @@ def board_html(state: HHState, *, status: bool = True) -> str:
     # cards only as tall as their text, so a pile of ten stays readable
     return (
         f"<div class='hk-board' style='{CARD_SIZE}'>"
-        + (status_html(state) if status else "")
+        + (status_html(state, pending=pending) if status else "")
         + board_grid(lanes[:3], min_width=150, label="Your hero piles")
         + "<div style='height:10px'></div>"
         + board_grid(lanes[3:], min_width=150, label="The horde piles")

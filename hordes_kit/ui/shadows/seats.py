@@ -5,9 +5,12 @@ Fields, the Stunned Area, Items, the Current Deck (what they could hold) and Lib
 
 from __future__ import annotations
 
+import html
+from dataclasses import replace
+
 from hordes_kit.shadows.state import Placed, Position
 from hordes_kit.ui.cardface import CardFace, Lane, Pile
-from hordes_kit.ui.pieces import TokenTrack, render
+from hordes_kit.ui.pieces import TokenTrack, marked, render
 from hordes_kit.ui.shadows.actions import Cards, counts, placed
 from hordes_kit.ui.shadows.faces import (
     back_face,
@@ -30,23 +33,26 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
     parts: list[object] = []
     empty: list[str] = []
 
-    def zone(title: str, faces: tuple, **kw) -> None:
+    def zone(title: str, faces: tuple, thing: str, **kw) -> None:
         """A Field or pile with its cards; an empty one is only named (saves a phone's height)."""
         if faces:
-            parts.append(Pile(title, faces, **kw))
+            parts.append(Pile(title, faces, thing=thing, **kw))
         else:
-            empty.append(title)
+            empty.append(marked(thing, html.escape(title)))
 
     heroes: list[CardFace] = []
     if x["hero"]:
-        heroes.append(hero_face(s, i, **cards.act("target", f"p{i + 1}")))
+        # the Hero card lies in its space of the Inventory Field (so do the Items, below)
+        inventory = f"inventory:{i}"
+        heroes.append(hero_face(s, i, thing=inventory, **cards.act("target", f"p{i + 1}")))
     if x["leader"]:
-        heroes.append(leader_face(s))
+        heroes.append(replace(leader_face(s), thing="leader"))
     ma = v["monster_actions"]["seats"][i]
     if ma["card"]:
         note = "Monster-Action card in front of this player"
+        thing = f"monster-action:{i}"
         if ma["revealed"]:
-            heroes.append(ma_face(s, ma["icons"], note=note))
+            heroes.append(ma_face(s, ma["icons"], note=note, thing=thing))
         elif ma["icons"]:
             heroes.append(
                 ma_face(
@@ -56,10 +62,11 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
                     subtitle="facedown: you dealt it"
                     if viewer is not None
                     else "facedown (the Leader knows it)",
+                    thing=thing,
                 )
             )
         else:
-            heroes.append(back_face("Monster-Action", note=note))
+            heroes.append(back_face("Monster-Action", note=note, thing=thing))
     if x["bounty"]:
         label = "Bounty X2" if x["bounty"] > 1 else "Bounty"
         heroes.append(CardFace(label, "Bounty", text="Extra Gold to whoever KnocksDown this Hero."))
@@ -75,7 +82,11 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
             TokenTrack("Gold", x["gold"], kind="gold", note=_plus(earned["gold"])),
             TokenTrack("Experience", x["xp"], kind="xp", note=_plus(earned["xp"])),
             TokenTrack(
-                "Shadow Stones", x["stones"], kind="stone", note=_plus(earned["stones"]) or "9 ends"
+                "Shadow Stones",
+                x["stones"],
+                kind="stone",
+                note=_plus(earned["stones"]) or "9 ends",
+                thing=f"stones:{i}",
             ),
         )
         + "</div>"
@@ -87,18 +98,19 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
         parts.append(Pile("Missions dealt: keep one", offer))
     if "hand" in x:
         hand = tuple(cards.skill("hand", c, i) for c in x["hand"])
-        zone("Hand", hand)
+        zone("Hand", hand, f"hand:{i}")
     elif x.get("hand_size"):
-        parts.append(Pile("Hand", (back_face("Skill card"),), count=x["hand_size"], layout="stack"))
+        backs = (back_face("Skill card"),)
+        parts.append(Pile("Hand", backs, count=x["hand_size"], layout="stack", thing=f"hand:{i}"))
     elif phase == "plan" and not mine:
-        parts.append("<p class='hk-note'>Hand: being chosen in secret.</p>")
+        parts.append(marked(f"hand:{i}", "Hand: being chosen in secret.", "p"))
     if x["line"]:
         line = tuple(
             cards.skill("line", c, i) if c else back_face("Skill card, facedown") for c in x["line"]
         )
         parts.append(Pile("Laid in line (used in this order)", line))
     combat = tuple(cards.skill("combat", p["id"], i, placed(p)) for p in x["combat"])
-    zone("Combat Field", combat)
+    zone("Combat Field", combat, f"combat:{i}")
     station = tuple(
         skill_face(
             s,
@@ -109,7 +121,7 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
         )
         for p in x["station"]
     )
-    zone("Station Field", station)
+    zone("Station Field", station, f"station:{i}")
     if x["stunned"]:
         stunned = tuple(skill_face(s, p["id"], i, placed(p)) for p in x["stunned"])
         parts.append(Pile("Stunned Area", stunned))
@@ -122,15 +134,16 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
         )
         for it in x["items"]
     )
-    zone("Items", items, note=f"Shield Points ready: {x['shields']}")
+    zone("Items", items, f"inventory:{i}", note=f"Shield Points ready: {x['shields']}")
     if empty:
         parts.append(f"<p class='hk-note sh-empty'>Empty: {' · '.join(empty)}.</p>")
     if "deck" in x:
         if phase == "plan" and any(k[0] == "deck" for k in cards.on_cards):
             deck = tuple(cards.skill("deck", c, i) for c in x["deck"])
-            parts.append(Pile("Current Deck: choose your Hand", deck))
+            parts.append(Pile("Current Deck: choose your Hand", deck, thing=f"deck:{i}"))
         else:
-            parts.append(Pile("Current Deck", layout="list", counts=counts(s, x["deck"])))
+            listed = counts(s, x["deck"])
+            parts.append(Pile("Current Deck", layout="list", counts=listed, thing=f"deck:{i}"))
     else:
         note = "public: their Hero's cards and what they studied"
         parts.append(
@@ -139,6 +152,7 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
                 layout="list",
                 counts=counts(s, x["could_hold"]),
                 note=note,
+                thing=f"deck:{i}",  # their Current Deck, as far as others know it
             )
         )
     if "library" in x:

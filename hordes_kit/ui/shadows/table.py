@@ -17,7 +17,7 @@ from hordes_kit.core.state import Event
 from hordes_kit.shadows.state import Position
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
 from hordes_kit.ui.log import log_lines_html, rules_of
-from hordes_kit.ui.pieces import attrs
+from hordes_kit.ui.pieces import attrs, marked
 from hordes_kit.ui.shadows.actions import Cards, placements
 from hordes_kit.ui.shadows.faces import (
     LEVELS,
@@ -43,7 +43,7 @@ def _monster_lane(s: Position, v: dict, cards: Cards) -> Lane:
             "Phase.</p>"
         )
     else:
-        faces = [monster_face(s, **cards.act("target", "monster"))]
+        faces = [monster_face(s, thing="monster", **cards.act("target", "monster"))]
         if m["creature"]:
             c = m["creature"]
             faces.append(
@@ -75,6 +75,7 @@ def _monster_lane(s: Position, v: dict, cards: Cards) -> Lane:
             (back_face("Monster-Action"),) if mas["deck"] else (),
             count=mas["deck"],
             layout="stack",
+            thing="monster-action-deck",
         )
     )
     if mas["discard"]:
@@ -99,7 +100,7 @@ def _market(s: Position, v: dict, cards: Cards) -> Pile:
     if len(faces) > slots:
         extra = len(faces) - slots
         note += f" {extra} beyond the slots: discarded in the Refresh Phase if no slot is free."
-    return Pile("Market", faces, note=note, empty="no Items")
+    return Pile("Market", faces, note=note, empty="no Items", thing="market")
 
 
 def _choices_pile(s: Position, cards: Cards) -> Pile | None:
@@ -131,12 +132,13 @@ def _choices_pile(s: Position, cards: Cards) -> Pile | None:
 def status_html(s: Position, v: dict, viewer: int | None) -> str:
     """The line above the table: round, phase, Initiative Step, Leader, and the prompt."""
     bits = [f"Round {v['round']}", v["phase_name"]] if v["round"] else ["Setup"]
+    bits = [html.escape(b) for b in bits]
     if v["phase"] == "combat" and v["step"]:
-        bits.append(f"Initiative Step {v['step']}")
+        bits.append(marked("initiative", f"Initiative Step {v['step']}"))
     if v["leader_name"]:
-        bits.append(f"Leader: {v['leader_name']}")
+        bits.append(html.escape(f"Leader: {v['leader_name']}"))
     if v["phase"] == "plan" or (v["phase"] == "teamup" and v["round"]):
-        bits.append(f"Hand size {v['hand_size_rule']}")
+        bits.append(html.escape(f"Hand size {v['hand_size_rule']}"))
     deciding = v["deciding"]
     if deciding is None or viewer is None or deciding == viewer or s.finished:
         prompt = v["prompt"]
@@ -147,7 +149,7 @@ def status_html(s: Position, v: dict, viewer: int | None) -> str:
     )
     return (
         f"<div class='sh-status' {where}>"
-        f"<div class='sh-where'>{html.escape(' · '.join(bits))}</div>"
+        f"<div class='sh-where'>{' · '.join(bits)}</div>"
         f"<div class='sh-prompt'>{html.escape(prompt)}</div></div>"
     )
 

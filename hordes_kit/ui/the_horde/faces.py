@@ -16,7 +16,7 @@ from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.odds import HORDE_STEPS, kill_probability
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
 from hordes_kit.ui.common import percent
-from hordes_kit.ui.pieces import TokenTrack, attrs, die_html, render
+from hordes_kit.ui.pieces import TokenTrack, attrs, die_html, marked, render
 
 __all__ = [
     "SEASONS",
@@ -127,13 +127,16 @@ def status_html(state: THState) -> str:
     gc = v["grimthwackers"]
     alive = gc["total"] - gc["killed"]
     ahead = v["taxes_ahead"]
+    turn = marked("turn", f"<b>Turn {v['turn']} of {v['turns']}</b>")
     head = (
-        f"<div class='hk-th-where'><b>Turn {v['turn']} of {v['turns']}</b> · "
+        f"<div class='hk-th-where'>{turn} · "
         f"{html.escape(t.location)}, {SEASONS.get(t.season, t.season)} · natives: "
         f"{html.escape(t.indigenous)} (level {t.level}) · <b>{v['attackers']}</b> attackers "
         "this turn</div>"
     )
-    crowns = TokenTrack("Crowns", v["crowns"], kind="crowns", note=f"income {v['income']}/turn")
+    crowns = TokenTrack(
+        "Crowns", v["crowns"], kind="crowns", note=f"income {v['income']}/turn", thing="crowns"
+    )
     taxes = TokenTrack(
         "Tax (= the turn)",
         v["turn"],
@@ -142,10 +145,11 @@ def status_html(state: THState) -> str:
         style="track",
         minimum=1,
         note=f"this turn {v['tax']}" + (f", then {', '.join(map(str, ahead))}" if ahead else ""),
+        thing="tax",
     )
     guards = TokenTrack(
         "Grimthwackers alive", alive, gc["total"], kind="health", style="pips",
-        note="all four in the Recruit Discard: Chauncey is killed",
+        note="all four in the Recruit Discard: Chauncey is killed", thing="grimthwackers",
     )  # fmt: skip
     result = ""
     if v["result"]:
@@ -184,18 +188,19 @@ def battle_html(state: THState) -> str:
     v = state.view(0)
     parts, line = [], ""
     if v["attacker"]:
-        parts.append(hordling_face(state, v["attacker"]["id"], highlight=state.step == "defender"))
+        attacker = hordling_face(state, v["attacker"]["id"], highlight=state.step == "defender")
+        parts.append(replace(attacker, thing="attacker"))
         d = v["defender"]
         if d and state.step != "rock":
             bonus = d["force"] - state.data.card(d["id"]).force
-            face = recruit_face(state, d["id"], highlight=True)
+            face = replace(recruit_face(state, d["id"], highlight=True), thing="defender")
             if bonus:  # items, Boots or Dizzy: the force this battle, and why it differs
                 words = f"{'+' if bonus > 0 else '−'}{abs(bonus)} this battle"
                 face = replace(face, badge=words, stats=(("Force", d["force"]),))
             parts.append(face)
             line = _battle_line(state)
         elif d:
-            parts.append(recruit_face(state, d["id"], highlight=True))
+            parts.append(replace(recruit_face(state, d["id"], highlight=True), thing="defender"))
         else:
             parts.append(CardFace("", face_down=True, back="Defender deck: next card"))
         b = v["bonus"]
@@ -259,6 +264,7 @@ def row_pile(
     return Pile(
         "Recruit row",
         tuple(faces),
+        thing="row",
         note=f"{v['recruit_deck']} cards left in the Recruit deck · extra flips "
         f"{v['extra_flips']} of {state.data.setup['extra_flips']} this turn",
     )
@@ -282,6 +288,7 @@ def zones_html(state: THState) -> str:
                     _faces(state, village),
                     count=v["village_size"],
                     note=f"Under the shuffled cards, in order: {under}." if under else "",
+                    thing="village",
                 ),
             ),
             note=f"Income {v['income']} Crowns a turn.",
@@ -294,11 +301,13 @@ def zones_html(state: THState) -> str:
                     "Defender deck",
                     _faces(state, _counts(state, state.defender_deck, rids)),
                     count=sum(state.defender_deck),
+                    thing="defender-deck",
                 ),
                 Pile(
                     "Defender discard",
                     _faces(state, _counts(state, state.defender_discard, rids)),
                     count=sum(state.defender_discard),
+                    thing="defender-discard",
                 ),
             ),
             kind="Defender",
@@ -316,14 +325,19 @@ def zones_html(state: THState) -> str:
                     note=("Drawn last: " + ", ".join(v["attack_bottom"]))
                     if v["attack_bottom"]
                     else "",
+                    thing="attack-deck",
                 ),
                 Pile(
-                    "Attack discard", layout="list", counts=_hordlings(state, state.attack_discard)
+                    "Attack discard",
+                    layout="list",
+                    counts=_hordlings(state, state.attack_discard),
+                    thing="attack-discard",
                 ),
                 Pile(
                     "Horde discard (killed)",
                     layout="list",
                     counts=_hordlings(state, state.horde_discard),
+                    thing="horde-discard",
                 ),
                 Pile(
                     "Unseen horde cards",
@@ -332,6 +346,7 @@ def zones_html(state: THState) -> str:
                         state, tuple(a + b for a, b in zip(state.horde_deck, state.attack_deck))
                     ),
                     note="The Horde deck and the face-down Attack deck together.",
+                    thing="horde-deck",
                 ),
             ),
             kind="Hordling",
@@ -346,6 +361,7 @@ def zones_html(state: THState) -> str:
                         (state.name(c), n, state.data.card(c).type_name)
                         for c, n in _counts(state, state.recruit_discard, rids).items()
                     ),
+                    thing="recruit-discard",
                 ),
             ),
             note=f"{v['recruit_deck']} cards face down in the Recruit deck.",
