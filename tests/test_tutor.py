@@ -265,18 +265,57 @@ def test_the_query_string_outside_voila_with_and_without_preheated_kernels(monke
     assert ui_query.query_string() == ""  # plain Jupyter or Python
     monkeypatch.setenv("QUERY_STRING", "rule=x")
     assert ui_query.query_string() == "rule=x"  # a kernel started for the request
-    calls = []
+    import threading
+
     import voila.utils
 
+    opened = threading.Event()
+    calls = []
+
     def waits_for_the_request():
+        opened.wait(10)  # the player opens the page some time after the kernel was warmed
         calls.append(1)
         return "scenario=a&step=2"
 
     monkeypatch.setattr(voila.utils, "get_query_string", waits_for_the_request)
     monkeypatch.setattr(ui_query, "_preheated", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")  # a preheated kernel: the env is stale
-    assert ui_query.query_string() == "scenario=a&step=2"
-    assert ui_query.query_string() == "scenario=a&step=2" and len(calls) == 1
+    # the notebook never waits for the page: the job runs when the page is opened
+    seen = []
+    assert ui_query.at_address(lambda: seen.append(ui_query.query_string()) or "x") == ""
+    assert ui_query.address_pending() and ui_query.query_string() == "" and seen == []
+    opened.set()
+    for t in threading.enumerate():
+        if t.name == "hk-page-address":
+            t.join(10)
+    assert seen == ["scenario=a&step=2"] and len(calls) == 1
+    assert not ui_query.address_pending()
+    # once known, it is at hand at once, and jobs run now
+    assert ui_query.at_address(lambda: ui_query.query_string()) == "scenario=a&step=2"
+    assert len(calls) == 1
+
+
+def test_a_preheated_walkthrough_opens_the_step_its_address_asks_when_opened(monkeypatch):
+    import voila.utils
+
+    from hordes_kit.ui.fantahzee.walkthrough import walkthrough
+
+    opened = __import__("threading").Event()
+
+    def waits_for_the_request():
+        opened.wait(10)
+        return "scenario=fz-example-turn&step=3"
+
+    monkeypatch.setattr(voila.utils, "get_query_string", waits_for_the_request)
+    monkeypatch.setattr(ui_query, "_preheated", None)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    w = walkthrough()
+    assert w.open_from_url() == "" and w.i == 0  # built at once, on the first page
+    opened.set()
+    for t in __import__("threading").enumerate():
+        if t.name == "hk-page-address":
+            t.join(10)
+    assert w.scenario.id == "fz-example-turn" and w.i == 3
 
 
 def test_the_query_parser_checks_the_parameters_a_page_reads():

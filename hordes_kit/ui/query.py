@@ -3,35 +3,79 @@
 Voila hands a page's query string to its kernel in two ways. A kernel started for the
 request has it in ``os.environ["QUERY_STRING"]``. A preheated kernel ran the notebook
 before anyone asked, so its environment is empty until the page is opened:
-``voila.utils.get_query_string()`` waits for the request and then returns it (call it
-where the address matters, after the slow work). In plain Jupyter or Python there is
-no address: the query is empty. :func:`query_string` does the right one of the three;
+``voila.utils.get_query_string()`` waits for that request. Waiting in the notebook would
+hold the preheated kernel's last cell until a player came (the server gives a cell three
+minutes, then the page is broken), so :func:`at_address` waits in a background thread
+and does what the address asks when the page is opened. In plain Jupyter or Python there
+is no address: the query is empty. :func:`query_string` is the address as known now;
 :func:`page_query` checks the parameters a page reads (``core.query``).
 """
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import Check, parse_query
 
-__all__ = ["query_string", "page_query"]
+__all__ = ["query_string", "page_query", "at_address", "address_pending"]
 
 _preheated: str | None = None  # the preheated kernel's query, once the page has been opened
+_waiting: list[Callable[[], object]] = []  # what to do when it is
+_lock = threading.Lock()
+_log = logging.getLogger(__name__)
+
+
+def address_pending() -> bool:
+    """True in a preheated kernel whose page has not been opened yet."""
+    return os.environ.get("VOILA_PREHEAT") == "True" and _preheated is None
 
 
 def query_string() -> str:
-    """The query string of the page this kernel serves ("" outside Voila)."""
-    global _preheated
+    """The query string of the page this kernel serves ("" outside Voila, and "" in a
+    preheated kernel until its page is opened: see :func:`at_address`)."""
     if os.environ.get("VOILA_PREHEAT") == "True":
-        if _preheated is None:
-            from voila.utils import get_query_string  # only a preheated kernel needs voila
-
-            _preheated = get_query_string() or ""
-        return _preheated
+        return _preheated or ""
     return os.environ.get("QUERY_STRING", "")
+
+
+def _wait_for_the_page() -> None:
+    global _preheated
+    try:
+        from voila.utils import get_query_string  # only a preheated kernel needs voila
+
+        query = get_query_string() or ""
+    except Exception:  # noqa: BLE001 - no address is better than no page
+        _log.exception("the page's address could not be read")
+        query = ""
+    with _lock:
+        _preheated = query
+        todo = list(_waiting)
+        _waiting.clear()
+    for job in todo:
+        try:
+            job()
+        except Exception:  # noqa: BLE001 - one widget's trouble must not stop the others
+            _log.exception("opening the page's address failed")
+
+
+def at_address(job: Callable[[], str]) -> str:
+    """Run ``job`` (which reads :func:`query_string`) now, or, in a preheated kernel, when
+    its page is opened; returns what ``job`` returns now ("" when it is to run later)."""
+    with _lock:
+        if address_pending():
+            _waiting.append(job)
+            if len(_waiting) == 1 and not any(
+                t.name == "hk-page-address" for t in threading.enumerate()
+            ):
+                threading.Thread(
+                    target=_wait_for_the_page, name="hk-page-address", daemon=True
+                ).start()
+            return ""
+    return job()
 
 
 def page_query(checks: Mapping[str, Check]) -> tuple[dict[str, object], str]:

@@ -30,7 +30,7 @@ from hordes_kit.core.registry import Game
 from hordes_kit.core.table_rules import Reading, TableRule, table_rules
 from hordes_kit.ui.controls import page
 from hordes_kit.ui.log import lookup_url
-from hordes_kit.ui.query import page_query
+from hordes_kit.ui.query import at_address, page_query
 
 __all__ = ["RuleLookup", "rule_lookup", "entry_html", "step_url", "SHOWN"]
 
@@ -190,6 +190,9 @@ class RuleLookup(w.VBox):
 
     def open_from_url(self) -> str:
         """Open what the address asks (``?rule=``, ``?game=``, ``?q=``); the problem in words."""
+        return at_address(self._open_from_url)
+
+    def _open_from_url(self) -> str:
         ids = {e.id for e in entries()}  # and the readings a table may choose (rule chips)
         ids |= {r.rule.id for g in self.games for t in table_rules(g.name) for r in t.readings}
         wanted, problem = page_query(

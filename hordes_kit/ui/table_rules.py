@@ -38,7 +38,7 @@ from hordes_kit.core.table_rules import (
     table_rules,
 )
 from hordes_kit.ui.log import rule_chip
-from hordes_kit.ui.query import page_query
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.theme import theme_class
 
 __all__ = ["TableRulesPanel", "DEFAULT_MARK"]
@@ -159,6 +159,9 @@ class TableRulesPanel(w.VBox):
     def open_from_url(self) -> str:
         """Show the readings the page's address names (``?dizzy=off``, as
         :meth:`link_params` writes them); returns what was wrong with it in words ("")."""
+        return at_address(self._open_from_url)
+
+    def _open_from_url(self) -> str:
         checks = {t.field: one_of({value_text(r.value) for r in t.readings}) for t in self.rules}
         wanted, problem = page_query(checks)
         if wanted:

@@ -35,7 +35,7 @@ from hordes_kit.core.scenario import Frame, Scenario, ScenarioError, run_scenari
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.log import rule_chip
 from hordes_kit.ui.pointing import PointQuestions
-from hordes_kit.ui.query import page_query
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.surface import Stylesheet
 from hordes_kit.ui.table_rules import TableRulesPanel
 from hordes_kit.ui.theme import theme_class
@@ -242,6 +242,9 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
     def open_from_url(self) -> str:
         """Open what the page address asks (``?scenario=<id>&step=<n>``); returns the
         problem with the address in words ("" if none), also shown on the page."""
+        return at_address(self._open_from_url)
+
+    def _open_from_url(self) -> str:
         ids = [s.id for s in self.scenarios]
         wanted, problem = page_query({"scenario": one_of(ids), "step": whole_number(0, 999)})
         if "scenario" in wanted:
