@@ -134,7 +134,8 @@ def _tokens(kind):
             if not isinstance(tgt, Unit):
                 return s
             s = add_tokens(s, tgt.uid, kind, e.amount)
-            word = f"{e.amount:+d} {kind}" if e.amount < 0 else f"{e.amount} {kind}"
+            what = kind.replace("temp-", "temporary ")
+            word = f"{e.amount:+d} {what}" if e.amount < 0 else f"{e.amount} {what}"
             return emit(s, "tokens", f"{unit_label(s, tgt)} gains {word} token(s).")
 
         return each_target(s, t, apply)

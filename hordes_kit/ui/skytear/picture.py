@@ -32,9 +32,9 @@ def _kind(u: dict) -> str:
     return "Monster"
 
 
-def _subtitle(u: dict) -> str:
+def _subtitle(u: dict, players: int) -> str:
     kind = {"minion": "Minion", "outsider": "Outsider", "henchman": "Outsider"}.get(u["kind"], "")
-    owner = f"Player {u['owner']}'s" if u.get("owner") else ""
+    owner = f"Player {u['owner']}'s" if u.get("owner") and players > 1 else ""
     return " ".join(x for x in (owner, kind) if x)
 
 
@@ -57,7 +57,7 @@ def unit_face(s: Position, u: dict) -> CardFace:
     return CardFace(
         u["name"],
         kind=_kind(u),
-        subtitle=_subtitle(u),
+        subtitle=_subtitle(u, s.players),
         stats=stats,
         text=text,
         tokens=tokens,
