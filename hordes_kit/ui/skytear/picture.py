@@ -14,7 +14,21 @@ from hordes_kit.skytear.words import card_text
 from hordes_kit.ui.cardface import CardFace, Pile
 from hordes_kit.ui.pieces import Token, TokenTrack, attrs
 
-__all__ = ["table_html", "unit_face"]
+__all__ = ["table_html", "unit_face", "PHASES"]
+
+# the phase in the rulebook's words (the reactions are step 2 of the treachery phase)
+PHASES = {
+    "horde": "Horde phase",
+    "alliance": "Alliance phase",
+    "treachery": "Treachery phase",
+    "reactions": "Treachery phase: alliance reactions",
+    "fight": "Fight phase",
+    "pillage": "Pillage phase",
+    "end": "End phase",
+    "campaign": "between games",
+    "setup": "",
+    "over": "game over",
+}
 
 _TOKENS = (
     ("health", "health", False),
@@ -209,8 +223,10 @@ def table_html(s: Position) -> str:
     """The whole table after a step, every piece marked with its thing id."""
     v = s.view(None)
     result = {"win": "You win!", "loss": "You lose."}.get(v["result"] or "", "")
+    phase = PHASES.get(str(v["phase"]), "")
+    when = f"Turn {v['turn']}" + (f", {phase}" if phase else "") if v["turn"] else "Setup"
     head = (
-        f"<div class='sky-status'>Turn {v['turn']}"
+        f"<div class='sky-status'>{when}"
         + (f" · <b>{html.escape(result)}</b>" if result else "")
         + "</div>"
     )
