@@ -187,6 +187,7 @@ def _seat(s: Position, v: dict, x: dict) -> str:
                 h["name"] + (f" ×{h['count']}" if h["count"] > 1 else ""),
                 kind=s.card(h["id"]).type.capitalize(),
                 cost=s.card(h["id"]).cost,
+                cost_icon="mana",
                 stats=(("attack", s.card(h["id"]).attack), ("health", s.card(h["id"]).health))
                 if s.card(h["id"]).type == "ally"
                 else (),
