@@ -143,7 +143,7 @@ def unit_face(u: dict, **kw) -> CardFace:
     )
 
 
-def hand_face(card, mana: int, action: str | None = None, **kw) -> CardFace:
+def hand_face(card, mana: int, action: str | None = None, verb: str = "Play", **kw) -> CardFace:
     """An alliance card in hand: cost, type, attack/health, text, and whether it can be paid."""
     stats: tuple[tuple[str, object], ...] = ()
     if card.type == "ally":
@@ -155,7 +155,7 @@ def hand_face(card, mana: int, action: str | None = None, **kw) -> CardFace:
     ]
     text = "; ".join([*words, *(ability_words(a.text) for a in card.abilities)])
     if card.cost <= mana:
-        badge = "You can pay for it" if action else "Affordable, not now"
+        badge = f"You can pay for it ({mana} mana)"
     else:
         badge = f"Needs {card.cost - mana} more mana"
     return CardFace(
@@ -167,7 +167,7 @@ def hand_face(card, mana: int, action: str | None = None, **kw) -> CardFace:
         subtitle=("reaction: also in the treachery phase" if card.reaction else ""),
         badge=badge,
         action=action,
-        verb="Play" if action else "",
+        verb=verb if action else "",
         **kw,
     )
 
