@@ -51,9 +51,9 @@ def _dist_table(f: Forecast, measure: str) -> str:
     )
 
 
-def forecast_block(state) -> str:
+def forecast_block(state, f: Forecast | None = None) -> str:
     """The forecast of the rest of this turn as tables that say what they measure."""
-    f = forecast(state)
+    f = f if f is not None else forecast(state)
     dist = f.dist("result")
     end = [
         f"{'you lose' if r == 'loss' else 'you win'} this turn: {percent(p)}"
