@@ -308,7 +308,7 @@ def lanes_html(v: dict, actions: dict[str, str]) -> str:
 
 def phase_track_html(v: dict) -> str:
     """Turn number and the six phases with the current one marked."""
-    now = v["phase"]
+    now = {"reactions": "treachery"}.get(v["phase"], v["phase"])
     cells = "".join(
         f"<li class='sk-phase{' sk-now' if key == now else ''}'"
         + (" aria-current='step'" if key == now else "")

@@ -32,6 +32,9 @@ PHASE_WORDS = {
     "fight": "Fight phase",
     "pillage": "Pillage phase",
     "end": "End phase",
+    "reactions": "Treachery phase: alliance reactions",
+    "over": "Game over",
+    "campaign": "Campaign: between games",
 }
 HAND_VERBS = (("play", "Play"), ("mulligan", "Set aside"), ("drop", "Discard"))
 
