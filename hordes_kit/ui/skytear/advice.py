@@ -12,7 +12,14 @@ from hordes_kit.skytear.forecast import Forecast, forecast
 from hordes_kit.skytear.simulate import simulate
 from hordes_kit.ui.common import percent, table_html
 
-__all__ = ["forecast_block", "forecast_rows", "win_block", "MEASURE_WORDS", "WIN_GAMES"]
+__all__ = [
+    "forecast_block",
+    "forecast_rows",
+    "win_block",
+    "table",
+    "MEASURE_WORDS",
+    "WIN_GAMES",
+]
 
 WIN_GAMES = 1000
 MEASURE_WORDS = {
@@ -23,16 +30,27 @@ MEASURE_WORDS = {
 }
 
 
-def forecast_rows(f: Forecast) -> list[tuple[str, str, str, str, str]]:
-    """One row per measure: name, what it counts, average, chance of 1 or more, most likely."""
+def table(headers, rows, caption: str) -> str:
+    """A table that says what it measures; on a phone it scrolls inside its own box, which
+    the keyboard can reach (Tab, then the arrow keys)."""
+    out = table_html(headers, rows, caption=caption)
+    label = html.escape(caption, quote=True)
+    return out.replace(
+        "<div class='hk-table-wrap'>",
+        f"<div class='hk-table-wrap' tabindex='0' role='region' aria-label='{label}'>",
+        1,
+    )
+
+
+def forecast_rows(f: Forecast) -> list[tuple[str, str, str, str]]:
+    """One row per measure: name, average, chance of 1 or more, most likely."""
     rows = []
-    for m, (name, what) in MEASURE_WORDS.items():
+    for m, (name, _what) in MEASURE_WORDS.items():
         dist = f.dist(m)
         likely = next(iter(dist.items()))
         rows.append(
             (
                 name,
-                what,
                 f"{float(f.expected(m)):.2f}",
                 percent(f.at_least(m, 1)),
                 f"{likely[0]} ({percent(likely[1])})",
@@ -44,8 +62,8 @@ def forecast_rows(f: Forecast) -> list[tuple[str, str, str, str, str]]:
 def _dist_table(f: Forecast, measure: str) -> str:
     name, _ = MEASURE_WORDS[measure]
     dist = sorted(f.dist(measure).items())
-    return table_html(
-        [name, "Chance exactly", "Chance this much or more"],
+    return table(
+        [name, "Chance exactly", "This much or more"],
         [(k, percent(p), percent(f.at_least(measure, k))) for k, p in dist],
         caption=f"{name} this turn: every value it can take, exact",
     )
@@ -66,14 +84,22 @@ def forecast_block(state, f: Forecast | None = None) -> str:
         "every way the horde deck can fall (the wave and the treachery card), with its "
         "chance. It measures the threat, not your best move.</p>"
     )
-    summary = table_html(
-        ["Measure", "What it counts", "Average", "Chance of 1 or more", "Most likely"],
+    summary = table(
+        ["Measure", "Average", "1 or more", "Most likely"],
         forecast_rows(f),
         caption="The rest of this turn, exact (the board as it stands)",
     )
+    summary += (
+        "<dl class='sk-measures'>"
+        + "".join(
+            f"<dt>{html.escape(name)}</dt><dd>{html.escape(what)}</dd>"
+            for name, what in MEASURE_WORDS.values()
+        )
+        + "</dl>"
+    )
     tre = f.dist("treachery")
     tre_rows = [(t or "no treachery card still to come", percent(p)) for t, p in tre.items()]
-    treachery = table_html(
+    treachery = table(
         ["Treachery card's effect", "Chance"],
         tre_rows[:8],
         caption="What the treachery card does (the boosted monster named)",

@@ -15,9 +15,9 @@ from hordes_kit.skytear.forecast import forecast
 from hordes_kit.skytear.odds import KINDS, card_chance, pillage_risk
 from hordes_kit.skytear.simulate import simulate
 from hordes_kit.ui.charts import Chart, figure
-from hordes_kit.ui.common import error_html, percent, table_html
+from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.controls import SearchableChoice, page, section
-from hordes_kit.ui.skytear.advice import forecast_block
+from hordes_kit.ui.skytear.advice import forecast_block, table
 from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
 
@@ -130,7 +130,7 @@ class DeckTool(w.VBox):
         self.out.value = (
             f"<p class='sk-deck-answer'>Chance of at least {k} × {name} in the next {n} "
             f"draws from a deck of {deck} cards: <b>{percent(p)}</b> (exact).</p>"
-        ) + table_html(
+        ) + table(
             ["Draws", "Chance"],
             [(d + 1, percent(q)) for d, q in enumerate(curve)][:10],
             caption=f"At least {k} × {name} within this many draws (exact, hypergeometric)",
@@ -175,7 +175,7 @@ class PillageTool(w.VBox):
         except HordesKitError as e:
             self.out.value = error_html(str(e))
             return
-        self.out.value = table_html(
+        self.out.value = table(
             ["By the end of turn", "Chance a deck is empty"],
             [(s.turn + k, percent(p)) for k, p in enumerate(risk)],
             caption="Pillage empties an alliance deck (you lose): exact, if nobody fights "
@@ -232,7 +232,7 @@ class WinTool(w.VBox):
             self.out.value = error_html(str(e))
             return
         mode = "solo" if self.players.value == 1 else "co-op"
-        self.out.value = table_html(
+        self.out.value = table(
             ["Difficulty", "Games won", "95% interval", "Average length (turns)"],
             [
                 (d, percent(p), f"{percent(lo)} to {percent(hi)}", f"{t:.1f}")
