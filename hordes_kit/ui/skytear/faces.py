@@ -162,6 +162,7 @@ def hand_face(card, mana: int, action: str | None = None, verb: str = "Play", **
         card.name,
         TYPE_WORDS.get(card.type, card.type.capitalize()),
         cost=card.cost,
+        cost_icon="mana",
         stats=stats,
         text=text,
         subtitle=("reaction: also in the treachery phase" if card.reaction else ""),

@@ -71,9 +71,9 @@ class SkySetup(w.VBox):
             "Pools of Flyema with its faction deck, Atlas.</p>"
         )
         for x in (self.mode, self.horde, self.difficulty, self.castle, self.deck):
-            x.layout = w.Layout(width="auto", max_width="100%")
+            x.layout = w.Layout(width="auto", max_width="min(100%, 560px)")
         for x in (self.castle2, self.deck2, self.outsider):
-            x.layout = w.Layout(width="auto", max_width="100%")
+            x.layout = w.Layout(width="auto", max_width="min(100%, 560px)")
         super().__init__(
             [
                 note,

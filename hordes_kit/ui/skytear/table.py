@@ -87,7 +87,8 @@ def status_html(v: dict, bots: tuple[int, ...] = (), busy: str = "") -> str:
         data_phase=v["phase"],
         data_result=v["result"] or "",
     )
-    return f"<div {data}><b>{turn} · {phase}</b> <span>{html.escape(what)}</span></div>"
+    where = f"{turn} · {phase}" if v["turn"] else phase
+    return f"<div {data}><b>{where}</b> <span>{html.escape(what)}</span></div>"
 
 
 def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
