@@ -79,7 +79,7 @@ class ForecastTool(w.VBox):
             bar_chart(
                 [str(k) for k, _ in dist],
                 [float(p) for _, p in dist],
-                "Castle damage this turn (exact chance of each amount)",
+                "Castle damage (exact)",
                 "damage to the castle",
             )
         )
@@ -139,7 +139,7 @@ class DeckTool(w.VBox):
             bar_chart(
                 [str(d) for d in range(1, 16)],
                 [float(q) for q in curve],
-                f"At least {k} × {name} within N draws",
+                "Chance by number of draws",
                 "draws",
             )
         )
@@ -185,7 +185,7 @@ class PillageTool(w.VBox):
             bar_chart(
                 [str(s.turn + k) for k in range(len(risk))],
                 [float(p) for p in risk],
-                "A deck emptied by pillage, by turn",
+                "Deck emptied, by turn",
                 "turn",
             )
         )
@@ -245,7 +245,7 @@ class WinTool(w.VBox):
             bar_chart(
                 [f"Level {d}" for d, *_ in rows],
                 [p for _, p, _, _ in rows],
-                "The bot's games won by difficulty (95% interval)",
+                "Games won (95% interval)",
                 "difficulty",
                 error={
                     "type": "data",
