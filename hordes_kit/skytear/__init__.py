@@ -30,6 +30,20 @@ SKYTEAR = register(
                 "step by step with the rule behind each step, questions checked by the rules "
                 "engine, and a rules quiz.",
             ),
+            Dashboard(
+                "skytear_play.ipynb",
+                "Play a game",
+                "solo or co-op with a person or the kit's bot: the six lanes with the horde's "
+                "monsters, the castle and portal, your hand and what it can pay for, every "
+                "choice a click, the coming turn's forecast and win odds on demand, save and load.",
+            ),
+            Dashboard(
+                "skytear_odds.ipynb",
+                "Odds",
+                "the coming turn's exact forecast for a position you set up, a card within N "
+                "draws, pillage emptying a deck within N turns, and the bots' win odds by "
+                "difficulty.",
+            ),
         ),
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",

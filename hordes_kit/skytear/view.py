@@ -67,7 +67,7 @@ def unit_json(s: Position, u: Unit) -> dict:
         "tokens": {k: v for k, v in tokens.items() if v},
         "exhausted": u.exhausted,
         "keywords": kws,
-        "abilities": [a.text for a in c.abilities],
+        "abilities": [ability_words(a) for a in c.abilities],
         "attachments": [s.name(a) for a, _ in u.attached],
         "token": u.token,
         "concealed": False,

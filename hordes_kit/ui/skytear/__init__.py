@@ -1,1 +1,2 @@
-"""Skytear Horde's pages: the walkthrough (and, from the board's engineer, the board and odds)."""
+"""Skytear Horde pages: the walkthrough, the playable board, the odds page and the card faces
+they share."""
