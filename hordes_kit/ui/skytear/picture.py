@@ -1,5 +1,5 @@
-"""The Skytear Horde table as one picture (the walkthrough's; small so the board's own card
-faces can replace it): portal, horde and outsider piles and castle on top, the back line,
+"""The Skytear Horde table as one picture for the walkthrough, with the board's card faces
+(``ui.skytear.faces``): portal, horde and outsider piles and castle on top, the back line,
 the six lanes (monster above the lane marker, ally or tower below), then each player's
 mana, hand, alliance deck and discard pile. Every piece a lesson can point at carries
 ``data-thing`` with the id of the view's ``things``.
@@ -8,11 +8,13 @@ mana, hand, alliance deck and discard pile. Every piece a lesson can point at ca
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 from hordes_kit.skytear.state import Position
 from hordes_kit.skytear.words import card_text
 from hordes_kit.ui.cardface import CardFace, Pile
-from hordes_kit.ui.pieces import Token, TokenTrack, attrs
+from hordes_kit.ui.pieces import TokenTrack, attrs
+from hordes_kit.ui.skytear import faces
 
 __all__ = ["table_html", "unit_face", "PHASES"]
 
@@ -30,53 +32,10 @@ PHASES = {
     "over": "game over",
 }
 
-_TOKENS = (
-    ("health", "health", False),
-    ("damage", "damage", False),
-    ("attack", "attack", False),
-    ("temp_attack", "attack", True),
-    ("armor", "armor", False),
-    ("temp_armor", "armor", True),
-)
-
-
-def _kind(u: dict) -> str:
-    if u.get("type") in ("ally", "tower"):
-        return str(u["type"]).capitalize()
-    return "Monster"
-
-
-def _subtitle(u: dict, players: int) -> str:
-    kind = {"minion": "Minion", "outsider": "Outsider", "henchman": "Outsider"}.get(u["kind"], "")
-    owner = f"Player {u['owner']}'s" if u.get("owner") and players > 1 else ""
-    return " ".join(x for x in (owner, kind) if x)
-
 
 def unit_face(s: Position, u: dict) -> CardFace:
-    """A card in play: attack, health (and armor), its text and the tokens on it."""
-    if u["concealed"]:
-        return CardFace("Face-down horde card", face_down=True, back="Face-down horde card")
-    card = s.card(u["id"])
-    stats: tuple = (("attack", u["attack"]), ("health", u["health"]))
-    if u["armor"]:
-        stats += (("armor", u["armor"]),)
-    tokens = tuple(
-        Token(kind, abs(u["tokens"][k]) if kind != "attack" else u["tokens"][k], temp)
-        for k, kind, temp in _TOKENS
-        if u["tokens"].get(k)
-    )
-    text = card_text(card, u["keywords"])
-    if u["attachments"]:
-        text += " Attached: " + ", ".join(u["attachments"]) + "."
-    return CardFace(
-        u["name"],
-        kind=_kind(u),
-        subtitle=_subtitle(u, s.players),
-        stats=stats,
-        text=text,
-        tokens=tokens,
-        exhausted=u["exhausted"],
-    )
+    """A card in play as the board draws it (``faces.unit_face``)."""
+    return faces.unit_face(u)
 
 
 def _thing(thing_id: str, inner: str, cls: str = "") -> str:
@@ -183,14 +142,9 @@ def _seat(s: Position, v: dict, x: dict) -> str:
         "Hand",
         layout="row",
         cards=tuple(
-            CardFace(
-                h["name"] + (f" ×{h['count']}" if h["count"] > 1 else ""),
-                kind=s.card(h["id"]).type.capitalize(),
-                cost=s.card(h["id"]).cost,
-                cost_icon="mana",
-                stats=(("attack", s.card(h["id"]).attack), ("health", s.card(h["id"]).health))
-                if s.card(h["id"]).type == "ally"
-                else (),
+            replace(
+                faces.hand_face(s.card(h["id"]), x["mana"]),
+                name=h["name"] + (f" ×{h['count']}" if h["count"] > 1 else ""),
                 text=card_text(s.card(h["id"])),
             )
             for h in x["hand"]
