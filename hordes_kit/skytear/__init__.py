@@ -24,9 +24,10 @@ SKYTEAR = register(
                 "Rulebook walkthroughs",
                 "a first lesson on the real setup, your first game's setup and first turn phase "
                 "by phase, every worked example of the rulebook (destruction, the boosted "
-                "monster, pillage, Trample, tokens and armor, the castle's Draw, Fast) and the "
-                "cases its rules settle (the portal and the outsider, winning and losing, a "
-                "colossal outsider, co-op, a campaign's Recruit), "
+                "monster, pillage, Trample, tokens and armor, the castle's Draw, Fast, an "
+                "enchanter, abilities as much as possible) and the cases its rules settle (the "
+                "portal and the outsider, winning and losing, a colossal outsider, co-op, a "
+                "campaign's Recruit), "
                 "step by step with the rule behind each step, questions checked by the rules "
                 "engine, and a rules quiz.",
             ),
