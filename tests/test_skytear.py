@@ -624,7 +624,8 @@ def test_the_enchantment_is_active_before_the_outsider_arrives():
     )
     assert (
         "outsiders.enchanter" in rules(s)
-        and "Scalesider: turn: reinforce 1" in s.log[-3].text + s.log[-4].text + s.log[-2].text
+        and "Scalesider: Each turn: Reinforce 1."
+        in s.log[-3].text + s.log[-4].text + s.log[-2].text
     )
     assert sum(s.minion_tokens().values()) == 11  # 10, +1 from the enchantment
 

@@ -43,6 +43,18 @@ ISSUE_WORDS = {
     "fantahzee": ["XP", "victory pile", "vanguard", "doom tokens", "Boss", "Last Player token"],
     "the-horde": ["Crowns", "taxes", "Grimthwackers", "defenders", "village"],
     "heroes-hordes": ["piles", "Devastation Tokens", "Fate"],
+    "skytear": [
+        "castle",
+        "portal",
+        "lane",
+        "back line",
+        "minion",
+        "outsider",
+        "mana",
+        "treachery card",
+        "pillage",
+        "horde deck",
+    ],
     "shadows": [
         "Initiative",
         "Plan",
@@ -357,7 +369,13 @@ def test_a_walkthrough_address_opens_that_step(monkeypatch):
 
 
 def test_the_first_lessons_are_registry_driven_and_sort_first():
-    assert {g.name for g in LESSONS} >= {"fantahzee", "the-horde", "heroes-hordes", "shadows"}
+    assert {g.name for g in LESSONS} >= {
+        "fantahzee",
+        "the-horde",
+        "heroes-hordes",
+        "shadows",
+        "skytear",
+    }
     for g in LESSONS:
         assert scenario_files(g.data_dir)[0].name == FIRST_LESSON
 

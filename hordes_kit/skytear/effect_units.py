@@ -18,6 +18,7 @@ from hordes_kit.skytear.machine import Ask, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import attack
 from hordes_kit.skytear.targets import SETS, candidates, decider, unit_label
+from hordes_kit.skytear.words import effect_words
 
 __all__ = [
     "UNIT_VERBS",
@@ -73,12 +74,16 @@ def each_target(s: Position, t: Task, apply):
             if s.unit(u.uid) is not None:
                 s = apply(s, s.unit(u.uid))
         return s
-    tgt = pick_target(s, t, e.target, f"{source_name(s, t)}: {e.text} - choose the target.")
+    tgt = pick_target(
+        s, t, e.target, f"{source_name(s, t)}: {effect_words(e)} - choose the target."
+    )
     if isinstance(tgt, Ask):
         return tgt
     if tgt is None:
         return emit(
-            s, "abilities.as-much-as-possible", f"{source_name(s, t)}: {e.text} - no target."
+            s,
+            "abilities.as-much-as-possible",
+            f"{source_name(s, t)}: {effect_words(e)} - no target.",
         )
     again = reveal_first(s, t, [tgt])
     if again is not None:
@@ -129,7 +134,8 @@ def _tokens(kind):
             if not isinstance(tgt, Unit):
                 return s
             s = add_tokens(s, tgt.uid, kind, e.amount)
-            word = f"{e.amount:+d} {kind}" if e.amount < 0 else f"{e.amount} {kind}"
+            what = kind.replace("temp-", "temporary ")
+            word = f"{e.amount:+d} {what}" if e.amount < 0 else f"{e.amount} {what}"
             return emit(s, "tokens", f"{unit_label(s, tgt)} gains {word} token(s).")
 
         return each_target(s, t, apply)
@@ -175,7 +181,9 @@ def choice_then(s, t, first_word, options, prompt, apply, filt=None):
             return tgt
         if not isinstance(tgt, Unit):
             return emit(
-                s, "abilities.as-much-as-possible", f"{source_name(s, t)}: {e.text} - no target."
+                s,
+                "abilities.as-much-as-possible",
+                f"{source_name(s, t)}: {effect_words(e)} - no target.",
             )
         return push(s, t.with_pick(tgt.uid))
     tgt = s.unit(t.picks[0])

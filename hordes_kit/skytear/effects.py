@@ -22,6 +22,7 @@ from hordes_kit.skytear.rules import GOLD_MAX, clamp
 from hordes_kit.skytear.state import Position, Task, emit
 from hordes_kit.skytear.stats import condition_holds
 from hordes_kit.skytear.targets import decider, unit_label
+from hordes_kit.skytear.words import ability_words
 
 __all__ = ["TRIGGER_RULE", "ability_tasks"]
 
@@ -53,7 +54,7 @@ def ability(s: Position, t: Task):
     name = s.name(card)
     if ab.condition and not condition_holds(s, u, ab.condition):
         return emit(s, TRIGGER_RULE[ab.trigger], f"{name}: not {ab.condition}, nothing happens.")
-    s = emit(s, TRIGGER_RULE[ab.trigger], f"{name}: {ab.text}", {"card": card})
+    s = emit(s, TRIGGER_RULE[ab.trigger], f"{name}: {ability_words(ab)}", {"card": card})
     return push(s, *(Task("effect", (src, card, e, seat)) for e in ab.effects))
 
 
@@ -208,6 +209,6 @@ def order(s: Position, t: Task):
         return push(s, *tasks)
     opts = tuple((f"first:{k + 1}", k) for k in range(len(tasks)))
     names = "; ".join(
-        f"{k + 1}. {s.name(x.args[1])}: {x.args[2].text}" for k, x in enumerate(tasks)
+        f"{k + 1}. {s.name(x.args[1])}: {ability_words(x.args[2])}" for k, x in enumerate(tasks)
     )
     return Ask(0, opts, f"These abilities trigger at the same time ({names}). Which first?")

@@ -40,6 +40,7 @@ from hordes_kit.skytear.moves import do
 from hordes_kit.skytear.rules import GAME, SkyConfig
 from hordes_kit.skytear.setup import setup_position
 from hordes_kit.skytear.state import Position
+from hordes_kit.skytear.why import why_not
 
 __all__ = ["SkyState", "new_game", "ACTION_SHAPES"]
 
@@ -122,7 +123,7 @@ class SkyState(Position, GameState):
         return do(self, action_id)
 
     def why_illegal(self, action, action_id: str) -> str:
-        return waits_for(self)
+        return why_not(self, action_id) or waits_for(self)
 
     def returns(self) -> tuple[float, ...]:
         won = 1.0 if self.result == "win" else 0.0

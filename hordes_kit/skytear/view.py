@@ -14,7 +14,9 @@ from collections import Counter
 from hordes_kit.skytear.state import Position, Unit
 from hordes_kit.skytear.stats import armor, attack, health, keyword
 from hordes_kit.skytear.targets import unit_label
+from hordes_kit.skytear.things import table_things
 from hordes_kit.skytear.vocabulary import KEYWORDS
+from hordes_kit.skytear.words import ability_words
 
 __all__ = ["view", "label", "unit_json"]
 
@@ -65,7 +67,7 @@ def unit_json(s: Position, u: Unit) -> dict:
         "tokens": {k: v for k, v in tokens.items() if v},
         "exhausted": u.exhausted,
         "keywords": kws,
-        "abilities": [a.text for a in c.abilities],
+        "abilities": [ability_words(a) for a in c.abilities],
         "attachments": [s.name(a) for a, _ in u.attached],
         "token": u.token,
         "concealed": False,
@@ -184,6 +186,7 @@ def view(s: Position, player: int | None) -> dict:
             "deck_counts": [len(d) for d in c.decks],
             "offers": _offers(s),
         }
+    out["things"] = table_things(out)
     return out
 
 
@@ -220,7 +223,7 @@ def label(s: Position, action_id: str) -> str:
         if ref == "castle":
             if key == "draw":
                 return "Castle: pay 1 mana, draw a card"
-            return f"Castle: {s.cards.castles[s.castle].abilities[int(key) - 1].text}"
+            return f"Castle: {ability_words(s.cards.castles[s.castle].abilities[int(key) - 1])}"
         u = s.by_ref(ref)
         words = {
             "move": "move to a free lane",
@@ -229,7 +232,7 @@ def label(s: Position, action_id: str) -> str:
             "fast": "Fast: move and engage",
         }
         exhaust = [a for a in s.unit_card(u).abilities if a.trigger == "exhaust"]
-        what = words.get(key) or exhaust[int(key) - 1].text
+        what = words.get(key) or ability_words(exhaust[int(key) - 1])
         return f"{unit_label(s, u)}: {what}"
     if verb == "discard":
         return f"Discard {_unit_words(s, one)}"
@@ -254,8 +257,11 @@ def label(s: Position, action_id: str) -> str:
             return "Nobody draws"
         if one == "split":
             return "Split the mana boost: 1 each"
+        if s.players == 1:
+            what = {"draw": "draw a card", "mana": "gain the mana", "boost": "gain the mana boost"}
+            return f"You {what[verb]}"
         what = {"draw": "draws a card", "mana": "gains the mana", "boost": "gains the mana boost"}
-        return f"{player if s.players > 1 else 'You'} {what[verb]}"
+        return f"{player} {what[verb]}"
     if verb == "reinforce":
         return f"Reinforce {s.name(one)}"
     if verb == "minion":

@@ -28,7 +28,7 @@ def title_case(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _cost_html(cost: str | int) -> str:
+def _cost_html(cost: str | int, icon: str = "gold") -> str:
     if isinstance(cost, str) and _DICE_COST.match(cost):
         # a Fantahzee dice cost: digits are exact faces, X any face (all X's equal)
         dice = "".join(
@@ -44,7 +44,7 @@ def _cost_html(cost: str | int) -> str:
             f"<span class='hk-cost-faces' aria-hidden='true'>{dice}</span></span>"
         )
     return (
-        f"<span class='hk-card-cost' title='cost'>{icon_svg('gold')}"
+        f"<span class='hk-card-cost' title='cost'>{icon_svg(icon)}"
         f"<span class='hk-sr'>cost </span><b>{html.escape(str(cost))}</b></span>"
     )
 
@@ -78,6 +78,7 @@ class CardFace:
     note: str = ""
     back: str = ""
     thing: str = ""
+    cost_icon: str = "gold"  # the token a cost is paid in (Skytear: "mana")
 
     def to_json(self) -> dict:
         """The face as JSON types (what a front end or a test needs)."""
@@ -150,7 +151,7 @@ class CardFace:
 
     def _face(self) -> str:
         esc = html.escape
-        cost = _cost_html(self.cost) if self.cost is not None else ""
+        cost = _cost_html(self.cost, self.cost_icon) if self.cost is not None else ""
         dice_cost = isinstance(self.cost, str) and bool(_DICE_COST.match(self.cost))
         band = (
             f"<span class='hk-card-band'><span class='hk-card-name'>{esc(self.name)}</span>"

@@ -1,0 +1,2 @@
+"""Skytear Horde pages: the walkthrough, the playable board, the odds page and the card faces
+they share."""

@@ -1,0 +1,141 @@
+"""The setup choices of a Skytear Horde game, as the rulebook's Setup lists them: solo or
+co-op (a person or the kit's bot as partner), the horde, the difficulty (the rulebook's
+table), the castle and faction deck of each player, the outsider, and the campaign."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from hordes_kit.skytear.cards import load_cards
+
+__all__ = ["SkySetup", "DIFFICULTY_WORDS", "MODES", "HORDES", "OUTSIDERS"]
+
+CARDS = load_cards("")
+WIDE = {"description_width": "initial"}
+# the rulebook's difficulty table (Setup, step 6): which power levels, about how many cards
+DIFFICULTY_WORDS = (
+    ("Level 1: the weakest power level (about 9 cards)", 1),
+    ("Level 2: the two weakest power levels (about 18 cards; first game)", 2),
+    ("Level 3: the third power level and 1 random card (about 10)", 3),
+    ("Level 4: the third and fourth power levels (about 20)", 4),
+    ("Level 5: the strongest power level (about 11)", 5),
+)
+MODES = (
+    ("Solo (1 player)", "solo"),
+    ("Co-op: you and the kit's bot as your partner", "bot"),
+    ("Co-op: two people at this device", "people"),
+)
+HORDES = tuple(sorted({c.horde for c in CARDS.cards.values() if c.horde}))
+OUTSIDERS = tuple(
+    sorted(c.name for c in CARDS.cards.values() if c.kind == "outsider" and c.type != "appendage")
+)
+CASTLES = tuple(
+    (f"{c.name} ({c.faction}, health {c.health})", c.name) for c in CARDS.castles.values()
+)
+DECKS = (("The castle's faction deck", ""),) + tuple(
+    (f"{d.name}" + (f" ({d.faction})" if d.faction else " (this castle's own deck)"), d.name)
+    for d in CARDS.decks
+)
+
+
+class SkySetup(w.VBox):
+    """The new-game choices; ``config()`` is the engine's config, ``bots()`` the bot seats."""
+
+    def __init__(self) -> None:
+        self.mode = w.Dropdown(options=MODES, value="solo", description="Players", style=WIDE)
+        self.horde = w.Dropdown(options=HORDES, value="Skybooter", description="Horde", style=WIDE)
+        self.difficulty = w.Dropdown(
+            options=DIFFICULTY_WORDS, value=2, description="Difficulty", style=WIDE
+        )
+        self.castle = w.Dropdown(
+            options=CASTLES, value="Pools of Flyema", description="Castle", style=WIDE
+        )
+        self.deck = w.Dropdown(options=DECKS, value="", description="Alliance deck", style=WIDE)
+        self.castle2 = w.Dropdown(
+            options=CASTLES, value="Rootwall Hold", description="Partner's castle", style=WIDE
+        )
+        self.deck2 = w.Dropdown(
+            options=DECKS, value="", description="Partner's alliance deck", style=WIDE
+        )
+        self.outsider = w.Dropdown(
+            options=OUTSIDERS, value="Atlas", description="Outsider", style=WIDE
+        )
+        self.campaign = w.Checkbox(
+            value=False, description="Campaign (4 games, scenarios, gold and the market)"
+        )
+        self.new_button = w.Button(description="Start a new game", button_style="primary")
+        self.new_button.add_class("sk-new")
+        self.partner = w.VBox([self.castle2, self.deck2])
+        note = w.HTML(
+            "<p class='hk-note'>First game (rulebook): solo, Skybooter at level 2, "
+            "Pools of Flyema with its faction deck, Atlas.</p>"
+        )
+        for x in (self.mode, self.horde, self.difficulty, self.castle, self.deck):
+            x.layout = w.Layout(width="auto", max_width="min(100%, 560px)")
+        for x in (self.castle2, self.deck2, self.outsider):
+            x.layout = w.Layout(width="auto", max_width="min(100%, 560px)")
+        super().__init__(
+            [
+                note,
+                self.mode,
+                self.horde,
+                self.difficulty,
+                self.castle,
+                self.deck,
+                self.partner,
+                self.outsider,
+                self.campaign,
+                self.new_button,
+            ]
+        )
+        self.add_class("sk-setup")
+        self.mode.observe(lambda _c: self._partner(), "value")
+        self._partner()
+
+    def _partner(self) -> None:
+        self.partner.layout.display = None if self.mode.value != "solo" else "none"
+
+    def players(self) -> int:
+        """1 or 2."""
+        return 1 if self.mode.value == "solo" else 2
+
+    def bots(self) -> tuple[int, ...]:
+        """The seats the kit's bot plays (player 2 in co-op with the bot)."""
+        return (1,) if self.mode.value == "bot" else ()
+
+    def config(self) -> dict:
+        """The engine's config for the choices made."""
+        n = self.players()
+        cfg: dict = {
+            "players": n,
+            "difficulty": self.difficulty.value,
+            "hordes": [self.horde.value],
+            "castle": self.castle.value,
+            "outsider": self.outsider.value,
+        }
+        decks = [self.deck.value] + ([self.deck2.value] if n == 2 else [])
+        if any(decks):
+            cfg["decks"] = decks
+        if n == 2:
+            cfg["castle2"] = self.castle2.value
+        if self.campaign.value:
+            cfg = {"players": n, "mode": "campaign", "castle": self.castle.value}
+            if n == 2:
+                cfg["castle2"] = self.castle2.value
+        return cfg
+
+    def show_config(self, config: dict, bots: tuple[int, ...]) -> None:
+        """Set the choices to a loaded game's (what can be read back from its config)."""
+        n = config.get("players", 1)
+        self.mode.value = "solo" if n == 1 else ("bot" if bots else "people")
+        self.campaign.value = config.get("mode") == "campaign"
+        if config.get("hordes"):
+            self.horde.value = config["hordes"][0]
+        for key, box in (
+            ("difficulty", self.difficulty),
+            ("castle", self.castle),
+            ("castle2", self.castle2),
+            ("outsider", self.outsider),
+        ):
+            if key in config and config[key] in [v for _, v in box.options]:
+                box.value = config[key]

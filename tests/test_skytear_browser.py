@@ -1,0 +1,94 @@
+"""The Skytear Horde pages in Chromium at 1280 and 390 px: nothing sideways, the main
+controls visible, no serious axe-core violation, every button reached by Tab, a clean
+console with no other host; and a turn of a solo game played by clicking the table."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from ui_harness import (
+    DESKTOP,
+    PHONE,
+    check_page,
+    console_problems,
+    keyboard_unreached,
+    wait_for_widgets,
+    watch_console,
+)
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+KEYBOARD = "button, summary, [data-action]"
+MOVE = ".sk-board [data-action]:not([data-action^='odds:'])"
+SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390px", "1280px"])
+
+
+def _open(page: Page, voila_url: str, notebook: str, ready: str, size: dict) -> dict:
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size(size)
+    seen = watch_console(page, voila_url)
+    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT)
+    wait_for_widgets(page, ready, timeout=TIMEOUT)
+    return seen
+
+
+def _problems(page: Page, seen: dict, main: list[str]) -> list[str]:
+    return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
+
+
+@SIZES
+def test_odds_page(page: Page, voila_url, size):
+    seen = _open(page, voila_url, "skytear_odds.ipynb", ".hk-chart svg", size)
+    main = [".hk-chart svg", ".sk-forecast", ".sk-pillage-run", ".sk-win-run", ".hk-load"]
+    problems = _problems(page, seen, main)
+    assert not problems, "\n".join(problems)
+    expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
+    page.locator(".sk-pillage-run").click()
+    expect(page.locator(".hk-table", has_text="Chance a deck is empty")).to_be_visible()
+
+
+def _play_a_turn(page: Page) -> list[str]:
+    """Click through setup and turn 1 (a card played if the mana pays for one) to turn 2."""
+    clicked: list[str] = []
+    for _ in range(120):
+        status = page.locator(".sk-status")
+        if status.get_attribute("data-turn") == "2" or status.get_attribute("data-result"):
+            break
+        go_on = page.locator(".hk-continue")
+        if go_on.is_visible():  # the horde's moves stop at the turn's end and ask
+            try:
+                go_on.click(timeout=3_000)
+            except PlaywrightTimeoutError:
+                pass
+            continue
+        if page.locator(MOVE).count() == 0:  # the horde is still moving
+            page.wait_for_timeout(200)
+            continue
+        actions = [a.get_attribute("data-action") for a in page.locator(MOVE).all()]
+        played = any(a.startswith("play:") for a in clicked)
+        pick = next((a for a in actions if a.startswith("play:") and not played), None)
+        pick = pick or next((a for a in actions if a in ("keep", "done")), actions[0])
+        page.locator(f".sk-board [data-action='{pick}']").first.click()
+        clicked.append(pick)
+        page.wait_for_timeout(150)
+    return clicked
+
+
+@SIZES
+def test_play_page_and_a_turn_by_clicking(page: Page, voila_url, size):
+    seen = _open(page, voila_url, "skytear_play.ipynb", MOVE, size)
+    main = [MOVE, ".sk-status", ".sk-lanes", ".hk-save", ".hk-load", ".sk-new", ".sk-undo"]
+    problems = _problems(page, seen, main)
+    assert not problems, "\n".join(problems)
+    expect(page.locator(".sk-lanes .hk-lane")).to_have_count(6)
+    page.locator(".hk-speed button", has_text="Instant").click()
+    clicked = _play_a_turn(page)
+    assert "2" == page.locator(".sk-status").get_attribute("data-turn"), clicked
+    assert "done" in clicked and any(a.startswith("play:") for a in clicked), clicked
+    expect(page.locator(".hk-log")).to_contain_text("Horde phase")
+    # the forecast on demand, then the page is still clean
+    page.locator("[data-action='odds:forecast']").click()
+    expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
+    problems = check_page(page, [".sk-forecast"]) + console_problems(seen)
+    assert not problems, "\n".join(problems)

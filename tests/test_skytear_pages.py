@@ -1,0 +1,238 @@
+"""The Skytear Horde pages without a browser: the board played by its click methods (a solo
+turn, a co-op turn with the bot partner paced, undo, save and load, no internal codes on
+screen) and the odds page's tools against the calculators they show."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from hordes_kit.core.errors import IllegalActionError
+from hordes_kit.skytear.forecast import forecast
+from hordes_kit.skytear.odds import card_chance, pillage_risk
+from hordes_kit.skytear.simulate import simulate
+from hordes_kit.ui.common import percent
+from hordes_kit.ui.skytear.advice import MEASURE_WORDS
+from hordes_kit.ui.skytear.board import SkyBoard
+from hordes_kit.ui.skytear.odds import DeckTool, ForecastTool, PillageTool, WinTool
+from hordes_kit.ui.skytear.position import PositionSetup
+
+
+def moves(board: SkyBoard) -> list[str]:
+    """The game moves a click can make now (not the odds buttons)."""
+    return [a for a in board.table.actions if not a.startswith("odds:")]
+
+
+def to_alliance(board: SkyBoard) -> None:
+    """Click through setup (first choices, keep the hand) to turn 1's alliance phase."""
+    for _ in range(40):
+        board.finish_playback()
+        s = board.state
+        if s.turn >= 1 and s.head().kind == "act" and s.phase == "alliance":
+            return
+        m = moves(board)
+        board.click("keep" if "keep" in m else m[0])
+    raise AssertionError("never reached the alliance phase")
+
+
+def visible_text(fragment: str) -> str:
+    """What a player reads: the text between tags (attributes are not on screen)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def assert_forecast_shown(f, shown: str) -> None:
+    """Each measure's average and chance of 1 or more, and the castle's whole distribution,
+    as the calculator gives them, are on screen."""
+    for m, (name, what) in MEASURE_WORDS.items():
+        figures = f"{float(f.expected(m)):.2f} {percent(f.at_least(m, 1))}"
+        assert f"{name} {figures}" in shown and f"{name} {what}" in shown, m
+    for k, p in f.dist("castle").items():
+        assert f"{k} {percent(p)} {percent(f.at_least('castle', k))}" in shown
+
+
+def test_a_solo_turn_played_by_clicking_the_table():
+    b = SkyBoard(seed=3, speed="Instant")
+    to_alliance(b)
+    assert b.state.turn == 1 and "Alliance phase" in b.table.html
+    hand = [a for a in moves(b) if a.startswith("play:")]
+    assert hand, "the opening hand has a card the mana can pay for"
+    ally = next(
+        (a for a in hand if b.state.card(a[5:]).type == "ally"),
+        hand[0],
+    )
+    name = b.state.card(ally[5:]).name
+    b.click(ally)  # the card in hand is the button
+    for _ in range(10):  # the card's own choices: a lane first, then whatever it asks
+        m = moves(b)
+        if "done" in m:
+            break
+        b.click("lane:1" if "lane:1" in m else m[0])
+    assert b.undo_stack, "no card was drawn: the choice can be taken back"
+    b.click("done")
+    b.finish_playback()
+    if b.state.phase == "reactions":  # a reaction card in hand: the treachery phase asks
+        assert "Treachery phase" in b.table.html
+        b.click("done")
+        b.finish_playback()
+    s = b.state
+    assert s.turn == 2 or s.is_terminal
+    assert any(name in e.text for e in s.log)
+    assert "Turn 2" in b.table.html or s.is_terminal
+    assert not b.undo_stack  # cards were drawn since: nothing to take back
+
+
+def test_a_click_that_is_not_on_screen_is_refused():
+    b = SkyBoard(seed=3, speed="Instant")
+    to_alliance(b)
+    before = b.state
+    with pytest.raises(IllegalActionError):
+        b.click("play:no-such-card")
+    with pytest.raises(IllegalActionError):
+        b.click("lane:1")  # not a choice now: no card is being played
+    assert b.state is before
+
+
+def test_undo_takes_back_my_choice_until_a_card_is_drawn():
+    b = SkyBoard(seed=3, speed="Instant")
+    to_alliance(b)
+    before = b.state
+    play = next(a for a in moves(b) if a.startswith("play:"))
+    b.click(play)
+    assert b.state is not before and not b.undo_button.disabled
+    b.undo()
+    assert b.state is before and "Undone" in b.message.value
+
+
+def test_the_forecast_shown_is_the_calculators():
+    b = SkyBoard(seed=3, speed="Instant")
+    to_alliance(b)
+    b.click("odds:forecast")
+    f = forecast(b.state)
+    shown = visible_text(b.table.html)
+    assert_forecast_shown(f, shown)
+    assert "odds:hide" in b.table.actions
+    b.click("odds:hide")
+    assert "Forecast of the rest" not in b.table.html
+
+
+def test_win_odds_from_here_are_the_simulators():
+    b = SkyBoard(seed=3, speed="Instant")
+    to_alliance(b)
+    b.click("odds:win")
+    r = simulate(None, 1000, 0, start=b.state)
+    assert f"Win chance from here: {percent(r.win_rate)}" in visible_text(b.table.html)
+    lo, hi = r.interval
+    assert f"95% interval {percent(lo)} to {percent(hi)}" in visible_text(b.table.html)
+
+
+def test_save_and_load_give_back_the_same_game():
+    b = SkyBoard(seed=3, speed="Instant")
+    to_alliance(b)
+    b.click(next(a for a in moves(b) if a.startswith("play:")))
+    text = b.save_text()
+    c = SkyBoard(seed=9, speed="Instant")
+    assert c.load_text(text)
+    assert c.state.view(None) == b.state.view(None)
+    assert c.state.log == b.state.log and moves(c) == moves(b)
+    assert not c.load_text("not a save file")  # refused, and the game is unchanged
+    assert c.state.view(None) == b.state.view(None)
+    assert "Not loaded" in c.message.value
+
+
+def test_the_bot_partners_turn_is_paced_one_move_at_a_time():
+    b = SkyBoard(seed=5, speed="Normal", mode="bot")
+    assert b.bots == (1,) and b.state.players == 2
+    for _ in range(40):  # to the alliance phase; then hand the turn to the bot
+        b.finish_playback()
+        m = moves(b)
+        if "handover" in m:
+            break
+        b.click("keep" if "keep" in m else m[0])
+    b.click("handover")
+    pb = b.playback
+    assert not pb.done and len(pb.frames) > 1
+    assert moves(b) == []  # nothing to click while the bot's moves are shown
+    first = pb.index
+    pb.tick()
+    assert pb.index == first + 1  # one move per tick
+    assert "The horde and the bot move" in b.table.html
+    b.finish_playback()
+    assert moves(b)  # back to a person's choice
+
+
+def test_nothing_on_screen_is_an_internal_code():
+    b = SkyBoard(seed=4, speed="Instant")
+    ids = {c for c in b.state.cards.cards if "-" in c}
+    for _ in range(60):
+        b.finish_playback()
+        if b.state.is_terminal or b.state.turn > 3:
+            break
+        for fragment in (b.table.html, b.log_box.value):
+            text = visible_text(fragment)
+            assert "skytear." not in text
+            assert not re.search(r"\b(?:play|use|target|lane|draw|boost):[a-z0-9]", text), text
+            assert not re.search(r"\b[mab][1-6]\b", text)  # refs like m2 / a3 / b1
+            leaked = sorted(i for i in ids if re.search(rf"\b{re.escape(i)}\b", text))
+            assert not leaked, leaked
+        m = moves(b)
+        pick = next((a for a in m if a.startswith("play:")), None)
+        b.click(pick or ("keep" if "keep" in m else "done" if "done" in m else m[0]))
+
+
+def test_setup_choices_reach_the_engine():
+    b = SkyBoard(seed=1, speed="Instant")
+    st = b.setup
+    st.mode.value = "people"
+    st.horde.value = "Animerk"
+    st.difficulty.value = 4
+    st.outsider.value = "Scalesider"
+    b.new_game(1)
+    assert b.config["difficulty"] == 4 and b.config["hordes"] == ["Animerk"]
+    assert b.state.players == 2 and b.bots == ()
+    assert "Animerk" in b.state.log[0].text
+    st.campaign.value = True
+    b.new_game(1)
+    assert b.state.config.mode == "campaign" and moves(b)
+
+
+# --- the odds page -------------------------------------------------------------------
+
+
+def test_the_odds_page_forecast_is_the_calculators_for_the_position_set():
+    pos = PositionSetup()
+    tool = ForecastTool(pos)
+    f = forecast(pos.state())
+    assert_forecast_shown(f, visible_text(tool.out.value))
+    pos.monsters[2].value = "Deck Captain"  # a change to the table is forecast at once
+    f2 = forecast(pos.state())
+    assert f2 != f
+    assert f"{float(f2.expected('castle')):.2f}" in visible_text(tool.out.value)
+
+
+def test_deck_and_pillage_questions_show_the_exact_figures():
+    pos = PositionSetup()
+    deck = DeckTool(pos)
+    deck.draws.value = 5
+    s = pos.state()
+    assert percent(card_chance(s, 0, "ally", 5)) in deck.out.value
+    deck.what.choose("Temple Guard")
+    assert percent(card_chance(s, 0, "Temple Guard", 5)) in deck.out.value
+    pill = PillageTool(pos)
+    assert "%" not in pill.out.value  # nothing worked out before Run
+    pill.turns.value = 4
+    pill.run()
+    for k, p in enumerate(pillage_risk(s, 4)):
+        assert f"{s.turn + k} {percent(p)}" in " ".join(visible_text(pill.out.value).split())
+
+
+def test_win_odds_by_difficulty_wait_for_run_and_are_the_simulators():
+    tool = WinTool()
+    assert "%" not in tool.out.value
+    tool.games.value = 50
+    tool.run()
+    text = " ".join(visible_text(tool.out.value).split())
+    for d in (1, 3, 5):
+        r = simulate({"players": 1, "hordes": ["Skybooter"], "difficulty": d}, 50, 1)
+        assert f"{d} {percent(r.win_rate)}" in text

@@ -1,0 +1,164 @@
+"""The Skytear walkthrough page: every scenario steps through with a rule on each step and
+no internal codes on screen, questions graded by their kind (a rule question legal or
+illegal per the engine, a choice question against the book's), the first lesson first,
+the page address opening a step, and the rules quiz answered by the engine."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hordes_kit.core.lookup import entry
+from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, scenario_files
+from hordes_kit.skytear.view import label
+from hordes_kit.skytear.vocabulary import EFFECTS
+from hordes_kit.skytear.words import ability_words
+from hordes_kit.ui.skytear.walkthrough import RulesQuiz, rule_choices, walkthrough
+
+SCENARIOS = [load_scenario(p) for p in scenario_files("skytear")]
+# what must never reach the screen: an action id, a rule id, the card file's ability code
+CODES = re.compile(
+    r"\b(?:play|lane|use|draw|reinforce|minion|boost|bless|card|horde|treachery|target|pick"
+    r"|market|action|offer|top|mulligan):[a-z0-9-]+"
+    r"|\bskytear\.[a-z]"
+    r"|\b(?:fight|play|destroyed|exhaust|pillage|static|turn|treachery)[a-z0-9, ]*: (?:"
+    + "|".join(EFFECTS)
+    + r") [a-z0-9-]+"
+)
+
+
+@pytest.fixture(scope="module")
+def player():
+    return walkthrough()
+
+
+def _visible(w) -> str:
+    """The words on screen (tags and the rule chips' links stripped)."""
+    text = w.narration.value + w.board.value + w.intro.value
+    text += " ".join(getattr(c, "value", "") for c in w.question.children)
+    text += " ".join(b.description for c in w.question.children for b in getattr(c, "children", ()))
+    text = re.sub(r"href='[^']*'", "", text)
+    return re.sub(r"<[^>]+>", " ", text)
+
+
+def test_the_first_lesson_comes_first_and_every_scenario_is_offered(player):
+    assert scenario_files("skytear")[0].name == FIRST_LESSON
+    assert [s.id for s in player.scenarios] == [s.id for s in SCENARIOS]
+    assert player.scenario.id == "sky-first-lesson" and len(SCENARIOS) >= 15
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_every_step_shows_its_rule_and_no_internal_code(player, sc):
+    player.open_at(sc.id)
+    assert not CODES.search(_visible(player)), CODES.search(_visible(player))
+    while player.i < len(player.frames):
+        q = player.pending_question()
+        if q is not None:
+            offered = player.offered(q)
+            assert q.step.move in offered
+            assert not q.before.is_chance, "a question is asked where a player decides"
+            player.answer(q.step.move)
+        else:
+            player.next()
+        if player.i == 0:  # a point question before the first step: its answer shown
+            continue
+        f = player.frames[player.i - 1]
+        chips = re.findall(r"<details class='hk-rule-chip", player.narration.value)
+        assert chips, (f"{sc.id} step {f.index} shows no rule", player.narration.value[:300])
+        for rid in filter(None, (f.step.rule, *f.step.also)):
+            assert entry(rid) is not None, rid
+            assert entry(rid).rule.title in player.narration.value
+        seen = _visible(player)
+        assert not CODES.search(seen), (sc.id, f.index, CODES.search(seen))
+        assert "data-thing=" in player.board.value  # the table is drawn at every step
+
+
+def _question(w, scenario_id: str, grade: str):
+    w.open_at(scenario_id)
+    f = next(f for f in w.frames if f.step.ask and f.step.grade == grade)
+    w.goto(f.index - 1)
+    w.answered.discard(f.index)
+    return f
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "illegal", "why"),
+    [
+        ("sky-first-game", "reinforce:ratamil-minions", "lowest health"),
+        ("sky-portal-outsider", "lane:2", "already holds Sunlit Pikeman"),
+        ("sky-coop", "boost:split", "2 or more"),
+    ],
+)
+def test_a_rule_question_is_graded_legal_or_illegal_by_the_engine(
+    player, scenario_id, illegal, why
+):
+    f = _question(player, scenario_id, "rule")
+    offered = player.offered(f)
+    legal = set(f.before.legal_actions())
+    assert illegal in offered and illegal not in legal and f.step.move in legal
+    assert player.answer(illegal) is False
+    g = player.grade
+    assert g.kind == "rule" and not g.legal and why in g.reason
+    assert "Not legal" in player.feedback and why in player.feedback
+    assert "The book plays" in player.feedback and player.i == f.index  # the book's step shows
+    # a legal answer other than the book's is legal, not "wrong"
+    other = next(a for a in offered if a in legal and a != f.step.move)
+    _question(player, scenario_id, "rule")
+    assert player.answer(other) is True
+    assert player.grade.legal and "✔ Legal" in player.feedback
+
+
+def test_every_rule_question_offers_a_move_the_rules_forbid(player):
+    for sc in SCENARIOS:
+        for i, step in enumerate(sc.steps):
+            if step.ask and step.grade == "rule":
+                player.open_at(sc.id)
+                f = player.frames[i]
+                offered = rule_choices(f.before, step.move)
+                assert set(offered) - set(f.before.legal_actions()), (sc.id, step.move)
+
+
+def test_a_choice_question_scores_the_players_choice_against_the_books(player):
+    f = _question(player, "sky-first-game", "choice")
+    other = next(a for a in player.offered(f) if a != f.step.move)
+    assert player.answer(other) is False
+    g = player.grade
+    assert g.kind == "choice" and g.legal and not g.same_as_book
+    assert "Legal, and the book chose differently" in player.feedback
+    assert label(f.before, other) in player.feedback and label(f.before, f.step.move) in (
+        player.feedback
+    )
+    _question(player, "sky-first-game", "choice")
+    assert player.answer(f.step.move) is True and "The book's choice" in player.feedback
+
+
+def test_the_page_address_opens_a_step(monkeypatch):
+    sc = SCENARIOS[3]
+    monkeypatch.setenv("QUERY_STRING", f"scenario={sc.id}&step=2")
+    w = walkthrough()
+    assert w.scenario.id == sc.id and w.i == 2 and "step 2 of" in w.position.value
+    assert sc.steps[1].say[:40] in w.narration.value
+    monkeypatch.setenv("QUERY_STRING", "scenario=nope&step=2")
+    w = walkthrough()
+    assert w.scenario.id == SCENARIOS[0].id and "not known" in w.intro.value
+
+
+def test_card_text_is_in_words():
+    from hordes_kit.skytear.abilities import parse_ability
+
+    assert ability_words(parse_ability("fight: damage castle 1")) == (
+        "Fight: 1 damage to the castle."
+    )
+    assert ability_words(parse_ability("exhaust, mana 1: heal most-wounded-ally 2")) == (
+        "Exhaust, pay 1 mana: The MOST WOUNDED ally gains 2 health."
+    )
+
+
+def test_the_rules_quiz_is_answered_by_the_engine():
+    quiz = RulesQuiz()
+    assert len(quiz.questions) >= 5
+    q = quiz.questions[0]
+    assert quiz.submit(str(q.answer)) and "✔" in quiz.feedback.value
+    quiz.goto(1)
+    assert not quiz.submit("no such answer")
