@@ -205,7 +205,7 @@ def table_html(
     )
     seats = "".join(_seat_html(state, v, i, actions, bots) for i in range(v["players"]))
     return (
-        "<div class='sk-table'>"
+        "<div class='sk-table' id='sk-table'>"
         + status_html(v, bots, busy)
         + phase_track_html(v)
         + (_choices_html(v, skip, extra) if (actions or extra) else "")
