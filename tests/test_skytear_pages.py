@@ -236,3 +236,34 @@ def test_win_odds_by_difficulty_wait_for_run_and_are_the_simulators():
     for d in (1, 3, 5):
         r = simulate({"players": 1, "hordes": ["Skybooter"], "difficulty": d}, 50, 1)
         assert f"{d} {percent(r.win_rate)}" in text
+
+
+def test_a_game_played_to_its_end_says_how_it_ended_and_offers_nothing_more():
+    b = SkyBoard(seed=2, speed="Instant")
+    for _ in range(400):
+        b.finish_playback()
+        if b.state.is_terminal:
+            break
+        m = moves(b)
+        b.click("done" if "done" in m else "keep" if "keep" in m else m[0])
+    s = b.state
+    assert s.is_terminal
+    text = visible_text(b.table.html)
+    assert ("You lost." in text) == (s.result == "loss") and "Game over" in text
+    assert b.table.actions == ()  # no move and no odds once the game is over
+    b.new_game(2)
+    assert not b.state.is_terminal and moves(b)
+
+
+def test_co_op_for_two_people_asks_each_player_by_name():
+    b = SkyBoard(seed=6, speed="Instant", mode="people")
+    assert b.bots == () and b.state.players == 2
+    for _ in range(60):
+        b.finish_playback()
+        if b.state.current_player == 1:
+            break
+        m = moves(b)
+        b.click("handover" if "handover" in m else "keep" if "keep" in m else m[0])
+    assert b.state.current_player == 1 and moves(b)  # player 2 is a person: asked, not played
+    assert "Player 2:" in visible_text(b.table.html)
+    assert "Player 2: hand" in visible_text(b.table.html)

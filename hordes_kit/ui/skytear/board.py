@@ -77,6 +77,7 @@ class SkyBoard(BoardMixin, w.VBox):
         )
         self.add_class("sk-board-page")
         self.new_game(seed)
+        self.setup.started.value = ""  # the first game needs no note
 
     # --- moving ------------------------------------------------------------------------
 
@@ -90,10 +91,15 @@ class SkyBoard(BoardMixin, w.VBox):
             state = get_game(self.game).start(config)
         except HordesKitError as e:
             self.message.value = error_html(f"Cannot start this game: {e}")
+            self.setup.started.value = self.message.value
             return
         self.rng = random.Random(seed)
         self.config, self.state = config, state
         self.bots = self.setup.bots()
+        self.setup.started.value = (
+            "<p class='hk-note' role='status'>A new game has begun: "
+            "<a href='#sk-table'>the table is at the top of the page</a>.</p>"
+        )
         self.undo_stack = []
         self.message.value = ""
         self.odds_html = ""

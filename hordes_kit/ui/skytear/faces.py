@@ -10,6 +10,7 @@ on the table is the engine's ``legal`` list. Each thing a lesson may point at ca
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 from hordes_kit.ui.cardface import CardFace, Lane, Pile
 from hordes_kit.ui.pieces import Token, TokenTrack, attrs
@@ -28,6 +29,7 @@ __all__ = [
     "PHASES",
     "phase_track_html",
     "mana_track",
+    "Marked",
 ]
 
 PHASES = (
@@ -63,6 +65,18 @@ TYPE_WORDS = {
 def thing(tid: str) -> str:
     """The marker a lesson's "point at it" question finds a piece by."""
     return f"data-thing='{html.escape(tid, quote=True)}'"
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A piece wrapped in the marker a "point at it" question finds it by."""
+
+    piece: object
+    tid: str
+
+    def html(self) -> str:
+        """The piece inside a marked box."""
+        return f"<div class='sk-thing' {thing(self.tid)}>{self.piece.html()}</div>"
 
 
 def ability_words(text: str) -> str:
@@ -222,7 +236,8 @@ def back_line_html(v: dict, actions: dict[str, str]) -> str:
     faces = []
     for i, u in enumerate(v["back_line"]):
         a = f"target:b{i + 1}"
-        faces.append(unit_face(u, action=a if a in actions else None, verb="Choose"))
+        face = unit_face(u, action=a if a in actions else None, verb="Choose")
+        faces.append(Marked(face, u["ref"]))
     waiting = [(name, 0, "Minion") for name in v["destroyed_minions"]]
     pile = Pile(
         "Back line (pillages every turn)",
@@ -257,7 +272,7 @@ def lane_html(lane: dict, actions: dict[str, str], boosted: str | None = None) -
         act = f"target:{m['ref']}"
         note = "boosted by the treachery card" if boosted == m["ref"] else ""
         parts.append(
-            f"<div class='sk-monster' {thing(f'lane-{n}-monster')}>"
+            f"<div class='sk-monster' {thing(m['ref'])}>"
             + unit_face(
                 m,
                 action=act if act in actions else None,
@@ -271,13 +286,13 @@ def lane_html(lane: dict, actions: dict[str, str], boosted: str | None = None) -
         parts.append("<div class='sk-empty'>no monster</div>")
     tokens = ", ".join(f"{t['count']} {t['kind']} ({t['side']} side)" for t in lane["tokens"])
     marker = f"Lane {n}" + (f": {tokens}" if tokens else "")
-    parts.append(f"<div class='sk-marker' {thing(f'lane-{n}')}>{html.escape(marker)}</div>")
+    parts.append(f"<div class='sk-marker' {thing(f'lane:{n}')}>{html.escape(marker)}</div>")
     if f"lane:{n}" in actions:
         parts.append(_slot_button(f"lane:{n}", f"Lane {n}"))
     if a is not None:
         act = f"target:{a['ref']}"
         parts.append(
-            f"<div class='sk-ally' {thing(f'lane-{n}-ally')}>"
+            f"<div class='sk-ally' {thing(a['ref'])}>"
             + unit_face(a, action=act if act in actions else None, verb="Choose").html()
             + "</div>"
         )

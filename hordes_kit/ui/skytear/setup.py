@@ -65,6 +65,7 @@ class SkySetup(w.VBox):
         )
         self.new_button = w.Button(description="Start a new game", button_style="primary")
         self.new_button.add_class("sk-new")
+        self.started = w.HTML()  # says a new game began (the table is at the top of the page)
         self.partner = w.VBox([self.castle2, self.deck2])
         note = w.HTML(
             "<p class='hk-note'>First game (rulebook): solo, Skybooter at level 2, "
@@ -86,6 +87,7 @@ class SkySetup(w.VBox):
                 self.outsider,
                 self.campaign,
                 self.new_button,
+                self.started,
             ]
         )
         self.add_class("sk-setup")

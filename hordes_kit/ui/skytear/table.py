@@ -12,6 +12,7 @@ import html
 from hordes_kit.ui.cardface import Pile
 from hordes_kit.ui.pieces import attrs
 from hordes_kit.ui.skytear.faces import (
+    Marked,
     back_line_html,
     castle_html,
     hand_face,
@@ -106,7 +107,7 @@ def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
         )
         for k in range(c["count"]):
             faces.append(hand_face(card, st["mana"], act[0] if k == 0 else None, act[1]))
-    who = seat_name(v, seat, bots)
+    who, n = seat_name(v, seat, bots), seat + 1
     title = "Your hand" if who == "You" else f"{who}: hand"
     hand = Pile(title, tuple(faces), layout="row", empty="no cards")
     discard = Pile(
@@ -116,33 +117,35 @@ def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
         count=st["discard_count"],
     )
     deck = (
-        f"<div class='sk-deck' {thing(f'deck-{seat + 1}')}>"
+        f"<div class='sk-deck' {thing(f'deck:{seat + 1}')}>"
         f"<b>Alliance deck</b> {st['deck_count']} cards"
         + (" (pillage empties it: you lose)" if st["deck_count"] <= 3 else "")
         + "</div>"
     )
     head = f"<h3 class='sk-seat-title'>{html.escape(who if who != 'You' else 'Your area')}</h3>"
     return (
-        f"<section class='sk-seat' {attrs(aria_label=who)} {thing(f'seat-{seat + 1}')}>{head}"
-        f"{mana_track(st).html()}{deck}{hand.html()}{discard.html()}</section>"
+        f"<section class='sk-seat' {attrs(aria_label=who)}>{head}"
+        f"{Marked(mana_track(st), f'mana:{n}').html()}{deck}{Marked(hand, f'hand:{n}').html()}"
+        f"{Marked(discard, f'discard:{n}').html()}</section>"
     )
 
 
 def _horde_html(v: dict) -> str:
     h = v["horde"]
-    bits = [f"<b>Horde deck</b> {h['deck_count']} cards"]
+    bits = [f"<span {thing('horde-deck')}><b>Horde deck</b> {h['deck_count']} cards</span>"]
     disc = sum(c["count"] for c in h["discard"])
-    bits.append(f"<b>Horde discard</b> {disc} cards")
+    bits.append(f"<span {thing('horde-discard')}><b>Horde discard</b> {disc} cards</span>")
     if h["treachery"]:
-        bits.append(f"<b>Treachery card</b> {html.escape(h['treachery'])}")
+        tre = html.escape(h["treachery"])
+        bits.append(f"<span {thing('treachery')}><b>Treachery card</b> {tre}</span>")
     o = v["outsider"]
-    if o["pile"]:
-        bits.append(f"<b>Outsider pile</b> {html.escape(', '.join(o['pile']))}")
+    pile = html.escape(", ".join(o["pile"])) if o["pile"] else "empty"
+    bits.append(f"<span {thing('outsider-pile')}><b>Outsider pile</b> {pile}</span>")
     if o["to_come"]:
         bits.append(f"<b>Outsider to come</b> {html.escape(', '.join(o['to_come']))}")
     if o["falls_this_turn"]:
         bits.append("<b>The outsider fell: you win at the end of this turn</b>")
-    return f"<div class='sk-horde' {thing('horde-deck')}>" + " · ".join(bits) + "</div>"
+    return "<div class='sk-horde'>" + " · ".join(bits) + "</div>"
 
 
 def _choices_html(v: dict, skip: set[str], extra) -> str:
@@ -202,7 +205,7 @@ def table_html(
     )
     seats = "".join(_seat_html(state, v, i, actions, bots) for i in range(v["players"]))
     return (
-        "<div class='sk-table'>"
+        "<div class='sk-table' id='sk-table'>"
         + status_html(v, bots, busy)
         + phase_track_html(v)
         + (_choices_html(v, skip, extra) if (actions or extra) else "")
