@@ -51,14 +51,7 @@ def test_odds_page(page: Page, voila_url, size):
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     page.locator(".sk-pillage-run").click()
     expect(page.locator(".hk-table", has_text="Chance a deck is empty")).to_be_visible()
-    try:
-        page.locator(".hk-chart svg").first.wait_for(state="visible", timeout=30_000)
-    except PlaywrightTimeoutError:
-        if "jupyterlab-plotly" in SERVE.read_text(encoding="utf-8"):
-            pytest.xfail(
-                "hordes-kit serve denies plotly's renderer, which ui.charts.Chart draws with"
-            )
-        raise
+    page.locator(".hk-chart svg").first.wait_for(state="visible", timeout=30_000)
 
 
 def _play_a_turn(page: Page) -> list[str]:
