@@ -16,8 +16,8 @@ from hordes_kit.core.errors import InvalidInputError
 
 __all__ = ["MAX_QUERY", "MAX_VALUE", "parse_query", "one_of", "whole_number", "words"]
 
-MAX_QUERY = 2048  # characters of query string read at all
-MAX_VALUE = 200  # characters of one parameter's value
+MAX_QUERY = 8192  # characters of query string read at all (a position link is the longest)
+MAX_VALUE = 200  # characters of one parameter's value (a check may allow more: max_value)
 
 Check = Callable[[str, str], object]  # (name, raw value) -> checked value
 
@@ -78,7 +78,8 @@ def parse_query(text: str | None, checks: Mapping[str, Check]) -> dict[str, obje
             continue
         if name in out:
             raise InvalidInputError(f"{name} is given twice in the address")
-        if len(value) > MAX_VALUE:
-            raise InvalidInputError(f"{name} in the address is longer than {MAX_VALUE} characters")
+        limit = getattr(checks[name], "max_value", MAX_VALUE)
+        if len(value) > limit:
+            raise InvalidInputError(f"{name} in the address is longer than {limit} characters")
         out[name] = checks[name](name, value)
     return out
