@@ -247,3 +247,61 @@ def test_a_bad_board_link_opens_a_fresh_game_and_says_why(monkeypatch, name):
 def test_a_hot_seat_link_warns_that_it_shows_the_hands(monkeypatch):
     assert "every hand dealt" in open_with(monkeypatch, "", sh_board).links.warning
     assert open_with(monkeypatch, "", th_board).links.warning == ""  # a solo game
+
+
+# --- odds pages and walkthroughs --------------------------------------------------------
+
+
+def test_the_fantahzee_odds_link_reopens_the_same_question(monkeypatch):
+    from hordes_kit.ui.fantahzee.odds import DiceOddsExplorer
+
+    ex = open_with(monkeypatch, "", DiceOddsExplorer)
+    ex.cost.value = "XX + 5"
+    ex.dice.value = 6
+    ex.rolls.value = 2
+    ex.tray.set_dice([5, 5, 2, 6, 1, 3], [True, True, False, False, False, False])
+    ex.rolls_left.value = 1
+    ex.table_rules.set("distinct_values", True)
+    query = ex.links.make()
+    again = open_with(monkeypatch, query, DiceOddsExplorer)
+    for get in (
+        lambda e: e.cost.value,
+        lambda e: e.dice.value,
+        lambda e: e.rolls.value,
+        lambda e: list(e.tray.values),
+        lambda e: list(e.tray.locked),
+        lambda e: e.rolls_left.value,
+        lambda e: e.distinct_values,
+        lambda e: e.result.value,
+        lambda e: e.advice.value,
+    ):
+        assert get(again) == get(ex)
+    assert (
+        again.distinct_values
+        and again.result.value != open_with(monkeypatch, "", DiceOddsExplorer).result.value
+    )
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [("dice=4&show=123", "show= in the address has 3 dice, not 4"), ("costs=XQ", "costs=")],
+)
+def test_a_bad_odds_link_opens_the_page_as_usual_and_says_why(monkeypatch, query, problem):
+    from hordes_kit.ui.fantahzee.odds import DiceOddsExplorer
+
+    ex = open_with(monkeypatch, query, DiceOddsExplorer)
+    assert problem in ex.message.value and ex.dice.value == 5 and ex.cost.value == "XXXX"
+
+
+@pytest.mark.parametrize("game", ["fantahzee", "the_horde", "heroes_hordes", "shadows"])
+def test_every_walkthrough_link_reopens_the_same_step(monkeypatch, game):
+    import importlib
+
+    make = importlib.import_module(f"hordes_kit.ui.{game}.walkthrough").walkthrough
+    wp = open_with(monkeypatch, "", make)
+    wp.open_at(wp.scenarios[-1].id, 2)
+    assert wp.i > 0
+    query = wp.links.make()
+    again = open_with(monkeypatch, query, make)
+    assert (again.scenario.id, again.i) == (wp.scenarios[-1].id, wp.i)
+    assert again.board.value == wp.board.value

@@ -14,7 +14,16 @@ from urllib.parse import parse_qsl
 
 from hordes_kit.core.errors import InvalidInputError
 
-__all__ = ["MAX_QUERY", "MAX_VALUE", "parse_query", "one_of", "whole_number", "words"]
+__all__ = [
+    "MAX_QUERY",
+    "MAX_VALUE",
+    "parse_query",
+    "one_of",
+    "whole_number",
+    "words",
+    "matching",
+    "parsed_by",
+]
 
 MAX_QUERY = 8192  # characters of query string read at all (a position link is the longest)
 MAX_VALUE = 200  # characters of one parameter's value (a check may allow more: max_value)
@@ -47,6 +56,35 @@ def whole_number(low: int, high: int) -> Check:
         if not low <= n <= high:
             raise InvalidInputError(f"{name}={n} in the address must be {low} to {high}")
         return n
+
+    return check
+
+
+def matching(pattern: str, what: str) -> Check:
+    """A value the whole of which matches ``pattern`` (``what`` says what it must be).
+
+    >>> matching("[1-6]{1,10}", "dice faces 1-6")("show", "6543")
+    '6543'
+    """
+    compiled = re.compile(pattern)
+
+    def check(name: str, value: str) -> str:
+        if not compiled.fullmatch(value):
+            raise InvalidInputError(f"{name}={_shown(value)} in the address is not {what}")
+        return value
+
+    return check
+
+
+def parsed_by(parse: Callable[[str], object]) -> Check:
+    """A value read by one of the kit's parsers (a cost, a card list); its error names
+    the parameter."""
+
+    def check(name: str, value: str) -> object:
+        try:
+            return parse(words(name, value))
+        except InvalidInputError as e:
+            raise InvalidInputError(f"{name}={_shown(value)} in the address: {e}") from None
 
     return check
 
