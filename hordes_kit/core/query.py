@@ -14,10 +14,19 @@ from urllib.parse import parse_qsl
 
 from hordes_kit.core.errors import InvalidInputError
 
-__all__ = ["MAX_QUERY", "MAX_VALUE", "parse_query", "one_of", "whole_number", "words"]
+__all__ = [
+    "MAX_QUERY",
+    "MAX_VALUE",
+    "parse_query",
+    "one_of",
+    "whole_number",
+    "words",
+    "matching",
+    "parsed_by",
+]
 
-MAX_QUERY = 2048  # characters of query string read at all
-MAX_VALUE = 200  # characters of one parameter's value
+MAX_QUERY = 8192  # characters of query string read at all (a position link is the longest)
+MAX_VALUE = 200  # characters of one parameter's value (a check may allow more: max_value)
 
 Check = Callable[[str, str], object]  # (name, raw value) -> checked value
 
@@ -51,6 +60,35 @@ def whole_number(low: int, high: int) -> Check:
     return check
 
 
+def matching(pattern: str, what: str) -> Check:
+    """A value the whole of which matches ``pattern`` (``what`` says what it must be).
+
+    >>> matching("[1-6]{1,10}", "dice faces 1-6")("show", "6543")
+    '6543'
+    """
+    compiled = re.compile(pattern)
+
+    def check(name: str, value: str) -> str:
+        if not compiled.fullmatch(value):
+            raise InvalidInputError(f"{name}={_shown(value)} in the address is not {what}")
+        return value
+
+    return check
+
+
+def parsed_by(parse: Callable[[str], object]) -> Check:
+    """A value read by one of the kit's parsers (a cost, a card list); its error names
+    the parameter."""
+
+    def check(name: str, value: str) -> object:
+        try:
+            return parse(words(name, value))
+        except InvalidInputError as e:
+            raise InvalidInputError(f"{name}={_shown(value)} in the address: {e}") from None
+
+    return check
+
+
 def words(name: str, value: str) -> str:
     """Free text (a search), printable characters only, at most ``MAX_VALUE`` long."""
     if any(not ch.isprintable() for ch in value):
@@ -78,7 +116,8 @@ def parse_query(text: str | None, checks: Mapping[str, Check]) -> dict[str, obje
             continue
         if name in out:
             raise InvalidInputError(f"{name} is given twice in the address")
-        if len(value) > MAX_VALUE:
-            raise InvalidInputError(f"{name} in the address is longer than {MAX_VALUE} characters")
+        limit = getattr(checks[name], "max_value", MAX_VALUE)
+        if len(value) > limit:
+            raise InvalidInputError(f"{name} in the address is longer than {limit} characters")
         out[name] = checks[name](name, value)
     return out

@@ -6,15 +6,23 @@ import base64
 import random
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.links import POSITION, position_check, position_link
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.files import SaveLoad
+from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.log import log_lines_html, rules_of
+from hordes_kit.ui.query import page_query
 from hordes_kit.ui.table_rules import TableRulesPanel
 
-__all__ = ["BoardMixin", "log_html"]
+__all__ = ["BoardMixin", "log_html", "HIDDEN_WARNING"]
+
+HIDDEN_WARNING = (
+    "Like a save file, a link holds every move so far: whoever opens it can see every "
+    "hand dealt (not the cards still to come). Share it with someone who may see them all."
+)
 
 
 def log_html(state: GameState, last: int = 40, height: int = 200, new: int = 1) -> str:
@@ -166,3 +174,36 @@ class BoardMixin:
         if files:
             item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
             self.load_text(bytes(item["content"]))
+
+    # --- links -------------------------------------------------------------------------------
+
+    def link_query(self) -> str:
+        """The query of a link to this position (``position=...``); a game too long for a
+        link is refused with the kit's error."""
+        return query_of({POSITION: position_link(self.game, self.config, self.state)})
+
+    def link_box(self) -> LinkBox:
+        """The board's "Copy link" button (a link opens this very position)."""
+        self.links = LinkBox(self.link_query)
+        return self.links
+
+    def open_link(self) -> str:
+        """Open the position the page's address names (``?position=...``), after the first
+        game started; a link that does not open exactly is refused, the new game stays and
+        the message says why. Returns what was wrong ("" if nothing)."""
+        links = getattr(self, "links", None)
+        if links is not None and self.state.num_players > 1:
+            links.warning = HIDDEN_WARNING
+        wanted, problem = page_query({POSITION: position_check(self.game)})
+        if problem:
+            self.message.value = error_html(f"{problem}. A new game opened instead.")
+            return problem
+        if POSITION in wanted:
+            config, state = wanted[POSITION]
+            said = self._install(config, state).replace("Loaded ", "", 1)
+            self.undo_stack = []  # undo does not go back to the game the page opened with
+            button = getattr(self, "undo_button", None)
+            if button is not None:
+                button.disabled = True
+            self.message.value = note_html(f"Opened from the link: {said}")
+        return ""

@@ -33,6 +33,7 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.scenario import Frame, Scenario, ScenarioError, run_scenario
 from hordes_kit.core.state import GameState
+from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.log import rule_chip
 from hordes_kit.ui.pointing import PointQuestions
 from hordes_kit.ui.query import at_address, page_query
@@ -133,6 +134,7 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         self.table_rules = TableRulesPanel(self.scenarios[0].game if self.scenarios else "")
         self.table_rules.open_from_url()
         self.table_rules.on_change(lambda _c: self.load(self.picker.value))
+        self.links = LinkBox(self.link_params)
         super().__init__(
             [
                 Stylesheet(),
@@ -144,6 +146,7 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
                 self.question,
                 self.board,
                 self.steps,
+                self.links,
             ]
         )
         self.add_class("hk-page")
@@ -254,6 +257,10 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         if problem:
             self.intro.value += f"<div class='hk-note'>{html.escape(problem)}</div>"
         return problem
+
+    def link_params(self) -> dict[str, object]:
+        """This walkthrough and step as a link's parameters (the table's readings too)."""
+        return {"scenario": self.scenario.id, "step": self.i} | self.table_rules.link_params()
 
     def answer(self, action_id: str) -> bool:
         """What a click on an answer does: graded (see the module), then the book's move

@@ -87,6 +87,7 @@ class FZBoard(BoardMixin, w.VBox):
                 ),
                 section("What happened", self.log_view, level=3),
                 w.HBox([self.files, self.undo_button]),
+                self.link_box(),
             ],
             layout=w.Layout(width="100%"),
         )
@@ -104,6 +105,7 @@ class FZBoard(BoardMixin, w.VBox):
         self._mark = 0
         self._show_seats()
         self.new_game(seed)
+        self.open_link()
 
     def _build_setup(self, players: int, seed: int | None, kinds) -> None:
         self.players_box = w.Dropdown(

@@ -14,6 +14,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.query import matching, parsed_by, whole_number
 from hordes_kit.fantahzee.costs import Cost, parse_costs
 from hordes_kit.fantahzee.odds import (
     MAX_DICE,
@@ -27,6 +28,8 @@ from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent, table_html
 from hordes_kit.ui.controls import columns, page
 from hordes_kit.ui.dice import DiceTray
+from hordes_kit.ui.links import LinkBox
+from hordes_kit.ui.query import page_query
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 from hordes_kit.ui.table_rules import TableRulesPanel
@@ -156,9 +159,62 @@ class DiceOddsExplorer(w.VBox):
         self.rolls_left.observe(self._on_tray, "value")
         self.rolls_left.observe(self._label_roll_button, "value")
         self.roll_button.on_click(lambda _b: self.roll())
+        wanted, problem = self._read_url()
         self._match_preset()
         self._resize_tray()
+        self._show_url(wanted)
         self.refresh()
+        if problem:
+            self.message.value = error_html(f"{problem}; the page opened as usual.")
+        self.links = LinkBox(self.link_params)
+
+    # --- links: the question on screen in the page's address ------------------------------
+
+    def link_params(self) -> dict[str, object]:
+        """The question on screen as a link's parameters (the table's readings included)."""
+        locked = "".join("1" if x else "0" for x in self.tray.locked)
+        return {
+            "costs": self.cost.value.strip(),
+            "dice": self.dice.value,
+            "rolls": self.rolls.value,
+            "show": "".join(map(str, self.tray.values)),
+            "locked": locked if "1" in locked else "",
+            "left": self.rolls_left.value,
+        } | self.table_rules.link_params()
+
+    def _read_url(self) -> tuple[dict, str]:
+        """Set the costs, dice and rolls the address names (before the first drawing);
+        what it names, and what was wrong with it in words ("")."""
+        checks = {
+            "costs": parsed_by(parse_costs),
+            "dice": whole_number(1, MAX_DICE),
+            "rolls": whole_number(1, MAX_ROLLS),
+            "show": matching(f"[1-6]{{1,{MAX_DICE}}}", "dice faces 1-6"),
+            "locked": matching(f"[01]{{1,{MAX_DICE}}}", "0s and 1s (1: locked)"),
+            "left": whole_number(0, MAX_ROLLS - 1),
+        }
+        wanted, problem = page_query(checks)
+        n = wanted.get("dice", self.dice.value)
+        for key in ("show", "locked"):
+            if key in wanted and len(wanted[key]) != n:
+                problem = f"{key}= in the address has {len(wanted[key])} dice, not {n}"
+        if problem:
+            return {}, problem
+        if "costs" in wanted:
+            self.cost.value = " + ".join(c.text for c in wanted["costs"])
+        if "dice" in wanted:
+            self.dice.value = wanted["dice"]
+        if "rolls" in wanted:
+            self.rolls.value = wanted["rolls"]
+        return wanted, ""
+
+    def _show_url(self, wanted: dict) -> None:
+        if "show" in wanted or "locked" in wanted:
+            values = [int(c) for c in wanted.get("show", "")] or list(self.tray.values)
+            locked = [c == "1" for c in wanted.get("locked", "")]
+            self.tray.set_dice(values, locked or None)
+        if "left" in wanted:
+            self.rolls_left.value = wanted["left"]
 
     @property
     def distinct_values(self) -> bool:
@@ -399,4 +455,5 @@ class DiceOddsExplorer(w.VBox):
 
 def odds_page() -> w.VBox:
     """The dice-odds dashboard (``notebooks/fantahzee_odds.ipynb``)."""
-    return page(DiceOddsExplorer(), sheet_link("fantahzee"), theme="fantahzee")
+    explorer = DiceOddsExplorer()
+    return page(explorer, explorer.links, sheet_link("fantahzee"), theme="fantahzee")

@@ -133,7 +133,10 @@ class HHBoard(BoardMixin, w.VBox):
                     self.odds_out,
                 ),
                 section(
-                    "Save, load, start again", self.files, w.HBox([self.new_button, self.seed_box])
+                    "Save, load, start again",
+                    self.files,
+                    self.link_box(),
+                    w.HBox([self.new_button, self.seed_box]),
                 ),
                 self.table_rules_panel(),
             ]
@@ -144,6 +147,7 @@ class HHBoard(BoardMixin, w.VBox):
         self.draw_button.on_click(lambda _b: self.draw())
         self.odds_button.on_click(lambda _b: self.win_odds())
         self.new_game(seed)
+        self.open_link()
 
     # --- what the buttons do -------------------------------------------------------------
 

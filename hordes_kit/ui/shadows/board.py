@@ -90,12 +90,14 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 self.message,
                 section("Log (newest first; a § chip opens the rule)", self.log_box),
                 w.HBox([self.undo_button, self.files]),
+                self.link_box(),
                 section("New game", self.setup),
                 self.rules_panel,
             ]
         )
         self.add_class("sh-board-page")
         self.new_game(seed)
+        self.open_link()
 
     # --- the table's seats -------------------------------------------------------------
 

@@ -108,6 +108,7 @@ class THBoard(BoardMixin, w.VBox):
                 w.HTML("<h3 class='hk-heading'>What happened</h3>"),
                 self.log_view,
                 self.files,
+                self.link_box(),
                 w.HBox(
                     [self.new_button, self.seed_box, speed],
                     layout=w.Layout(align_items="flex-end", gap="6px 12px"),
@@ -124,6 +125,7 @@ class THBoard(BoardMixin, w.VBox):
         self.odds_button.on_click(lambda _b: self.survival_odds())
         self.phase_button.on_click(lambda _b: self.horde_phase_odds())
         self.new_game(seed)
+        self.open_link()
 
     # --- what the buttons do -------------------------------------------------------------
 

@@ -1,0 +1,64 @@
+"""Links in a real browser: a board position and an odds question opened from the address
+of the served page, and "Copy link" giving this page's own address with the same state
+(the read-only box: headless Chromium may have no clipboard)."""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+from ui_harness import PHONE, wait_for_widgets
+
+from hordes_kit.core.links import POSITION, position_from_link, position_link
+from hordes_kit.core.playout import sample_outcome
+from hordes_kit.core.registry import get_game
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+
+
+def _copied(page: Page) -> tuple[str, dict]:
+    page.locator(".hk-copy-link").first.click()
+    box = page.locator(".hk-link-text").first
+    expect(box).to_be_visible()
+    link = box.input_value()
+    parts = urlsplit(link)
+    return parts.path, parse_qs(parts.query)
+
+
+def test_a_board_link_and_an_odds_link_open_on_the_served_page(page: Page, voila_url):
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(TIMEOUT)
+    state = get_game("the-horde").start({"dizzy": "restart"})
+    rng = random.Random(3)
+    while len(state.history) < 25:
+        moves = state.chance_outcomes() if state.is_chance else None
+        state = state.apply(
+            sample_outcome(moves, rng) if moves else rng.choice(state.legal_actions())
+        )
+    token = position_link("the-horde", {"dizzy": "restart"}, state)
+    board = "/voila/render/the_horde_play.ipynb"
+    page.goto(f"{voila_url}{board}?{POSITION}={token}", timeout=TIMEOUT)
+    wait_for_widgets(page, ".hk-board .hk-step", timeout=TIMEOUT)
+    expect(page.get_by_text("Opened from the link")).to_be_visible()
+    path, query = _copied(page)
+    assert path == board  # the page's own address, never a server path
+    config, again = position_from_link(query[POSITION][0], "the-horde")
+    assert again == state and config["dizzy"] == "restart"
+
+    odds = "/voila/render/fantahzee_odds.ipynb"
+    page.goto(f"{voila_url}{odds}?costs=XX%2B5&dice=6&rolls=2&show=552613&locked=110000")
+    wait_for_widgets(page, ".hk-cost input", timeout=TIMEOUT)
+    expect(page.locator(".hk-cost input")).to_have_value("XX + 5")
+    path, query = _copied(page)
+    assert path == odds
+    assert {k: v[0] for k, v in query.items()} | {"left": "-"} == {
+        "costs": "XX + 5",
+        "dice": "6",
+        "rolls": "2",
+        "show": "552613",
+        "locked": "110000",
+        "left": "-",
+    }
