@@ -98,10 +98,41 @@ def not_found() -> str:
     )
 
 
+# Code cells whose output is fixed HTML: the server draws them without a kernel (the index
+# is every visitor's first page; a kernel each would take a seat at the table for nothing).
+STATIC_CELLS = {
+    ("from hordes_kit.ui.index import games_index", "games_index()"): (
+        "hordes_kit.ui.index",
+        "index_html",
+    ),
+}
+
+
+def _static_html(source: str) -> str | None:
+    """The HTML of a static code cell (None if the cell needs a kernel)."""
+    lines = tuple(line.strip() for line in source.splitlines() if line.strip())
+    if not lines:
+        return ""
+    target = STATIC_CELLS.get(lines)
+    if target is None:
+        return None
+    import importlib
+
+    module, name = target
+    return getattr(importlib.import_module(module), name)()
+
+
 def is_text_only(path: Path) -> bool:
-    """True for a notebook with no code cells: it needs no kernel to be shown."""
+    """True for a notebook of text and static cells: it needs no kernel to be shown."""
     nb = nbformat.read(path, as_version=4)
-    return not any(c.cell_type == "code" and c.source.strip() for c in nb.cells)
+    return all(
+        _static_html_known(c.source) for c in nb.cells if c.cell_type == "code" and c.source.strip()
+    )
+
+
+def _static_html_known(source: str) -> bool:
+    lines = tuple(line.strip() for line in source.splitlines() if line.strip())
+    return lines in STATIC_CELLS
 
 
 def text_page(path: Path) -> str:
@@ -115,6 +146,8 @@ def text_page(path: Path) -> str:
             parts.append(f"<section class='hk-cell'>{markdown2html(cell.source)}</section>")
         elif cell.cell_type == "raw":
             parts.append(f"<pre>{html.escape(cell.source)}</pre>")
+        elif cell.cell_type == "code" and cell.source.strip():
+            parts.append(f"<section class='hk-cell'>{_static_html(cell.source) or ''}</section>")
     first = next((c.source for c in nb.cells if c.cell_type == "markdown"), "")
     title = first.lstrip("# ").splitlines()[0] if first.strip() else path.stem
     return page(title, "\n".join(parts))

@@ -528,3 +528,45 @@ def test_the_index_starts_each_game_with_its_first_lesson_and_ends_with_the_look
             f'href="{d.notebook}"' in page
             and (data_path().parent / "notebooks" / d.notebook).is_file()
         )
+
+
+def test_every_page_reads_its_address_through_at_address():
+    """A preheated kernel learns its address only when the page is opened: a function that
+    reads it (page_query) must run through ui.query.at_address, or a preheated page would
+    ignore its link (or, waiting in the notebook, break after the server's cell limit)."""
+    import ast
+    from pathlib import Path
+
+    import hordes_kit.ui
+
+    root = Path(hordes_kit.ui.__file__).parent
+    for path in root.rglob("*.py"):
+        if path.name == "query.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        deferred = {
+            a.attr if isinstance(a, ast.Attribute) else getattr(a, "id", "")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "at_address"
+            for a in node.args
+        }
+        functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
+        calls = {
+            f.name: {
+                getattr(n.func, "attr", getattr(n.func, "id", ""))
+                for n in ast.walk(f)
+                if isinstance(n, ast.Call)
+            }
+            for f in functions
+        }
+        grown = True
+        while grown:  # what a deferred function calls runs deferred too
+            more = set().union(*(calls.get(name, set()) for name in deferred)) - deferred
+            grown = bool(more)
+            deferred |= more
+        for fn in functions:
+            reads = any(
+                isinstance(n, ast.Call) and getattr(n.func, "id", "") == "page_query"
+                for n in ast.walk(fn)
+            )
+            assert not reads or fn.name in deferred, f"{path.name}: {fn.name} reads the address"

@@ -14,7 +14,7 @@ from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.files import SaveLoad
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.log import log_lines_html, rules_of
-from hordes_kit.ui.query import page_query
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["BoardMixin", "log_html", "HIDDEN_WARNING"]
@@ -191,6 +191,9 @@ class BoardMixin:
         """Open the position the page's address names (``?position=...``), after the first
         game started; a link that does not open exactly is refused, the new game stays and
         the message says why. Returns what was wrong ("" if nothing)."""
+        return at_address(self._open_link)
+
+    def _open_link(self) -> str:
         links = getattr(self, "links", None)
         if links is not None and self.state.num_players > 1:
             links.warning = HIDDEN_WARNING

@@ -29,7 +29,7 @@ from hordes_kit.ui.common import error_html, note_html, odds_html, percent, tabl
 from hordes_kit.ui.controls import columns, page
 from hordes_kit.ui.dice import DiceTray
 from hordes_kit.ui.links import LinkBox
-from hordes_kit.ui.query import page_query
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 from hordes_kit.ui.table_rules import TableRulesPanel
@@ -159,14 +159,23 @@ class DiceOddsExplorer(w.VBox):
         self.rolls_left.observe(self._on_tray, "value")
         self.rolls_left.observe(self._label_roll_button, "value")
         self.roll_button.on_click(lambda _b: self.roll())
-        wanted, problem = self._read_url()
         self._match_preset()
         self._resize_tray()
-        self._show_url(wanted)
         self.refresh()
+        at_address(self._open_url)  # now, or when a preheated page is opened
+        self.links = LinkBox(self.link_params)
+
+    def _open_url(self) -> str:
+        """Show the question the page's address names; what was wrong with it ("")."""
+        wanted, problem = self._read_url()
+        if wanted:
+            self._match_preset()
+            self._resize_tray()
+            self._show_url(wanted)
+            self.refresh()
         if problem:
             self.message.value = error_html(f"{problem}; the page opened as usual.")
-        self.links = LinkBox(self.link_params)
+        return problem
 
     # --- links: the question on screen in the page's address ------------------------------
 
