@@ -36,7 +36,9 @@ def _problems(page: Page, seen: dict, main: list[str]) -> list[str]:
 
 
 def test_walkthrough_page_at_phone_width(page: Page, voila_url):
-    seen = _open(page, voila_url, "shadows_walkthrough.ipynb", ".sh-table")
+    seen = _open(
+        page, voila_url, "shadows_walkthrough.ipynb?scenario=sh-example-of-play", ".sh-table"
+    )
     problems = _problems(page, seen, [".hk-next", ".hk-answer", ".sh-status", ".hk-quiz-check"])
     assert not problems, "\n".join(problems)
     # the first question: answer it by clicking; the grading says legal and shows the figures

@@ -33,7 +33,12 @@ def test_the_rule_lookup_opens_a_rule_first_and_answers_as_you_type(page: Page, 
     expect(first).to_have_attribute("data-rule", rid)
     expect(first).to_have_class(re.compile("hk-pinned"))
     expect(first).to_contain_text(entry(rid).rule.text[:40])
-    expect(first).to_contain_text("Dizzy Grimthwackers")  # its option, in words
+    from hordes_kit.core.table_rules import table_rules
+
+    dizzy = next(t for t in table_rules("the-horde") if t.field == "dizzy")
+    expect(first).to_contain_text(f"Table rule: {dizzy.label}")  # its option, in words
+    for r in dizzy.readings:  # and every reading a table may choose
+        expect(first).to_contain_text(r.text[:40])
     problems = check_page(
         page,
         main_controls=[
@@ -98,7 +103,7 @@ def test_a_rule_chip_opens_its_rule_in_the_lookup(page: Page, voila_url):
     _open(
         page,
         f"{voila_url}/voila/render/the_horde_walkthrough.ipynb?scenario={lesson.id}&step=2",
-        ".hk-rule-chip",
+        ".hk-narration .hk-rule-chip",  # (the folded Table rules panel holds chips too)
     )
     rid = lesson.steps[1].rule
     chip = page.locator(".hk-narration .hk-rule-chip").first

@@ -191,6 +191,8 @@ def starting_deck_limits(cards: CardSet, card_id: str) -> str | None:
 
 def find_card(cards: CardSet, name: str, kinds: tuple[str, ...] = ()) -> str:
     """A card id by its name or id; the error names the input."""
+    if not isinstance(name, str):
+        raise InvalidInputError(f"a card name must be text, got {name!r:.60}")
     cid = slug(name)
     c = cards.cards.get(cid)
     if c is None:  # an immortal's stage by its shown name: "Atlas III"

@@ -185,10 +185,11 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
                 hd = take(hd, c)
     changes["horde_deck"] = hd
     changes["horde_discard"] = _ids(cards, pos.get("horde_discard", []), "horde_discard")
-    if "outsider_pile" in pos:
-        changes["outsider_pile"] = tuple(find_card(cards, c) for c in pos["outsider_pile"])
-    if "outsider_line" in pos:
-        changes["outsider_line"] = tuple(find_card(cards, c) for c in pos["outsider_line"])
+    for key in ("outsider_pile", "outsider_line"):  # in order, top first
+        if key in pos:
+            if not isinstance(pos[key], list):
+                raise InvalidInputError(f"position: {key} must be a list of card names")
+            changes[key] = tuple(find_card(cards, c) for c in pos[key])
     if "treachery" in pos:
         changes["treachery"] = find_card(cards, pos["treachery"])
     start = START[phase]
