@@ -67,6 +67,8 @@ def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):
         label="The Priest against the Undead: a lord, a +10 vs Undead, and the best discard"
     )
     expect(page.locator(".hk-narration")).to_contain_text("Set-up")
+    # (the lesson's set-up says Set-up too: wait for the Priest's own table)
+    expect(page.locator(".hk-page").first).to_contain_text("Watch the King and the Priest")
     for _ in range(12):
         if page.locator(".hk-answer").count():
             break
