@@ -48,7 +48,12 @@ def _moves_change(page: Page, click: Callable[[], None]) -> None:
 def _walkthrough(page: Page) -> None:
     def click() -> None:
         step = page.locator(".hk-next").first
-        (step if step.is_enabled() else page.locator(".hk-answer").first).click()
+        if step.is_enabled():
+            step.click()
+        elif page.locator(".hk-answer").count():
+            page.locator(".hk-answer").first.click()
+        else:  # a first lesson's "point at it" question: click a piece of the table
+            page.locator("[data-pointable]").first.click()
 
     _text_changes(page, ".hk-narration", click)
 
@@ -75,11 +80,22 @@ def _hh_play(page: Page) -> None:
     _moves_change(page, click)
 
 
+def _first_move(page: Page) -> None:
+    """Click the board's first move (a card or button with an action) and see it played."""
+
+    def click() -> None:
+        n = page.locator(".hk-step").first.get_attribute("data-moves")
+        choice = page.locator(f".hk-m{n}, .hk-board [data-action]:not([disabled])")
+        choice.first.click()
+
+    _moves_change(page, click)
+
+
 # page -> (selector of its first control, the interaction that must be answered)
 PAGES: dict[str, tuple[str, Callable[[Page], None] | None]] = {
     "index.ipynb": ("a[href='fantahzee_odds.ipynb']", None),
     "fantahzee_odds.ipynb": (".hk-preset select", _fz_odds),
-    "fantahzee_play.ipynb": (".hk-roll", lambda p: _moves_change(p, p.locator(".hk-roll").click)),
+    "fantahzee_play.ipynb": (".hk-step[data-moves]", None),
     "fantahzee_walkthrough.ipynb": (".hk-next", _walkthrough),
     "heroes_hordes_odds.ipynb": (".hk-battle-result", _dropdown(".hk-battle-result")),
     "heroes_hordes_play.ipynb": (".hk-step", _hh_play),
@@ -87,6 +103,13 @@ PAGES: dict[str, tuple[str, Callable[[Page], None] | None]] = {
     "the_horde_odds.ipynb": (".hk-battle-odds", _dropdown(".hk-battle-odds")),
     "the_horde_play.ipynb": (".hk-fast", lambda p: _moves_change(p, p.locator(".hk-fast").click)),
     "the_horde_walkthrough.ipynb": (".hk-next", _walkthrough),
+    "shadows_odds.ipynb": (".sh-run", None),
+    "shadows_play.ipynb": (".sh-status", None),
+    "shadows_walkthrough.ipynb": (".hk-next", _walkthrough),
+    "skytear_odds.ipynb": (".sk-forecast", None),
+    "skytear_play.ipynb": (".sk-status", None),
+    "skytear_walkthrough.ipynb": (".hk-next", _walkthrough),
+    "rules.ipynb": (".hk-lookup-rule", None),
 }
 
 
