@@ -4,6 +4,7 @@ else is refused with the kit's own message naming the link, never a wrong positi
 from __future__ import annotations
 
 import base64
+import html
 import json
 import random
 import zlib
@@ -305,3 +306,55 @@ def test_every_walkthrough_link_reopens_the_same_step(monkeypatch, game):
     again = open_with(monkeypatch, query, make)
     assert (again.scenario.id, again.i) == (wp.scenarios[-1].id, wp.i)
     assert again.board.value == wp.board.value
+
+
+def th_battle():
+    from hordes_kit.the_horde.rules import GAME
+    from hordes_kit.ui.table_rules import TableRulesPanel
+    from hordes_kit.ui.the_horde.odds import BattleOdds
+
+    panel = TableRulesPanel(GAME)
+    panel.open_from_url()  # as the page does, before the calculator
+    return BattleOdds(panel)
+
+
+def test_the_horde_battle_link_reopens_the_same_battle(monkeypatch):
+    calc = open_with(monkeypatch, "", th_battle)
+    calc.rules.set("item_stack", "highest")  # the table's reading travels with the battle
+    calc.hordling.value = 5
+    calc.defender.value = next(v for label, v in calc.defender.options if "Grimthwacker" in label)
+    calc.items.value = 2
+    calc.next_gc.value = 4
+    calc.dizzy.value = True
+    query = calc.links.make()
+    again = open_with(monkeypatch, query, th_battle)
+    for get in (
+        lambda c: c.hordling.value,
+        lambda c: c.defender.value,
+        lambda c: c.items.value,
+        lambda c: c.next_gc.value,
+        lambda c: c.dizzy.value,
+        lambda c: c.rules.config(),
+        lambda c: c.force,
+        lambda c: c.result.value,
+    ):
+        assert get(again) == get(calc)
+    assert again.result.value != open_with(monkeypatch, "", th_battle).result.value
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [
+        ("level=9", "level='9'"),
+        ("defender=Dragon&level=2", "defender='Dragon'"),
+        ("item_stack=highest&items=5", "items='5'"),
+    ],
+)
+def test_a_bad_the_horde_battle_link_opens_the_page_as_usual_and_says_why(
+    monkeypatch, query, problem
+):
+    fresh = open_with(monkeypatch, "", th_battle)
+    calc = open_with(monkeypatch, query, th_battle)
+    said = html.unescape(calc.message.value)
+    assert problem in said and "opened as usual" in said
+    assert calc.hordling.value == fresh.hordling.value and calc.items.value == fresh.items.value
