@@ -358,3 +358,54 @@ def test_a_bad_the_horde_battle_link_opens_the_page_as_usual_and_says_why(
     said = html.unescape(calc.message.value)
     assert problem in said and "opened as usual" in said
     assert calc.hordling.value == fresh.hordling.value and calc.items.value == fresh.items.value
+
+
+def hh_calculator():
+    from hordes_kit.heroes_hordes.rules import GAME
+    from hordes_kit.ui.heroes_hordes.odds import BattleCalculator
+    from hordes_kit.ui.table_rules import TableRulesPanel
+
+    panel = TableRulesPanel(GAME)
+    calc = BattleCalculator(rules=panel)
+    panel.open_from_url()  # in the page's order
+    return calc
+
+
+def test_the_heroes_hordes_battle_link_reopens_the_same_battle(monkeypatch):
+    from hordes_kit.ui.heroes_hordes.odds import _names
+
+    calc = open_with(monkeypatch, "", hh_calculator)
+    calc.rules.set("lords_self", "excluded")
+    calc.horde_pile.value, calc.hero_pile.value = "undead", "elves"
+    calc.pick(_names(calc.cards, "undead")[-3:], _names(calc.cards, "elves")[:4])
+    query = calc.links.make()
+    again = open_with(monkeypatch, query, hh_calculator)
+    for get in (
+        lambda c: (c.horde_pile.value, c.hero_pile.value),
+        lambda c: (c.horde.value, c.heroes.value),
+        lambda c: c.rules.config(),
+        lambda c: c.report,
+        lambda c: c.result.html,
+    ):
+        assert get(again) == get(calc)
+    assert again.report is not None and again.message.value == ""
+    assert again.result.html != open_with(monkeypatch, "", hh_calculator).result.html
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [
+        ("horde_pile=elves", "horde_pile='elves'"),
+        ("horde=Orks,Orks", "names one twice"),
+        ("horde=Nobody", "'Nobody' is not known"),
+        ("horde_pile=undead&horde=Orks", "Orks is not in that pile"),
+    ],
+)
+def test_a_bad_heroes_hordes_battle_link_opens_the_page_as_usual_and_says_why(
+    monkeypatch, query, problem
+):
+    fresh = open_with(monkeypatch, "", hh_calculator)
+    calc = open_with(monkeypatch, query, hh_calculator)
+    said = html.unescape(calc.message.value)
+    assert problem in said and "opened as usual" in said
+    assert (calc.horde_pile.value, calc.horde.value) == (fresh.horde_pile.value, fresh.horde.value)
