@@ -34,6 +34,7 @@ GAMES = {
     "the-horde": {"dizzy": "restart"},
     "heroes-hordes": {},
     "shadows": {"players": 2},
+    "skytear": {"players": 2},
 }
 
 
@@ -193,11 +194,18 @@ def sh_board():
     return ShadowsBoard(players=2, kinds=["Person", "Sensible bot"], seed=5, speed="Instant")
 
 
+def sk_board():
+    from hordes_kit.ui.skytear.board import SkyBoard
+
+    return SkyBoard(seed=5, speed="Instant", mode="bot")
+
+
 BOARDS = {
     "fantahzee": fz_board,
     "the-horde": th_board,
     "heroes-hordes": hh_board,
     "shadows": sh_board,
+    "skytear": sk_board,
 }
 
 
@@ -206,7 +214,7 @@ def play_a_little(board, clicks: int = 12) -> None:
     for _ in range(clicks):
         if hasattr(board, "finish_playback"):
             board.finish_playback()
-            if board.waiting_for is not None:
+            if getattr(board, "waiting_for", None) is not None:
                 board.reveal()
         s = board.state
         if s.is_chance and hasattr(board, "draw"):  # Heroes & Hordes: "Draw the Fate card"
@@ -235,7 +243,7 @@ def test_every_board_link_reopens_the_same_position(monkeypatch, name):
     assert not again.undo_stack
 
 
-@pytest.mark.parametrize("name", ["fantahzee", "shadows"])
+@pytest.mark.parametrize("name", ["fantahzee", "shadows", "skytear"])
 def test_a_bad_board_link_opens_a_fresh_game_and_says_why(monkeypatch, name):
     fresh = open_with(monkeypatch, "", BOARDS[name])
     board = open_with(monkeypatch, f"{POSITION}=k1.0badf00d.eJwrSS0u0S0pzQcAEyoDsg", BOARDS[name])
