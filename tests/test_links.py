@@ -8,7 +8,7 @@ import html
 import json
 import random
 import zlib
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 import pytest
 from hypothesis import given, settings
@@ -417,3 +417,56 @@ def test_a_bad_heroes_hordes_battle_link_opens_the_page_as_usual_and_says_why(
     said = html.unescape(calc.message.value)
     assert problem in said and "opened as usual" in said
     assert (calc.horde_pile.value, calc.horde.value) == (fresh.horde_pile.value, fresh.horde.value)
+
+
+def test_the_shadows_next_card_link_reopens_the_same_question(monkeypatch):
+    from hordes_kit.ui.shadows.odds import RevealTool
+
+    tool = open_with(monkeypatch, "", RevealTool)
+    tool.monster.value = "abyss-lord"
+    tool.seen["MxAttack"].value = 3
+    tool.seen["MxAttack+MxSpell"].value = 1
+    tool.seen["MxxSpell"].value = 2
+    query = tool.links.make()
+    again = open_with(monkeypatch, query, RevealTool)
+    assert again.monster.value == "abyss-lord" and again.message.value == ""
+    assert {k: b.value for k, b in again.seen.items()} == {k: b.value for k, b in tool.seen.items()}
+    assert again.out.value == tool.out.value
+    assert again.out.value != open_with(monkeypatch, "", RevealTool).out.value
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [
+        ("monster=dragon", "monster='dragon'"),
+        ("seen=MxAttack:5", "only 4 MxAttack cards"),
+        ("seen=MxAttack:1,MxAttack:1", "'MxAttack:1' is not a card kind"),
+        ("monster=vaendiss&seen=Fireball:1", "'Fireball:1' is not a card kind"),
+    ],
+)
+def test_a_bad_shadows_next_card_link_opens_the_page_as_usual_and_says_why(
+    monkeypatch, query, problem
+):
+    from hordes_kit.ui.shadows.odds import RevealTool
+
+    fresh = open_with(monkeypatch, "", RevealTool)
+    tool = open_with(monkeypatch, query, RevealTool)
+    said = html.unescape(tool.message.value)
+    assert problem in said and "opened as usual" in said
+    assert tool.monster.value == fresh.monster.value and tool.out.value == fresh.out.value
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="MxAtackSpelOrsOgr:,0123456789+ %", max_size=120))
+def test_fuzz_card_lists_and_seen_counts_in_an_address_are_read_or_refused(value):
+    from hordes_kit.core.query import list_of
+    from hordes_kit.ui.shadows.odds import _seen_counts
+
+    checks = {"horde": list_of({"Orks", "Ogre", "MxAttack"}, 5), "seen": _seen_counts}
+    for name in checks:
+        try:
+            got = parse_query(f"{name}={quote(value)}", checks)
+        except HordesKitError as e:
+            assert f"{name}" in str(e)
+        else:
+            assert set(got) <= {name}
