@@ -4,10 +4,11 @@ else is refused with the kit's own message naming the link, never a wrong positi
 from __future__ import annotations
 
 import base64
+import html
 import json
 import random
 import zlib
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 import pytest
 from hypothesis import given, settings
@@ -33,6 +34,7 @@ GAMES = {
     "the-horde": {"dizzy": "restart"},
     "heroes-hordes": {},
     "shadows": {"players": 2},
+    "skytear": {"players": 2},
 }
 
 
@@ -192,11 +194,18 @@ def sh_board():
     return ShadowsBoard(players=2, kinds=["Person", "Sensible bot"], seed=5, speed="Instant")
 
 
+def sk_board():
+    from hordes_kit.ui.skytear.board import SkyBoard
+
+    return SkyBoard(seed=5, speed="Instant", mode="bot")
+
+
 BOARDS = {
     "fantahzee": fz_board,
     "the-horde": th_board,
     "heroes-hordes": hh_board,
     "shadows": sh_board,
+    "skytear": sk_board,
 }
 
 
@@ -205,7 +214,7 @@ def play_a_little(board, clicks: int = 12) -> None:
     for _ in range(clicks):
         if hasattr(board, "finish_playback"):
             board.finish_playback()
-            if board.waiting_for is not None:
+            if getattr(board, "waiting_for", None) is not None:
                 board.reveal()
         s = board.state
         if s.is_chance and hasattr(board, "draw"):  # Heroes & Hordes: "Draw the Fate card"
@@ -234,7 +243,7 @@ def test_every_board_link_reopens_the_same_position(monkeypatch, name):
     assert not again.undo_stack
 
 
-@pytest.mark.parametrize("name", ["fantahzee", "shadows"])
+@pytest.mark.parametrize("name", ["fantahzee", "shadows", "skytear"])
 def test_a_bad_board_link_opens_a_fresh_game_and_says_why(monkeypatch, name):
     fresh = open_with(monkeypatch, "", BOARDS[name])
     board = open_with(monkeypatch, f"{POSITION}=k1.0badf00d.eJwrSS0u0S0pzQcAEyoDsg", BOARDS[name])
@@ -305,3 +314,159 @@ def test_every_walkthrough_link_reopens_the_same_step(monkeypatch, game):
     again = open_with(monkeypatch, query, make)
     assert (again.scenario.id, again.i) == (wp.scenarios[-1].id, wp.i)
     assert again.board.value == wp.board.value
+
+
+def th_battle():
+    from hordes_kit.the_horde.rules import GAME
+    from hordes_kit.ui.table_rules import TableRulesPanel
+    from hordes_kit.ui.the_horde.odds import BattleOdds
+
+    panel = TableRulesPanel(GAME)
+    panel.open_from_url()  # as the page does, before the calculator
+    return BattleOdds(panel)
+
+
+def test_the_horde_battle_link_reopens_the_same_battle(monkeypatch):
+    calc = open_with(monkeypatch, "", th_battle)
+    calc.rules.set("item_stack", "highest")  # the table's reading travels with the battle
+    calc.hordling.value = 5
+    calc.defender.value = next(v for label, v in calc.defender.options if "Grimthwacker" in label)
+    calc.items.value = 2
+    calc.next_gc.value = 4
+    calc.dizzy.value = True
+    query = calc.links.make()
+    again = open_with(monkeypatch, query, th_battle)
+    for get in (
+        lambda c: c.hordling.value,
+        lambda c: c.defender.value,
+        lambda c: c.items.value,
+        lambda c: c.next_gc.value,
+        lambda c: c.dizzy.value,
+        lambda c: c.rules.config(),
+        lambda c: c.force,
+        lambda c: c.result.value,
+    ):
+        assert get(again) == get(calc)
+    assert again.result.value != open_with(monkeypatch, "", th_battle).result.value
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [
+        ("level=9", "level='9'"),
+        ("defender=Dragon&level=2", "defender='Dragon'"),
+        ("item_stack=highest&items=5", "items='5'"),
+    ],
+)
+def test_a_bad_the_horde_battle_link_opens_the_page_as_usual_and_says_why(
+    monkeypatch, query, problem
+):
+    fresh = open_with(monkeypatch, "", th_battle)
+    calc = open_with(monkeypatch, query, th_battle)
+    said = html.unescape(calc.message.value)
+    assert problem in said and "opened as usual" in said
+    assert calc.hordling.value == fresh.hordling.value and calc.items.value == fresh.items.value
+
+
+def hh_calculator():
+    from hordes_kit.heroes_hordes.rules import GAME
+    from hordes_kit.ui.heroes_hordes.odds import BattleCalculator
+    from hordes_kit.ui.table_rules import TableRulesPanel
+
+    panel = TableRulesPanel(GAME)
+    calc = BattleCalculator(rules=panel)
+    panel.open_from_url()  # in the page's order
+    return calc
+
+
+def test_the_heroes_hordes_battle_link_reopens_the_same_battle(monkeypatch):
+    from hordes_kit.ui.heroes_hordes.odds import _names
+
+    calc = open_with(monkeypatch, "", hh_calculator)
+    calc.rules.set("lords_self", "excluded")
+    calc.horde_pile.value, calc.hero_pile.value = "undead", "elves"
+    calc.pick(_names(calc.cards, "undead")[-3:], _names(calc.cards, "elves")[:4])
+    query = calc.links.make()
+    again = open_with(monkeypatch, query, hh_calculator)
+    for get in (
+        lambda c: (c.horde_pile.value, c.hero_pile.value),
+        lambda c: (c.horde.value, c.heroes.value),
+        lambda c: c.rules.config(),
+        lambda c: c.report,
+        lambda c: c.result.html,
+    ):
+        assert get(again) == get(calc)
+    assert again.report is not None and again.message.value == ""
+    assert again.result.html != open_with(monkeypatch, "", hh_calculator).result.html
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [
+        ("horde_pile=elves", "horde_pile='elves'"),
+        ("horde=Orks,Orks", "names one twice"),
+        ("horde=Nobody", "'Nobody' is not known"),
+        ("horde_pile=undead&horde=Orks", "Orks is not in that pile"),
+    ],
+)
+def test_a_bad_heroes_hordes_battle_link_opens_the_page_as_usual_and_says_why(
+    monkeypatch, query, problem
+):
+    fresh = open_with(monkeypatch, "", hh_calculator)
+    calc = open_with(monkeypatch, query, hh_calculator)
+    said = html.unescape(calc.message.value)
+    assert problem in said and "opened as usual" in said
+    assert (calc.horde_pile.value, calc.horde.value) == (fresh.horde_pile.value, fresh.horde.value)
+
+
+def test_the_shadows_next_card_link_reopens_the_same_question(monkeypatch):
+    from hordes_kit.ui.shadows.odds import RevealTool
+
+    tool = open_with(monkeypatch, "", RevealTool)
+    tool.monster.value = "abyss-lord"
+    tool.seen["MxAttack"].value = 3
+    tool.seen["MxAttack+MxSpell"].value = 1
+    tool.seen["MxxSpell"].value = 2
+    query = tool.links.make()
+    again = open_with(monkeypatch, query, RevealTool)
+    assert again.monster.value == "abyss-lord" and again.message.value == ""
+    assert {k: b.value for k, b in again.seen.items()} == {k: b.value for k, b in tool.seen.items()}
+    assert again.out.value == tool.out.value
+    assert again.out.value != open_with(monkeypatch, "", RevealTool).out.value
+
+
+@pytest.mark.parametrize(
+    "query, problem",
+    [
+        ("monster=dragon", "monster='dragon'"),
+        ("seen=MxAttack:5", "only 4 MxAttack cards"),
+        ("seen=MxAttack:1,MxAttack:1", "'MxAttack:1' is not a card kind"),
+        ("monster=vaendiss&seen=Fireball:1", "'Fireball:1' is not a card kind"),
+    ],
+)
+def test_a_bad_shadows_next_card_link_opens_the_page_as_usual_and_says_why(
+    monkeypatch, query, problem
+):
+    from hordes_kit.ui.shadows.odds import RevealTool
+
+    fresh = open_with(monkeypatch, "", RevealTool)
+    tool = open_with(monkeypatch, query, RevealTool)
+    said = html.unescape(tool.message.value)
+    assert problem in said and "opened as usual" in said
+    assert tool.monster.value == fresh.monster.value and tool.out.value == fresh.out.value
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="MxAtackSpelOrsOgr:,0123456789+ %", max_size=120))
+def test_fuzz_card_lists_and_seen_counts_in_an_address_are_read_or_refused(value):
+    from hordes_kit.core.query import list_of
+    from hordes_kit.ui.shadows.odds import _seen_counts
+
+    checks = {"horde": list_of({"Orks", "Ogre", "MxAttack"}, 5), "seen": _seen_counts}
+    for name in checks:
+        try:
+            got = parse_query(f"{name}={quote(value)}", checks)
+        except HordesKitError as e:
+            assert f"{name}" in str(e)
+        else:
+            assert set(got) <= {name}

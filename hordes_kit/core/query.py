@@ -23,6 +23,7 @@ __all__ = [
     "words",
     "matching",
     "parsed_by",
+    "list_of",
 ]
 
 MAX_QUERY = 8192  # characters of query string read at all (a position link is the longest)
@@ -73,6 +74,28 @@ def matching(pattern: str, what: str) -> Check:
             raise InvalidInputError(f"{name}={_shown(value)} in the address is not {what}")
         return value
 
+    return check
+
+
+def list_of(choices: Collection[str], most: int) -> Check:
+    """A comma-separated list of at most ``most`` distinct names, each one of ``choices``.
+
+    >>> list_of({"Orks", "Ogre"}, 5)("horde", "Orks,Ogre")
+    ('Orks', 'Ogre')
+    """
+
+    def check(name: str, value: str) -> tuple[str, ...]:
+        picked = tuple(value.split(",")) if value else ()
+        if len(picked) > most:
+            raise InvalidInputError(f"{name} in the address names more than {most}")
+        for item in picked:
+            if item not in choices:
+                raise InvalidInputError(f"{name} in the address: {_shown(item)} is not known here")
+        if len(set(picked)) < len(picked):
+            raise InvalidInputError(f"{name} in the address names one twice")
+        return picked
+
+    check.max_value = most * (1 + max(map(len, choices), default=0))  # type: ignore[attr-defined]
     return check
 
 

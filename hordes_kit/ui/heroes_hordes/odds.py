@@ -12,6 +12,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.query import list_of, one_of
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE, load_cards
 from hordes_kit.heroes_hordes.odds import battle_report, risk_ahead
 from hordes_kit.heroes_hordes.rules import GAME, HHConfig, card_index
@@ -20,6 +21,8 @@ from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
 from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report_html
+from hordes_kit.ui.links import LinkBox
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table import RankedTable
@@ -52,7 +55,8 @@ def _names(cards, pile: str) -> list[str]:
 
 class BattleCalculator(w.VBox):
     """Choose a horde pile and a hero pile card by card; see every card's battle force with
-    its modifiers, the winner and (if the heroes win) the best discard."""
+    its modifiers, the winner and (if the heroes win) the best discard; with the page's
+    Table rules panel (``rules``) it follows the table's readings and its link carries them."""
 
     def __init__(
         self,
@@ -60,6 +64,7 @@ class BattleCalculator(w.VBox):
         heroes=("Dwarf Lord", "Clansmen", "Troll Slayer"),
         horde_pile: str = "goblins",
         hero_pile: str = "dwarves",
+        rules: TableRulesPanel | None = None,
     ) -> None:
         self.cards = load_cards()
         self.by_name = {c.name: c for c in self.cards}
@@ -76,6 +81,7 @@ class BattleCalculator(w.VBox):
         self.result = ActionView(theme=THEME, label="The battle")
         self.result.add_class("hk-battle-result")
         self.report = None
+        self.message = w.HTML()
         super().__init__(
             [
                 columns(
@@ -83,6 +89,7 @@ class BattleCalculator(w.VBox):
                     w.VBox([self.hero_pile, self.heroes]),
                     min_width=300,
                 ),
+                self.message,
                 self.result,
             ]
         )
@@ -90,7 +97,49 @@ class BattleCalculator(w.VBox):
         self.hero_pile.observe(lambda c: self._restock(self.heroes, c["new"]), "value")
         self.horde.on_change(lambda _ids: self.update())
         self.heroes.on_change(lambda _ids: self.update())
+        self.rules = rules
+        if rules is not None:
+            rules.on_change(self.use_rules)
         self.update()
+        at_address(self._open_url)  # now, or when a preheated page is opened
+        self.links = LinkBox(self.link_params)
+
+    # --- links: the battle on screen in the page's address ----------------------------------
+
+    def link_params(self) -> dict[str, object]:
+        """The battle on screen as a link's parameters (the table's readings included)."""
+        params = {
+            "horde_pile": self.horde_pile.value,
+            "hero_pile": self.hero_pile.value,
+            "horde": ",".join(self.horde.value),
+            "heroes": ",".join(self.heroes.value),
+        }
+        return params | (self.rules.link_params() if self.rules is not None else {})
+
+    def _open_url(self) -> str:
+        """Show the battle the page's address names; what was wrong with it ("")."""
+        known = set(self.by_name)
+        checks = {
+            "horde_pile": one_of(PILES[3:]),
+            "hero_pile": one_of(PILES[:3]),
+            "horde": list_of(known, self.horde.max_items),
+            "heroes": list_of(known, self.heroes.max_items),
+        }
+        wanted, problem = page_query(checks)
+        sides = (("horde", "horde_pile", self.horde_pile), ("heroes", "hero_pile", self.hero_pile))
+        for key, pile_key, pile in sides:
+            fits = _names(self.cards, wanted.get(pile_key, pile.value))
+            stray = [n for n in wanted.get(key, ()) if n not in fits]
+            if stray and not problem:
+                problem = f"{key}= in the address: {stray[0]} is not in that pile"
+        if problem:
+            self.message.value = error_html(f"{problem}; the page opened as usual.")
+            return problem
+        for _key, pile_key, pile in sides:
+            if pile_key in wanted:
+                pile.value = wanted[pile_key]
+        self.pick(wanted.get("horde"), wanted.get("heroes"))
+        return ""
 
     def use_rules(self, config: dict) -> None:
         """The cards as the table's rules read them (a lord counting itself or not)."""
@@ -351,8 +400,8 @@ def odds_page() -> w.VBox:
     """The odds dashboard: calculator, risk ahead and the bots compared, one section each;
     the Table rules panel above them (the calculator and the bots follow it)."""
     panel = TableRulesPanel(GAME)
-    calc, bots = BattleCalculator(), PolicyComparison()
-    panel.on_change(lambda cfg: (calc.use_rules(cfg), bots.use_rules(panel.changed())))
+    calc, bots = BattleCalculator(rules=panel), PolicyComparison()
+    panel.on_change(lambda _cfg: bots.use_rules(panel.changed()))
     panel.open_from_url()
     return page(
         panel,
@@ -365,6 +414,7 @@ def odds_page() -> w.VBox:
                 )
             ),
             calc,
+            calc.links,
         ),
         section(
             "Risk ahead",

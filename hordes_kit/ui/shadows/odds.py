@@ -5,12 +5,14 @@ hold), this round against the Monster for a planned Hand, and who wins with whic
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.errors import HordesKitError, InvalidInputError
+from hordes_kit.core.query import one_of
 from hordes_kit.shadows import new_game
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.bots import plan_weight
@@ -21,6 +23,8 @@ from hordes_kit.shadows.words import chart_words
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, page, section
+from hordes_kit.ui.links import LinkBox
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.shadows.advice import bar_chart, round_html
 from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.wins import WinsTool
@@ -55,6 +59,26 @@ def _offer(picker: SearchablePicker, ids) -> None:
     picker.set([c for c in picker.value if c in ids])
 
 
+def _seen_counts(name: str, value: str) -> dict[str, int]:
+    """The ``seen`` parameter: ``MxAttack:2,MxSpell:1``, each kind once, at most its count."""
+    limits, out = dict(CARDS.actions), {}
+    for part in value.split(",") if value else ():
+        kind, _, n = part.partition(":")
+        if kind not in limits or kind in out or not re.fullmatch(r"[0-9]{1,2}", n):
+            raise InvalidInputError(
+                f"{name}= in the address: {part[:40]!r} is not a card kind and a count"
+            )
+        if int(n) > limits[kind]:
+            raise InvalidInputError(
+                f"{name}= in the address: the deck has only {limits[kind]} {kind} cards"
+            )
+        out[kind] = int(n)
+    return out
+
+
+_seen_counts.max_value = 400  # type: ignore[attr-defined]
+
+
 class RevealTool(w.VBox):
     """The next Monster-Action card: each card and icon, exactly, after the cards seen."""
 
@@ -79,10 +103,32 @@ class RevealTool(w.VBox):
             "likely.</p>"
         )
         grid = w.Box(list(self.seen.values()), layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([intro, self.monster, grid, self.out, self.chart])
+        self.message = w.HTML()
+        super().__init__([intro, self.monster, grid, self.message, self.out, self.chart])
         for x in (self.monster, *self.seen.values()):
             x.observe(lambda _c: self.update(), "value")
         self.update()
+        at_address(self._open_url)  # now, or when a preheated page is opened
+        self.links = LinkBox(self.link_params)
+
+    def link_params(self) -> dict[str, object]:
+        """The Monster and the cards seen as a link's parameters."""
+        seen = ",".join(f"{k}:{box.value}" for k, box in self.seen.items() if box.value)
+        return {"monster": self.monster.value, "seen": seen}
+
+    def _open_url(self) -> str:
+        """Show the Monster and the cards seen the page's address names; what was wrong
+        with it ("")."""
+        checks = {"monster": one_of({m for _, m in MONSTERS}), "seen": _seen_counts}
+        wanted, problem = page_query(checks)
+        if problem:
+            self.message.value = error_html(f"{problem}; the page opened as usual.")
+            return problem
+        if "monster" in wanted:
+            self.monster.value = wanted["monster"]
+        for kind, n in wanted.get("seen", {}).items():
+            self.seen[kind].value = n
+        return ""
 
     def update(self) -> None:
         """Recompute for the Monster and the cards seen."""
@@ -357,10 +403,11 @@ def odds_page() -> w.VBox:
     panel, wins = TableRulesPanel("shadows"), WinsTool()
     panel.on_change(lambda _c: wins.use_rules(panel.changed()))
     panel.open_from_url()
+    reveal = RevealTool()
     return page(
         ShadowsStyle(),
         panel,
-        section("The next Monster-Action card", RevealTool()),
+        section("The next Monster-Action card", reveal, reveal.links),
         section("Predict: what can their Hand hold?", PredictTool()),
         section("This round against the Monster", RoundTool()),
         section("Who wins with which Hero (whole games, Monte Carlo)", wins),

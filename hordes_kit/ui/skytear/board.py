@@ -71,6 +71,7 @@ class SkyBoard(BoardMixin, w.VBox):
                 self.playback,
                 self.message,
                 w.HBox([self.undo_button, self.files], layout=w.Layout(flex_flow="row wrap")),
+                self.link_box(),
                 section("Log (newest first; a rule chip opens the rule)", self.log_box),
                 section("New game", self.setup),
             ]
@@ -78,6 +79,7 @@ class SkyBoard(BoardMixin, w.VBox):
         self.add_class("sk-board-page")
         self.new_game(seed)
         self.setup.started.value = ""  # the first game needs no note
+        self.open_link()
 
     # --- moving ------------------------------------------------------------------------
 

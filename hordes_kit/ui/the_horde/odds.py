@@ -9,6 +9,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.query import one_of
 from hordes_kit.the_horde.bots import POLICIES
 from hordes_kit.the_horde.cards import load_data
 from hordes_kit.the_horde.odds import effective_force, kill_probability
@@ -16,7 +17,9 @@ from hordes_kit.the_horde.rules import GAME
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
+from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.pieces import die_html
+from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 from hordes_kit.ui.table_rules import TableRulesPanel
@@ -72,9 +75,13 @@ def defenders() -> list[tuple[str, tuple[int, bool]]]:
 
 
 class BattleOdds(w.VBox):
-    """One battle roll: pick the hordling, the defender and the bonuses; see the exact odds."""
+    """One battle roll: pick the hordling, the defender and the bonuses; see the exact odds.
 
-    def __init__(self) -> None:
+    With the page's Table rules panel (``rules``) it offers the bonuses the table allows
+    and its link carries the table's readings too.
+    """
+
+    def __init__(self, rules: TableRulesPanel | None = None) -> None:
         self.hordling = w.Dropdown(options=hordlings(), description="Hordling", style=LABELLED)
         opts = defenders()
         self.defender = w.Dropdown(
@@ -101,6 +108,7 @@ class BattleOdds(w.VBox):
             c.add_class("hk-choices")
         self.result = w.HTML()
         self.result.add_class("hk-battle-odds")
+        self.message = w.HTML()
         self.chart = Chart()
         super().__init__(
             [
@@ -108,6 +116,7 @@ class BattleOdds(w.VBox):
                     w.VBox([self.hordling, self.defender, self.dizzy]),
                     w.VBox([self.items, self.next_gc]),
                 ),
+                self.message,
                 self.result,
                 w.HTML(
                     note_html(
@@ -120,7 +129,51 @@ class BattleOdds(w.VBox):
         )
         for c in (self.hordling, self.defender, self.items, self.next_gc, self.dizzy):
             c.observe(lambda _c: self.update(), "value")
+        self.rules = rules
+        if rules is not None:
+            self.use_rules(rules.config())
+            rules.on_change(self.use_rules)
         self.update()
+        at_address(self._open_url)  # now, or when a preheated page is opened
+        self.links = LinkBox(self.link_params)
+
+    # --- links: the battle on screen in the page's address ----------------------------------
+
+    def link_params(self) -> dict[str, object]:
+        """The battle on screen as a link's parameters (the table's readings included)."""
+        params = {
+            "level": self.hordling.value,
+            "defender": self.defender.label.split(" (")[0],
+            "items": self.items.value,
+            "boots": self.next_gc.value,
+            "dizzied": "yes" if self.dizzy.value else "no",
+        }
+        return params | (self.rules.link_params() if self.rules is not None else {})
+
+    def _open_url(self) -> str:
+        """Show the battle the page's address names; what was wrong with it ("")."""
+        names = {label.split(" (")[0]: v for label, v in self.defender.options}
+        checks = {
+            "level": one_of({str(v) for _, v in self.hordling.options}),
+            "defender": one_of(names),
+            "items": one_of({str(v) for _, v in self.items.options}),
+            "boots": one_of({str(v) for _, v in self.next_gc.options}),
+            "dizzied": one_of({"yes", "no"}),
+        }
+        wanted, problem = page_query(checks)
+        if "level" in wanted:
+            self.hordling.value = int(wanted["level"])
+        if "defender" in wanted:
+            self.defender.value = names[wanted["defender"]]
+        if "items" in wanted:
+            self.items.value = int(wanted["items"])
+        if "boots" in wanted:
+            self.next_gc.value = int(wanted["boots"])
+        if "dizzied" in wanted:
+            self.dizzy.value = wanted["dizzied"] == "yes" and self.dizzy_rule != "off"
+        if problem:
+            self.message.value = error_html(f"{problem}; the page opened as usual.")
+        return problem
 
     @staticmethod
     def heatmap(level: int | None = None, force: int | None = None) -> go.Figure:
@@ -447,10 +500,8 @@ def odds_page(part: str = "battle") -> w.VBox:
         raise ValueError(f"part must be 'battle' or 'survival', got {part!r}")
     panel, shown = page_rules()
     if part == "battle":
-        calc = BattleOdds()
-        body = w.VBox([section("One battle, exactly", calc), sheet_link(GAME)])
-        calc.use_rules(panel.config())
-        panel.on_change(calc.use_rules)
+        calc = BattleOdds(panel)
+        body = w.VBox([section("One battle, exactly", calc), calc.links, sheet_link(GAME)])
     else:
         calc = SurvivalExplorer()
         body = section("Whole games by buying policy", calc)
