@@ -716,3 +716,13 @@ def test_rulings_with_options_name_real_config_fields():
     assert options == {"empty_deck", "reactions", "mutaform_monster"}
     assert options <= set(SkyConfig.__dataclass_fields__)
     assert all(doc[k].get("kind") == "ruling" for k in doc if k.startswith("ruling."))
+
+
+@pytest.mark.parametrize("outsider_line", [[None], None])
+def test_a_described_position_names_what_is_wrong_with_it(outsider_line):
+    """Found by the config fuzz: an ally with no lane went to the minions' back line (and a
+    later move tripped an internal check); an outsider line that is not a list of names."""
+    with pytest.raises(InvalidInputError, match="needs a lane 1-6"):
+        new_game({"position": {"phase": "fight", "units": [{"card": "Sunlit Pikeman"}]}})
+    with pytest.raises(InvalidInputError, match="outsider_line|card name"):
+        new_game({"position": {"phase": "fight", "outsider_line": outsider_line}})

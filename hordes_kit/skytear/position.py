@@ -145,6 +145,10 @@ def describe(s: Position, pos: Mapping[str, Any]) -> Position:
             attached=atts,
         )
         lane = _int(raw.get("lane", 0), "lane", 0, 6) - 1
+        if lane < 0 and c.kind != "minion":
+            raise InvalidInputError(
+                f"position: {c.name} needs a lane 1-6 (the back line holds minions only)"
+            )
         if lane >= 0 and ((s.monsters if side == "horde" else s.allies)[lane] is not None):
             raise InvalidInputError(f"position: two cards on one side of lane {lane + 1}")
         s = place(s, u, lane)
