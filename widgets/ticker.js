@@ -9,14 +9,33 @@ function render({ model, el }) {
   line.setAttribute("aria-live", "polite");
   el.appendChild(line);
   let timer = null;
+  let leaving = false;
 
+  function tick(n) {
+    timer = null;
+    if (leaving) return;
+    try {
+      model.send({ type: "tick", n });
+    } catch (e) {
+      // the page is closing and its kernel is gone ("Cannot send"): nothing left to pace
+      leaving = true;
+    }
+  }
   function schedule() {
     clearTimeout(timer);
     timer = null;
-    if (!model.get("running")) return;
+    if (leaving || !model.get("running")) return;
     const n = model.get("ticks");
-    timer = setTimeout(() => model.send({ type: "tick", n }), model.get("interval_ms"));
+    timer = setTimeout(() => tick(n), model.get("interval_ms"));
   }
+  function stop() {
+    // Voila shuts the page's kernel down when the page is left: no tick after that
+    leaving = true;
+    clearTimeout(timer);
+    timer = null;
+  }
+  window.addEventListener("beforeunload", stop);
+  window.addEventListener("pagehide", stop);
   function draw() {
     line.innerHTML = model.get("status");
   }
@@ -28,6 +47,8 @@ function render({ model, el }) {
   schedule();
   return () => {
     clearTimeout(timer);
+    window.removeEventListener("beforeunload", stop);
+    window.removeEventListener("pagehide", stop);
     model.off("change:running", schedule);
     model.off("change:ticks", schedule);
     model.off("change:interval_ms", schedule);
