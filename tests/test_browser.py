@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import re
-import time
-import urllib.request
 
-import psutil
 import pytest
-from conftest import VoilaServer
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -97,34 +93,6 @@ def test_keep_advisor_follows_clicked_dice(odds_page: Page):
     expect(page.locator(".hk-die.hk-locked")).to_have_count(2)
     locked_best = advise_keep("6,3,2", "XXX", 2, locked="6,6").best
     expect(advice).to_contain_text(percent(locked_best.probability, 2))
-
-
-def _kernels(proc: psutil.Process) -> int:
-    """Live kernel processes under the server (a culled kernel may linger as a zombie)."""
-    alive = 0
-    for child in proc.children(recursive=True):
-        try:
-            if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(child.cmdline()):
-                alive += 1
-        except psutil.Error:  # gone, or a zombie, between listing and asking: not alive
-            continue
-    return alive
-
-
-def test_idle_kernels_are_culled(tmp_path):
-    server = VoilaServer(tmp_path, 3, "--preheat=0")
-    try:
-        for _ in range(2):  # (the index page needs no kernel: a dashboard does)
-            page = "/voila/render/heroes_hordes_walkthrough.ipynb"
-            urllib.request.urlopen(server.url + page, timeout=60).read()
-        proc = psutil.Process(server.proc.pid)
-        assert _kernels(proc) >= 1
-        deadline = time.monotonic() + 45
-        while _kernels(proc) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert _kernels(proc) == 0, f"kernels still running, see {server.log_path}"
-    finally:
-        server.stop()
 
 
 def _settled(page: Page) -> int:
@@ -234,10 +202,16 @@ def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_
     # the Horde phase, card by card and roll by roll, each step cited in the log
     for _ in range(300):
         ended = "[data-rule='the-horde.end'], [data-rule^='the-horde.defeat']"
-        if log.locator(ended).count():
-            break
+        if (
+            log.locator(ended).count()
+            or page.locator(".hk-board .hk-step[data-step='over']").count()
+        ):
+            break  # the phase ended (or, in a random game, Chauncey fell in it)
         heal = page.locator(".hk-rock-heal")
-        _th_click(page, heal if heal.count() else page.locator(".hk-next"))
+        step = page.locator(".hk-next")
+        # a choice the game asks mid-phase (a random game may meet one): its first button
+        choice = page.locator(".hk-board button[data-action]:not([disabled])")
+        _th_click(page, heal if heal.count() else step if step.count() else choice.first)
     else:
         pytest.fail("the Horde phase did not end in 300 clicks")
     expect(log.locator("[data-rule='the-horde.horde.battle-roll']").first).to_be_attached()
@@ -356,105 +330,3 @@ def test_fantahzee_walkthrough_steps_through_the_example_turn(page: Page, voila_
 
 
 # --- what a player's browser sees: a clean console, nothing from other hosts, no tracebacks ----
-HARMLESS = ("r.setData is not a function",)  # jupyterlab-plotly (not loaded by our server)
-
-
-def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: Page, voila_url):
-    from hordes_kit.core.data import notebooks_dir
-
-    page.set_default_timeout(TIMEOUT)
-    problems: list[str] = []
-    current = [""]
-
-    def note(kind: str, text: str) -> None:
-        if not any(h in text for h in HARMLESS):
-            problems.append(f"{current[0]}: {kind}: {text[:300]}")
-
-    page.on("console", lambda m: note("console", m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: note("page error", str(e)))
-    page.on(
-        "requestfailed",
-        lambda r: (
-            None
-            if "/voila/api/shutdown/" in r.url and "ERR_ABORTED" in (r.failure or "")
-            else note("failed request", f"{r.url} {r.failure}")
-        ),
-    )  # (the beacon sent on leaving a page is sent; the browser drops its answer)
-    page.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(("data:", "blob:", voila_url, voila_url.replace("http", "ws")))
-            else note("request to another host", r.url)
-        ),
-    )
-    names = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
-    assert len(names) >= 10
-    for name in names:
-        current[0] = name
-        page.goto(f"{voila_url}/voila/render/{name}")
-        if name == "index.ipynb":
-            expect(page.get_by_role("link", name="Dice-odds explorer")).to_be_visible()
-        else:
-            expect(page.locator(".jupyter-widgets").first).to_be_visible()
-        if name.endswith("_odds.ipynb"):  # charts drawn, from plotly's code on this server
-            expect(page.locator(".js-plotly-plot").first).to_be_visible()
-        page.wait_for_timeout(3000)  # anywidget reports a model not ready after 2 s
-    assert not problems, "\n".join(problems)
-
-
-def test_a_failing_click_sends_no_traceback_to_the_browser(page: Page, tmp_path):
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    from test_serve import notebook
-
-    notebook(pages / "index.ipynb", ("markdown", "# index"))
-    notebook(
-        pages / "boom.ipynb",
-        (
-            "code",
-            "import hordes_kit.ui\nimport ipywidgets as w\n"
-            "b = w.Button(description='Boom')\n"
-            "b.on_click(lambda _b: {}['the-secret-' + 'detail'])\nb",
-        ),
-    )
-    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=0")
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on(
-            "framereceived",
-            lambda f: frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace")),
-        ),
-    )
-    try:
-        page.set_default_timeout(TIMEOUT)
-        page.goto(f"{server.url}/voila/render/boom.ipynb")
-        page.get_by_role("button", name="Boom").click()
-        deadline = time.monotonic() + 30
-        while "the-secret-detail" not in server.log() and time.monotonic() < deadline:
-            time.sleep(0.3)
-        page.wait_for_timeout(1000)
-        assert "KeyError: 'the-secret-detail'" in server.log()  # the host can read it
-        seen = "".join(frames)
-        assert "Something went wrong here" in seen  # the page was told, in one line
-        assert "the-secret-detail" not in seen and "Traceback" not in seen
-    finally:
-        server.stop()
-
-
-def test_leaving_a_page_shuts_its_kernel_down(page: Page, tmp_path):
-    server = VoilaServer(tmp_path, 600, "--preheat=0")
-    try:
-        page.set_default_timeout(TIMEOUT)
-        page.goto(f"{server.url}/voila/render/heroes_hordes_walkthrough.ipynb")
-        expect(page.locator(".hk-next").first).to_be_visible()
-        proc = psutil.Process(server.proc.pid)
-        assert _kernels(proc) == 1
-        page.goto(f"{server.url}/voila/render/index.ipynb")  # the index needs no kernel
-        deadline = time.monotonic() + 20
-        while _kernels(proc) and time.monotonic() < deadline:
-            time.sleep(0.3)
-        assert _kernels(proc) == 0, "the page's kernel waited for the idle cull"
-    finally:
-        server.stop()

@@ -1,0 +1,149 @@
+"""The server as a player's browser meets it (Debian's Chromium through Playwright): idle
+kernels culled, a clean console on every page with nothing fetched from another host, no
+traceback sent to the page, a left page's kernel shut down. (Apart from test_browser.py so the
+longest browser tests run on another worker.)"""
+
+from __future__ import annotations
+
+import time
+import urllib.request
+
+import psutil
+import pytest
+from conftest import VoilaServer
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+
+
+def _kernels(proc: psutil.Process) -> int:
+    """Live kernel processes under the server (a culled kernel may linger as a zombie)."""
+    alive = 0
+    for child in proc.children(recursive=True):
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(child.cmdline()):
+                alive += 1
+        except psutil.Error:  # gone, or a zombie, between listing and asking: not alive
+            continue
+    return alive
+
+
+def test_idle_kernels_are_culled(tmp_path):
+    server = VoilaServer(tmp_path, 3, "--preheat=0")
+    try:
+        for _ in range(2):  # (the index page needs no kernel: a dashboard does)
+            page = "/voila/render/heroes_hordes_walkthrough.ipynb"
+            urllib.request.urlopen(server.url + page, timeout=60).read()
+        proc = psutil.Process(server.proc.pid)
+        assert _kernels(proc) >= 1
+        deadline = time.monotonic() + 45
+        while _kernels(proc) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert _kernels(proc) == 0, f"kernels still running, see {server.log_path}"
+    finally:
+        server.stop()
+
+
+HARMLESS = ("r.setData is not a function",)  # jupyterlab-plotly (not loaded by our server)
+
+
+def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: Page, voila_url):
+    from hordes_kit.core.data import notebooks_dir
+
+    page.set_default_timeout(TIMEOUT)
+    problems: list[str] = []
+    current = [""]
+
+    def note(kind: str, text: str) -> None:
+        if not any(h in text for h in HARMLESS):
+            problems.append(f"{current[0]}: {kind}: {text[:300]}")
+
+    page.on("console", lambda m: note("console", m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: note("page error", str(e)))
+    page.on(
+        "requestfailed",
+        lambda r: (
+            None
+            if "/voila/api/shutdown/" in r.url and "ERR_ABORTED" in (r.failure or "")
+            else note("failed request", f"{r.url} {r.failure}")
+        ),
+    )  # (the beacon sent on leaving a page is sent; the browser drops its answer)
+    page.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith(("data:", "blob:", voila_url, voila_url.replace("http", "ws")))
+            else note("request to another host", r.url)
+        ),
+    )
+    names = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
+    assert len(names) >= 10
+    for name in names:
+        current[0] = name
+        page.goto(f"{voila_url}/voila/render/{name}")
+        if name == "index.ipynb":
+            expect(page.get_by_role("link", name="Dice-odds explorer")).to_be_visible()
+        else:
+            expect(page.locator(".jupyter-widgets").first).to_be_visible()
+        if name.endswith("_odds.ipynb"):  # charts drawn, from plotly's code on this server
+            expect(page.locator(".js-plotly-plot").first).to_be_visible()
+        page.wait_for_timeout(3000)  # anywidget reports a model not ready after 2 s
+    assert not problems, "\n".join(problems)
+
+
+def test_a_failing_click_sends_no_traceback_to_the_browser(page: Page, tmp_path):
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    from test_serve import notebook
+
+    notebook(pages / "index.ipynb", ("markdown", "# index"))
+    notebook(
+        pages / "boom.ipynb",
+        (
+            "code",
+            "import hordes_kit.ui\nimport ipywidgets as w\n"
+            "b = w.Button(description='Boom')\n"
+            "b.on_click(lambda _b: {}['the-secret-' + 'detail'])\nb",
+        ),
+    )
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=0")
+    frames: list[str] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived",
+            lambda f: frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace")),
+        ),
+    )
+    try:
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server.url}/voila/render/boom.ipynb")
+        page.get_by_role("button", name="Boom").click()
+        deadline = time.monotonic() + 30
+        while "the-secret-detail" not in server.log() and time.monotonic() < deadline:
+            time.sleep(0.3)
+        page.wait_for_timeout(1000)
+        assert "KeyError: 'the-secret-detail'" in server.log()  # the host can read it
+        seen = "".join(frames)
+        assert "Something went wrong here" in seen  # the page was told, in one line
+        assert "the-secret-detail" not in seen and "Traceback" not in seen
+    finally:
+        server.stop()
+
+
+def test_leaving_a_page_shuts_its_kernel_down(page: Page, tmp_path):
+    server = VoilaServer(tmp_path, 600, "--preheat=0")
+    try:
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server.url}/voila/render/heroes_hordes_walkthrough.ipynb")
+        expect(page.locator(".hk-next").first).to_be_visible()
+        proc = psutil.Process(server.proc.pid)
+        assert _kernels(proc) == 1
+        page.goto(f"{server.url}/voila/render/index.ipynb")  # the index needs no kernel
+        deadline = time.monotonic() + 20
+        while _kernels(proc) and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert _kernels(proc) == 0, "the page's kernel waited for the idle cull"
+    finally:
+        server.stop()
