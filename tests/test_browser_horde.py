@@ -7,34 +7,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from ui_harness import (
-    PHONE,
     check_page,
-    console_problems,
-    keyboard_unreached,
-    wait_for_widgets,
-    watch_console,
+    dashboard_problems,
+    open_dashboard,
 )
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
-KEYBOARD = "button, summary, [data-action]"
-
-
-def _open(page: Page, base: str, notebook: str, ready: str) -> dict:
-    page.set_viewport_size(PHONE)
-    page.set_default_timeout(TIMEOUT)
-    seen = watch_console(page, base)
-    page.goto(f"{base}/voila/render/{notebook}", timeout=TIMEOUT)
-    wait_for_widgets(page, ready, timeout=TIMEOUT)
-    return seen
-
-
-def _problems(page: Page, seen: dict, main: list[str]) -> list[str]:
-    return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
 
 
 def test_play_page_on_a_phone(page: Page, voila_url):
-    seen = _open(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
+    seen = open_dashboard(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
     page.locator(".hk-speed button", has_text="Instant").click()
     page.locator(".hk-fast").click()
     expect(page.locator(".hk-board .hk-step")).to_have_attribute("data-step", "recruit")
@@ -48,7 +31,7 @@ def test_play_page_on_a_phone(page: Page, voila_url):
         ".hk-log",
         ".hk-lane .hk-face",
     ]
-    problems = _problems(page, seen, main)
+    problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
     # what should I buy: one advice over its ranked table, the advised cards marked
     page.locator(".hk-advice").click()
@@ -61,8 +44,8 @@ def test_play_page_on_a_phone(page: Page, voila_url):
 
 
 def test_walkthrough_page_on_a_phone(page: Page, voila_url):
-    seen = _open(page, voila_url, "the_horde_walkthrough.ipynb", ".hk-quiz-check")
-    problems = _problems(page, seen, [".hk-next", ".hk-board .hk-face", ".hk-quiz-check"])
+    seen = open_dashboard(page, voila_url, "the_horde_walkthrough.ipynb", ".hk-quiz-check")
+    problems = dashboard_problems(page, seen, [".hk-next", ".hk-board .hk-face", ".hk-quiz-check"])
     assert not problems, "\n".join(problems)
     # the page opens on the first lesson; the first year's first question is a choice,
     # graded against the book and the odds
@@ -82,9 +65,9 @@ def test_walkthrough_page_on_a_phone(page: Page, voila_url):
 
 
 def test_odds_page_on_a_phone(page: Page, voila_url):
-    seen = _open(page, voila_url, "the_horde_odds.ipynb", ".hk-run")
+    seen = open_dashboard(page, voila_url, "the_horde_odds.ipynb", ".hk-run")
     main = [".hk-battle-odds .hk-odds-pct", ".hk-chart .main-svg", ".hk-search input", ".hk-run"]
-    problems = _problems(page, seen, main)
+    problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
     assert page.locator(".modebar").count() == 0  # no zoom/lasso toolbar
     page.locator(".hk-page select").first.select_option(label="Juggernaught (level 5)")
@@ -99,7 +82,7 @@ def test_odds_page_on_a_phone(page: Page, voila_url):
 def test_the_table_rules_panel_unfolds_on_a_phone_and_a_reading_starts_a_game(
     page: Page, voila_url
 ):
-    seen = _open(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
+    seen = open_dashboard(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
     fold = page.locator(".hk-table-rules .jupyter-widget-Collapse-header")
     expect(fold).to_contain_text("Table rules")
     expect(page.locator(".hk-table-rules label", has_text="No Dizzy")).to_be_hidden()  # folded
@@ -109,5 +92,5 @@ def test_the_table_rules_panel_unfolds_on_a_phone_and_a_reading_starts_a_game(
     chip = page.locator(".hk-table-rules .hk-rule-chip.hk-table").first
     expect(chip).to_contain_text("Your table's rule")
     expect(page.locator(".hk-note", has_text="new game started")).to_be_visible()
-    problems = _problems(page, seen, [".hk-table-rules input[type='radio']"])
+    problems = dashboard_problems(page, seen, [".hk-table-rules input[type='radio']"])
     assert not problems, "\n".join(problems)

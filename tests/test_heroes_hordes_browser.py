@@ -7,36 +7,23 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from ui_harness import (
-    PHONE,
-    check_page,
-    console_problems,
-    keyboard_unreached,
-    wait_for_widgets,
-    watch_console,
+    dashboard_problems,
+    open_dashboard,
 )
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
-KEYBOARD = "button, summary, [data-action]"
-
-
-def _open(page: Page, voila_url: str, notebook: str, ready: str) -> dict:
-    page.set_viewport_size(PHONE)
-    page.set_default_timeout(TIMEOUT)
-    seen = watch_console(page, voila_url)
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT)
-    wait_for_widgets(page, ready, timeout=TIMEOUT)
-    return seen
 
 
 def _checked(page: Page, seen: dict, main: list[str]) -> None:
-    problems = check_page(page, main) + keyboard_unreached(page, KEYBOARD)
-    problems += console_problems(seen)
+    problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
 
 
 def test_play_page_at_phone_width(page: Page, voila_url):
-    seen = _open(page, voila_url, "heroes_hordes_play.ipynb", ".hk-page .hk-board .hk-lane")
+    seen = open_dashboard(
+        page, voila_url, "heroes_hordes_play.ipynb", ".hk-page .hk-board .hk-lane"
+    )
     _checked(
         page,
         seen,
@@ -59,7 +46,7 @@ def test_play_page_at_phone_width(page: Page, voila_url):
 
 
 def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):
-    seen = _open(page, voila_url, "heroes_hordes_walkthrough.ipynb", ".hk-page .hk-next")
+    seen = open_dashboard(page, voila_url, "heroes_hordes_walkthrough.ipynb", ".hk-page .hk-next")
     _checked(page, seen, [".hk-next", ".hk-steps select", ".hk-board .hk-lane", ".hk-quiz-check"])
     # the Priest example (picked by its title: the first lesson comes first now): its
     # attack is a question about the rule
@@ -89,7 +76,9 @@ def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):
 
 
 def test_odds_page_pickers_at_phone_width(page: Page, voila_url):
-    seen = _open(page, voila_url, "heroes_hordes_odds.ipynb", ".hk-page .hk-battle-result .hk-face")
+    seen = open_dashboard(
+        page, voila_url, "heroes_hordes_odds.ipynb", ".hk-page .hk-battle-result .hk-face"
+    )
     _checked(
         page,
         seen,

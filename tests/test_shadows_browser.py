@@ -8,38 +8,23 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ui_harness import (
-    PHONE,
-    check_page,
     console_problems,
-    keyboard_unreached,
-    wait_for_widgets,
-    watch_console,
+    dashboard_problems,
+    open_dashboard,
 )
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
-KEYBOARD = "button, summary, [data-action]"
 MOVE = ".sh-board [data-action]:not([data-action^='odds:'])"
 
 
-def _open(page: Page, voila_url: str, notebook: str, ready: str) -> dict:
-    page.set_default_timeout(TIMEOUT)
-    page.set_viewport_size(PHONE)
-    seen = watch_console(page, voila_url)
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT)
-    wait_for_widgets(page, ready, timeout=TIMEOUT)
-    return seen
-
-
-def _problems(page: Page, seen: dict, main: list[str]) -> list[str]:
-    return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
-
-
 def test_walkthrough_page_at_phone_width(page: Page, voila_url):
-    seen = _open(
+    seen = open_dashboard(
         page, voila_url, "shadows_walkthrough.ipynb?scenario=sh-example-of-play", ".sh-table"
     )
-    problems = _problems(page, seen, [".hk-next", ".hk-answer", ".sh-status", ".hk-quiz-check"])
+    problems = dashboard_problems(
+        page, seen, [".hk-next", ".hk-answer", ".sh-status", ".hk-quiz-check"]
+    )
     assert not problems, "\n".join(problems)
     # the first question: answer it by clicking; the grading says legal and shows the figures
     page.locator(".hk-answer", has_text="Gold").click()
@@ -49,9 +34,9 @@ def test_walkthrough_page_at_phone_width(page: Page, voila_url):
 
 
 def test_odds_page_at_phone_width(page: Page, voila_url):
-    seen = _open(page, voila_url, "shadows_odds.ipynb", ".hk-chart svg")
+    seen = open_dashboard(page, voila_url, "shadows_odds.ipynb", ".hk-chart svg")
     main = [".hk-chart svg", ".hk-ranked", ".sh-rank", ".sh-run"]
-    problems = _problems(page, seen, main)
+    problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
 
 
@@ -60,8 +45,10 @@ def _moves(page: Page) -> int:
 
 
 def test_play_page_at_phone_width_and_a_whole_round_by_clicking(page: Page, voila_url):
-    seen = _open(page, voila_url, "shadows_play.ipynb", MOVE)
-    problems = _problems(page, seen, [MOVE, ".sh-status", ".hk-save", ".hk-load", ".sh-new"])
+    seen = open_dashboard(page, voila_url, "shadows_play.ipynb", MOVE)
+    problems = dashboard_problems(
+        page, seen, [MOVE, ".sh-status", ".hk-save", ".hk-load", ".sh-new"]
+    )
     assert not problems, "\n".join(problems)
     page.locator(".hk-speed button", has_text="Instant").click()
     clicked = []

@@ -14,29 +14,14 @@ from ui_harness import (
     PHONE,
     check_page,
     console_problems,
-    keyboard_unreached,
-    wait_for_widgets,
-    watch_console,
+    dashboard_problems,
+    open_dashboard,
 )
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
-KEYBOARD = "button, summary, [data-action]"
 MOVE = ".sk-board [data-action]:not([data-action^='odds:'])"
 SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390px", "1280px"])
-
-
-def _open(page: Page, voila_url: str, notebook: str, ready: str, size: dict) -> dict:
-    page.set_default_timeout(TIMEOUT)
-    page.set_viewport_size(size)
-    seen = watch_console(page, voila_url)
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=TIMEOUT)
-    wait_for_widgets(page, ready, timeout=TIMEOUT)
-    return seen
-
-
-def _problems(page: Page, seen: dict, main: list[str]) -> list[str]:
-    return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
 
 
 SERVE = Path(__file__).resolve().parents[1] / "hordes_kit" / "serve.py"
@@ -44,9 +29,9 @@ SERVE = Path(__file__).resolve().parents[1] / "hordes_kit" / "serve.py"
 
 @SIZES
 def test_odds_page(page: Page, voila_url, size):
-    seen = _open(page, voila_url, "skytear_odds.ipynb", ".sk-forecast", size)
+    seen = open_dashboard(page, voila_url, "skytear_odds.ipynb", ".sk-forecast", size)
     main = [".sk-forecast", ".sk-pillage-run", ".sk-win-run", ".hk-load"]
-    problems = _problems(page, seen, main)
+    problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     page.locator(".sk-pillage-run").click()
@@ -96,9 +81,9 @@ def _settle(page: Page) -> None:
 
 @SIZES
 def test_play_page_and_a_turn_by_clicking(page: Page, voila_url, size):
-    seen = _open(page, voila_url, "skytear_play.ipynb", MOVE, size)
+    seen = open_dashboard(page, voila_url, "skytear_play.ipynb", MOVE, size)
     main = [MOVE, ".sk-status", ".sk-lanes", ".hk-save", ".hk-load", ".sk-new", ".sk-undo"]
-    problems = _problems(page, seen, main)
+    problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
     expect(page.locator(".sk-lanes .hk-lane")).to_have_count(6)
     page.locator(".hk-speed button", has_text="Instant").click()

@@ -250,3 +250,24 @@ def check_page(
     if axe:
         problems += axe_violations(page)
     return problems
+
+
+KEYBOARD = "button, summary, [data-action]"  # what Tab must reach on a dashboard
+
+
+def open_dashboard(
+    page: Page, base_url: str, notebook: str, ready: str, size: dict = PHONE
+) -> dict[str, list[str]]:
+    """Open a served dashboard at ``size``, watching its console; wait for ``ready``."""
+    page.set_default_timeout(90_000)
+    page.set_viewport_size(size)
+    seen = watch_console(page, base_url)
+    page.goto(f"{base_url}/voila/render/{notebook}", timeout=90_000)
+    wait_for_widgets(page, ready, timeout=90_000)
+    return seen
+
+
+def dashboard_problems(page: Page, seen: dict[str, list[str]], main: list[str]) -> list[str]:
+    """Everything a player would trip over: layout and axe (check_page), a button Tab never
+    reaches, and the console."""
+    return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
