@@ -17,7 +17,17 @@ from hordes_kit.skytear.simulate import simulate
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.controls import SearchableChoice, page, section
+from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.skytear.advice import forecast_block, table
+from hordes_kit.ui.skytear.odds_links import (
+    deck_params,
+    open_deck,
+    open_pillage,
+    open_win,
+    pillage_params,
+    position_params,
+    win_params,
+)
 from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
 
@@ -61,7 +71,8 @@ class ForecastTool(w.VBox):
         self.position = position
         self.out = w.HTML()
         self.chart = Chart()
-        super().__init__([self.out, self.chart])
+        self.links = LinkBox(lambda: position_params(position))
+        super().__init__([self.out, self.chart, self.links])
         position.on_change(self.update)
         self.update()
 
@@ -97,12 +108,16 @@ class DeckTool(w.VBox):
         self.at_least = w.BoundedIntText(value=1, min=1, max=10, description="At least", style=WIDE)
         self.out = w.HTML()
         self.chart = Chart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: deck_params(self))
         super().__init__(
             [
                 self.what,
                 w.HBox([self.draws, self.at_least], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.what.on_change(lambda _v: self.update())
@@ -110,6 +125,7 @@ class DeckTool(w.VBox):
             x.observe(lambda _c: self.update(), "value")
         position.on_change(self.update)
         self.update()
+        open_deck(self)  # now, or when a preheated page is opened
 
     def update(self) -> None:
         """The chance for the question as set, and for 1 to 15 draws."""
@@ -158,14 +174,19 @@ class PillageTool(w.VBox):
             "(a few seconds at high difficulty).</p>"
         )
         self.chart = Chart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: pillage_params(self))
         super().__init__(
             [
                 w.HBox([self.turns, self.run_button], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
+        open_pillage(self)  # now, or when a preheated page is opened
 
     def run(self) -> None:
         """Work out the chance for each turn up to the number set."""
@@ -214,8 +235,13 @@ class WinTool(w.VBox):
         box = w.Box(
             [self.horde, self.players, self.games, self.seed], layout=w.Layout(flex_flow="row wrap")
         )
-        super().__init__([box, self.run_button, self.progress, self.out, self.chart])
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: win_params(self))
+        super().__init__(
+            [box, self.message, self.run_button, self.progress, self.out, self.chart, self.links]
+        )
         self.run_button.on_click(lambda _b: self.run())
+        open_win(self)  # now, or when a preheated page is opened
 
     def run(self) -> None:
         """Play the games at each difficulty and show the win rates with 95% intervals."""
