@@ -18,6 +18,7 @@ from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.controls import SearchableChoice, page, section
 from hordes_kit.ui.links import LinkBox
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.skytear.advice import forecast_block, table
 from hordes_kit.ui.skytear.odds_links import (
     deck_params,
@@ -292,5 +293,6 @@ def odds_page() -> w.VBox:
         section("Deck questions: a card within N draws", DeckTool(pos)),
         section("Pillage: a deck emptied within N turns", PillageTool(pos)),
         section("Win odds by difficulty (the kit's bots)", WinTool()),
+        sheet_link("skytear"),
         theme="skytear",
     )
