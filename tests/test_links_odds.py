@@ -316,15 +316,19 @@ def test_a_shadows_link_naming_a_card_not_in_the_deck_is_refused(monkeypatch):
 
 
 def sk_page():
-    from hordes_kit.ui.skytear.odds import DeckTool, ForecastTool, PillageTool, WinTool
-    from hordes_kit.ui.skytear.position import PositionSetup
+    """The Skytear odds page's tools, as the page builds them: (position, forecast, deck,
+    pillage, win), the Table rules panel as ``.panel`` of the position."""
+    from hordes_kit.ui.skytear.odds import odds_tools
 
-    pos = PositionSetup()
-    return pos, ForecastTool(pos), DeckTool(pos), PillageTool(pos), WinTool()
+    panel, *tools = odds_tools()
+    tools[0].panel = panel
+    return tuple(tools)
 
 
 def test_a_skytear_deck_link_reopens_the_same_position_and_question(monkeypatch):
     pos, forecast, deck, _pillage, _win = open_with(monkeypatch, "", sk_page)
+    pos.panel.set("empty_deck", "on-draw")  # the table's reading travels with the position
+    assert pos.config()["empty_deck"] == "on-draw"
     pos.players.value, pos.difficulty.value, pos.castle.value = 2, 3, 14
     pos.monsters[0].value, pos.monsters[4].value = "", pos.monsters[4].options[-1][1]
     pos.allies[2].value = pos.allies[2].options[1][1]
@@ -346,6 +350,7 @@ def test_a_skytear_deck_link_reopens_the_same_position_and_question(monkeypatch)
     assert again.out.value != open_with(monkeypatch, "", sk_page)[2].out.value
     # the forecast's own link is the position alone
     assert set(parse_qs(forecast.links.make())) == set(parse_qs(query)) - {"card", "draws", "least"}
+    assert page[0].panel.changed() == {"empty_deck": "on-draw"}
 
 
 def test_a_skytear_link_of_a_game_loaded_from_the_board_reopens_that_game(monkeypatch):
@@ -382,7 +387,8 @@ class FakeRun:
 
 def test_skytear_pillage_and_win_links_work_the_same_answer_out_again(monkeypatch):
     monkeypatch.setattr("hordes_kit.ui.skytear.odds.simulate", FakeRun)
-    _pos, _f, _d, pillage, win = open_with(monkeypatch, "", sk_page)
+    pos, _f, _d, pillage, win = open_with(monkeypatch, "", sk_page)
+    pos.panel.set("reactions", "any")  # the games play the table's reading
     pillage.turns.value = 3
     pillage.run()
     win.horde.value, win.players.value = win.horde.options[0], 2
@@ -393,6 +399,8 @@ def test_skytear_pillage_and_win_links_work_the_same_answer_out_again(monkeypatc
         assert "pillage=yes" in query or "play=yes" in query
         again = open_with(monkeypatch, query, sk_page)[k]
         assert again.out.value == tool.out.value and again.message.value == ""
+    assert win.table_rules == {"reactions": "any"} and "reactions=any" in win.links.make()
+    assert open_with(monkeypatch, win.links.make(), sk_page)[4].table_rules == win.table_rules
 
 
 @pytest.mark.parametrize(

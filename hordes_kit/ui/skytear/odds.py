@@ -31,8 +31,9 @@ from hordes_kit.ui.skytear.odds_links import (
 )
 from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
+from hordes_kit.ui.table_rules import TableRulesPanel
 
-__all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_page"]
+__all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_tools", "odds_page"]
 
 ACCENT = "#1d5f8a"
 WIDE = {"description_width": "initial"}
@@ -216,7 +217,7 @@ class PillageTool(w.VBox):
 class WinTool(w.VBox):
     """Win odds by difficulty for the kit's bots (Monte Carlo; waits for Run)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: dict | None = None) -> None:
         self.horde = w.Dropdown(options=HORDES, value="Skybooter", description="Horde", style=WIDE)
         self.players = w.Dropdown(
             options=(("solo", 1), ("co-op", 2)), description="Players", style=WIDE
@@ -237,6 +238,7 @@ class WinTool(w.VBox):
             [self.horde, self.players, self.games, self.seed], layout=w.Layout(flex_flow="row wrap")
         )
         self.message = w.HTML()
+        self.table_rules = dict(rules or {})  # the readings the table changed: games play them
         self.links = LinkBox(lambda: win_params(self))
         super().__init__(
             [box, self.message, self.run_button, self.progress, self.out, self.chart, self.links]
@@ -244,12 +246,25 @@ class WinTool(w.VBox):
         self.run_button.on_click(lambda _b: self.run())
         open_win(self)  # now, or when a preheated page is opened
 
+    def use_rules(self, changed: dict) -> None:
+        """Play the table's readings from the next run on (old figures cleared)."""
+        if changed == self.table_rules:
+            return
+        self.table_rules = dict(changed)
+        if self.chart.fig is not None:
+            self.chart.clear()
+            self.out.value = (
+                "<p class='hk-note'>Your table's rules changed: press <b>Play the games</b> "
+                "again.</p>"
+            )
+
     def run(self) -> None:
         """Play the games at each difficulty and show the win rates with 95% intervals."""
         rows, self.progress.value = [], 0
         try:
             for d in range(1, 6):
                 cfg = {"players": self.players.value, "hordes": [self.horde.value], "difficulty": d}
+                cfg |= self.table_rules
                 if self.players.value == 2:
                     cfg["castle2"] = "Rootwall Hold"
                 r = simulate(cfg, self.games.value, self.seed.value)
@@ -284,15 +299,27 @@ class WinTool(w.VBox):
         )
 
 
+def odds_tools() -> tuple:
+    """The page's parts: ``(panel, position, forecast, deck, pillage, win)``; the Table
+    rules are read from the address first, so a link's position and games follow them."""
+    panel = TableRulesPanel("skytear")
+    panel.open_from_url()
+    pos, win = PositionSetup(panel.changed()), WinTool(panel.changed())
+    for tool in (pos, win):
+        panel.on_change(lambda _c, tool=tool: tool.use_rules(panel.changed()))
+    return panel, pos, ForecastTool(pos), DeckTool(pos), PillageTool(pos), win
+
+
 def odds_page() -> w.VBox:
-    """The odds page: the position, then each question with its answer."""
-    pos = PositionSetup()
+    """The odds page: the Table rules, the position, then each question with its answer."""
+    panel, pos, forecast, deck, pillage, win = odds_tools()
     return page(
+        panel,
         section("The position", pos),
-        section("The coming turn: exact forecast", ForecastTool(pos)),
-        section("Deck questions: a card within N draws", DeckTool(pos)),
-        section("Pillage: a deck emptied within N turns", PillageTool(pos)),
-        section("Win odds by difficulty (the kit's bots)", WinTool()),
+        section("The coming turn: exact forecast", forecast),
+        section("Deck questions: a card within N draws", deck),
+        section("Pillage: a deck emptied within N turns", pillage),
+        section("Win odds by difficulty (the kit's bots)", win),
         sheet_link("skytear"),
         theme="skytear",
     )

@@ -16,6 +16,7 @@ import re
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.links import POSITION, position_check, position_link
 from hordes_kit.core.query import one_of, whole_number
+from hordes_kit.core.table_rules import link_params
 from hordes_kit.ui.common import error_html
 from hordes_kit.ui.query import follow_address
 
@@ -77,7 +78,7 @@ def position_params(pos) -> dict[str, object]:
     params |= {f"lane{k}": m.value for k, m in zip(LANES, pos.monsters) if m.value}
     params |= {f"ally{k}": a.value for k, a in zip(LANES, pos.allies) if a.value}
     minions = ",".join(f"{m.description}:{m.value}" for m in pos.minions if m.value)
-    return params | {"minions": minions or "none"}
+    return params | {"minions": minions or "none"} | link_params("skytear", pos.table_rules)
 
 
 def _position_checks(pos) -> dict:
@@ -199,6 +200,7 @@ def win_params(tool) -> dict[str, object]:
         "games": tool.games.value,
         "seed": tool.seed.value,
     }
+    params |= link_params("skytear", tool.table_rules)
     return params | ({"play": "yes"} if tool.chart.fig is not None else {})
 
 

@@ -46,7 +46,7 @@ def _box(widget: w.Widget) -> w.Widget:
 class PositionSetup(w.VBox):
     """The position the odds are about; ``state`` is the engine's position."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: dict | None = None) -> None:
         self.players = _box(
             w.Dropdown(options=(("solo", 1), ("co-op", 2)), description="Players", style=WIDE)
         )
@@ -91,6 +91,7 @@ class PositionSetup(w.VBox):
         self.use_form.on_click(lambda _b: self._drop_loaded())
         self._handlers = []
         self._held = False
+        self.table_rules = dict(rules or {})  # the readings the table changed (Table rules)
         lanes = w.Box(
             [
                 w.VBox([m, a], layout=w.Layout(margin="0 12px 8px 0"))
@@ -174,7 +175,13 @@ class PositionSetup(w.VBox):
         }
         if self.players.value == 2:
             cfg["castle2"] = "Rootwall Hold"
-        return cfg
+        return cfg | self.table_rules
+
+    def use_rules(self, changed: dict) -> None:
+        """Set up the position by the table's readings (the tools work it out again)."""
+        if changed != self.table_rules:
+            self.table_rules = dict(changed)
+            self._changed()
 
     def state(self):
         """The position (the loaded game, else the form's); the engine refuses a bad one."""
