@@ -425,16 +425,25 @@ def test_a_bad_skytear_link_opens_the_page_as_usual_and_says_why(monkeypatch, k,
 
 
 def test_a_skytear_position_the_engine_refuses_is_not_opened(monkeypatch):
-    fresh = open_with(monkeypatch, "", sk_page)[0]
-    from hordes_kit.ui.skytear.position import MINIONS
+    """Every box of the form is checked on its own; the engine checks them together. A
+    table it refuses leaves the form as it opened (here the engine is told to refuse a
+    castle at 13, whatever else the table holds)."""
+    from hordes_kit.core.errors import InvalidInputError
+    from hordes_kit.core.registry import get_game
 
-    full = ",".join(f"{m}:9" for m in MINIONS)
-    pos = open_with(monkeypatch, f"at=turn&turn=30&minions={quote(full)}", sk_page)[0]
-    if pos.message.value:  # the engine refused the table: the form is the fresh one
-        assert "cannot be set up" in said(pos.message)
-        assert pos.config() == fresh.config()
-    else:
-        assert pos.config()["position"]["minions"] == dict.fromkeys(MINIONS, 9)
+    class Picky:
+        def start(self, config):
+            if config["position"]["castle"] == 13:
+                raise InvalidInputError("position: no castle stands at 13 here")
+            return get_game("skytear").start(config)
+
+    monkeypatch.setattr("hordes_kit.ui.skytear.position.get_game", lambda _name: Picky())
+    fresh = open_with(monkeypatch, "", sk_page)[0]
+    pos = open_with(monkeypatch, "castle=13&lane4=Plank+Walker&minions=none", sk_page)[0]
+    assert "cannot be set up: position: no castle stands at 13" in said(pos.message)
+    assert [x.value for x in pos.form_widgets()] == [x.value for x in fresh.form_widgets()]
+    fine = open_with(monkeypatch, "castle=12&lane4=Plank+Walker&minions=none", sk_page)[0]
+    assert fine.message.value == "" and fine.config()["position"]["castle"] == 12
 
 
 # --- every parser: a value or the kit's own error naming the parameter ----------------------
