@@ -454,11 +454,16 @@ def _checks_of_every_tool():
     from hordes_kit.ui.heroes_hordes.odds_links import _bots_checks, _risk_checks
     from hordes_kit.ui.shadows.odds_links import _predict_checks, _round_checks, _wins_checks
     from hordes_kit.ui.shadows.wins import WinsTool
-    from hordes_kit.ui.skytear.odds_links import _deck_checks, _position_checks
+    from hordes_kit.ui.skytear.odds_links import (
+        _deck_checks,
+        _pillage_checks,
+        _position_checks,
+        _win_checks,
+    )
     from hordes_kit.ui.the_horde.odds import SurvivalExplorer
     from hordes_kit.ui.the_horde.odds_links import _checks
 
-    pos, _f, deck, _p, _w = sk_page()
+    pos, _f, deck, pillage, win = sk_page()
     return {
         **_checks(SurvivalExplorer()),
         **{f"hh_{k}": v for k, v in _risk_checks(RiskAhead()).items()},
@@ -468,6 +473,8 @@ def _checks_of_every_tool():
         **{f"sw_{k}": v for k, v in _wins_checks(WinsTool()).items()},
         **{f"sk_{k}": v for k, v in _position_checks(pos).items() if k != "position"},
         **{f"sd_{k}": v for k, v in _deck_checks(deck).items()},
+        **{f"sl_{k}": v for k, v in _pillage_checks(pillage).items()},
+        **{f"sx_{k}": v for k, v in _win_checks(win).items()},
     }
 
 

@@ -183,13 +183,18 @@ def _show_pillage(tool, wanted: dict) -> None:
         tool.run()
 
 
-def open_pillage(tool) -> str:
-    """Show (and, with ``pillage=yes``, work out) the pillage question of the address."""
-    checks = {
+def _pillage_checks(tool) -> dict:
+    return {
         "turns": whole_number(tool.turns.min, tool.turns.max),
         "pillage": one_of({"yes", "no"}),
     }
-    return follow_address(lambda: checks, lambda w: _show_pillage(tool, w), _say(tool.message))
+
+
+def open_pillage(tool) -> str:
+    """Show (and, with ``pillage=yes``, work out) the pillage question of the address."""
+    return follow_address(
+        lambda: _pillage_checks(tool), lambda w: _show_pillage(tool, w), _say(tool.message)
+    )
 
 
 def win_params(tool) -> dict[str, object]:
@@ -217,13 +222,18 @@ def _show_win(tool, wanted: dict) -> None:
         tool.run()
 
 
-def open_win(tool) -> str:
-    """Show (and, with ``play=yes``, play) the win-odds question of the address."""
-    checks = {
+def _win_checks(tool) -> dict:
+    return {
         "win_horde": one_of(set(tool.horde.options)),
         "win_players": one_of({str(v) for _, v in tool.players.options}),
         "games": whole_number(tool.games.min, tool.games.max),
         "seed": whole_number(tool.seed.min, tool.seed.max),
         "play": one_of({"yes", "no"}),
     }
-    return follow_address(lambda: checks, lambda w: _show_win(tool, w), _say(tool.message))
+
+
+def open_win(tool) -> str:
+    """Show (and, with ``play=yes``, play) the win-odds question of the address."""
+    return follow_address(
+        lambda: _win_checks(tool), lambda w: _show_win(tool, w), _say(tool.message)
+    )
