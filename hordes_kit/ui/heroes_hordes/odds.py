@@ -20,6 +20,13 @@ from hordes_kit.heroes_hordes.simulate import simulate
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
+from hordes_kit.ui.heroes_hordes.odds_links import (
+    MAX_SEED,
+    bots_params,
+    open_bots,
+    open_risk,
+    risk_params,
+)
 from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report_html
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.query import at_address, page_query
@@ -214,10 +221,15 @@ class RiskAhead(w.VBox):
         )
         self.result = w.HTML()
         self.chart = Chart()
-        super().__init__([*self.sizes.values(), self.draws, self.result, self.chart])
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: risk_params(self))
+        super().__init__(
+            [*self.sizes.values(), self.draws, self.message, self.result, self.chart, self.links]
+        )
         for s in [*self.sizes.values(), self.draws]:
             s.observe(lambda _c: self.update(), "value")
         self.update()
+        open_risk(self)  # now, or when a preheated page is opened
 
     def _deck(self) -> list:
         deck = list(self.cards)
@@ -275,7 +287,9 @@ class PolicyComparison(w.VBox):
             description="Games per bot",
             style=WIDE,
         )
-        self.seed = w.IntText(1, description="Seed", style=WIDE, layout=w.Layout(width="160px"))
+        self.seed = w.BoundedIntText(
+            1, min=0, max=MAX_SEED, description="Seed", style=WIDE, layout=w.Layout(width="160px")
+        )
         self.checks = {
             p: w.Checkbox(value=True, description=words, indent=False, style=WIDE)
             for p, words in POLICY_WORDS.items()
@@ -290,6 +304,7 @@ class PolicyComparison(w.VBox):
         self.chart = Chart()
         self.results = []
         self.table_rules: dict = {}  # the readings the table changed: the bots play them
+        self.links = LinkBox(lambda: bots_params(self))
         super().__init__(
             [
                 w.HBox([self.games, self.seed]),
@@ -299,6 +314,7 @@ class PolicyComparison(w.VBox):
                 self.table,
                 self.chart,
                 self.tokens_table,
+                self.links,
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
@@ -403,6 +419,7 @@ def odds_page() -> w.VBox:
     calc, bots = BattleCalculator(rules=panel), PolicyComparison()
     panel.on_change(lambda _cfg: bots.use_rules(panel.changed()))
     panel.open_from_url()
+    open_bots(bots)  # after the table's rules: a link's games play them
     return page(
         panel,
         section(

@@ -13,7 +13,6 @@ import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.query import one_of
-from hordes_kit.shadows import new_game
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.bots import plan_weight
 from hordes_kit.shadows.cards import load_cards
@@ -26,6 +25,14 @@ from hordes_kit.ui.controls import SearchablePicker, page, section
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.shadows.advice import bar_chart, round_html
+from hordes_kit.ui.shadows.odds_links import (
+    open_predict,
+    open_round,
+    open_wins,
+    predict_params,
+    round_params,
+)
+from hordes_kit.ui.shadows.odds_links import position_for as _position
 from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.wins import WinsTool
 from hordes_kit.ui.sheet import sheet_link
@@ -40,16 +47,6 @@ MONSTERS = [(f"{m.name} (level {'I' * m.level})", m.id) for m in CARDS.monsters]
 ACCENT = "#4a2d73"
 WIDE = {"description_width": "initial"}
 TOTAL = sum(n for _, n in CARDS.actions)
-
-
-def _position(hero: str, monster: str, **seat) -> object:
-    """A 2-player table at the start of round 1 with this Hero in seat 1 (the engine's own
-    way of describing a position)."""
-    other = next(h for _, h in HEROES if h != hero)
-    seats = [{"hero": hero, **seat}, {"hero": other}]
-    return new_game(
-        {"players": 2, "position": {"round": 1, "leader": 1, "monster": monster, "seats": seats}}
-    )
 
 
 def _offer(picker: SearchablePicker, ids) -> None:
@@ -198,6 +195,8 @@ class PredictTool(w.VBox):
         )
         self.out = w.HTML()
         self.chart = Chart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: predict_params(self))
         answers = w.Box(list(self.answers.values()), layout=w.Layout(flex_flow="row wrap"))
         super().__init__(
             [
@@ -211,8 +210,10 @@ class PredictTool(w.VBox):
                 ),
                 answers,
                 self.model,
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         for x in (self.hero, self.level, self.model, *self.answers.values()):
@@ -221,6 +222,7 @@ class PredictTool(w.VBox):
         self.studied.on_change(lambda _ids: self._deck_changed())
         self.played.on_change(lambda _ids: self.update())
         self._deck_changed()
+        open_predict(self)  # now, or when a preheated page is opened
 
     def deck(self) -> tuple[object, list[str]]:
         """A table with their Hero and studied cards; their Current Deck."""
@@ -285,6 +287,8 @@ class RoundTool(w.VBox):
         self.out = w.HTML()
         self.ranked = w.HTML()
         self.chart = Chart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: round_params(self))
         super().__init__(
             [
                 self.hero,
@@ -292,10 +296,12 @@ class RoundTool(w.VBox):
                 self.items,
                 self.hand,
                 w.HBox([self.damage, self.dodge]),
+                self.message,
                 self.out,
                 self.rank_button,
                 self.ranked,
                 self.chart,
+                self.links,
             ]
         )
         for x in (self.monster, self.damage, self.dodge):
@@ -305,6 +311,7 @@ class RoundTool(w.VBox):
         self.hand.on_change(lambda _ids: self.update())
         self.rank_button.on_click(lambda _b: self.rank())
         self._hero_changed()
+        open_round(self)  # now, or when a preheated page is opened
 
     def table(self):
         """The position: your Hero, Items and damage against the Monster, round 1."""
@@ -403,6 +410,7 @@ def odds_page() -> w.VBox:
     panel, wins = TableRulesPanel("shadows"), WinsTool()
     panel.on_change(lambda _c: wins.use_rules(panel.changed()))
     panel.open_from_url()
+    open_wins(wins)  # after the table's rules: a link's games play them
     reveal = RevealTool()
     return page(
         ShadowsStyle(),

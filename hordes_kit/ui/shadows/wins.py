@@ -10,7 +10,9 @@ from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.simulate import simulate
 from hordes_kit.ui.charts import Chart
 from hordes_kit.ui.common import error_html, percent
+from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.shadows.advice import bar_chart
+from hordes_kit.ui.shadows.odds_links import wins_params
 from hordes_kit.ui.table import RankedTable
 
 __all__ = ["WinsTool"]
@@ -47,16 +49,20 @@ class WinsTool(w.VBox):
         self.chart = Chart()
         self.table_rules: dict = {}  # the readings the table changed: the games play them
         self.seats = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: wins_params(self))
         super().__init__(
             [
                 self.players,
                 self.seats,
                 self.bot,
                 w.HBox([self.games, self.seed]),
+                self.message,
                 self.run_button,
                 self.progress,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.players.observe(lambda _c: self._seats(), "value")

@@ -73,7 +73,7 @@ class SkyBoard(BoardMixin, w.VBox):
                 w.HBox([self.undo_button, self.files], layout=w.Layout(flex_flow="row wrap")),
                 self.link_box(),
                 section("Log (newest first; a rule chip opens the rule)", self.log_box),
-                section("New game", self.setup),
+                section("New game", self.table_rules_panel(), self.setup),
             ]
         )
         self.add_class("sk-board-page")
@@ -84,7 +84,7 @@ class SkyBoard(BoardMixin, w.VBox):
     # --- moving ------------------------------------------------------------------------
 
     def _new_config(self) -> dict:
-        return self.setup.config()
+        return self.setup.config() | self.table_config()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the setup as chosen (chance from ``seed``)."""
@@ -215,6 +215,7 @@ class SkyBoard(BoardMixin, w.VBox):
 
     def _install(self, config: dict, state) -> str:
         self.setup.show_config(config, self.bots)
+        self._show_table_rules(config)
         self.config = dict(config)
         self.state = state
         self.undo_stack = []

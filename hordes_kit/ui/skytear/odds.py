@@ -17,11 +17,23 @@ from hordes_kit.skytear.simulate import simulate
 from hordes_kit.ui.charts import Chart, figure
 from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.controls import SearchableChoice, page, section
+from hordes_kit.ui.links import LinkBox
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.skytear.advice import forecast_block, table
+from hordes_kit.ui.skytear.odds_links import (
+    deck_params,
+    open_deck,
+    open_pillage,
+    open_win,
+    pillage_params,
+    position_params,
+    win_params,
+)
 from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
+from hordes_kit.ui.table_rules import TableRulesPanel
 
-__all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_page"]
+__all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_tools", "odds_page"]
 
 ACCENT = "#1d5f8a"
 WIDE = {"description_width": "initial"}
@@ -61,7 +73,8 @@ class ForecastTool(w.VBox):
         self.position = position
         self.out = w.HTML()
         self.chart = Chart()
-        super().__init__([self.out, self.chart])
+        self.links = LinkBox(lambda: position_params(position))
+        super().__init__([self.out, self.chart, self.links])
         position.on_change(self.update)
         self.update()
 
@@ -97,12 +110,16 @@ class DeckTool(w.VBox):
         self.at_least = w.BoundedIntText(value=1, min=1, max=10, description="At least", style=WIDE)
         self.out = w.HTML()
         self.chart = Chart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: deck_params(self))
         super().__init__(
             [
                 self.what,
                 w.HBox([self.draws, self.at_least], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.what.on_change(lambda _v: self.update())
@@ -110,6 +127,7 @@ class DeckTool(w.VBox):
             x.observe(lambda _c: self.update(), "value")
         position.on_change(self.update)
         self.update()
+        open_deck(self)  # now, or when a preheated page is opened
 
     def update(self) -> None:
         """The chance for the question as set, and for 1 to 15 draws."""
@@ -158,14 +176,19 @@ class PillageTool(w.VBox):
             "(a few seconds at high difficulty).</p>"
         )
         self.chart = Chart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: pillage_params(self))
         super().__init__(
             [
                 w.HBox([self.turns, self.run_button], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
+        open_pillage(self)  # now, or when a preheated page is opened
 
     def run(self) -> None:
         """Work out the chance for each turn up to the number set."""
@@ -194,7 +217,7 @@ class PillageTool(w.VBox):
 class WinTool(w.VBox):
     """Win odds by difficulty for the kit's bots (Monte Carlo; waits for Run)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: dict | None = None) -> None:
         self.horde = w.Dropdown(options=HORDES, value="Skybooter", description="Horde", style=WIDE)
         self.players = w.Dropdown(
             options=(("solo", 1), ("co-op", 2)), description="Players", style=WIDE
@@ -214,8 +237,26 @@ class WinTool(w.VBox):
         box = w.Box(
             [self.horde, self.players, self.games, self.seed], layout=w.Layout(flex_flow="row wrap")
         )
-        super().__init__([box, self.run_button, self.progress, self.out, self.chart])
+        self.message = w.HTML()
+        self.table_rules = dict(rules or {})  # the readings the table changed: games play them
+        self.links = LinkBox(lambda: win_params(self))
+        super().__init__(
+            [box, self.message, self.run_button, self.progress, self.out, self.chart, self.links]
+        )
         self.run_button.on_click(lambda _b: self.run())
+        open_win(self)  # now, or when a preheated page is opened
+
+    def use_rules(self, changed: dict) -> None:
+        """Play the table's readings from the next run on (old figures cleared)."""
+        if changed == self.table_rules:
+            return
+        self.table_rules = dict(changed)
+        if self.chart.fig is not None:
+            self.chart.clear()
+            self.out.value = (
+                "<p class='hk-note'>Your table's rules changed: press <b>Play the games</b> "
+                "again.</p>"
+            )
 
     def run(self) -> None:
         """Play the games at each difficulty and show the win rates with 95% intervals."""
@@ -223,6 +264,7 @@ class WinTool(w.VBox):
         try:
             for d in range(1, 6):
                 cfg = {"players": self.players.value, "hordes": [self.horde.value], "difficulty": d}
+                cfg |= self.table_rules
                 if self.players.value == 2:
                     cfg["castle2"] = "Rootwall Hold"
                 r = simulate(cfg, self.games.value, self.seed.value)
@@ -257,14 +299,27 @@ class WinTool(w.VBox):
         )
 
 
+def odds_tools() -> tuple:
+    """The page's parts: ``(panel, position, forecast, deck, pillage, win)``; the Table
+    rules are read from the address first, so a link's position and games follow them."""
+    panel = TableRulesPanel("skytear")
+    panel.open_from_url()
+    pos, win = PositionSetup(panel.changed()), WinTool(panel.changed())
+    for tool in (pos, win):
+        panel.on_change(lambda _c, tool=tool: tool.use_rules(panel.changed()))
+    return panel, pos, ForecastTool(pos), DeckTool(pos), PillageTool(pos), win
+
+
 def odds_page() -> w.VBox:
-    """The odds page: the position, then each question with its answer."""
-    pos = PositionSetup()
+    """The odds page: the Table rules, the position, then each question with its answer."""
+    panel, pos, forecast, deck, pillage, win = odds_tools()
     return page(
+        panel,
         section("The position", pos),
-        section("The coming turn: exact forecast", ForecastTool(pos)),
-        section("Deck questions: a card within N draws", DeckTool(pos)),
-        section("Pillage: a deck emptied within N turns", PillageTool(pos)),
-        section("Win odds by difficulty (the kit's bots)", WinTool()),
+        section("The coming turn: exact forecast", forecast),
+        section("Deck questions: a card within N draws", deck),
+        section("Pillage: a deck emptied within N turns", pillage),
+        section("Win odds by difficulty (the kit's bots)", win),
+        sheet_link("skytear"),
         theme="skytear",
     )

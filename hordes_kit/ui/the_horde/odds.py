@@ -23,6 +23,7 @@ from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 from hordes_kit.ui.table_rules import TableRulesPanel
+from hordes_kit.ui.the_horde.odds_links import open_survival, survival_params
 
 __all__ = ["BattleOdds", "SurvivalExplorer", "hordlings", "defenders", "odds_page"]
 
@@ -301,7 +302,9 @@ class SurvivalExplorer(w.VBox):
         self.curve, self.ends = Chart(), Chart()
         self.causes = w.HTML()
         self.results: list = []
+        self.ran = "policy"  # what the results on screen are: "policy" or "compare"
         self.table_rules: dict = {}  # the readings the table changed: the games play them
+        self.links = LinkBox(lambda: survival_params(self))
         super().__init__(
             [
                 w.VBox([self.policy, self.about]),
@@ -321,6 +324,7 @@ class SurvivalExplorer(w.VBox):
                 self.result,
                 columns(self.curve, self.ends),
                 self.causes,
+                self.links,
             ]
         )
         self.policy.observe(lambda _c: self._load_policy(), "value")
@@ -407,10 +411,12 @@ class SurvivalExplorer(w.VBox):
         except HordesKitError as e:
             self.status.value = error_html(str(e))
             return
+        self.ran = "policy"
         self._play([pol])
 
     def compare(self) -> None:
         """Every named policy over the same seeded games."""
+        self.ran = "compare"
         self._play(list(POLICIES))
 
     def _show(self) -> None:
@@ -507,4 +513,5 @@ def odds_page(part: str = "battle") -> w.VBox:
         body = section("Whole games by buying policy", calc)
         calc.use_rules(panel.changed())
         panel.on_change(lambda _c: calc.use_rules(panel.changed()))
+        open_survival(calc)  # after the table's rules: a link's games play them
     return page(*([panel] if shown else []), body, theme=GAME)
