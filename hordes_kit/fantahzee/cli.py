@@ -17,6 +17,7 @@ from hordes_kit.core.commands import (
     percent_text,
 )
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.lab_cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "odds", "party", "check_data"]
 
@@ -202,6 +203,7 @@ COMMANDS = (
         _party_arguments,
         party,
     ),
+    lab_command("fantahzee", ("first-player", "table-rules"), "hordes_kit.fantahzee.lab"),
 )
 DATA = DataCheck(
     "a Fantahzee .toml", lambda p: BY_SUFFIX if p.suffix == ".toml" else NO_CLAIM, check_data

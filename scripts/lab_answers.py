@@ -1,0 +1,63 @@
+"""Recompute the lab's shipped answers from their fixed seeds: data/lab/answers.toml.
+
+    python scripts/lab_answers.py [--scale S] [--workers K] [--scheduler ADDRESS]
+
+``--scale`` multiplies every question's games (1 = the figures shipped). Same seeds,
+same games, same numbers, on one process, K processes or a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+from hordes_kit.core.lab_report import ANSWERS, answer_record, to_toml
+from hordes_kit.core.lab_search import ask
+from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
+from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
+from hordes_kit.the_horde.lab import QUESTIONS as HORDE
+
+SEED = 2026
+PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
+    ("the-horde", HORDE, "policies", 200_000, 0),
+    ("the-horde", HORDE, "best-policy", 5_000, 16),
+    ("the-horde", HORDE, "card-value", 30_000, 0),
+    ("heroes-hordes", HEROES, "best-policy", 20_000, 0),
+    ("fantahzee", FANTAHZEE, "first-player", 200, 0),
+)
+
+
+def main() -> None:
+    """Compute every planned answer and write the TOML file."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--scheduler", default=None)
+    ap.add_argument("--only", default=None, help="one game's answers")
+    args = ap.parse_args()
+    records = []
+    for game, questions, key, games, cands in PLAN:
+        if args.only and game != args.only:
+            continue
+        q = next(x for x in questions if x.key == key)
+        n = max(1, int(games * args.scale))
+        t = time.time()
+        res = ask(
+            q, n, SEED, workers=args.workers, scheduler=args.scheduler, candidates=cands or 16
+        )
+        rec = answer_record(game, key, q.title, res, SEED, time.time() - t)
+        records.append(rec)
+        print(f"{game} {key}: {rec['games']:,} games, {rec['seconds']} s", flush=True)
+    header = (
+        "The strategy lab's shipped answers (scripts/lab_answers.py recomputes them from their"
+        f"\nseeds). Computed on {platform.machine()} with {args.workers} worker(s), scale "
+        f"{args.scale}.\nIntervals are 95%; 'no difference found' where the difference's "
+        "interval holds 0."
+    )
+    ANSWERS.parent.mkdir(parents=True, exist_ok=True)
+    ANSWERS.write_text(to_toml(records, header))
+
+
+if __name__ == "__main__":
+    main()
