@@ -19,8 +19,9 @@ from hordes_kit.core.commands import Command
 __all__ = ["lab_command", "print_answer"]
 
 
-def print_answer(result, out=sys.stdout) -> None:
+def print_answer(result, out=None) -> None:
     """A lab answer as lines a player reads."""
+    out = out or sys.stdout
     from hordes_kit.core.lab_search import SearchResult
 
     final = result

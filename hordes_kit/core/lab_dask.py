@@ -17,9 +17,10 @@ from hordes_kit.core.montecarlo import chunk_ranges
 __all__ = ["dask_tasks", "connect"]
 
 IN_FLIGHT = 4  # tasks per worker submitted ahead
+CONNECT_SECONDS = 10.0  # how long to wait for a scheduler to answer
 
 
-def connect(scheduler, timeout: float = 10.0):
+def connect(scheduler, timeout: float | None = None):
     """A ``distributed.Client`` for an address (checked), or the client given."""
     from distributed import Client
 
@@ -29,7 +30,7 @@ def connect(scheduler, timeout: float = 10.0):
         return scheduler, False
     address = check_scheduler(scheduler)
     try:
-        return Client(address, timeout=timeout), True
+        return Client(address, timeout=timeout or CONNECT_SECONDS), True
     except (OSError, TimeoutError) as exc:
         raise InvalidInputError(f"no Dask scheduler answered at {address}: {exc}") from None
 
