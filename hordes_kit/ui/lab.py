@@ -8,6 +8,7 @@ its 95% interval and a table with the difference from the best on the same games
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -93,6 +94,11 @@ class LabPage:
         self.answer = w.HTML()
         self.chart = Chart()
         self.about = w.HTML()
+        self.play_button = w.Button(description="Play a game with the best found deciding")
+        self.play_button.layout.display = "none"
+        self.play_button.on_click(lambda _: self.play_best())
+        self.board_area = w.VBox()
+        self.best = None  # (game, policy) of the last answer, for the board
         self.game.observe(lambda _: self._questions(), "value")
         self.question.observe(lambda _: self._about(), "value")
         self.run.on_click(lambda _: self.answer_now())
@@ -154,7 +160,41 @@ class LabPage:
         self.message.value = ""
         self.answer.value = result_html(res)
         self.chart.show(result_figure(res))
+        self.best = best_policy(self.game.value, res)
+        self.play_button.layout.display = None if self.best else "none"
         return res
+
+    def play_best(self):
+        """A board below the answer whose "decide for me" button plays the best found."""
+        if not self.best:
+            return None
+        game, policy = self.best
+        if game == "The Horde":
+            from hordes_kit.ui.the_horde.board import THBoard
+
+            board = THBoard(policy=replace(policy, name="the lab's best"))
+        else:
+            from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+            board = HHBoard(bot=policy)
+        self.board_area.children = (board,)
+        return board
+
+
+def best_policy(game: str, result):
+    """(game, policy) of an answer's best choice when a board can play it, else None."""
+    if game not in ("The Horde", "Heroes & Hordes"):
+        return None
+    if isinstance(result, SearchResult):
+        spec = result.winner.spec
+    else:
+        spec = result.exp.arms[result.best()].spec
+    policy = spec[0]
+    if game == "The Horde":
+        from hordes_kit.the_horde.bots import get_policy
+
+        return game, get_policy(policy)
+    return game, policy
 
 
 def lab_page() -> w.Widget:
