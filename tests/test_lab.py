@@ -79,3 +79,28 @@ def test_bad_scheduler_addresses_are_refused(bad):
 def test_good_scheduler_address():
     assert check_scheduler("tcp://10.0.0.2:8786") == "tcp://10.0.0.2:8786"
     assert check_scheduler("localhost:8786") == "localhost:8786"
+
+
+def test_fantahzee_bot_that_avoids_a_hero_never_recruits_it():
+    from hordes_kit.core.playout import playout
+    from hordes_kit.fantahzee.bots import BOTS
+    from hordes_kit.fantahzee.game import new_game
+    from hordes_kit.fantahzee.lab import bot_of
+
+    def recruited(bots):
+        final = playout(new_game({"players": 2}), game_rng(3, 0), bots, max_steps=20_000)
+        return {str(a).split(":")[1] for a in final.history if str(a).startswith("recruit:")}
+
+    plain = recruited({0: BOTS["strong"], 1: BOTS["strong"]})
+    assert plain
+    hero = sorted(plain)[0]
+    avoid = bot_of(f"strong-without:{hero}")
+    assert hero not in recruited({0: avoid, 1: avoid})
+
+
+def test_fantahzee_hero_value_question_lists_every_hero():
+    from hordes_kit.fantahzee.lab import QUESTIONS
+
+    exp = next(q for q in QUESTIONS if q.key == "hero-value").experiment()
+    assert len(exp.arms) == 21 and exp.arms[0].spec[0] == "strong"
+    assert all(a.spec[0].startswith("strong-without:") for a in exp.arms[1:])

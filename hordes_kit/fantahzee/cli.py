@@ -203,7 +203,9 @@ COMMANDS = (
         _party_arguments,
         party,
     ),
-    lab_command("fantahzee", ("first-player", "table-rules"), "hordes_kit.fantahzee.lab"),
+    lab_command(
+        "fantahzee", ("first-player", "hero-value", "table-rules"), "hordes_kit.fantahzee.lab"
+    ),
 )
 DATA = DataCheck(
     "a Fantahzee .toml", lambda p: BY_SUFFIX if p.suffix == ".toml" else NO_CLAIM, check_data
