@@ -1,9 +1,11 @@
 """Recompute the lab's shipped answers from their fixed seeds: data/lab/answers.toml.
 
     python scripts/lab_answers.py [--scale S] [--workers K] [--scheduler ADDRESS]
+                                  [--only GAME[:QUESTION]] [--merge] [--out FILE]
 
 ``--scale`` multiplies every question's games (1 = the figures shipped). Same seeds,
-same games, same numbers, on one process, K processes or a Dask cluster.
+same games, same numbers, on one process, K processes or a Dask cluster. ``--merge``
+keeps the answers already in the file that this run does not recompute.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from pathlib import Path
 
-from hordes_kit.core.lab_report import ANSWERS, answer_record, to_toml
+from hordes_kit.core.lab_report import ANSWERS, answer_record, read_answers, to_toml
 from hordes_kit.core.lab_search import ask
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
@@ -20,10 +23,12 @@ from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 
 SEED = 2026
 PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
-    ("the-horde", HORDE, "policies", 200_000, 0),
-    ("the-horde", HORDE, "best-policy", 5_000, 16),
-    ("the-horde", HORDE, "card-value", 30_000, 0),
-    ("heroes-hordes", HEROES, "best-policy", 20_000, 0),
+    ("the-horde", HORDE, "policies", 400_000, 0),
+    ("the-horde", HORDE, "best-policy", 20_000, 16),
+    ("the-horde", HORDE, "card-value", 100_000, 0),
+    ("the-horde", HORDE, "table-rules", 100_000, 0),
+    ("heroes-hordes", HEROES, "best-policy", 50_000, 0),
+    ("heroes-hordes", HEROES, "table-rules", 50_000, 0),
     ("fantahzee", FANTAHZEE, "first-player", 200, 0),
 )
 
@@ -34,11 +39,17 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--scheduler", default=None)
-    ap.add_argument("--only", default=None, help="one game's answers")
+    ap.add_argument("--only", default=None, help="GAME or GAME:QUESTION")
+    ap.add_argument("--merge", action="store_true")
+    ap.add_argument("--out", default=str(ANSWERS))
     args = ap.parse_args()
+    out = Path(args.out)
+    kept = {(a["game"], a["question"]): a for a in read_answers(out)} if args.merge else {}
     records = []
     for game, questions, key, games, cands in PLAN:
-        if args.only and game != args.only:
+        if args.only and args.only not in (game, f"{game}:{key}"):
+            if (game, key) in kept:
+                records.append(kept[(game, key)])
             continue
         q = next(x for x in questions if x.key == key)
         n = max(1, int(games * args.scale))
@@ -51,12 +62,11 @@ def main() -> None:
         print(f"{game} {key}: {rec['games']:,} games, {rec['seconds']} s", flush=True)
     header = (
         "The strategy lab's shipped answers (scripts/lab_answers.py recomputes them from their"
-        f"\nseeds). Computed on {platform.machine()} with {args.workers} worker(s), scale "
-        f"{args.scale}.\nIntervals are 95%; 'no difference found' where the difference's "
-        "interval holds 0."
+        f"\nseeds; each answer's command gives its numbers). Computed on {platform.machine()}."
+        "\nIntervals are 95%; 'no difference found' where the difference's interval holds 0."
     )
-    ANSWERS.parent.mkdir(parents=True, exist_ok=True)
-    ANSWERS.write_text(to_toml(records, header))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(to_toml(records, header))
 
 
 if __name__ == "__main__":

@@ -21,8 +21,11 @@ ANSWERS = Path(__file__).resolve().parents[2] / "data" / "lab" / "answers.toml"
 def answer_record(game: str, key: str, title: str, result, seed: int, seconds: float) -> dict:
     """A run as a plain dict (one ``[[answer]]``)."""
     final = result.final if isinstance(result, SearchResult) else result
+    from hordes_kit.core.registry import get_game
+
     rec = {
         "game": game,
+        "game_title": get_game(game).title,
         "question": key,
         "title": title,
         "seed": seed,

@@ -102,7 +102,8 @@ def search(
         pool = [pool[i] for i in order[: max(1, len(pool) // 2)]]
         n, r = n * 2, r + 1
     winner = pool[0]
-    arms = (winner, *(a for a in family.baselines if a.spec != winner.spec))
+    best = Arm(f"Best found ({winner.label})", winner.spec)
+    arms = (best, *(a for a in family.baselines if a.spec != winner.spec))
     exp = Experiment(family.play, arms, family.measure, True, family.games_per_second)
     tick = (lambda d, t: progress("fresh games", d, t)) if progress else None
     final = run_experiment(

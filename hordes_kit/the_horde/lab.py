@@ -40,6 +40,10 @@ def _names(ids) -> str:
     return ", ".join(data.card(c).name for c in ids) or "nothing"
 
 
+def _flips(n: int) -> str:
+    return "no extra flips" if n == 0 else f"up to {n} extra flip{'s' if n > 1 else ''}"
+
+
 def describe(policy: Policy) -> str:
     """A policy in a player's words."""
     if isinstance(policy, tuple):
@@ -48,12 +52,12 @@ def describe(policy: Policy) -> str:
         policy = POLICIES[policy]
     words = (
         f"Buy in this order: {_names(policy.wants)}; keep Crowns for {policy.reserve_turns} "
-        f"taxes ahead; pay for up to {policy.extra_flips} extra flips."
+        f"taxes ahead; pay for {_flips(policy.extra_flips)}."
     )
     if policy.late_from:
         words += (
             f" From turn {policy.late_from}: buy {_names(policy.late_wants)}; keep "
-            f"{policy.late_reserve_turns} taxes ahead; up to {policy.late_extra_flips} extra flips."
+            f"{policy.late_reserve_turns} taxes ahead; pay for {_flips(policy.late_extra_flips)}."
         )
     if not policy.heal:
         words += " Never spend a Healing Rock."

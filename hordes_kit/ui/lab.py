@@ -83,7 +83,9 @@ class LabPage:
 
     def __init__(self) -> None:
         self.game = w.Dropdown(options=list(GAMES), description="Game")
-        self.question = w.Dropdown(description="Question", layout=w.Layout(width="auto"))
+        self.question = w.Dropdown(
+            description="Question", layout=w.Layout(width="auto", max_width="95%")
+        )
         self.games = w.BoundedIntText(value=10_000, min=1, max=MAX_PAGE_GAMES, description="Games")
         self.where = w.Dropdown(options=["This computer", "A Dask cluster"], description="Run on")
         self.workers = w.BoundedIntText(value=1, min=1, max=max_workers(), description="Cores")
@@ -99,10 +101,12 @@ class LabPage:
         self.play_button.on_click(lambda _: self.play_best())
         self.board_area = w.VBox()
         self.best = None  # (game, policy) of the last answer, for the board
+        self.where.observe(lambda _: self._where(), "value")
         self.game.observe(lambda _: self._questions(), "value")
         self.question.observe(lambda _: self._about(), "value")
         self.run.on_click(lambda _: self.answer_now())
         self._questions()
+        self._where()
         self.widget = w.VBox(
             [
                 self.game,
@@ -119,6 +123,11 @@ class LabPage:
                 self.answer,
             ]
         )
+
+    def _where(self) -> None:
+        local = self.where.value == "This computer"
+        self.workers.layout.display = None if local else "none"
+        self.address.layout.display = "none" if local else None
 
     def _questions(self) -> None:
         qs = GAMES[self.game.value]
@@ -141,7 +150,10 @@ class LabPage:
         scheduler = self.address.value.strip() if self.where.value == "A Dask cluster" else None
 
         def tick(stage: str, done: int, total: int) -> None:
-            self.bar.max, self.bar.value, self.bar.description = total, done, stage[:12]
+            self.bar.max, self.bar.value = total, done
+            self.message.value = (
+                f"<p>Playing: {html.escape(stage)}, {done:,} of {total:,} games…</p>"
+            )
 
         self.message.value = "<p>Playing…</p>"
         try:
@@ -224,7 +236,8 @@ def answers_html(answers: list[dict] | None = None) -> str:
                 f"(search: {a['search_games']:,} games; the rows are fresh games).</p>"
             )
         parts.append(
-            f"<h2>{html.escape(a['game'])}: {html.escape(a['title'])}</h2>{extra}"
+            f"<h2>{html.escape(a.get('game_title', a['game']))}: {html.escape(a['title'])}</h2>"
+            f"{extra}"
             f"<p>{a['games']:,} games per choice, seed {a['seed']}, measured: "
             f"{html.escape(a['measure'])}. Recompute: <code>{html.escape(command)}</code></p>"
             "<table class='hk-table'><tr><th>Choice</th><th>Rate</th><th>95% interval</th>"
