@@ -11,11 +11,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from hordes_kit.core.data import data_path
 from hordes_kit.core.lab_search import SearchResult
 
 __all__ = ["answer_record", "to_toml", "read_answers", "ANSWERS"]
 
-ANSWERS = Path(__file__).resolve().parents[2] / "data" / "lab" / "answers.toml"
+ANSWERS = data_path("lab", "answers.toml")
 
 
 def answer_record(game: str, key: str, title: str, result, seed: int, seconds: float) -> dict:

@@ -214,6 +214,29 @@ def lab_page() -> w.Widget:
     return LabPage().widget
 
 
+def answer_sentence(rows: list[dict]) -> str:
+    """The answer in one sentence: the best, and which choices cannot be told from it.
+
+    >>> answer_sentence([{"choice": "A", "mean": 0.5, "low95": 0.4, "high95": 0.6,
+    ...   "verdict": "best"}, {"choice": "B", "mean": 0.45, "low95": 0.35, "high95": 0.55,
+    ...   "verdict": "no difference found"}])
+    'Best: A, 50.00% (40.00% – 60.00%). No difference found from it: B.'
+    """
+    best = next(r for r in rows if r["verdict"] == "best")
+    ties = [r["choice"] for r in rows if r["verdict"] == "no difference found"]
+    worse = [r for r in rows if r["verdict"] == "worse than the best"]
+    text = (
+        f"Best: {best['choice']}, {best['mean']:.2%} ({best['low95']:.2%} – {best['high95']:.2%})."
+    )
+    if ties:
+        text += " No difference found from it: " + ", ".join(ties) + "."
+    if worse and ties:
+        text += f" The other {len(worse)} are worse."
+    elif worse:
+        text += " Every other choice is worse, beyond doubt."
+    return text
+
+
 def answers_html(answers: list[dict] | None = None) -> str:
     """The shipped answers as HTML: games, seeds, intervals and verdicts."""
     answers = read_answers() if answers is None else answers
@@ -237,7 +260,7 @@ def answers_html(answers: list[dict] | None = None) -> str:
             )
         parts.append(
             f"<h2>{html.escape(a.get('game_title', a['game']))}: {html.escape(a['title'])}</h2>"
-            f"{extra}"
+            f"<p><b>{html.escape(answer_sentence(a['rows']))}</b></p>{extra}"
             f"<p>{a['games']:,} games per choice, seed {a['seed']}, measured: "
             f"{html.escape(a['measure'])}. Recompute: <code>{html.escape(command)}</code></p>"
             "<table class='hk-table'><tr><th>Choice</th><th>Rate</th><th>95% interval</th>"
