@@ -44,11 +44,17 @@ def test_toy_sweep_counts_exactly():
     assert run_experiment(twin, 300, 1).table()["verdict"].to_list()[1] == "no difference found"
 
 
-def test_toy_same_numbers_for_any_workers_and_chunking():
+def test_toy_same_numbers_for_any_workers_and_chunking(monkeypatch):
+    from hordes_kit.core import lab
+
     one = run_experiment(TOY, 3000, seed=11)
     two = run_experiment(TOY, 3000, seed=11, workers=2)
-    assert one.tally.total.tolist() == two.tally.total.tolist()
-    assert (one.tally.cross == two.tally.cross).all()
+    monkeypatch.setattr(lab, "TASK_SECONDS", 0.0001)  # tasks of one game or so
+    small = run_experiment(TOY, 3000, seed=11)
+    for other in (two, small):
+        assert one.tally.total.tolist() == other.tally.total.tolist()
+        assert (one.tally.cross == other.tally.cross).all()
+    assert run_experiment(TOY, 3000, seed=12).tally.total.tolist() != one.tally.total.tolist()
 
 
 def _sample(rng: random.Random) -> Arm:
