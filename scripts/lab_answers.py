@@ -22,14 +22,14 @@ from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 
 SEED = 2026
-PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
-    ("the-horde", HORDE, "policies", 400_000, 0),
-    ("the-horde", HORDE, "best-policy", 20_000, 16),
-    ("the-horde", HORDE, "card-value", 100_000, 0),
-    ("the-horde", HORDE, "table-rules", 100_000, 0),
-    ("heroes-hordes", HEROES, "best-policy", 50_000, 0),
-    ("heroes-hordes", HEROES, "table-rules", 50_000, 0),
-    ("fantahzee", FANTAHZEE, "first-player", 200, 0),
+PLAN = (  # (game, questions, question key, games at scale 1, search candidates): shipped
+    ("the-horde", HORDE, "policies", 200_000, 0),
+    ("the-horde", HORDE, "best-policy", 10_000, 16),  # first round; 40,000 fresh at the end
+    ("the-horde", HORDE, "card-value", 50_000, 0),
+    ("the-horde", HORDE, "table-rules", 50_000, 0),
+    ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
+    ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
+    ("fantahzee", FANTAHZEE, "first-player", 80, 0),
 )
 
 
