@@ -283,7 +283,7 @@ def test_the_lab_family_plays_the_same_games_in_both_engines(member):
     tb = tables()
     idx = {c: i for i, c in enumerate(tb.ids)}
     results = set()
-    for seed in range(sized(25, 200)):
+    for seed in range(sized(12, 200)):
         tape = make_tape(seed)
         ref = play_tape(name, tape)
         order = np.array([idx[c] for c in tape.order], np.int64)
@@ -291,7 +291,7 @@ def test_the_lab_family_plays_the_same_games_in_both_engines(member):
         mine = (CODE[ref.result], ref.tokens, ref.turn)
         assert mine == tuple(int(x) for x in fast), (name, seed)
         results.add(mine)
-    assert len(results) > 5
+    assert len(results) > 3
 
 
 def test_the_family_rules_change_play():

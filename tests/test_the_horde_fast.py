@@ -130,7 +130,7 @@ def test_the_lab_family_plays_the_same_games_in_both_engines(policy):
     tb = tables()
     pa = policy_arrays(policy)
     results = set()
-    for seed in range(sized(60, 500)):
+    for seed in range(sized(40, 500)):
         tape = make_tape(seed)
         ref, used = play_tape(policy, tape)
         fast = play_tape_fast(np.array(tape), False, pa, tb.cards, tb.horde, tb.turns, tb.setup)
