@@ -261,3 +261,52 @@ def test_board_search_is_a_list_with_the_most_force_first():
     before = len(board.state.history)
     put.click()
     assert board.state.history[before] == last
+
+
+MEMBERS = (
+    ("greedy", "weakest-winner", "weakest-first"),
+    ("lookahead", "strongest", "exact"),
+    ("greedy", "best", "weakest-first"),
+    ("lookahead", "weakest-winner", "weakest-covering"),
+)
+
+
+@pytest.mark.parametrize("member", MEMBERS, ids=["-".join(m) for m in MEMBERS])
+def test_the_lab_family_plays_the_same_games_in_both_engines(member):
+    """The defend-and-discard family (bots.family_policy / fastsim.family_code)."""
+    from budget import sized
+
+    from hordes_kit.heroes_hordes.bots import family_name
+    from hordes_kit.heroes_hordes.fastsim import policy_code
+
+    name = family_name(*member)
+    tb = tables()
+    idx = {c: i for i, c in enumerate(tb.ids)}
+    results = set()
+    for seed in range(sized(12, 200)):
+        tape = make_tape(seed)
+        ref = play_tape(name, tape)
+        order = np.array([idx[c] for c in tape.order], np.int64)
+        fast = play_tape_fast(order, np.array(tape.numbers), policy_code(name), 4, 5, tb.arrays)
+        mine = (CODE[ref.result], ref.tokens, ref.turn)
+        assert mine == tuple(int(x) for x in fast), (name, seed)
+        results.add(mine)
+    assert len(results) > 3
+
+
+def test_the_family_rules_change_play():
+    from hordes_kit.heroes_hordes.bots import family_name
+
+    outs = {
+        m: run_fast(family_name(*m), 2000, seed=3)[:, 1].sum()
+        for m in (
+            ("greedy", "strongest", "weakest-covering"),
+            ("greedy", "weakest-winner", "weakest-covering"),
+            ("greedy", "strongest", "weakest-first"),
+        )
+    }
+    # the first is the greedy policy itself, code for code
+    assert (
+        outs[("greedy", "strongest", "weakest-covering")] == run_fast("greedy", 2000, 3)[:, 1].sum()
+    )
+    assert len(set(outs.values())) == 3

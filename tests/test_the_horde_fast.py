@@ -103,3 +103,54 @@ def test_fast_rows_are_sane():
     assert set(np.unique(out[:, 0])) <= {0, 1, 2}
     assert out[:, 1].min() >= 1 and out[:, 1].max() <= 20
     assert (out[out[:, 0] == 0, 1] == 20).all()
+
+
+FAMILY = (
+    POLICIES["balanced"].tuned(
+        name="late-phase",
+        late_from=8,
+        late_wants=("knight", "bomb", "flame-thrower", "cow"),
+        late_reserve_turns=2,
+        late_extra_flips=1,
+        heal_from=5,
+        heal_min_down=2,
+        rich_at=9,
+    ),
+    POLICIES["thrifty"].tuned(
+        name="rush", late_from=3, late_wants=("bomb", "trees"), rich_at=4, heal_from=12
+    ),
+)
+
+
+@pytest.mark.parametrize("policy", FAMILY, ids=[p.name for p in FAMILY])
+def test_the_lab_family_plays_the_same_games_in_both_engines(policy):
+    """The lab's richer buying/healing family (bots.Policy's late_*, heal_*, rich_at)."""
+    from budget import sized
+
+    tb = tables()
+    pa = policy_arrays(policy)
+    results = set()
+    for seed in range(sized(40, 500)):
+        tape = make_tape(seed)
+        ref, used = play_tape(policy, tape)
+        fast = play_tape_fast(np.array(tape), False, pa, tb.cards, tb.horde, tb.turns, tb.setup)
+        mine = (CODE[ref.result], ref.turn, ref.crowns, used)
+        assert mine == tuple(int(x) for x in fast), (policy.name, seed)
+        results.add(mine)
+    assert len(results) > 20
+
+
+def test_the_family_changes_play():
+    """Each new parameter changes the games: a late phase, healing rules, rich flips."""
+    base = POLICIES["balanced"]
+    runs = {
+        p.name: run_fast(p, 3000, seed=4)[:, :].tolist()
+        for p in (
+            base,
+            base.tuned(name="late", late_from=6, late_wants=("knight",)),
+            base.tuned(name="heal", heal_from=15),
+            base.tuned(name="fewer-flips", extra_flips=0),
+            base.tuned(name="rich", extra_flips=0, rich_at=5),
+        )
+    }
+    assert len({str(v) for v in runs.values()}) == 5

@@ -17,6 +17,7 @@ from hordes_kit.core.commands import (
     percent_text,
 )
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.lab_cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "odds", "party", "check_data"]
 
@@ -201,6 +202,9 @@ COMMANDS = (
         None,
         _party_arguments,
         party,
+    ),
+    lab_command(
+        "fantahzee", ("first-player", "hero-value", "table-rules"), "hordes_kit.fantahzee.lab"
     ),
 )
 DATA = DataCheck(

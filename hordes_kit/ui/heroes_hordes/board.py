@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from hordes_kit.core.options import reading_of
 from hordes_kit.core.playout import sample_outcome
+from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.game import HHState
 from hordes_kit.heroes_hordes.rules import GAME, HORDE_PILES, RULE, card_forces
@@ -81,9 +82,10 @@ class HHBoard(BoardMixin, w.VBox):
 
     game = GAME
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, bot: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.rules = rules_of(GAME)
+        self.bot = get_policy(bot) if bot else None  # a policy by name (the lab's best)
         self.draw_button = w.Button(description="Draw the Fate card", button_style="primary")
         self.auto_button = w.Button(description="Let the bot choose")
         self.undo_button = w.Button(description="Undo")
@@ -169,9 +171,11 @@ class HHBoard(BoardMixin, w.VBox):
         super().act(action_id)
 
     def bot_move(self) -> None:
-        """Let the lookahead bot make the current choice (or draw)."""
+        """Let the bot make the current choice (or draw): the lookahead, or ``bot``."""
         if self.state.step == "draw":
             self.draw()
+        elif self.state.current_player == 0 and self.bot is not None:
+            self.act(self.bot(self.state, random.Random(len(self.state.history))))
         elif self.state.current_player == 0:
             self.act(advice.advised_move(self.state))
 

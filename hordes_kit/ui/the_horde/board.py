@@ -13,7 +13,7 @@ import html
 import ipywidgets as w
 
 from hordes_kit.the_horde.advice import BuyAdvice, advise_buy
-from hordes_kit.the_horde.bots import POLICIES, choose
+from hordes_kit.the_horde.bots import Policy, choose, get_policy
 from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.odds import HORDE_STEPS
 from hordes_kit.the_horde.rules import GAME
@@ -46,9 +46,9 @@ class THBoard(BoardMixin, w.VBox):
     game = GAME
 
     def __init__(
-        self, seed: int | None = None, policy: str = "balanced", speed: str = "Fast"
+        self, seed: int | None = None, policy: str | Policy = "balanced", speed: str = "Fast"
     ) -> None:
-        self.policy = POLICIES[policy]
+        self.policy = get_policy(policy)  # a shipped name, or a Policy (the lab's best)
         self.advice: BuyAdvice | None = None
         self.mark = 0  # log length at the player's last decision: newer lines are tinted
         self.table = ActionView(label="Your table", on_action=self._on_action)
@@ -72,7 +72,7 @@ class THBoard(BoardMixin, w.VBox):
         )
         self.new_button = w.Button(description="New game")
         self.undo_button = w.Button(description="Undo")
-        self.auto_button = w.Button(description=f"Decide for me ({policy} policy)")
+        self.auto_button = w.Button(description=f"Decide for me ({self.policy.name} policy)")
         self.advice_button = w.Button(description="What should I buy?", button_style="primary")
         self.odds_button = w.Button(description="Survival odds from here")
         self.phase_button = w.Button(description="Odds of this Horde phase")
