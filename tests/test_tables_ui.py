@@ -1,0 +1,161 @@
+"""The shared table on the Fantahzee board (issue 15 part 1), driven without a browser:
+two pages at one table each see only their own hand, act only for their own seat, see
+each other's moves at the next look, and no widget of a page ever holds another seat's
+hidden cards (the hidden-information test of the engines, extended to the page)."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+
+import ipywidgets as w
+import pytest
+
+from hordes_kit.core.tables import open_store
+from hordes_kit.fantahzee.bots import BOTS
+from hordes_kit.ui.fantahzee.board import FZBoard
+from hordes_kit.ui.table_rules import TableRulesPanel
+
+
+@pytest.fixture(autouse=True)
+def table_db(tmp_path, monkeypatch):
+    monkeypatch.setenv("HORDES_KIT_DB", str(tmp_path / "tables.sqlite3"))
+
+
+def widget_strings(widget: w.Widget, out: list[str] | None = None) -> list[str]:
+    """Every string in the synced state of a widget and everything under it: what the
+    browser receives."""
+    out = [] if out is None else out
+    if isinstance(widget, TableRulesPanel):  # the rulebook's own words, on every page alike
+        return out
+
+    def walk(value):
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    state = widget.get_state()
+    for key, value in state.items():
+        if key in ("_esm", "_css"):  # the widget's code, the same on every page
+            continue
+        walk(value)
+    for child in getattr(widget, "children", ()):
+        widget_strings(child, out)
+    return out
+
+
+def where(widget: w.Widget, text: str) -> list[str]:
+    """The widgets (by class) and traits holding ``text``, for a failure's message."""
+    out = [
+        f"{type(widget).__name__}.{k}: ...{str(v)[max(0, str(v).find(text) - 200) :][:260]}"
+        for k, v in widget.get_state().items()
+        if k not in ("_esm", "_css") and text in str(v)
+    ]
+    for child in getattr(widget, "children", ()):
+        out += where(child, text)
+    return out
+
+
+def hidden_cards(state, seat) -> set[str]:
+    """Names and ids of the cards in the other seats' hands that this seat's own view
+    does not show anywhere (a card also in a party or played earlier is not secret; the
+    log is public: the engines' conformance test checks it shows no hidden card)."""
+    seen = json.dumps(state.view(seat)) + "\n".join(e.text for e in state.log)
+    out = set()
+    for other in range(state.num_players):
+        if other == seat:
+            continue
+        for cid in state.seats[other].hand:
+            name = state.card(cid).name
+            if cid not in seen and name not in seen:
+                out |= {cid, name, html.escape(name)}
+    return out
+
+
+def _table():
+    ana = FZBoard(players=3, kinds=["Person", "Person", "Strong bot"])
+    for (box, _k), name in zip(ana.seat_boxes, ["Ana", "Ben", "Cy"]):
+        box.value = name
+    code = ana.table_panel.create()
+    ben = FZBoard()
+    assert ben.table_panel.join(code, take=2 - 1)
+    return code, ana, ben
+
+
+def test_two_pages_each_see_only_their_own_hand_and_act_only_for_their_seat():
+    code, ana, ben = _table()
+    assert ana.table_seat() == 0 and ben.table_seat() == 1
+    assert ana.state.history == ben.state.history
+    pages = [ana, ben]
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        for p in pages:
+            p.table_panel.poll()
+        s = ana.state
+        assert ben.state == s  # a move on one page is on the other at its next look
+        if s.is_terminal or s.turn > 6:
+            break
+        me = s.current_player
+        for seat, page in enumerate(pages):
+            hidden = hidden_cards(s, seat)
+            texts = "\n".join(widget_strings(page))
+            leaked = sorted(h for h in hidden if h in texts)
+            assert not leaked, f"seat {seat + 1}'s page holds {leaked}: {where(page, leaked[0])}"
+            checked += bool(hidden)
+            # its own hand is on its page
+            assert all(html.escape(s.card(c).name) in texts for c in s.seats[seat].hand)
+        waiting = pages[1 - me]
+        assert waiting.message.value and "Waiting for" in waiting.message.value
+        n = len(s.history)
+        waiting.act(s.legal_actions()[0])  # a page cannot act for another seat
+        assert len(waiting.state.history) == n
+        move = BOTS["strong"](s, rng)
+        if move.startswith("keep:"):
+            pages[me].click(move)
+        else:
+            pages[me].act(move)
+        assert len(pages[me].state.history) > n
+    assert checked > 20
+
+
+def test_a_spectator_sees_the_public_view_and_a_late_page_takes_a_free_seat():
+    code, ana, ben = _table()
+    watcher = FZBoard()
+    watcher.table_panel.join(code.lower())
+    assert watcher.table_seat() is None
+    s = watcher.state
+    texts = "\n".join(widget_strings(watcher))
+    for seat in range(3):
+        hidden = hidden_cards(s, seat) & {s.card(c).name for c in s.seats[seat].hand}
+        assert not [h for h in hidden if h in texts and h not in json.dumps(s.view(-1))]
+    assert not watcher.choices.actions
+    # the spectator's "Copy link" is the table's, never the whole position
+    assert watcher.link_query() == f"table={code}"
+    assert ana.link_query() == f"table={code}"
+
+
+def test_at_a_table_nothing_changes_the_game_behind_the_others_backs():
+    code, ana, ben = _table()
+    ana.act(ana.state.legal_actions()[0])
+    n = len(ana.state.history)
+    ana.undo()
+    assert len(ana.state.history) == n and "cannot be undone" in ana.message.value
+    assert ana.setup.layout.display == "none" and ana.files.layout.display == "none"
+    ana.table_panel.leave()
+    assert not ana.at_table() and ana.setup.layout.display is None
+    assert open_store().count(code) == n  # the table goes on without this page
+
+
+def test_a_bad_code_is_said_in_words():
+    page = FZBoard()
+    assert not page.table_panel.join("OIL123")
+    assert "not a table code" in page.table_panel.problem.value
+    assert not page.table_panel.join("ABCDEF")
+    assert "no table ABCDEF" in page.table_panel.problem.value
