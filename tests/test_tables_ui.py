@@ -85,6 +85,10 @@ def _table():
     code = ana.table_panel.create()
     ben = FZBoard()
     assert ben.table_panel.join(code, take=2 - 1)
+    seats = lambda: " ".join(r.children[0].value for r in ana.table_panel.seat_box.children)  # noqa: E731
+    assert "Ben</b> (free)" in seats()
+    ana.table_panel.poll()  # Ana's page sees that Ben sat down
+    assert "Ben</b> (taken)" in seats()
     return code, ana, ben
 
 

@@ -231,7 +231,7 @@ class BoardMixin:
 
     # the widgets a board hides at a shared table: what would change the game or show
     # every hand (New game's seats, table rules, undo, save and load)
-    _TABLE_HIDES = ("setup", "rules_panel", "undo_button", "files")
+    _TABLE_HIDES = ("setup", "rules_panel", "undo_button", "files", "playback")
 
     def table_seats(self) -> list[tuple[str, str]] | None:
         """The seats of a new shared table, ``(name, "person"|"bot")`` each (None: this
@@ -269,6 +269,9 @@ class BoardMixin:
         if playback is not None and not playback.done:  # a bot turn of the page's own game
             self._frames = []
             playback.play([])
+        links = getattr(self, "links", None)
+        if links is not None:
+            links.warning = ""  # the link is the table's: it shows nobody's hand
         self.config = dict(session.info.config)
         self.state = session.state
         self.undo_stack = []
@@ -283,4 +286,7 @@ class BoardMixin:
             part = getattr(self, name, None)
             if part is not None:
                 part.layout.display = None
+        links = getattr(self, "links", None)
+        if links is not None and self.state.num_players > 1:
+            links.warning = HIDDEN_WARNING
         self.restart()

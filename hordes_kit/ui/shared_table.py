@@ -172,6 +172,8 @@ class TablePanel(w.VBox):
             return 0
         try:
             new = s.refresh()
+            if not new and s.seats_changed():
+                self._sync()
             if not new and s.automatic() and time.monotonic() - self.changed_at > STALE:
                 new = s.advance()
         except HordesKitError as e:

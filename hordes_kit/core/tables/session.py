@@ -153,6 +153,14 @@ class TableSession:
         self.info = self.store.table(self.code)
         return len(new)
 
+    def seats_changed(self) -> bool:
+        """True (and the seats read again) when someone took a seat since this page looked."""
+        taken = sum(seat.taken for seat in self.info.seats)
+        if self.store.seats_taken(self.code) == taken:
+            return False
+        self.info = self.store.table(self.code)
+        return True
+
     def name(self, seat: int) -> str:
         """A seat's name at this table."""
         return self.info.seats[seat].name

@@ -254,6 +254,12 @@ class TableStore:
         )
         return rows[0][0] if rows else None
 
+    def seats_taken(self, code: str) -> int:
+        """How many seats people have taken (cheap: what pages poll)."""
+        return self._read(
+            "SELECT count(*) FROM seats WHERE code=? AND secret IS NOT NULL", (code,)
+        )[0][0]
+
     # --- moves ---------------------------------------------------------------------------
 
     def count(self, code: str) -> int:
