@@ -163,3 +163,55 @@ def test_a_bad_code_is_said_in_words():
     assert "not a table code" in page.table_panel.problem.value
     assert not page.table_panel.join("ABCDEF")
     assert "no table ABCDEF" in page.table_panel.problem.value
+
+
+def test_a_long_game_gets_a_short_link_that_opens_it_exactly(monkeypatch):
+    from hordes_kit.core.tables.shortlinks import LONG_LINK
+
+    board = FZBoard(players=2, seed=4, kinds=["Strong bot", "Strong bot"])
+    while not board.playback.done:
+        board.playback.skip()
+    long_query = board.link_query()
+    assert len(long_query) > LONG_LINK  # a whole game: about 4,000 characters
+    query = board.links.make()
+    assert query.startswith("short=") and len(query) < 20
+    assert "short link" in board.links.message
+    monkeypatch.setenv("QUERY_STRING", query)
+    again = FZBoard()
+    assert again.state == board.state and "Opened from the link" in again.message.value
+    monkeypatch.setenv("QUERY_STRING", "short=zzzzzzzzzz")
+    refused = FZBoard()
+    assert "not kept on this server" in refused.message.value
+    assert board.links.make() == query  # the same game, the same short id
+
+
+def test_fuzz_short_links():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from hordes_kit.core.errors import HordesKitError
+    from hordes_kit.core.tables.shortlinks import expand_short
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(max_size=60).map(lambda t: "short=" + t))
+    def check(text):
+        try:
+            expand_short(text)
+        except HordesKitError as e:
+            assert str(e)
+
+    check()
+
+
+def test_a_page_opens_the_table_its_address_names(monkeypatch):
+    code, ana, ben = _table()
+    monkeypatch.setenv("QUERY_STRING", f"table={code}&seat={ana.table_panel.secret}")
+    phone = FZBoard()  # Ana's seat on a second device: the same seat, the same game
+    assert phone.table_seat() == 0 and phone.state == ana.state
+    assert phone.table_panel.accordion.selected_index == 0  # unfolded: the table is open
+    monkeypatch.setenv("QUERY_STRING", f"table={code}&take=3")
+    watcher = FZBoard()
+    assert watcher.table_seat() is None and "played by the kit" in watcher.table_panel.problem.value
+    monkeypatch.setenv("QUERY_STRING", "table=KX&seat=1")
+    lost = FZBoard()
+    assert not lost.at_table() and "not a table code" in lost.table_panel.problem.value
