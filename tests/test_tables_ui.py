@@ -125,7 +125,7 @@ def test_two_pages_each_see_only_their_own_hand_and_act_only_for_their_seat():
             pages[me].click(move)
         else:
             pages[me].act(move)
-        assert len(pages[me].state.history) > n
+        assert len(pages[me].state.history) > n, pages[me].message.value
     assert checked > 20
 
 
@@ -215,3 +215,49 @@ def test_a_page_opens_the_table_its_address_names(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "table=KX&seat=1")
     lost = FZBoard()
     assert not lost.at_table() and "not a table code" in lost.table_panel.problem.value
+
+
+def test_shadows_at_one_table_each_page_keeps_its_own_secrets():
+    from hordes_kit.core.conformance import _mentioned
+    from hordes_kit.ui.shadows.board import SEAT_KINDS, ShadowsBoard
+
+    bot = SEAT_KINDS["Sensible bot"]
+    ana = ShadowsBoard(
+        players=3, kinds=["Person", "Person", "Sensible bot"], names=["Ana", "Ben", "Cy"]
+    )
+    code = ana.table_panel.create()
+    ben = ShadowsBoard()
+    assert ben.table_panel.join(code, take=1) and ben.table_seat() == 1
+    watcher = ShadowsBoard()
+    assert watcher.table_panel.join(code)
+    pages = {0: ana, 1: ben}
+    rng = random.Random(11)
+    checked = phases = 0
+    seen_phases = set()
+    for _ in range(600):
+        for p in (ana, ben, watcher):
+            p.table_panel.poll()
+        s = ana.state
+        assert ben.state == s == watcher.state
+        if s.is_terminal or s.round > 3:
+            break
+        seen_phases.add(s.phase)
+        for seat, page in [*pages.items(), (None, watcher)]:
+            hidden = (
+                s.hidden_from(seat)
+                if seat is not None
+                else frozenset().union(*(s.hidden_from(k) for k in range(s.n)))
+            )
+            leaked = _mentioned(widget_strings(page), hidden)
+            assert not leaked, f"{seat}: {leaked} {where(page, leaked[0])}"
+            checked += bool(hidden)
+        me = s.current_player
+        assert me in pages, "the table's bot and chance moves are made before a person decides"
+        other = pages[1 - me]
+        n = len(s.history)
+        other.act(s.legal_actions()[0])
+        assert len(other.state.history) == n  # only the seat deciding can move
+        pages[me].act(bot(s, rng))
+        assert len(pages[me].state.history) > n, pages[me].message.value
+        phases += 1
+    assert checked > 20 and "plan" in seen_phases and phases > 30

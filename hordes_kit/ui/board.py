@@ -275,7 +275,9 @@ class BoardMixin:
         self.config = dict(session.info.config)
         self.state = session.state
         self.undo_stack = []
-        self.odds_out.value = ""
+        odds = getattr(self, "odds_out", None)
+        if odds is not None:
+            odds.value = ""
         self._show()
         said = message or session.waiting_for()
         self.message.value = (error_html(said) if message else note_html(said)) if said else ""
