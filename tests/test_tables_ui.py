@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 
 import ipywidgets as w
 import pytest
@@ -16,6 +17,8 @@ from hordes_kit.core.tables import open_store
 from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.ui.fantahzee.board import FZBoard
 from hordes_kit.ui.table_rules import TableRulesPanel
+
+MOVES = re.compile(r"""data-action=["'](?!odds:)([^"']*)""")  # a move's button (odds aside)
 
 
 @pytest.fixture(autouse=True)
@@ -261,3 +264,41 @@ def test_shadows_at_one_table_each_page_keeps_its_own_secrets():
         assert len(pages[me].state.history) > n, pages[me].message.value
         phases += 1
     assert checked > 20 and "plan" in seen_phases and phases > 30
+
+
+def test_skytear_co_op_at_one_table_and_a_solo_game_watched_along():
+    from hordes_kit.skytear.bots import sensible_policy
+    from hordes_kit.ui.skytear.board import SkyBoard
+
+    ana = SkyBoard(mode="people")
+    code = ana.table_panel.create()
+    ben = SkyBoard()
+    assert ben.table_panel.join(code, take=1) and ben.table_seat() == 1
+    pages = {0: ana, 1: ben}
+    rng = random.Random(2)
+    moved = {0: 0, 1: 0}
+    for _ in range(120):
+        for p in pages.values():
+            p.table_panel.poll()
+        s = ana.state
+        assert ben.state == s
+        if s.is_terminal:
+            break
+        me = s.current_player
+        other = pages[1 - me]
+        assert not MOVES.findall(other.table.html), MOVES.findall(other.table.html)
+        n = len(s.history)
+        pages[me].act(sensible_policy(s, rng))
+        assert len(pages[me].state.history) > n, pages[me].message.value
+        moved[me] += 1
+    assert moved[0] > 5 and moved[1] > 5  # both players played their own seats
+
+    solo = SkyBoard(mode="solo")
+    code = solo.table_panel.create()
+    friend = SkyBoard()
+    friend.table_panel.join(code)
+    assert friend.table_seat() is None and "watching" in friend.table_panel.status.value
+    s = solo.state
+    solo.act(sensible_policy(s, rng))
+    assert friend.table_panel.poll() and friend.state == solo.state  # watch along
+    assert not MOVES.findall(friend.table.html)
