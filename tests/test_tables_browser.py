@@ -77,7 +77,7 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         ana.get_by_label("Seat 1", exact=True).fill("Ana")
         ana.get_by_label("Seat 2", exact=True).fill("Ben")
         ana.locator(".hk-fz-play select").nth(2).select_option("Person")  # seat 2 plays too
-        ana.get_by_text("Play at one table on several devices").click()
+        ana.locator(".hk-shared-table").get_by_text("Play at one table on several devices").click()
         ana.locator(".hk-table-create").click()
         code = ana.locator(".hk-table-code").inner_text()
         expect(ana.locator(".hk-table-status")).to_contain_text("you play Ana")

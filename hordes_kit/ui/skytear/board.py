@@ -151,10 +151,9 @@ class SkyBoard(BoardMixin, w.VBox):
         return sensible_policy(state, rng)
 
     def _table_show(self, session, message: str = "") -> None:
-        """At a shared table the choices on this page are its own seat's (co-op: every
-        card is open to both players; a spectator watches along)."""
-        n = len(session.info.seats)
-        self.bots = tuple(i for i in range(n) if i != session.seat)
+        """At a shared table the choices on this page are its own seat's (``_show``; co-op:
+        every card is open to both players; a spectator watches along)."""
+        self.bots = tuple(i for i, seat in enumerate(session.info.seats) if seat.is_bot)
         self.odds_html = ""
         super()._table_show(session, message)
 
@@ -205,8 +204,9 @@ class SkyBoard(BoardMixin, w.VBox):
         extra = () if s.is_terminal or s.turn < 1 else ODDS
         if self.odds_html:
             extra = (*extra, ("odds:hide", "Hide the odds"))
+        mine = not self.at_table() or s.current_player == self.table_seat()
         self.table.show(
-            table_html(s, interactive=True, bots=self.bots, extra=extra, below=self.odds_html)
+            table_html(s, interactive=mine, bots=self.bots, extra=extra, below=self.odds_html)
         )
         self.log_box.value = log_html(s, new=self._new_lines())
         self._buttons()
