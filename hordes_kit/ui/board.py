@@ -252,11 +252,15 @@ class BoardMixin:
         return panel is not None and panel.session is not None
 
     def _add_table_panel(self) -> TablePanel | None:
-        """The "Play at one table on several devices" panel, first on the board."""
+        """The "Play at one table on several devices" panel, beside the board's Copy link."""
         if getattr(self, "table_panel", None) is not None or self.table_seats() is None:
             return getattr(self, "table_panel", None)
         self.table_panel = TablePanel(self)
-        self.children = (self.table_panel, *self.children)  # type: ignore[attr-defined]
+        parts = list(self.children)  # type: ignore[attr-defined]
+        links = getattr(self, "links", None)
+        at = parts.index(links) if links in parts else len(parts)
+        parts.insert(at, self.table_panel)  # with the board's other way to share: its link
+        self.children = tuple(parts)  # type: ignore[attr-defined]
         return self.table_panel
 
     def _table_show(self, session, message: str = "") -> None:
@@ -280,6 +284,13 @@ class BoardMixin:
             odds.value = ""
         self._show()
         said = message or session.waiting_for()
+        if session.seat is None and any(
+            not seat.taken and not seat.is_bot for seat in session.info.seats
+        ):
+            said = (
+                f"You are watching table {session.code}: to play, take a free seat under "
+                "'Play at one table on several devices' below."
+            )
         self.message.value = (error_html(said) if message else note_html(said)) if said else ""
 
     def _table_left(self) -> None:

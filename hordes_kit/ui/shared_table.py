@@ -24,7 +24,7 @@ from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables import TableSession, open_store
 from hordes_kit.core.tables.codes import code_check, parse_code, seat_check, secret_check
-from hordes_kit.ui.common import error_html, note_html
+from hordes_kit.ui.common import error_html
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.playback import Ticker
 from hordes_kit.ui.query import page_query
@@ -37,6 +37,7 @@ __all__ = ["TablePanel", "TableClock", "TITLE", "POLL_MS", "TABLE_QUERY"]
 TITLE = "Play at one table on several devices"
 POLL_MS = 250  # how often a page looks for new moves
 STALE = 1.5  # seconds an automatic move may wait for the page that should make it
+NOTE = "class='hk-table-note' style='color:#555'"  # a grey line of the panel
 TABLE_QUERY = {"table": code_check, "seat": secret_check, "take": seat_check}
 
 
@@ -64,7 +65,7 @@ class TablePanel(w.VBox):
         self.changed_at = time.monotonic()
         self.clock = TableClock(self.poll, interval_ms=POLL_MS)
         self.intro = w.HTML(
-            "<p class='hk-note'>Each player plays on their own phone or laptop and sees only "
+            f"<p {NOTE}>Each player plays on their own phone or laptop and sees only "
             "their own hand. The seats are those of <b>New game</b>: a Person seat is taken "
             "by a player who opens the table's link, a bot seat is played by the kit. You "
             "take the first Person seat (with no Person seat, you watch).</p>"
@@ -222,7 +223,8 @@ class TablePanel(w.VBox):
         self.changed_at = time.monotonic()
         self.start_box.layout.display = "none"
         self.at_box.layout.display = None
-        self.problem.value = note_html(problem[0].upper() + problem[1:] + ".") if problem else ""
+        said = html.escape(problem[:1].upper() + problem[1:] + ".")
+        self.problem.value = f"<p class='hk-table-note' role='status'>{said}</p>" if problem else ""
         self.clock.running = True
         self._sync()
 
@@ -257,11 +259,11 @@ class TablePanel(w.VBox):
         )
         self.status.value = (
             f"<p class='hk-table-status'>Table <b class='hk-table-code'>{s.code}</b>: {me}."
-            f"{keep}</p><p class='hk-note'>Send the table link to the other players: each "
+            f"{keep}</p><p {NOTE}>Send the table link to the other players: each "
             "opens it on their own device and takes a free seat.</p>"
         )
         self.clock.status = (
-            f"<span class='hk-note'>Live: moves at table {s.code} appear as they are made.</span>"
+            f"<span {NOTE}>Live: moves at table {s.code} appear as they are made.</span>"
         )
         rows = []
         for i, seat in enumerate(s.info.seats):
