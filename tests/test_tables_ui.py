@@ -302,3 +302,21 @@ def test_skytear_co_op_at_one_table_and_a_solo_game_watched_along():
     solo.act(sensible_policy(s, rng))
     assert friend.table_panel.poll() and friend.state == solo.state  # watch along
     assert not MOVES.findall(friend.table.html)
+
+
+def test_a_seat_nobody_takes_can_be_played_by_the_kit():
+    ana = FZBoard(players=2, kinds=["Person", "Person"])
+    ana.table_panel.create()
+    rows = ana.table_panel.seat_box.children
+    bot = [b for b in rows[1].children if "hk-table-bot" in b._dom_classes]
+    assert bot and bot[0].description == "Let the kit play Player 2"
+    ana.table_panel.fill_with_bot(1)
+    assert "played by the kit" in ana.table_panel.seat_box.children[1].children[0].value
+    for _ in range(30):  # the kit plays seat 2 whenever it is its turn
+        if ana.state.current_player == 0:
+            break
+        ana.table_panel.poll()
+    s = ana.state
+    assert s.current_player == 0 and "Waiting" not in ana.message.value
+    ana.act(s.legal_actions()[0])
+    assert len(ana.state.history) > len(s.history)

@@ -63,6 +63,7 @@ class TablePanel(w.VBox):
         self.session: TableSession | None = None
         self.secret: str | None = None
         self.changed_at = time.monotonic()
+        self._seats_drawn: tuple = ()
         self.clock = TableClock(self.poll, interval_ms=POLL_MS)
         self.intro = w.HTML(
             f"<p {NOTE}>Each player plays on their own phone or laptop and sees only "
@@ -152,6 +153,17 @@ class TablePanel(w.VBox):
         self.problem.value = ""
         self._sync()
         return True
+
+    def fill_with_bot(self, seat: int) -> bool:
+        """A free seat nobody came to take is played by the kit from now on."""
+        if self.session is None:
+            return False
+        done = self.session.fill_with_bot(seat)
+        if done:
+            self.session.advance()
+            self.changed_at = time.monotonic()
+        self._sync()
+        return done
 
     def leave(self) -> None:
         """Leave the table: this page plays a game of its own again (the table goes on)."""
@@ -265,6 +277,10 @@ class TablePanel(w.VBox):
         self.clock.status = (
             f"<span {NOTE}>Live: moves at table {s.code} appear as they are made.</span>"
         )
+        shape = (s.code, s.seat, s.info.seats)
+        if shape == self._seats_drawn:
+            return  # the same seats: keep the rows (and any link a player just copied)
+        self._seats_drawn = shape
         rows = []
         for i, seat in enumerate(s.info.seats):
             if i == s.seat:
@@ -285,6 +301,9 @@ class TablePanel(w.VBox):
                     sit = _button(f"Sit here as {seat.name}", "hk-table-sit")
                     sit.on_click(lambda _b, i=i: self.take(i))
                     parts.append(sit)
+                bot = _button(f"Let the kit play {seat.name}", "hk-table-bot")
+                bot.on_click(lambda _b, i=i: self.fill_with_bot(i))
+                parts.append(bot)
                 link = LinkBox(
                     lambda i=i: query_of({"table": s.code, "take": i + 1}),
                     label=f"Copy {seat.name}'s seat link",

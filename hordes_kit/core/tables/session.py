@@ -127,6 +127,12 @@ class TableSession:
             self.info = self.store.table(self.code)
         return got
 
+    def fill_with_bot(self, seat: int) -> bool:
+        """Let the kit play a free seat nobody came to take (False: someone took it)."""
+        done = self.store.to_bot(self.code, seat)
+        self.info = self.store.table(self.code)
+        return done
+
     # --- the table's history ---------------------------------------------------------------
 
     @property
@@ -155,7 +161,7 @@ class TableSession:
 
     def seats_changed(self) -> bool:
         """True (and the seats read again) when someone took a seat since this page looked."""
-        taken = sum(seat.taken for seat in self.info.seats)
+        taken = sum(seat.taken or seat.is_bot for seat in self.info.seats)
         if self.store.seats_taken(self.code) == taken:
             return False
         self.info = self.store.table(self.code)

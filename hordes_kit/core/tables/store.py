@@ -247,6 +247,16 @@ class TableStore:
             ok = cur.rowcount == 1
         return secret if ok else None
 
+    def to_bot(self, code: str, seat: int) -> bool:
+        """A free person's seat is played by the kit from now on (False: it was taken)."""
+        with self._write() as db:
+            cur = db.execute(
+                "UPDATE seats SET kind='bot' WHERE code=? AND seat=? AND kind='person' "
+                "AND secret IS NULL",
+                (code, seat),
+            )
+            return cur.rowcount == 1
+
     def seat_of(self, code: str, secret: str) -> int | None:
         """The seat this secret holds at this table (None: no seat)."""
         rows = self._read(
@@ -255,9 +265,10 @@ class TableStore:
         return rows[0][0] if rows else None
 
     def seats_taken(self, code: str) -> int:
-        """How many seats people have taken (cheap: what pages poll)."""
+        """How many seats are taken by people or played by the kit (what pages poll)."""
         return self._read(
-            "SELECT count(*) FROM seats WHERE code=? AND secret IS NOT NULL", (code,)
+            "SELECT count(*) FROM seats WHERE code=? AND (secret IS NOT NULL OR kind='bot')",
+            (code,),
         )[0][0]
 
     # --- moves ---------------------------------------------------------------------------
