@@ -228,3 +228,16 @@ def test_fuzz_codes_keys_and_seats(value):
             parse(value)
         except InvalidInputError as e:
             assert str(e)
+
+
+def test_serve_refuses_a_database_it_cannot_use_in_one_line(tmp_path, capsys, monkeypatch):
+    from hordes_kit.cli import main
+    from hordes_kit.core.tables.store import DB_ENV, use_database
+
+    (tmp_path / "folder.sqlite3").mkdir()
+    assert main(["serve", "--no-browser", "--db", str(tmp_path / "folder.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a file" in err
+    monkeypatch.setenv(DB_ENV, "")  # put back as it was after the test
+    path = use_database(str(tmp_path / "mine.sqlite3"))
+    assert path.is_file() and store_mod.db_path() == path  # the kernels read it from here

@@ -11,7 +11,7 @@ import time
 import conftest
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from ui_harness import DESKTOP, PHONE, wait_for_widgets
+from ui_harness import DESKTOP, PHONE, check_page, wait_for_widgets
 
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.tables import TableStore
@@ -88,6 +88,8 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         ben.goto(f"{server.url}{PLAY}?table={code}", timeout=TIMEOUT)
         ben.locator(".hk-table-sit").click()
         expect(ben.locator(".hk-table-status")).to_contain_text("you play Ben")
+        problems = check_page(ben, [".hk-table-status", ".hk-table-link", ".hk-fz-play .hk-step"])
+        assert not problems, "\n".join(problems)  # at phone width, axe-core, controls shown
         ben_address = ben.evaluate("location.href")
 
         # each page shows its own hand and nobody else's; the other says whom it waits for
