@@ -320,3 +320,31 @@ def test_a_seat_nobody_takes_can_be_played_by_the_kit():
     assert s.current_player == 0 and "Waiting" not in ana.message.value
     ana.act(s.legal_actions()[0])
     assert len(ana.state.history) > len(s.history)
+
+
+def test_the_horde_solo_game_watched_along():
+    from hordes_kit.the_horde.bots import POLICIES, choose
+    from hordes_kit.ui.the_horde.board import THBoard
+
+    me = THBoard(seed=3)
+    code = me.table_panel.create()
+    friend = THBoard()
+    friend.table_panel.join(code)
+    assert me.table_seat() == 0 and friend.table_seat() is None
+    moves = 0
+    for _ in range(40):
+        friend.table_panel.poll()
+        s = me.state
+        assert friend.state == s  # the friend watches every move
+        if s.is_terminal:
+            break
+        assert not s.is_chance  # the table drew the cards and dice at once
+        assert MOVES.findall(me.table.html) and not MOVES.findall(friend.table.html)
+        friend.act(s.legal_actions()[0])  # a watcher's click changes nothing
+        assert len(friend.state.history) == len(s.history)
+        me.act(choose(POLICIES["balanced"], s.view(0)))
+        assert len(me.state.history) > len(s.history), me.message.value
+        moves += 1
+    assert moves > 0 and (me.state.is_terminal or moves == 40)
+    me.restart()  # New game: this page leaves the table, which goes on
+    assert not me.at_table() and open_store().count(code) > moves

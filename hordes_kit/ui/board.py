@@ -45,7 +45,10 @@ class BoardMixin:
     undo_stack: list
 
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (chance from this seed)."""
+        """Start a new game (chance from this seed); at a shared table: leave it first."""
+        if self.at_table():
+            self.table_panel.leave()  # a page's own new game: the table goes on without it
+            return
         self.rng = random.Random(seed)
         self.config = self._new_config() | self.table_config()
         self.state = self._after_move(get_game(self.game).start(self.config))

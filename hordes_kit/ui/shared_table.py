@@ -28,6 +28,7 @@ from hordes_kit.ui.common import error_html
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.playback import Ticker
 from hordes_kit.ui.query import page_query
+from hordes_kit.ui.theme import theme_class
 
 if TYPE_CHECKING:  # the board's type, for readers (no import at run time)
     from hordes_kit.ui.board import BoardMixin
@@ -96,6 +97,7 @@ class TablePanel(w.VBox):
         self.accordion.selected_index = None  # folded until a player opens it
         super().__init__([self.accordion], layout=w.Layout(width="100%", max_width="100%"))
         self.add_class("hk-shared-table")
+        self.add_class(theme_class(board.game))
         self.create_button.on_click(lambda _b: self.create())
         self.join_button.on_click(lambda _b: self.join(self.code_box.value))
         self.leave_button.on_click(lambda _b: self.leave())
