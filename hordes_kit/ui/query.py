@@ -21,6 +21,7 @@ from typing import Any
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import Check, parse_query
+from hordes_kit.core.tables.shortlinks import expand_short
 
 __all__ = ["query_string", "page_query", "at_address", "address_pending", "follow_address"]
 
@@ -83,9 +84,10 @@ def page_query(checks: Mapping[str, Check]) -> tuple[dict[str, object], str]:
     """The parameters a page reads, checked, and what was wrong in words ("" if nothing).
 
     A bad address never stops the page: it opens as if the query were empty and says why.
+    A short link (``?short=ID``) is read as the query it keeps.
     """
     try:
-        return parse_query(query_string(), checks), ""
+        return parse_query(expand_short(query_string()), checks), ""
     except HordesKitError as e:
         return {}, str(e)
 
