@@ -152,12 +152,15 @@ def test_svg_chart_widget_shows_and_clears():
 
 def test_the_printable_sheet_draws_its_bars_with_the_same_code():
     svg = bar_svg([("a pair", 0.5), ("three of a kind", 0.25)], "Chance")
-    assert svg == BarChart(
-        "Chance",
-        ("a pair", "three of a kind"),
-        (Series("chance", (0.5, 0.25), "#555"),),
-        horizontal=True,
-        heading=False,
-    ).svg()
+    assert (
+        svg
+        == BarChart(
+            "Chance",
+            ("a pair", "three of a kind"),
+            (Series("chance", (0.5, 0.25), "#555"),),
+            horizontal=True,
+            heading=False,
+        ).svg()
+    )
     bars = rects(parse(svg))
     assert float(bars[0].get("width")) == pytest.approx(2 * float(bars[1].get("width")), 0.01)
