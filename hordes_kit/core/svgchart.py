@@ -19,7 +19,7 @@ __all__ = ["Series", "BarChart", "LineChart", "GridChart", "pct", "heat_colour"]
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 INK, GRID, MUTED = "#1f1f1f", "#d0d0d0", "#555"
-WIDTH = 480  # viewBox width: a phone's column shows it at about 0.75, a desktop's at about 1.3
+WIDTH = 400  # viewBox width: a phone's column shows it at about 0.85, a desktop's at 1.4
 PAD_L, PAD_R, PAD_T = 50, 12, 30
 
 
@@ -75,7 +75,7 @@ def _svg_open(width: float, height: float, title: str, desc: str) -> str:
     return (
         f"<svg class='hk-svg-chart' viewBox='0 0 {width:.0f} {height:.0f}' role='img' "
         f"aria-label='{_esc(label)}' "
-        f"style='display:block;width:100%;height:auto;max-width:min(100%, 760px)' "
+        f"style='display:block;width:100%;height:auto;max-width:min(100%, 560px)' "
         f"font-family='{FONT}' font-size='13' fill='{INK}'><title>{_esc(label)}</title>"
     )
 
@@ -86,6 +86,12 @@ def _text(x: float, y: float, s: object, anchor: str = "middle", size: int = 13,
         f"<text x='{x:.1f}' y='{y:.1f}' text-anchor='{anchor}' font-size='{size}'{extra}>"
         f"{_esc(s)}</text>"
     )
+
+
+def _heading(title: str) -> str:
+    """The chart's title on its first line, smaller when long so it never runs off."""
+    size = max(10, min(15, int((WIDTH - 8) / (0.62 * max(len(title), 1)))))
+    return _text(4, 18, title, "start", size, font_weight="bold")
 
 
 def _legend(series: Sequence[Series], top: float, width: float, line: bool) -> tuple[str, float]:
@@ -119,7 +125,7 @@ def _y_axis(ticks, y_of, percent: bool, width: float, label: str, top: float, bo
         y = y_of(t)
         out.append(
             f"<line x1='{PAD_L}' x2='{width - PAD_R}' y1='{y:.1f}' y2='{y:.1f}' stroke='{GRID}'/>"
-            + _text(PAD_L - 5, y + 4, _fmt(t, percent, 0), "end", 12)
+            + _text(PAD_L - 5, y + 4, _fmt(t, percent, 0), "end", 13)
         )
     if label:
         mid = (top + bottom) / 2
@@ -191,7 +197,7 @@ class BarChart:
 
         out = [
             _svg_open(width, height, self.title, self.describe()),
-            _text(PAD_L, 18, self.title, "start", 15, font_weight="bold"),
+            _heading(self.title),
             _y_axis(
                 _ticks(top_v, self.percent), y_of, self.percent, width, self.y_label, PAD_T, plot_b
             ),
@@ -220,14 +226,14 @@ class BarChart:
                         "fill='none'/>"
                     )
                 label = s.labels[k] if s.labels is not None else _fmt(v, self.percent)
-                fits = bar_w > 7 * len(label) + 4
+                size = 12 if bar_w > 7 * len(label) + 4 else 10
+                fits = bar_w > 6 * len(label) + 2
                 if fits and (m == 1 or (self.stacked and y2 - y1 > 16)):
-                    inside = self.stacked or y2 - y1 > 20
+                    inside = self.stacked or (y2 - y1 > 20 and size == 12)
                     ty = (y1 + y2) / 2 + 4 if self.stacked else (y1 + 16 if inside else y1 - 4)
                     if s.low is not None and not inside:
                         ty = y_of(s.high[k]) - 4
                     colour = "#fff" if inside else INK
-                    size = 12
                     out.append(_text(x + bar_w / 2, ty, label, size=size, fill=colour))
                 out.append("</g>")
                 base += v
@@ -238,7 +244,7 @@ class BarChart:
                     f"text-anchor='end' font-size='12'>{_esc(cat[:24])}</text>"
                 )
             else:
-                out.append(_text(cx, plot_b + 16, cat, size=12))
+                out.append(_text(cx, plot_b + 17, cat, size=13))
         out.append(
             f"<line x1='{PAD_L}' x2='{width - PAD_R}' y1='{plot_b:.1f}' y2='{plot_b:.1f}' "
             f"stroke='{INK}'/>"
@@ -252,7 +258,7 @@ class BarChart:
     def _svg_rows(self) -> str:
         s = self.series[0]
         n = len(self.categories)
-        label_w = min(200, 12 + 7 * max((len(c) for c in self.categories), default=4))
+        label_w = min(170, 12 + 7 * max((len(c) for c in self.categories), default=4))
         bar_w = WIDTH - label_w - 60
         wraps = any(len(_wrap(c, (label_w - 10) // 7)) > 1 for c in self.categories)
         row_h, pad_t = 32 if wraps else 24, PAD_T if self.heading else 0
@@ -260,7 +266,7 @@ class BarChart:
         top_v = self.top()
         out = [
             _svg_open(WIDTH, height, self.title, self.describe()),
-            _text(4, 18, self.title, "start", 15, font_weight="bold") if self.heading else "",
+            _heading(self.title) if self.heading else "",
             f"<line x1='{label_w}' y1='{pad_t}' x2='{label_w}' y2='{height}' stroke='{INK}'/>",
         ]
         for k, label in enumerate(self.categories):
@@ -341,17 +347,17 @@ class LineChart:
 
         out = [
             _svg_open(width, height, self.title, self.describe()),
-            _text(PAD_L, 18, self.title, "start", 15, font_weight="bold"),
+            _heading(self.title),
             _y_axis(
                 _ticks(top_v, self.percent), y_of, self.percent, width, self.y_label, PAD_T, plot_b
             ),
             f"<line x1='{PAD_L}' x2='{width - PAD_R}' y1='{plot_b:.1f}' y2='{plot_b:.1f}' "
             f"stroke='{INK}'/>",
         ]
-        every = max(1, math.ceil(len(self.x) / 12))
+        every = max(1, math.ceil(len(self.x) / 10))
         for k, v in enumerate(self.x):
             if k % every == 0 or k == len(self.x) - 1:
-                out.append(_text(x_of(v), plot_b + 16, _num(v), size=12))
+                out.append(_text(x_of(v), plot_b + 17, _num(v), size=13))
         if self.vline is not None:
             xv = x_of(self.vline)
             out.append(
@@ -428,7 +434,7 @@ class GridChart:
         height = bottom + 40
         out = [_svg_open(WIDTH, height, self.title or self.describe(), self.describe())]
         if self.title:
-            out.append(_text(left, 18, self.title, "start", 15, font_weight="bold"))
+            out.append(_heading(self.title))
         for i, r in enumerate(self.rows):
             y = top + cell_h * i
             out.append(_text(left - 6, y + cell_h / 2 + 5, _num(r), "end", 12))
@@ -441,7 +447,7 @@ class GridChart:
                     f"<g class='hk-cell'><rect x='{x + 0.5:.1f}' y='{y + 0.5:.1f}' "
                     f"width='{cell_w - 1:.1f}' height='{cell_h - 1}' fill='{heat_colour(v)}' "
                     f"data-value='{v!r}'><title>{_esc(hover)}</title></rect>"
-                    + _text(x + cell_w / 2, y + cell_h / 2 + 4, pct(v, 0), size=11, fill=ink)
+                    + _text(x + cell_w / 2, y + cell_h / 2 + 4, pct(v, 0), size=10, fill=ink)
                     + "</g>"
                 )
         for j, c in enumerate(self.columns):

@@ -20,7 +20,7 @@ from hordes_kit.fantahzee.odds import (
     MAX_DICE,
     MAX_ROLLS,
     advise_keep,
-    probability_table,
+    probability_rows,
     success_probability,
 )
 from hordes_kit.fantahzee.presets import common_costs, load_presets
@@ -378,7 +378,7 @@ class DiceOddsExplorer(w.VBox):
 
     def _update_table(self) -> None:
         n = self.dice.value
-        df = probability_table(
+        table = probability_rows(
             [n], range(1, MAX_ROLLS + 1), common_costs(), distinct_values=self.distinct_values
         )
         headers = ["Cost"] + [f"{r} roll{'s' * (r > 1)}" for r in range(1, MAX_ROLLS + 1)]
@@ -388,7 +388,7 @@ class DiceOddsExplorer(w.VBox):
                 ("needs more dice" if row[f"rolls_{r}"] is None else percent(row[f"rolls_{r}"]))
                 for r in range(1, MAX_ROLLS + 1)
             ]
-            for row in df.iter_rows(named=True)
+            for row in table
         ]
         self.table.value = table_html(
             headers,
