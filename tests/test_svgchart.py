@@ -164,3 +164,20 @@ def test_the_printable_sheet_draws_its_bars_with_the_same_code():
     )
     bars = rects(parse(svg))
     assert float(bars[0].get("width")) == pytest.approx(2 * float(bars[1].get("width")), 0.01)
+
+
+def test_no_dashboard_draws_a_plotly_chart():
+    """The server does not load plotly's renderer (serve.py's extension_denylist): a page
+    module that made a plotly figure would show the words "[chart: plot]" instead."""
+    from pathlib import Path
+
+    import hordes_kit.ui as ui
+
+    root = Path(ui.__file__).parent
+    offenders = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if p.name != "charts.py"
+        and re.search(r"import plotly|from plotly|(?<!\w)Chart\(|(?<![\w.])figure\(", p.read_text())
+    ]
+    assert not offenders, offenders
