@@ -3,7 +3,8 @@
 What the server adds to Voila (the helpers live in serve_kernels and serve_pages):
 - a cap on kernels (preheated ones included); a page beyond it gets "the table is full"
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
-- preheated kernels for the most used dashboards, within the cap, never culled;
+- preheated kernels for the most used dashboards, within the cap, never culled; a pool
+  moves to the page this table opens most (serve_kernels.rebalance);
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
@@ -152,6 +153,8 @@ class KitRenderHandler(TornadoVoilaHandler):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             return self.finish(page)
         km = self.kernel_manager
+        if isinstance(km, KitKernelManager):
+            km.note_visit(path)
         if isinstance(km, KitKernelManager) and not km.pooled_ready(path) and not km.has_room():
             raise TableFull()
         # the page's script posts this cookie back when the page is left, which shuts its
