@@ -111,16 +111,17 @@ def pool_plan(
     return ranked[: max(0, n)]
 
 
-def rebalance(pooled: list[str], visits: Mapping[str, int], margin: int = 2) -> list[str] | None:
+def rebalance(pooled: list[str], visits: Mapping[str, int], margin: int = 3) -> list[str] | None:
     """Preheating by measured use: the pools after one swap, or None to keep them.
 
     The page opened most often without a pool takes the place of the pooled page opened
-    least (the last of the plan among equals) once it has been opened ``margin`` times more:
-    the same number of kernels wait, for the pages this table actually opens.
+    least (the last of the plan among equals) once it has been opened ``margin`` times
+    more: the same number of kernels wait, for the pages this table actually opens. A page
+    opened once or twice (a benchmark, a curious visitor) moves nothing.
 
-    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 2})
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3})
     ['a.ipynb', 'c.ipynb']
-    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 2, "a.ipynb": 1, "b.ipynb": 1}) is None
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3, "a.ipynb": 1, "b.ipynb": 1}) is None
     True
     >>> rebalance([], {"c.ipynb": 9}) is None
     True
