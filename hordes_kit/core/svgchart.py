@@ -260,8 +260,8 @@ class BarChart:
         n = len(self.categories)
         label_w = min(170, 12 + 7 * max((len(c) for c in self.categories), default=4))
         bar_w = WIDTH - label_w - 60
-        wraps = any(len(_wrap(c, (label_w - 10) // 7)) > 1 for c in self.categories)
-        row_h, pad_t = 32 if wraps else 24, PAD_T if self.heading else 0
+        wraps = max((len(_wrap(c, (label_w - 10) // 7)) for c in self.categories), default=1)
+        row_h, pad_t = 10 + 14 * wraps if wraps > 1 else 24, PAD_T if self.heading else 0
         height = pad_t + row_h * n + 6
         top_v = self.top()
         out = [
@@ -293,15 +293,26 @@ class BarChart:
         return "".join(out) + "</svg>"
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """At most two lines of about ``width`` characters (the rest cut with an ellipsis)."""
+def _wrap(text: str, width: int, lines: int = 3) -> list[str]:
+    """At most ``lines`` lines of about ``width`` characters (the rest cut with an ellipsis).
+
+    >>> _wrap("Arcane Bolt, Magic Missile, Mystical Cloak", 22)
+    ['Arcane Bolt, Magic', 'Missile, Mystical', 'Cloak']
+    """
     width = max(int(width), 6)
-    if len(text) <= width:
-        return [text]
-    cut = text.rfind(" ", 0, width + 1)
-    cut = cut if cut > 0 else width
-    rest = text[cut:].strip()
-    return [text[:cut].strip(), rest if len(rest) <= width else rest[: width - 1] + "…"]
+    out, rest = [], text.strip()
+    while rest and len(out) < lines:
+        if len(rest) <= width:
+            out.append(rest)
+            rest = ""
+            break
+        cut = rest.rfind(" ", 0, width + 1)
+        cut = cut if cut > 0 else width
+        out.append(rest[:cut].strip())
+        rest = rest[cut:].strip()
+    if rest:
+        out[-1] = out[-1][: width - 1] + "…"
+    return out
 
 
 @dataclass(frozen=True)
