@@ -3,16 +3,17 @@
 What the server adds to Voila (the helpers live in serve_kernels and serve_pages):
 - a cap on kernels (preheated ones included); a page beyond it gets "the table is full"
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
-- preheated kernels for the most used dashboards, within the cap, never culled;
+- preheated kernels for the most used dashboards, within the cap, never culled; a pool
+  moves to the page this table opens most (serve_kernels.rebalance);
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
-  charts are drawn by plotly's own renderer from this server (``ui.charts.Chart``: one
-  copy of plotly.js per page, cached by the browser), and a FigureWidget, if a page
-  makes one, fetches its code once from here too (see serve_dashboard.py).
+  charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
+  loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
+  (see serve_dashboard.py).
 """
 
 from __future__ import annotations
@@ -152,6 +153,8 @@ class KitRenderHandler(TornadoVoilaHandler):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             return self.finish(page)
         km = self.kernel_manager
+        if isinstance(km, KitKernelManager):
+            km.note_visit(path)
         if isinstance(km, KitKernelManager) and not km.pooled_ready(path) and not km.has_room():
             raise TableFull()
         # the page's script posts this cookie back when the page is left, which shuts its
@@ -334,9 +337,11 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
     c = Config()
     c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
     c.KitKernelManager.max_kernels = max_kernels
-    # plotly's JupyterLab renderer (about 4.8 MB, cached by the browser) stays loaded:
-    # every chart (ui.charts.Chart) is a plotly mimetype output that only it can draw;
-    # denied, a chart shows as the words "[chart: plot]"
+    # plotly's JupyterLab renderer (4.8 MB of script, parsed on every page even when cached)
+    # is not loaded: every dashboard draws its charts as inline SVG (ui.charts.SvgChart).
+    # A page that shows a plotly figure (ui.charts.Chart) would need it back: remove
+    # "jupyterlab-plotly" from this list.
+    c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {

@@ -13,6 +13,8 @@ import ctypes
 import ctypes.util
 import gc
 import os
+from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from jupyter_server._tz import utcnow
@@ -28,6 +30,7 @@ __all__ = [
     "memory_limit_mb",
     "default_max_kernels",
     "pool_plan",
+    "rebalance",
     "give_memory_back",
     "fewer_arenas",
 ]
@@ -108,6 +111,33 @@ def pool_plan(
     return ranked[: max(0, n)]
 
 
+def rebalance(pooled: list[str], visits: Mapping[str, int], margin: int = 3) -> list[str] | None:
+    """Preheating by measured use: the pools after one swap, or None to keep them.
+
+    The page opened most often without a pool takes the place of the pooled page opened
+    least (the last of the plan among equals) once it has been opened ``margin`` times
+    more: the same number of kernels wait, for the pages this table actually opens. A page
+    opened once or twice (a benchmark, a curious visitor) moves nothing.
+
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3})
+    ['a.ipynb', 'c.ipynb']
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3, "a.ipynb": 1, "b.ipynb": 1}) is None
+    True
+    >>> rebalance([], {"c.ipynb": 9}) is None
+    True
+    """
+    if not pooled:
+        return None
+    outside = [(n, k) for k, n in visits.items() if k not in pooled]
+    if not outside:
+        return None
+    most, page = max(outside)
+    least, victim = min((visits.get(k, 0), -i, k) for i, k in enumerate(pooled))[::2]
+    if most < least + margin:
+        return None
+    return [page if k == victim else k for k in pooled]
+
+
 _libc = None
 M_ARENA_MAX = -8  # glibc's mallopt parameter
 
@@ -146,6 +176,7 @@ class KitKernelManager(AsyncMappingKernelManager):
         self._trim_handle: asyncio.TimerHandle | None = None
         self._keeper: PeriodicCallback | None = None
         self._pools_full = False
+        self.visits: Counter[str] = Counter()  # pages opened since the server started
 
     # --- the cap -------------------------------------------------------------------------
     def kernels_in_use(self) -> int:
@@ -190,11 +221,46 @@ class KitKernelManager(AsyncMappingKernelManager):
                     out.add(task.result()["kernel_id"])
         return out
 
+    def note_visit(self, notebook: str) -> None:
+        """A page was opened: counted for preheating by measured use (``rebalance``)."""
+        self.visits[notebook] += 1
+
+    def _rebalance(self) -> None:
+        """Move a pool to the page opened most, once its old page's kernel is idle."""
+        config = dict(getattr(self, "kernel_pools_config", {}))
+        pooled = [n for n, c in config.items() if n != "default" and c.get("pool_size", 0) > 0]
+        plan = rebalance(pooled, self.visits)
+        if plan is None:
+            return
+        (old,) = set(pooled) - set(plan)
+        (new,) = set(plan) - set(pooled)
+        tasks = list(self._pools.get(old, []))
+        if not all(t.done() for t in tasks) or not all(
+            t.cancelled() or t.exception() is not None or t.result()["task"].done() for t in tasks
+        ):
+            return  # its kernel is still starting: swap on a later round
+        config.pop(old)
+        config[new] = {"pool_size": 1}
+        self.kernel_pools_config = config
+        for t in tasks:
+            if not t.cancelled() and t.exception() is None:
+                asyncio.ensure_future(self.shutdown_kernel(t.result()["kernel_id"]))
+        self._pools.pop(old, None)
+        self.log.info(
+            "hordes-kit: preheating %s instead of %s (opened %d and %d times)",
+            new,
+            old,
+            self.visits[new],
+            self.visits[old],
+        )
+
     def keep_pools(self) -> None:
-        """Refill pools while there is room; pooled kernels always look fresh to the culler."""
+        """Refill pools while there is room; pooled kernels always look fresh to the culler;
+        a pool moves to the page opened most (``rebalance``)."""
         pools = getattr(self, "_pools", None)
         if pools is None:
             return
+        self._rebalance()
         now = utcnow()
         for kid in self.pooled_kernel_ids():
             if kid in self._kernels:  # taken from a pool a moment ago: not culled before use

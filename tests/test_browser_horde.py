@@ -66,7 +66,7 @@ def test_walkthrough_page_on_a_phone(page: Page, voila_url):
 
 def test_odds_page_on_a_phone(page: Page, voila_url):
     seen = open_dashboard(page, voila_url, "the_horde_odds.ipynb", ".hk-run")
-    main = [".hk-battle-odds .hk-odds-pct", ".hk-chart .main-svg", ".hk-search input", ".hk-run"]
+    main = [".hk-battle-odds .hk-odds-pct", ".hk-chart svg", ".hk-search input", ".hk-run"]
     problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
     assert page.locator(".modebar").count() == 0  # no zoom/lasso toolbar

@@ -86,8 +86,8 @@ def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: 
             expect(page.get_by_role("link", name="Dice-odds explorer")).to_be_visible()
         else:
             expect(page.locator(".jupyter-widgets").first).to_be_visible()
-        if name.endswith("_odds.ipynb"):  # charts drawn, from plotly's code on this server
-            expect(page.locator(".js-plotly-plot").first).to_be_visible()
+        if name.endswith("_odds.ipynb"):  # charts drawn (inline SVG, no script)
+            expect(page.locator(".hk-chart svg").first).to_be_visible()
         page.wait_for_timeout(3000)  # anywidget reports a model not ready after 2 s
     assert not problems, "\n".join(problems)
 

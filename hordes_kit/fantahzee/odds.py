@@ -44,6 +44,7 @@ __all__ = [
     "KeepAdvice",
     "advise_keep",
     "probability_table",
+    "probability_rows",
 ]
 
 MAX_DICE = 10  # five dice, plus actions and the Alchemist
@@ -310,6 +311,35 @@ def advise_keep(
     return KeepAdvice(dice, held, rolls_left, cs, tuple(options), distinct_values)
 
 
+def probability_rows(
+    dice: Iterable[int],
+    rolls: Iterable[int],
+    cost_sets: Iterable[str],
+    *,
+    distinct_values: bool = False,
+) -> list[dict]:
+    """The rows of :func:`probability_table` as plain dicts (no polars: quick to import).
+
+    >>> probability_rows([1], [1], ["X", "XX"])
+    [{'cost': 'X', 'dice': 1, 'rolls_1': 1.0}, {'cost': 'XX', 'dice': 1, 'rolls_1': None}]
+    """
+    dice, rolls, cost_sets = list(dice), list(rolls), list(cost_sets)
+    rows = []
+    for text in cost_sets:
+        cs = parse_costs(text)
+        for n in dice:
+            row: dict = {"cost": " + ".join(c.text for c in cs), "dice": n}
+            for r in rolls:
+                fits = sum(c.dice for c in cs) <= n
+                row[f"rolls_{r}"] = (
+                    float(success_probability(n, r, cs, distinct_values=distinct_values))
+                    if fits
+                    else None
+                )
+            rows.append(row)
+    return rows
+
+
 def probability_table(
     dice: Iterable[int],
     rolls: Iterable[int],
@@ -326,19 +356,7 @@ def probability_table(
     """
     import polars as pl
 
-    dice, rolls, cost_sets = list(dice), list(rolls), list(cost_sets)
-    rows = []
-    for text in cost_sets:
-        cs = parse_costs(text)
-        for n in dice:
-            row: dict = {"cost": " + ".join(c.text for c in cs), "dice": n}
-            for r in rolls:
-                fits = sum(c.dice for c in cs) <= n
-                row[f"rolls_{r}"] = (
-                    float(success_probability(n, r, cs, distinct_values=distinct_values))
-                    if fits
-                    else None
-                )
-            rows.append(row)
+    rolls = list(rolls)
+    rows = probability_rows(dice, rolls, cost_sets, distinct_values=distinct_values)
     schema = {"cost": pl.Utf8, "dice": pl.Int64} | {f"rolls_{r}": pl.Float64 for r in rolls}
     return pl.DataFrame(rows, schema=schema)

@@ -9,17 +9,17 @@ import re
 from itertools import combinations
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.query import one_of
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.bots import plan_weight
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.hands import MODELS, NUMBERS, Call, hand_posterior, number_chances
 from hordes_kit.shadows.odds import deck_next, icon_chances, monster_round
 from hordes_kit.shadows.words import chart_words
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, page, section
 from hordes_kit.ui.links import LinkBox
@@ -93,7 +93,7 @@ class RevealTool(w.VBox):
             for kind, n in CARDS.actions
         }
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         intro = w.HTML(
             "<p>The deck has 19 cards. Count the ones you have seen this round and in the "
             "discard pile (and, as the Leader, the ones you dealt): the rest are equally "
@@ -194,7 +194,7 @@ class PredictTool(w.VBox):
             style=WIDE,
         )
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.message = w.HTML()
         self.links = LinkBox(lambda: predict_params(self))
         answers = w.Box(list(self.answers.values()), layout=w.Layout(flex_flow="row wrap"))
@@ -286,7 +286,7 @@ class RoundTool(w.VBox):
         self.rank_button.add_class("sh-rank")
         self.out = w.HTML()
         self.ranked = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.message = w.HTML()
         self.links = LinkBox(lambda: round_params(self))
         super().__init__(
@@ -379,22 +379,14 @@ class RoundTool(w.VBox):
             note="Ties: more Experience, then more Gold.",
         )
         self.ranked.value = table.html(limit=10, headline=table.headline("Best Hand"))
-        top = table.ranked[:6][::-1]  # best at the top of a sideways chart
-        bar = go.Bar(
-            y=[r[0].replace(", ", "<br>") for r in top],
-            x=[float(r[1]) for r in top],
-            orientation="h",
-            marker_color=ACCENT,
-            text=[percent(r[1]) for r in top],
-            textposition="auto",
-        )
+        top = table.ranked[:6]  # best at the top of a sideways chart
         self.chart.show(
-            figure(
-                go.Figure(bar),
-                height=110 + 62 * len(top),
-                title="Best Hands: chance to defeat",
-                xaxis={"tickformat": ".0%"},
-                yaxis={"automargin": True},
+            BarChart(
+                "Best Hands: chance to defeat",
+                tuple(r[0] for r in top),
+                (Series("chance to defeat", tuple(float(r[1]) for r in top), ACCENT),),
+                y_label="chance to defeat",
+                horizontal=True,
             )
         )
 

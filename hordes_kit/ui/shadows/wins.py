@@ -8,7 +8,7 @@ import ipywidgets as w
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.simulate import simulate
-from hordes_kit.ui.charts import Chart
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.shadows.advice import bar_chart
@@ -46,7 +46,7 @@ class WinsTool(w.VBox):
         self.out = w.HTML(
             "<p class='hk-note'>Press <b>Play the games</b>: 100 games take 10 to 20 seconds.</p>"
         )
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.table_rules: dict = {}  # the readings the table changed: the games play them
         self.seats = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self.message = w.HTML()
@@ -133,12 +133,8 @@ class WinsTool(w.VBox):
         self.out.value = table.html(headline=table.headline("Most wins"))
         x = [r[0] for r in rows]
         y = [r[1] for r in rows]
-        err = {
-            "type": "data",
-            "symmetric": False,
-            "array": [r[2][1] - r[1] for r in rows],
-            "arrayminus": [r[1] - r[2][0] for r in rows],
-        }
         self.chart.show(
-            bar_chart(x, y, "Won outright (95% interval)", [percent(v) for v in y], err)
+            bar_chart(
+                x, y, "Won outright (95% interval)", [percent(v) for v in y], [r[2] for r in rows]
+            )
         )

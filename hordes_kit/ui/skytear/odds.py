@@ -8,13 +8,13 @@ waits for its Run button."""
 from __future__ import annotations
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.skytear.forecast import forecast
 from hordes_kit.skytear.odds import KINDS, card_chance, pillage_risk
 from hordes_kit.skytear.simulate import simulate
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.controls import SearchableChoice, page, section
 from hordes_kit.ui.links import LinkBox
@@ -52,18 +52,12 @@ WHAT = tuple((words, kind) for kind, words in KIND_WORDS.items() if kind in KIND
 )
 
 
-def bar_chart(x, y, title: str, xaxis: str, error=None, height: int = 280) -> go.Figure:
-    """Chances as bars in the Skytear colour (no toolbar, full width)."""
-    bar = go.Bar(x=x, y=y, marker_color=ACCENT, text=[percent(v) for v in y], textposition="auto")
-    if error is not None:
-        bar.error_y = error
-    return figure(
-        go.Figure(bar),
-        height=height,
-        title=title,
-        xaxis={"title": xaxis, "type": "category"},
-        yaxis={"tickformat": ".0%", "range": [0, 1]},
-    )
+def bar_chart(x, y, title: str, xaxis: str, interval=None) -> BarChart:
+    """Chances as bars in the Skytear colour; ``interval`` is each bar's (low, high)."""
+    low = high = None
+    if interval is not None:
+        low, high = tuple(lo for lo, _ in interval), tuple(hi for _, hi in interval)
+    return BarChart(title, tuple(x), (Series("chance", tuple(y), ACCENT, low, high),), xaxis)
 
 
 class ForecastTool(w.VBox):
@@ -72,7 +66,7 @@ class ForecastTool(w.VBox):
     def __init__(self, position: PositionSetup) -> None:
         self.position = position
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.links = LinkBox(lambda: position_params(position))
         super().__init__([self.out, self.chart, self.links])
         position.on_change(self.update)
@@ -109,7 +103,7 @@ class DeckTool(w.VBox):
         )
         self.at_least = w.BoundedIntText(value=1, min=1, max=10, description="At least", style=WIDE)
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.message = w.HTML()
         self.links = LinkBox(lambda: deck_params(self))
         super().__init__(
@@ -175,7 +169,7 @@ class PillageTool(w.VBox):
             "<p class='hk-note'>Press the button: up to 12 turns are worked out exactly "
             "(a few seconds at high difficulty).</p>"
         )
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.message = w.HTML()
         self.links = LinkBox(lambda: pillage_params(self))
         super().__init__(
@@ -233,7 +227,7 @@ class WinTool(w.VBox):
             "<p class='hk-note'>Press <b>Play the games</b>: 500 games at each of the five "
             "levels take a few seconds.</p>"
         )
-        self.chart = Chart()
+        self.chart = SvgChart()
         box = w.Box(
             [self.horde, self.players, self.games, self.seed], layout=w.Layout(flex_flow="row wrap")
         )
@@ -289,12 +283,7 @@ class WinTool(w.VBox):
                 [p for _, p, _, _ in rows],
                 "Games won (95% interval)",
                 "difficulty",
-                error={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [hi - p for _, p, (lo, hi), _ in rows],
-                    "arrayminus": [p - lo for _, p, (lo, hi), _ in rows],
-                },
+                interval=[iv for _, _, iv, _ in rows],
             )
         )
 
