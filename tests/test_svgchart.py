@@ -181,3 +181,28 @@ def test_no_dashboard_draws_a_plotly_chart():
         and re.search(r"import plotly|from plotly|(?<!\w)Chart\(|(?<![\w.])figure\(", p.read_text())
     ]
     assert not offenders, offenders
+
+
+def test_row_bars_zoom_to_small_rates_and_draw_each_interval_from_low_to_high():
+    """The lab's chart: rates near 1% fill the width (not a 0-100% axis) and each bar's
+    whisker runs from its interval's low to its high on the bars' own scale."""
+    means, lows, highs = (0.013, 0.012, 0.001), (0.011, 0.010, 0.0), (0.016, 0.015, 0.002)
+    chart = BarChart(
+        "Survived",
+        ("best", "balanced", "thrifty"),
+        (Series("rate", means, "#333", lows, highs),),
+        horizontal=True,
+        full_scale=False,
+    )
+    root = parse(chart.svg())
+    bars = rects(root)
+    widths = [float(r.get("width")) for r in bars]
+    assert max(widths) > 200  # zoomed: 1.3% is most of the width, not 1% of it
+    whiskers = [p.get("d") for p in root.iter(f"{NS}path") if p.get("class") == "hk-interval"]
+    assert len(whiskers) == 3
+    x0 = float(bars[0].get("x"))
+    per_unit = widths[0] / means[0]
+    for d, lo, hi in zip(whiskers, lows, highs):
+        start, end = (float(t) for t in re.findall(r"M([\d.]+) [\d.]+H([\d.]+)", d)[0])
+        assert abs(start - (x0 + lo * per_unit)) < 0.2 and abs(end - (x0 + hi * per_unit)) < 0.2
+    assert any("95% interval 1.1% to 1.6%" in h for h in hovers(root))

@@ -53,6 +53,7 @@ class BarChart:
     horizontal: bool = False
     height: int = 260
     heading: bool = True  # write the title above the bars (a sheet writes it in its page)
+    full_scale: bool = True  # chances on a 0-100% axis; False: up to the largest bar (small rates)
 
     def top(self) -> float:
         """The value axis' end: 100% for chances, else the largest bar (or stack)."""
@@ -60,8 +61,12 @@ class BarChart:
             big = max((sum(v) for v in zip(*(s.values for s in self.series))), default=0)
         else:
             big = max(max((*s.values, *(s.high or ())), default=0) for s in self.series)
-        if self.percent:
+        if self.percent and self.full_scale:
             return 1.0 if big <= 1.0001 else big
+        if self.percent and big <= 0:
+            return 1.0
+        if self.percent:
+            return big * 1.05
         return axis_ticks(big, False)[-1] if big > 0 else 1
 
     def describe(self) -> str:
@@ -185,13 +190,23 @@ class BarChart:
             names = (
                 svg_text(label_w - 6, first + 14 * i, t, "end", 12) for i, t in enumerate(words)
             )
+            whisker, end = "", w
+            if s.low is not None and s.high is not None:
+                lo = bar_w * min(1.0, max(0.0, float(s.low[k]) / top_v))
+                end = bar_w * min(1.0, max(0.0, float(s.high[k]) / top_v))
+                whisker = (
+                    f"<path class='hk-interval' d='M{label_w + lo:.1f} {mid:.1f}"
+                    f"H{label_w + end:.1f}M{label_w + lo:.1f} {mid - 5:.1f}v10"
+                    f"M{label_w + end:.1f} {mid - 5:.1f}v10' stroke='{INK}' fill='none'/>"
+                )
             out.append(
                 "<g class='hk-bar'>"
                 + "".join(names)
                 + f"<rect x='{label_w}' y='{mid - 9}' width='{w:.1f}' height='18' "
                 f"fill='{s.colour}' data-value='{v!r}'>{self._hover(k, s)}</rect>"
+                + whisker
                 + svg_text(
-                    label_w + w + 4,
+                    label_w + max(w, end) + 4,
                     mid + 4,
                     s.labels[k] if s.labels is not None else value_text(v, self.percent),
                     "start",

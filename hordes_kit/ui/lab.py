@@ -11,21 +11,22 @@ import html
 from dataclasses import replace
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.lab_report import read_answers
 from hordes_kit.core.lab_search import SearchResult, ask
 from hordes_kit.core.montecarlo import max_workers
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 
 __all__ = ["GAMES", "LabPage", "lab_page", "answers_html", "answers_page", "result_html"]
 
 GAMES = {"The Horde": HORDE, "Heroes & Hordes": HEROES, "Fantahzee": FANTAHZEE}
 MAX_PAGE_GAMES = 10_000_000
+ACCENT = "#3b5b92"
 
 
 def result_html(result) -> str:
@@ -52,29 +53,24 @@ def result_html(result) -> str:
     )
 
 
-def result_figure(result) -> go.Figure:
-    """Each choice's rate with its 95% interval, best first."""
+def result_figure(result) -> BarChart:
+    """Each choice's rate with its 95% interval as a whisker, best first."""
     final = result.final if isinstance(result, SearchResult) else result
     t = final.table()
-    fig = go.Figure(
-        go.Bar(
-            y=t["choice"].to_list(),
-            x=t["mean"].to_list(),
-            orientation="h",
-            error_x={
-                "type": "data",
-                "symmetric": False,
-                "array": (t["high95"] - t["mean"]).to_list(),
-                "arrayminus": (t["mean"] - t["low95"]).to_list(),
-            },
-        )
+    rate = Series(
+        "rate",
+        tuple(t["mean"].to_list()),
+        ACCENT,
+        tuple(t["low95"].to_list()),
+        tuple(t["high95"].to_list()),
     )
-    return figure(
-        fig,
-        height=120 + 28 * len(t),
-        xaxis={"tickformat": ".1%"},
-        yaxis={"autorange": "reversed"},
-        title="Rate with its 95% interval",
+    return BarChart(
+        f"{final.exp.measure.capitalize()}: each choice with its 95% interval",
+        tuple(t["choice"].to_list()),
+        (rate,),
+        y_label=final.exp.measure,
+        horizontal=True,
+        full_scale=False,
     )
 
 
@@ -94,7 +90,7 @@ class LabPage:
         self.bar = w.IntProgress(value=0, min=0, max=1, description="Games")
         self.message = w.HTML()
         self.answer = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.about = w.HTML()
         self.play_button = w.Button(description="Play a game with the best found deciding")
         self.play_button.layout.display = "none"
