@@ -277,7 +277,8 @@ class HHBoard(BoardMixin, w.VBox):
         n = len(s.history)
         mine = self._mine()
         self.draw_button.disabled = s.step != "draw"
-        self.auto_button.disabled = s.is_terminal or not mine
+        self.auto_button.disabled = s.is_terminal
+        self.auto_button.layout.display = None if mine else "none"  # a watcher has no move
         self.undo_button.disabled = not self.undo_stack
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
@@ -293,8 +294,9 @@ class HHBoard(BoardMixin, w.VBox):
             choices = self._discard_choice() if mine else self._discard_report()
         else:
             battle = battle_html(s)
-            if not mine:
-                pass  # a watcher at a shared table sees the game, not the choices
+            if not mine:  # a watcher at a shared table sees the game, not the choices
+                if s.step == "place" and s.pending:
+                    choices = Pile("The card", (card_face(s.card(s.pending)),), layout="row").html()
             elif s.step == "defend":
                 choices = self._defend_choice()
             elif s.step == "place":
