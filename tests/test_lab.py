@@ -72,6 +72,21 @@ def test_search_finds_the_best_and_reports_fresh_seeds():
     lo, hi = res.final.interval(0)
     assert lo < 0.9 < hi
     assert res.rounds_table()["round"].max() == len(res.rounds)
+    assert res.final.exp.arms[0].label == "Best found (best)"  # no names: the arm's label
+
+
+def test_a_search_names_its_winner_by_the_family_s_words_and_records_both():
+    from hordes_kit.core.lab_report import answer_record
+
+    named = lambda b: f"heads {b:.0%} of the time"  # noqa: E731
+    fam = Family(
+        "coins", "a biased coin", _sample, (Arm("fair", 0.5),), coin, "won", 1e3, repr, named
+    )
+    res = search(fam, 4, 200, seed=3, extra=(Arm("best", 0.9),))
+    assert res.final.exp.arms[0].label == "Best found (heads 90% of the time)"
+    rec = answer_record("the-horde", "best-policy", "?", res, 3, 1.0)
+    assert rec["winner"] == "heads 90% of the time" and rec["candidate"] == "best"
+    assert rec["rows"][0]["choice"] == "Best found (heads 90% of the time)"
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,8 @@ def test_a_search_from_the_command_line(capsys):
     argv = ["lab", "the-horde", "best-policy", "--games", "200", "--candidates", "3", "--seed", "5"]
     code, out, err = outcome(capsys, argv)
     assert code == 0 and out.startswith("Is there a buying policy"), err
-    assert "Best found: Buy in this order:" in out and "fresh games" in out
+    assert "Best found (buys " in out and "): Buy in this order:" in out and "fresh games" in out
+    assert "Candidate" not in out  # the winner is named by what it does
     assert "800 games (seed " in out  # 4 x 200 fresh games
 
 

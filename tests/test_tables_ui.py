@@ -348,3 +348,44 @@ def test_the_horde_solo_game_watched_along():
     assert moves > 0 and (me.state.is_terminal or moves == 40)
     me.restart()  # New game: this page leaves the table, which goes on
     assert not me.at_table() and open_store().count(code) > moves
+
+
+def test_heroes_and_hordes_solo_game_watched_along():
+    from hordes_kit.ui.heroes_hordes import advice
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+    me = HHBoard(seed=5)
+    assert me.table_panel.accordion.get_title(0) == "Play at one table on several devices"
+    code = me.table_panel.create()
+    friend = HHBoard()
+    friend.table_panel.join(code)
+    assert me.table_seat() == 0 and friend.table_seat() is None
+    assert me.draw_button.layout.display == "none"  # the table draws the Fate cards
+    moves, steps = 0, set()
+    for _ in range(300):
+        friend.table_panel.poll()
+        s = me.state
+        assert friend.state == s  # the friend watches every move
+        if s.is_terminal:
+            break
+        assert not s.is_chance  # the table drew the Fate card (and Mines, raids) at once
+        # nothing is hidden in this solo game: the deck has no order until the table
+        # draws (shown sorted), so the watcher sees the player's whole table
+        assert s.hidden_from(0) == frozenset() and s.view(0)["deck"] == sorted(s.view(0)["deck"])
+        assert friend.table.html == me.table.html
+        steps.add(s.step)
+        mine = MOVES.findall(me.choices.html) or me.search_box.children
+        assert mine and not MOVES.findall(friend.choices.html) and not friend.search_box.children
+        assert friend.auto_button.layout.display == "none" and not me.auto_button.disabled
+        if s.step == "place":  # the card to place is shown to the watcher too
+            assert f">{s.card(s.pending).name}<" in friend.choices.html
+        friend.act(s.legal_actions()[0])  # a watcher's click changes nothing
+        friend.bot_move()
+        assert len(friend.state.history) == len(s.history)
+        me.act(advice.advised_move(s))
+        assert len(me.state.history) > len(s.history), me.message.value
+        moves += 1
+    assert me.state.is_terminal and {"place", "defend", "discard"} <= steps, steps
+    me.restart()  # New game: this page leaves the table, which goes on
+    assert not me.at_table() and open_store().count(code) > moves
+    assert me.draw_button.layout.display is None and me.state.step == "draw"

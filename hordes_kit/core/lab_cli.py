@@ -22,12 +22,13 @@ __all__ = ["lab_command", "print_answer"]
 def print_answer(result, out=None) -> None:
     """A lab answer as lines a player reads."""
     out = out or sys.stdout
-    from hordes_kit.core.lab_search import SearchResult
+    from hordes_kit.core.lab_search import SearchResult, best_label
 
     final = result
     if isinstance(result, SearchResult):
         final = result.final
-        print(f"Best found: {result.family.describe(result.winner.spec)}", file=out)
+        best = best_label(result.family, result.winner)
+        print(f"{best}: {result.family.describe(result.winner.spec)}", file=out)
         print("Checked on fresh games (never the ones the search was tuned on):", file=out)
     print(f"{final.games:,} games (seed {final.seed}), measured: {final.exp.measure}", file=out)
     for row in final.table().iter_rows(named=True):

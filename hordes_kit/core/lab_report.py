@@ -40,7 +40,9 @@ def answer_record(game: str, key: str, title: str, result, seed: int, seconds: f
         ],
     }
     if isinstance(result, SearchResult):
-        rec["winner"] = result.winner.label
+        named = result.family.member_name
+        rec["winner"] = named(result.winner.spec) if named else result.winner.label
+        rec["candidate"] = result.winner.label  # the search draws it again from its seed
         rec["winner_policy"] = result.family.describe(result.winner.spec)
         rec["search_games"] = sum(r.games * len(r.exp.arms) for r in result.rounds)
         rec["first_games"] = result.rounds[0].games  # the command's --games

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.lab import Arm, Experiment, LabResult, derived_seed, run_experiment
 
-__all__ = ["Family", "SearchResult", "search", "Question", "ask"]
+__all__ = ["Family", "SearchResult", "search", "Question", "ask", "best_label", "replay_candidate"]
 
 MAX_CANDIDATES = 64
 
@@ -34,6 +34,27 @@ class Family:
     measure: str
     games_per_second: float = 1000.0
     describe: Callable[[object], str] = repr  # a member's spec in a player's words
+    member_name: Callable[[object], str] | None = None  # a member's name from its parameters
+
+
+def best_label(family: Family, winner: Arm) -> str:
+    """The winner's row label: named by what it does when the family can say it."""
+    return f"Best found ({family.member_name(winner.spec) if family.member_name else winner.label})"
+
+
+def _search_rng(seed: int) -> random.Random:
+    return random.Random(f"hordes-kit-lab-search:{seed}")
+
+
+def replay_candidate(family: Family, seed: int, label: str) -> Arm:
+    """The candidate ``label`` of the search with ``seed`` drawn again (no game played):
+    a shipped answer's winner from its seed and label."""
+    rng = _search_rng(seed)
+    for _ in range(50 * MAX_CANDIDATES):
+        arm = family.sample(rng)
+        if arm.label == label:
+            return arm
+    raise InvalidInputError(f"no candidate {label!r} in the search with seed {seed}")
 
 
 @dataclass(frozen=True)
@@ -74,7 +95,7 @@ def search(
     games (default 4 x ``games``) against the baselines."""
     if not 2 <= candidates <= MAX_CANDIDATES:
         raise InvalidInputError(f"candidates must be 2-{MAX_CANDIDATES}, got {candidates!r}")
-    rng = random.Random(f"hordes-kit-lab-search:{seed}")
+    rng = _search_rng(seed)
     pool = list(family.baselines) + list(extra)
     seen = {repr(a.spec) for a in pool}
     tries = 0
@@ -102,7 +123,7 @@ def search(
         pool = [pool[i] for i in order[: max(1, len(pool) // 2)]]
         n, r = n * 2, r + 1
     winner = pool[0]
-    best = Arm(f"Best found ({winner.label})", winner.spec)
+    best = Arm(best_label(family, winner), winner.spec)
     arms = (best, *(a for a in family.baselines if a.spec != winner.spec))
     exp = Experiment(family.play, arms, family.measure, True, family.games_per_second)
     tick = (lambda d, t: progress("fresh games", d, t)) if progress else None

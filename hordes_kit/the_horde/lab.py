@@ -22,7 +22,7 @@ from hordes_kit.the_horde.cards import load_data
 from hordes_kit.the_horde.fastsim import run_fast
 from hordes_kit.the_horde.rules import THConfig
 
-__all__ = ["QUESTIONS", "play_survive", "family", "describe", "sample_policy"]
+__all__ = ["QUESTIONS", "play_survive", "family", "describe", "policy_name", "sample_policy"]
 
 MEASURE = "survived all 20 turns"
 SPEED = 20_000.0  # fast games a second on one core (make bench), to size the tasks
@@ -69,6 +69,38 @@ def describe(policy: Policy) -> str:
     if policy.rich_at:
         words += f" With {policy.rich_at} Crowns or more, flip every extra card allowed."
     return words
+
+
+def _heals(policy: Policy) -> str:
+    if not policy.heal:
+        return "never heals"
+    when = f" from turn {policy.heal_from}" if policy.heal_from > 1 else ""
+    down = f" with {policy.heal_min_down} down" if policy.heal_min_down > 1 else ""
+    return f"heals{when}{down}" if when or down else "heals at once"
+
+
+def policy_name(policy: Policy | tuple) -> str:
+    """A policy's short name, built from its parameters (its first buys, reserve, flips,
+    late change, healing, rich flips).
+
+    >>> policy_name(replace(POLICIES["balanced"], wants=("cow",), extra_flips=0, rich_at=9))
+    'buys Cow first; saves for 6 taxes; heals at once; flips all at 9+ Crowns'
+    >>> policy_name(replace(POLICIES["thrifty"], heal_from=4, heal_min_down=2))
+    'buys Trees, Cow, Crops first; saves for 3 taxes; heals from turn 4 with 2 down'
+    """
+    if isinstance(policy, tuple):
+        policy = policy[0]
+    n = policy.reserve_turns
+    parts = [f"buys {_names(policy.wants[:3])} first", f"saves for {n} tax{'es' * (n != 1)}"]
+    if policy.extra_flips:
+        n = policy.extra_flips
+        parts.append(f"pays for {n} extra flip{'s' * (n != 1)}")
+    if policy.late_from:
+        parts.append(f"from turn {policy.late_from} buys {_names(policy.late_wants[:2])} first")
+    parts.append(_heals(policy))
+    if policy.rich_at:
+        parts.append(f"flips all at {policy.rich_at}+ Crowns")
+    return "; ".join(parts)
 
 
 def _mutate(wants: tuple[str, ...], rng: random.Random, ids: list[str]) -> tuple[str, ...]:
@@ -135,6 +167,7 @@ def family(config: THConfig | None = None) -> Family:
         MEASURE,
         SPEED,
         describe,
+        policy_name,
     )
 
 

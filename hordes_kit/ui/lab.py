@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.lab_report import read_answers
-from hordes_kit.core.lab_search import SearchResult, ask
+from hordes_kit.core.lab_search import SearchResult, ask, best_label
 from hordes_kit.core.montecarlo import max_workers
 from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
@@ -35,7 +35,8 @@ def result_html(result) -> str:
     head = ""
     if isinstance(result, SearchResult):
         head = (
-            f"<p><b>Best found:</b> {html.escape(result.family.describe(result.winner.spec))}"
+            f"<p><b>{html.escape(best_label(result.family, result.winner))}:</b> "
+            f"{html.escape(result.family.describe(result.winner.spec))}"
             "<br>Checked on fresh games, never the ones the search was tuned on.</p>"
         )
     rows = "".join(
@@ -251,7 +252,8 @@ def answers_html(answers: list[dict] | None = None) -> str:
         command = a["command"].format(games=a.get("first_games", a["games"]))
         if "winner_policy" in a:
             extra = (
-                f"<p><b>Best found:</b> {html.escape(a['winner_policy'])} "
+                f"<p><b>Best found ({html.escape(a['winner'])}):</b> "
+                f"{html.escape(a['winner_policy'])} "
                 f"(search: {a['search_games']:,} games; the rows are fresh games).</p>"
             )
         parts.append(

@@ -155,6 +155,8 @@ class HHBoard(BoardMixin, w.VBox):
 
     def draw(self) -> None:
         """What the Draw button does: the Fate draw, then automatic steps to the next choice."""
+        if self.at_table():
+            return  # at a shared table the table draws the Fate cards
         if self.state.step != "draw":
             self.message.value = error_html("Finish the choice above first.")
             return
@@ -172,6 +174,8 @@ class HHBoard(BoardMixin, w.VBox):
 
     def bot_move(self) -> None:
         """Let the bot make the current choice (or draw): the lookahead, or ``bot``."""
+        if not self._mine():
+            return  # a watcher at a shared table makes no move
         if self.state.step == "draw":
             self.draw()
         elif self.state.current_player == 0 and self.bot is not None:
@@ -252,11 +256,29 @@ class HHBoard(BoardMixin, w.VBox):
         self._log_mark = 0
         super().new_game(seed)
 
+    # --- one table on several devices: a solo game watched along ------------------------
+
+    _TABLE_HIDES = (*BoardMixin._TABLE_HIDES, "draw_button")  # the table draws the Fate
+
+    def table_seats(self) -> list[tuple[str, str]]:
+        """A shared table of this solo game: you play, the others who open it watch along."""
+        return [("Player 1", "person")]
+
+    def table_bot(self, state: HHState, rng: random.Random) -> str:
+        """(A solo table has no bot seat; the move of "Let the bot choose" if asked.)"""
+        return self.bot(state, rng) if self.bot is not None else advice.advised_move(state)
+
+    def _mine(self) -> bool:
+        """True when this page decides (at a shared table: only the seated player's page)."""
+        return not self.at_table() or self.table_seat() == 0
+
     def _show(self) -> None:
         s = self.state
         n = len(s.history)
+        mine = self._mine()
         self.draw_button.disabled = s.step != "draw"
         self.auto_button.disabled = s.is_terminal
+        self.auto_button.layout.display = None if mine else "none"  # a watcher has no move
         self.undo_button.disabled = not self.undo_stack
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
@@ -269,10 +291,13 @@ class HHBoard(BoardMixin, w.VBox):
         self.advice.value = ""
         choices, battle = "", ""
         if s.step == "discard":
-            choices = self._discard_choice()
+            choices = self._discard_choice() if mine else self._discard_report()
         else:
             battle = battle_html(s)
-            if s.step == "defend":
+            if not mine:  # a watcher at a shared table sees the game, not the choices
+                if s.step == "place" and s.pending:
+                    choices = Pile("The card", (card_face(s.card(s.pending)),), layout="row").html()
+            elif s.step == "defend":
                 choices = self._defend_choice()
             elif s.step == "place":
                 choices = self._place_choice()
@@ -352,6 +377,11 @@ class HHBoard(BoardMixin, w.VBox):
             advised=pick,
             headline="",  # the prompt above says it, from the same battle
         )
+
+    def _discard_report(self) -> str:
+        """The battle whose heroes are being discarded, as a watcher sees it (no buttons)."""
+        b = fought_battle(self.state)
+        return report_html(b.report, discarded=[name for name, _ in b.discarded], headline="")
 
     def _slay_choice(self) -> str:
         s = self.state
