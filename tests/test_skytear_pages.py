@@ -117,6 +117,7 @@ def test_the_forecast_shown_is_the_calculators():
     assert "Forecast of the rest" not in b.table.html
 
 
+@pytest.mark.fast_simulators("skytear")
 def test_win_odds_from_here_are_the_simulators():
     b = SkyBoard(seed=3, speed="Instant")
     to_alliance(b)
@@ -227,6 +228,7 @@ def test_deck_and_pillage_questions_show_the_exact_figures():
         assert f"{s.turn + k} {percent(p)}" in " ".join(visible_text(pill.out.value).split())
 
 
+@pytest.mark.fast_simulators("skytear")
 def test_win_odds_by_difficulty_wait_for_run_and_are_the_simulators():
     tool = WinTool()
     assert "%" not in tool.out.value

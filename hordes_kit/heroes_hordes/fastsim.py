@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.heroes_hordes.cards import KEYWORDS, RACES, SYNERGY, Card
 from hordes_kit.heroes_hordes.rules import HHConfig, card_index
 

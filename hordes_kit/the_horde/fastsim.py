@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.the_horde.bots import Policy, get_policy
 from hordes_kit.the_horde.cards import HordeData
 from hordes_kit.the_horde.rules import THConfig, data_of
