@@ -20,8 +20,8 @@ TIMEOUT = 90_000
 
 
 def _copied(page: Page) -> tuple[str, dict]:
-    page.locator(".hk-copy-link").first.click()
-    box = page.locator(".hk-link-text").first
+    page.locator(".hk-copy-link:visible").first.click()  # not the folded table panel's
+    box = page.locator(".hk-link-text:visible").first
     expect(box).to_be_visible()
     link = box.input_value()
     parts = urlsplit(link)

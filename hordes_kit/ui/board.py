@@ -204,8 +204,9 @@ class BoardMixin:
         """Open the position the page's address names (``?position=...``), after the first
         game started; a link that does not open exactly is refused, the new game stays and
         the message says why. Returns what was wrong ("" if nothing)."""
-        panel = self._add_table_panel()
-        return at_address(self._open_link if panel is None else self._open_link_or_table)
+        if self._add_table_panel() is None:
+            return at_address(self._open_link)
+        return at_address(self._open_link_or_table)
 
     def _open_link_or_table(self) -> str:
         if self.table_panel.open_from_address():
