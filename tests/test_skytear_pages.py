@@ -269,3 +269,17 @@ def test_co_op_for_two_people_asks_each_player_by_name():
     assert b.state.current_player == 1 and moves(b)  # player 2 is a person: asked, not played
     assert "Player 2:" in visible_text(b.table.html)
     assert "Player 2: hand" in visible_text(b.table.html)
+
+
+def test_pillage_with_no_risk_says_so_in_words():
+    """A chart of zero bars alone reads as broken: the page says there is no risk."""
+    pos = PositionSetup()
+    s = pos.state()
+    pill = PillageTool(pos)
+    pill.turns.value = 2
+    pill.run()
+    risk = pillage_risk(s, 2)
+    assert ("No risk in these 2 turns" in pill.out.value) == (not any(risk))
+    pill.turns.value = 12
+    pill.run()
+    assert ("No risk" in pill.out.value) == (not any(pillage_risk(s, 12)))

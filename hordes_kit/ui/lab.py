@@ -239,7 +239,11 @@ def answers_html(answers: list[dict] | None = None) -> str:
     answers = read_answers() if answers is None else answers
     if not answers:
         return "<p>No answers computed yet.</p>"
-    parts = []
+    parts = [
+        "<p class='hk-note'>Each question plays its own games (its own seed and number of "
+        "games), so the same policy's rate differs a little from one table to the next, "
+        "within its intervals. Compare the rows of one table: they played the same games.</p>"
+    ]
     for a in answers:
         rows = "".join(
             f"<tr><td>{html.escape(r['choice'])}</td><td>{r['mean']:.2%}</td>"
@@ -250,17 +254,24 @@ def answers_html(answers: list[dict] | None = None) -> str:
         )
         extra = ""
         command = a["command"].format(games=a.get("first_games", a["games"]))
+        recompute = "Recompute"
         if "winner_policy" in a:
             extra = (
                 f"<p><b>Best found ({html.escape(a['winner'])}):</b> "
                 f"{html.escape(a['winner_policy'])} "
-                f"(search: {a['search_games']:,} games; the rows are fresh games).</p>"
+                f"(search: {a['search_games']:,} games; the rows are fresh games). A search "
+                "only looks inside its family of policies (orders of buying, savings, healing, "
+                "extra flips); another question below may find a better policy outside it.</p>"
+            )
+            recompute = (
+                f"Recompute (the search starts at {a.get('first_games', a['games']):,} games "
+                "a candidate and doubles them for the ones it keeps)"
             )
         parts.append(
             f"<h2>{html.escape(a.get('game_title', a['game']))}: {html.escape(a['title'])}</h2>"
             f"<p><b>{html.escape(answer_sentence(a['rows']))}</b></p>{extra}"
             f"<p>{a['games']:,} games per choice, seed {a['seed']}, measured: "
-            f"{html.escape(a['measure'])}. Recompute: <code>{html.escape(command)}</code></p>"
+            f"{html.escape(a['measure'])}. {recompute}: <code>{html.escape(command)}</code></p>"
             "<table class='hk-table'><tr><th>Choice</th><th>Rate</th><th>95% interval</th>"
             f"<th>Against the best, same games</th><th>Verdict</th></tr>{rows}</table>"
         )

@@ -198,6 +198,11 @@ class PillageTool(w.VBox):
             caption="Pillage empties an alliance deck (you lose): exact, if nobody fights "
             "the back line and nobody draws; the monsters that arrive stay",
         )
+        if not any(risk):
+            self.out.value = (
+                f"<p><b>No risk in these {len(risk)} turns:</b> the back line cannot pillage "
+                "a deck empty this soon (every bar below is 0%).</p>" + self.out.value
+            )
         self.chart.show(
             bar_chart(
                 [str(s.turn + k) for k in range(len(risk))],
