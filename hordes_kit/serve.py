@@ -67,6 +67,7 @@ __all__ = ["INDEX", "KitVoila", "voila_argv", "serve", "check_address", "resolve
 
 INDEX = "index.ipynb"
 RETRY_AFTER = 60
+IOPUB_TIMEOUT = 120  # seconds a cell's output may lag behind its reply (nbclient's default: 4)
 SELF_CHECK = "# self-check"  # a dashboard's last cell: a test for nbval, not run for visitors
 TEMPLATES = Path(__file__).resolve().parent / "serve_templates"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
@@ -330,6 +331,10 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaExecutor.timeout=180",
+        # A cell's output may reach the server well after its reply when kernels warm up
+        # together on two cores; nbclient's 4 s default then dropped the rest of the cell's
+        # output (its controls): the page opened without widgets, with only a warning logged.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
 
 
