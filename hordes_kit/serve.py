@@ -406,7 +406,7 @@ def serve(
     secret = resolve_token(token, no_token, loopback)
     cap = max_kernels or default_max_kernels()
     pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
-    pooled = pool_plan(pages, cap, preheat, cores=os.cpu_count() or 1)
+    pooled = pool_plan(pages, cap, preheat)
     shown = "127.0.0.1" if loopback else (_lan_address() if host in ("0.0.0.0", "::") else host)
     url = f"http://{shown}:{port}/" + (f"?token={secret}" if secret else "")
     print(f"Serving the dashboards on {url}  (Ctrl+C to stop)", flush=True)
