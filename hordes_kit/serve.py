@@ -3,8 +3,10 @@
 What the server adds to Voila (the helpers live in serve_kernels and serve_pages):
 - a cap on kernels (preheated ones included); a page beyond it gets "the table is full"
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
-- preheated kernels for the most used dashboards, within the cap, never culled; a pool
-  moves to the page this table opens most (serve_kernels.rebalance);
+- preheated kernels for the dashboards (all of them when a third of the cap allows),
+  started one at a time, most used first, within the cap, never culled; a pool moves to
+  the page this table opens most (serve_kernels.rebalance);
+- a cell's output may lag 120 s behind its reply (a starved kernel), not 4 s;
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
