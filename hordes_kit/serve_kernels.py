@@ -13,6 +13,8 @@ import ctypes
 import ctypes.util
 import gc
 import os
+import time
+import weakref
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -175,6 +177,8 @@ class KitKernelManager(AsyncMappingKernelManager):
         # together kept a 2-core machine busy and the first visitors waiting): it is shown
         # empty pools, and keep_pools fills the real ones one kernel at a time, in order.
         self._hk_pools: dict | None = None
+        self._hk_fills: weakref.WeakSet = weakref.WeakSet()  # the pool starts keep_pools made
+        self._last_visit = -1e9  # time.monotonic() when a page was last opened
         if self.has_trait("kernel_pools_config"):
             self._hk_pools = dict(self.kernel_pools_config)
             self.kernel_pools_config = {"default": {"pool_size": 0}}
@@ -240,6 +244,7 @@ class KitKernelManager(AsyncMappingKernelManager):
     def note_visit(self, notebook: str) -> None:
         """A page was opened: counted for preheating by measured use (``rebalance``)."""
         self.visits[notebook] += 1
+        self._last_visit = time.monotonic()
 
     def _rebalance(self) -> None:
         """Move a pool to the page opened most, once its old page's kernel is idle."""
@@ -285,14 +290,22 @@ class KitKernelManager(AsyncMappingKernelManager):
             if kid in self._kernels:  # taken from a pool a moment ago: not culled before use
                 self._kernels[kid].last_activity = now
         config = getattr(self, "kernel_pools_config", {})
+        for pool in pools.values():  # Voila's own refills (a burst of visitors would start
+            for t in list(pool):  # them all together, 15 s later): refilled here instead
+                if t not in self._hk_fills and not t.done():
+                    t.cancel()
+                    pool.remove(t)
         for notebook, conf in config.items():
             if notebook == "default":
                 continue
             self.pooled_ready(notebook)  # drops failed starts
-            if self.warming() >= self.warm_at_once or not self.has_room():
-                break
+            settling = time.monotonic() - self._last_visit < getattr(self, "fill_delay", 0)
+            if settling or self.warming() >= self.warm_at_once or not self.has_room():
+                break  # (a page just opened has the machine to itself for fill_delay s)
             if len(pools.get(notebook, [])) < conf.get("pool_size", 0):
                 self.fill_if_needed(delay=0, notebook_name=notebook)
+                for t in pools.get(notebook, []):
+                    self._hk_fills.add(t)
         ready = [n for n in config if n != "default" and self.pooled_warm(n)]
         full = len(ready) == len(config) - ("default" in config)
         if full and not self._pools_full:
