@@ -115,6 +115,9 @@ class VoilaServer:
                 "--no-browser",
                 f"--port={self.port}",
                 f"--cull-idle={cull_idle}",
+                # four preheated pages as before (each test worker runs its own server: all
+                # 18 on three workers would warm 54 kernels on two cores); a test may ask more
+                "--preheat=4",
                 *extra,
             ],
             stdout=self._log,
