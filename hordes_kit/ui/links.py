@@ -63,8 +63,8 @@ class LinkBox(anywidget.AnyWidget):
         if is_long(self.query):
             try:
                 self.query = shorten(self.query)
-            except HordesKitError:
-                pass  # no database here: the long link still works
+            except HordesKitError:  # no short-link store here: the long link still opens it
+                self.message = "A long link (this server keeps no short ones): it still opens."
             else:
                 self.message = "A short link: it opens on this server (it keeps the long one)."
         self.send({"type": "link", "query": self.query})

@@ -14,6 +14,7 @@ from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.shadows.advice import bar_chart
 from hordes_kit.ui.shadows.odds_links import wins_params
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.table_rules import PlaysTheReadings
 
 __all__ = ["WinsTool"]
 
@@ -22,7 +23,7 @@ HEROES = [(h.name, h.id) for h in CARDS.heroes]
 WIDE = {"description_width": "initial"}
 
 
-class WinsTool(w.VBox):
+class WinsTool(PlaysTheReadings, w.VBox):
     """Who wins with which Hero: whole games played by the kit's bots, 95% intervals."""
 
     def __init__(self) -> None:
@@ -68,18 +69,6 @@ class WinsTool(w.VBox):
         self.players.observe(lambda _c: self._seats(), "value")
         self.run_button.on_click(lambda _b: self.run())
         self._seats()
-
-    def use_rules(self, changed: dict) -> None:
-        """Play the table's readings from the next run on (old figures cleared)."""
-        if changed == self.table_rules:
-            return
-        self.table_rules = dict(changed)
-        if self.chart.fig is not None:
-            self.chart.clear()
-            self.out.value = (
-                "<p class='hk-note'>Your table's rules changed: press <b>Play the games</b> "
-                "again.</p>"
-            )
 
     def _seats(self) -> None:
         self.seats.children = tuple(self.heroes[: self.players.value])

@@ -31,7 +31,7 @@ from hordes_kit.ui.skytear.odds_links import (
 )
 from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
-from hordes_kit.ui.table_rules import TableRulesPanel
+from hordes_kit.ui.table_rules import PlaysTheReadings, TableRulesPanel
 
 __all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_tools", "odds_page"]
 
@@ -213,7 +213,7 @@ class PillageTool(w.VBox):
         )
 
 
-class WinTool(w.VBox):
+class WinTool(PlaysTheReadings, w.VBox):
     """Win odds by difficulty for the kit's bots (Monte Carlo; waits for Run)."""
 
     def __init__(self, rules: dict | None = None) -> None:
@@ -244,18 +244,6 @@ class WinTool(w.VBox):
         )
         self.run_button.on_click(lambda _b: self.run())
         open_win(self)  # now, or when a preheated page is opened
-
-    def use_rules(self, changed: dict) -> None:
-        """Play the table's readings from the next run on (old figures cleared)."""
-        if changed == self.table_rules:
-            return
-        self.table_rules = dict(changed)
-        if self.chart.fig is not None:
-            self.chart.clear()
-            self.out.value = (
-                "<p class='hk-note'>Your table's rules changed: press <b>Play the games</b> "
-                "again.</p>"
-            )
 
     def run(self) -> None:
         """Play the games at each difficulty and show the win rates with 95% intervals."""
