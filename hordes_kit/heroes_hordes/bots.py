@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE
@@ -99,7 +100,13 @@ def greedy_policy(state: HHState, rng: random.Random) -> str:
 
 def _defend_score(state: HHState, pile: str, attack: str | None = None) -> tuple:
     attack = attack or state.attack
-    heroes, horde = state.pile(pile), state.pile(attack)
+    return _defend_value(tuple(state.pile(pile)), tuple(state.pile(attack)), pile, attack)
+
+
+@lru_cache(maxsize=1 << 14)
+def _defend_value(heroes: tuple, horde: tuple, pile: str, attack: str) -> tuple:
+    """(1, force kept after the best discard) for a won battle, (0, -force) for a lost one
+    (remembered: games played on from one position weigh the same battles again)."""
     h = pile_force(horde, opponent_race=RACE_OF_PILE[pile], opponent_size=len(heroes))
     forces = card_forces(heroes, opponent_race=RACE_OF_PILE[attack], opponent_size=len(horde))
     if sum(f.total for f in forces) >= h:

@@ -164,6 +164,13 @@ def pile_force(cards: Sequence[Card], **battle) -> int:
     return sum(f.total for f in card_forces(cards, **battle))
 
 
+@lru_cache(maxsize=1 << 16)
+def _kept_force(cards: tuple[Card, ...]) -> int:
+    """``pile_force`` of a kept pile, remembered: the lookahead bot weighs the same piles
+    in every game it plays from one position (a quarter of a million times for 400 games)."""
+    return pile_force(cards)
+
+
 def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | None:
     """The cards to discard after a win: battle force reaching ``need``, keeping the most.
 
@@ -196,7 +203,7 @@ def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | N
             if total - min(f.total for f in chosen) >= need:
                 return  # not minimal: a smaller discard covers too
             gone = {id(f.card) for f in chosen}
-            kept = pile_force([c for c in pile if id(c) not in gone])
+            kept = _kept_force(tuple(c for c in pile if id(c) not in gone))
             key = (kept, -len(chosen), tuple(sorted(f.card.id for f in chosen)))
             if best is None or key[:2] > best[:2] or (key[:2] == best[:2] and key[2] < best[2]):
                 best, best_set = key, tuple(f.card for f in chosen)
