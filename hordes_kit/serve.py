@@ -360,14 +360,18 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
 
 
 def _warm_up() -> subprocess.Popen | None:
-    """Compile the fast simulator into numba's on-disk cache in a low-priority process.
+    """Compile every game's fast simulator into numba's on-disk cache, low priority.
 
     A separate process, not a thread: compiling holds the GIL for half a minute and
-    would stall the server's event loop (pages stop streaming).
+    would stall the server's event loop (pages stop streaming). A cached build loads in
+    about a second.
     """
     code = (
-        "from hordes_kit.heroes_hordes.fastsim import warm_up; warm_up(); "
-        "from hordes_kit.the_horde.fastsim import warm_up; warm_up()"
+        "import importlib\n"
+        "from hordes_kit.core.registry import registered_games\n"
+        "for g in registered_games():\n"
+        "    if g.fastsim:\n"
+        "        importlib.import_module(g.fastsim).warm_up()\n"
     )
     try:
         proc = subprocess.Popen(
@@ -422,8 +426,8 @@ def serve(
         flush=True,
     )
     print(f"  kernel pools: {', '.join(pooled) if pooled else 'none'}", flush=True)
-    # Compile the fast simulator into numba's on-disk cache while the server starts, so
-    # the first dashboard that simulates does not wait half a minute for it.
+    # Compile the fast simulators into numba's on-disk cache while the server starts, so
+    # the first dashboard that simulates does not wait half a minute for one.
     warm = _warm_up()
     KitVoila.hk_token, KitVoila.hk_share_url = secret, url
     os.environ[ENV] = "1"  # the kernels' side of the server (hordes_kit/serve_dashboard.py)

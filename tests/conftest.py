@@ -15,42 +15,26 @@ def demo():
     return DEMO
 
 
-import fcntl  # noqa: E402
-import importlib  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
-import tempfile  # noqa: E402
 import time  # noqa: E402
 import urllib.error  # noqa: E402
 import urllib.request  # noqa: E402
+import uuid  # noqa: E402
 from pathlib import Path  # noqa: E402
+
+import numba_warm  # noqa: E402
 
 # --- the fast simulators: compiled into numba's cache once per test run --------------------
 
-_warm: set[str] = set()
+_compiling: list[subprocess.Popen] = []
 
 
 def warm_fast_simulators(*games: str) -> None:
-    """Compile each game's fast simulator into numba's on-disk cache, once for the whole run.
-
-    A cold cache costs about a minute of CPU across the three simulators; three test workers
-    and every Voila server started at once would each compile them. A file lock shared by
-    the run's workers lets one compile while the others wait, then load the cached build.
-    """
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
-    for game in games:
-        if game in _warm:
-            continue
-        lock = Path(tempfile.gettempdir()) / f"hordes-kit-{run}-{game}.numba-lock"
-        with open(lock, "w") as f:
-            fcntl.flock(f, fcntl.LOCK_EX)
-            try:
-                importlib.import_module(f"hordes_kit.{game}.fastsim").warm_up()
-            finally:
-                fcntl.flock(f, fcntl.LOCK_UN)
-        _warm.add(game)
+    """Compile each game's fast simulator into numba's cache once for the run (numba_warm)."""
+    numba_warm.warm(*games)
 
 
 def pytest_configure(config):
@@ -59,6 +43,28 @@ def pytest_configure(config):
         "fast_simulators(*games): the tests run these games' fast simulators (compiled into"
         " numba's cache once per run, see warm_fast_simulators)",
     )
+    # A parallel run (make test): its first process starts compiling every simulator at
+    # once, in the background, each under the run's lock; a test that needs one waits for
+    # it there, and a worker that needs none runs on. (A single-file run compiles lazily.)
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    os.environ[numba_warm.RUN] = uuid.uuid4().hex  # the workers inherit it
+    script = Path(numba_warm.__file__)
+    for game in numba_warm.fast_games():
+        _compiling.append(
+            subprocess.Popen(
+                [sys.executable, str(script), game],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+
+
+def pytest_unconfigure(config):
+    for proc in _compiling:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -100,8 +106,8 @@ class VoilaServer:
     """`hordes-kit serve` in a subprocess on a free port; stopped (with its kernels) after."""
 
     def __init__(self, log_dir, cull_idle: int = 120, *extra: str) -> None:
-        # the server compiles these into numba's cache at start: load them instead
-        warm_fast_simulators("heroes_hordes", "the_horde")
+        # the server compiles the fast simulators into numba's cache at start: load them
+        warm_fast_simulators(*numba_warm.fast_games())
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / "voila.log"

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from hordes_kit.cli import main
 
+pytestmark = pytest.mark.fast_simulators("the_horde", "heroes_hordes")  # the lab plays fast games
+
 
 def outcome(capsys, argv):
     try:

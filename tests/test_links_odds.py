@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import parse_query
 
+pytestmark = pytest.mark.fast_simulators("the_horde", "heroes_hordes")  # links that replay games
+
 
 def open_with(monkeypatch, query: str, make):
     monkeypatch.setattr("hordes_kit.ui.query.query_string", lambda: query)

@@ -3,6 +3,7 @@ gets its commands, its card-file check, its benchmark and its place on the index
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import subprocess
@@ -154,3 +155,19 @@ def test_the_registry_and_the_command_import_nothing_heavy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "[]\n"
+
+
+def test_every_fast_simulator_is_declared_so_the_server_compiles_it_at_start():
+    """A game with a numba fast simulator names it (``Game.fastsim``): `hordes-kit serve`
+    compiles each into numba's cache while it starts, and the test run compiles each once."""
+    import importlib
+
+    package = Path(importlib.import_module("hordes_kit").__file__).parent
+    for g in registered_games():
+        has_one = (package / g.data_dir / "fastsim.py").is_file()
+        assert bool(g.fastsim) == has_one, g.name
+        if g.fastsim:
+            assert g.fastsim == f"hordes_kit.{g.data_dir}.fastsim"
+    from hordes_kit.serve import _warm_up
+
+    assert "g.fastsim" in inspect.getsource(_warm_up)

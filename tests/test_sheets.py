@@ -16,6 +16,8 @@ from hordes_kit.cli import main
 from hordes_kit.core.registry import get_game, registered_games
 from hordes_kit.core.sheet import Bars, Cell, Section, Sheet, Table, cell, render, render_game
 
+pytestmark = pytest.mark.fast_simulators("skytear")  # its sheet simulates
+
 GAMES = ("fantahzee", "the-horde", "heroes-hordes", "shadows", "skytear")
 DAY = datetime.date(2026, 1, 2)
 

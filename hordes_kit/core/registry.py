@@ -68,6 +68,9 @@ class Game:
     cli: str = ""  # module holding COMMANDS (and DATA): see core/commands.py
     bench: str = ""  # module whose run() prints the game's ``make bench`` figures
     sheet: str = ""  # module whose sheet() builds its printable odds sheet (core/sheet.py)
+    # module whose warm_up() compiles its numba fast simulator into the on-disk cache
+    # (the server runs it at start, so a page's first simulation does not wait for it)
+    fastsim: str = ""
     config: type | None = None  # the config dataclass (rules options; core.table_rules)
 
     def cli_module(self) -> ModuleType | None:

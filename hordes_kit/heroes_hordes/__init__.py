@@ -41,6 +41,7 @@ HEROES_HORDES = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        fastsim=__name__ + ".fastsim",
         config=HHConfig,
     )
 )

@@ -49,6 +49,7 @@ SKYTEAR = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        fastsim=__name__ + ".fastsim",
         config=SkyConfig,
     )
 )

@@ -42,6 +42,7 @@ THE_HORDE = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        fastsim=__name__ + ".fastsim",
         config=THConfig,
     )
 )
