@@ -1,6 +1,6 @@
 """The server as a player's browser meets it (Debian's Chromium through Playwright): idle
-kernels culled, a clean console on every page with nothing fetched from another host, no
-traceback sent to the page, a left page's kernel shut down. (Apart from test_browser.py so the
+kernels culled, no traceback sent to the page, a left page's kernel shut down (the clean
+console of every page is test_browser_console.py). (Apart from test_browser.py so the
 longest browser tests run on another worker.)"""
 
 from __future__ import annotations
@@ -43,53 +43,6 @@ def test_idle_kernels_are_culled(tmp_path):
         assert _kernels(proc) == 0, f"kernels still running, see {server.log_path}"
     finally:
         server.stop()
-
-
-HARMLESS = ("r.setData is not a function",)  # jupyterlab-plotly (not loaded by our server)
-
-
-def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: Page, voila_url):
-    from hordes_kit.core.data import notebooks_dir
-
-    page.set_default_timeout(TIMEOUT)
-    problems: list[str] = []
-    current = [""]
-
-    def note(kind: str, text: str) -> None:
-        if not any(h in text for h in HARMLESS):
-            problems.append(f"{current[0]}: {kind}: {text[:300]}")
-
-    page.on("console", lambda m: note("console", m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: note("page error", str(e)))
-    page.on(
-        "requestfailed",
-        lambda r: (
-            None
-            if "/voila/api/shutdown/" in r.url and "ERR_ABORTED" in (r.failure or "")
-            else note("failed request", f"{r.url} {r.failure}")
-        ),
-    )  # (the beacon sent on leaving a page is sent; the browser drops its answer)
-    page.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(("data:", "blob:", voila_url, voila_url.replace("http", "ws")))
-            else note("request to another host", r.url)
-        ),
-    )
-    names = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
-    assert len(names) >= 10
-    for name in names:
-        current[0] = name
-        page.goto(f"{voila_url}/voila/render/{name}")
-        if name == "index.ipynb":
-            expect(page.get_by_role("link", name="Dice-odds explorer")).to_be_visible()
-        else:
-            expect(page.locator(".jupyter-widgets").first).to_be_visible()
-        if name.endswith("_odds.ipynb"):  # charts drawn (inline SVG, no script)
-            expect(page.locator(".hk-chart svg").first).to_be_visible()
-        page.wait_for_timeout(3000)  # anywidget reports a model not ready after 2 s
-    assert not problems, "\n".join(problems)
 
 
 def test_a_failing_click_sends_no_traceback_to_the_browser(page: Page, tmp_path):
