@@ -57,6 +57,8 @@ def _play_a_turn(page: Page) -> list[str]:
             page.wait_for_timeout(200)
             continue
         actions = [a.get_attribute("data-action") for a in page.locator(MOVE).all()]
+        if not actions:  # the board redrew between counting its moves and reading them
+            continue
         played = any(a.startswith("play:") for a in clicked)
         pick = next((a for a in actions if a.startswith("play:") and not played), None)
         pick = pick or next((a for a in actions if a in ("keep", "done")), actions[0])

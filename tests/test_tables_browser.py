@@ -17,6 +17,15 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.tables import TableStore
 
 pytestmark = pytest.mark.browser
+# click the k-th element matching a selector, waiting up to half a second for it to be drawn
+CLICK_NTH = """async ([sel, k]) => {
+  for (let i = 0; i < 50; i++) {
+    const el = document.querySelectorAll(sel)[k];
+    if (el) { el.click(); return true; }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return false;
+}"""
 TIMEOUT = 90_000
 PLAY = "/voila/render/fantahzee_play.ipynb"
 # the page's text but the Table rules panel (the rulebook's own words, alike on every page)
@@ -128,8 +137,8 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
         expect(mover.locator(cards).nth(1)).to_be_visible()
         expect(phone.locator(cards).nth(1)).to_be_visible()
-        mover.evaluate(f'document.querySelectorAll("{cards}")[0].click()')
-        phone.evaluate(f'document.querySelectorAll("{cards}")[1].click()')
+        for tab, k in ((mover, 0), (phone, 1)):  # (a card redrawn just now: the next frame's)
+            assert tab.evaluate(CLICK_NTH, [cards, k]), "no card to click"
         for page in (mover, phone, other):
             expect(page.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 2))
         said = mover.locator(".hk-fz-play").inner_text() + phone.locator(".hk-fz-play").inner_text()
