@@ -19,7 +19,7 @@ from hordes_kit.core.args import int_in
 from hordes_kit.core.montecarlo import MAX_SEED, check_run, map_chunks, run_games, stream_chunks
 from hordes_kit.core.registry import registered_games
 
-pytestmark = pytest.mark.fast_simulators("the_horde", "skytear")  # simulate, its sheet
+pytestmark = pytest.mark.fast_simulators("the_horde")
 
 
 def outcome(capsys, argv):
@@ -206,6 +206,7 @@ def command_lines(draw):
     return argv
 
 
+@pytest.mark.fast_simulators("skytear")  # `sheet skytear` simulates
 @settings(
     max_examples=300,
     deadline=None,
