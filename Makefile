@@ -19,8 +19,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK
 
 # pytest on three workers for two cores (the browser tests spend most of their time waiting
 # for a page; measured 9 min with -n 2, 6.4 min with -n 3); a file's tests stay on one
-# worker (a notebook's cells share a kernel)
-PYTEST := $(PY) -m pytest -q -n 3 --dist loadfile --nbval-lax --nbval-current-env \
+# worker (a notebook's cells share a kernel), the longest files first (tests/conftest.py)
+PYTEST := $(PY) -m pytest -q -n 3 --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
 .PHONY: serve test test-long bench load bench-browser lint chromium clean
