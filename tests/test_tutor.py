@@ -416,6 +416,9 @@ def test_point_questions_are_checked_against_the_view(game):
         # a wrong click: the answer is named and outlined, the step does not advance
         w.goto(f.index - 1)
         assert w.pending_point() is f and w.board.layout.display == "none"
+        if w.i == 0:  # the set-up says how this question is answered: on the table
+            assert "Click the thing the question below asks for" in w.narration.value
+            assert "Answer the question" not in w.narration.value
         view = w.question.children[1]
         assert (
             f"point:{right[0].id}" in view.actions and "Your turn" in w.question.children[0].value
