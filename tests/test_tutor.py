@@ -262,6 +262,20 @@ def test_the_lookup_lists_every_reading_of_every_table_rule_with_the_kits_defaul
             assert html_.count("(the kit's default)") == 1
 
 
+def test_the_lookup_never_ends_a_question_with_a_full_stop():
+    """A table rule's label is a question ("May two heroes' X dice show the same
+    number?"): the lookup writes it as one, never "number?."."""
+    from hordes_kit.ui.rules import entry_html, search
+
+    entries = search("", None)
+    questions = 0
+    for e in entries:
+        text = re.sub(r"<[^>]+>", "", entry_html(e))
+        assert not re.search(r"[?!]\s*\.", text), text[:200]
+        questions += "? A table may choose" in text
+    assert questions >= 3  # the table rules asked as questions are on the page
+
+
 def test_a_bad_lookup_address_opens_every_rule_and_says_why(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "rule=nope.nothing")
     page = RuleLookup()

@@ -29,6 +29,7 @@ __all__ = [
     "section",
     "spell_out_choices",
     "choice_note",
+    "seed_box",
     "SearchableChoice",
     "SearchablePicker",
 ]
@@ -44,6 +45,22 @@ def page(*children: w.Widget, theme: str | None = None) -> w.VBox:
     box.add_class("hk-page")
     box.add_class(theme_class(theme))
     spell_out_choices(box)
+    return box
+
+
+def seed_box(value: int = 0, maximum: int = 2**31) -> w.BoundedIntText:
+    """The "Seed" box of a New game row: its label beside the number on one line, at any
+    width (the same seed deals the same game)."""
+    box = w.BoundedIntText(
+        value=value,
+        min=0,
+        max=maximum,
+        description="Seed",
+        tooltip="The same seed deals the same game",
+        style={"description_width": "initial"},
+        layout=w.Layout(width="auto"),
+    )
+    box.add_class("hk-seed")
     return box
 
 
