@@ -34,9 +34,10 @@ __all__ = [
     "SearchablePicker",
 ]
 
-# A chosen option longer than this may be cut in a drop-down at phone width (390 px): it
-# is also written out in full under the drop-down (shown on a phone only, by hk.css).
-LONG_CHOICE = 30
+# A chosen option longer than this may be cut in a drop-down (at 390 px the box is as wide
+# as its column, some 37 characters, less in a narrow column): it is also written out under
+# the drop-down, shown only where the box cuts it (widgets/choices.js measures it).
+LONG_CHOICE = 16
 
 
 def page(*children: w.Widget, theme: str | None = None) -> w.VBox:
