@@ -198,12 +198,12 @@ def item_text(it: Item) -> str:
 # MxSpell / MxxSpell: follow the effect listed on the current Monster's Icon Chart").
 ICON_MEANS = {
     "MxAttack": "the Monster attacks",
-    "MxxAttack": "the Monster attacks (its double-x Attack line)",
+    "MxxAttack": "the Monster attacks (its second Attack line)",
     "MxResponse": "the Monster blocks damage",
-    "MxxResponse": "the Monster blocks damage (its double-x Block line)",
-    "MxSpell": "the Monster's Spell line",
-    "MxxSpell": "the Monster's double-x Spell line",
-    "MxSpecial": "the Monster's Special line",
+    "MxxResponse": "the Monster blocks damage (its second Block line)",
+    "MxSpell": "the Monster's spell: its chart says what",
+    "MxxSpell": "the Monster's second spell: its chart says what",
+    "MxSpecial": "the Monster's special: its chart says what (often nothing)",
 }
 
 

@@ -95,14 +95,14 @@ class RevealTool(w.VBox):
         }
         self.out = w.HTML()
         self.chart = SvgChart()
-        legend = "".join(f"<dt>{i}</dt><dd>{html.escape(m)}</dd>" for i, m in ICON_MEANS.items())
+        legend = "".join(f"<li><b>{i}</b> — {html.escape(m)}</li>" for i, m in ICON_MEANS.items())
         intro = w.HTML(
             "<p>The deck has 19 cards. Count the ones you have seen this round and in the "
             "discard pile (and, as the Leader, the ones you dealt): the rest are equally "
             "likely.</p><details class='sh-icons'><summary>The book's icon names "
             "(MxAttack, MxResponse…) in words</summary><p>Each Monster-Action card shows one "
             "or two icons; the Monster's Icon Chart says what each does (the table below "
-            f"shows it for the Monster chosen).</p><dl class='sk-measures'>{legend}</dl>"
+            f"shows it for the Monster chosen).</p><ul>{legend}</ul>"
             "</details>"
         )
         grid = w.Box(list(self.seen.values()), layout=w.Layout(flex_flow="row wrap"))
