@@ -11,8 +11,9 @@ function cut(select) {
   const ctx = canvas.getContext("2d");
   ctx.font = `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
   const pad = parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
-  // (ipywidgets pads the right of a drop-down for its arrow)
-  return ctx.measureText(option.text).width > select.clientWidth - pad - 2;
+  // ipywidgets pads the right of a drop-down for its arrow; a box sized to its longest
+  // option measures within a pixel or two of its text, a cut one tens of pixels short
+  return ctx.measureText(option.text).width > select.clientWidth - pad + 2;
 }
 
 function check() {
