@@ -63,8 +63,9 @@ load: $(VENV)/.test-installed
 	timeout 1200 $(PY) benchmarks/load.py
 
 # Each dashboard in Chromium: seconds from navigation to a control drawn and answering.
+# Only some pages, each opened warm three times: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3
 bench-browser: $(VENV)/.test-installed chromium
-	timeout 1200 $(PY) benchmarks/browser.py
+	timeout 1200 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT))
 
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format --check .

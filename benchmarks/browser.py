@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -144,8 +146,25 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("serve_args", nargs="*", help="more `hordes-kit serve` options (after --)")
     ap.add_argument("--refill-wait", type=float, default=60, help="most seconds to wait for pools")
+    ap.add_argument(
+        "--pages",
+        nargs="+",
+        metavar="WORD",
+        help="only the dashboards whose file name contains one of these words (served on "
+        "their own, so only they are preheated)",
+    )
+    ap.add_argument("--repeat", type=int, default=1, help="warm opens per page (default 1)")
     args = ap.parse_args(argv)
-    server = Server("--cull-idle=600", *args.serve_args)
+    pages = {n: v for n, v in PAGES.items() if not args.pages or any(w in n for w in args.pages)}
+    if not pages:
+        ap.error(f"no dashboard matches {args.pages}")
+    extra: list[str] = []
+    if args.pages:  # a folder of only these pages: the server preheats them and no others
+        folder = Path(tempfile.mkdtemp(prefix="hk-bench-pages-"))
+        for name in {*pages, "index.ipynb"}:  # the server opens on the index
+            shutil.copy(ROOT / "notebooks" / name, folder / name)
+        extra = [f"--notebook-dir={folder}"]
+    server = Server("--cull-idle=600", *extra, *args.serve_args)
     rows = []
     try:
         pools = server.wait_pools()
@@ -160,22 +179,24 @@ def main(argv: list[str] | None = None) -> None:
             )
             ctx = browser.new_context()  # one player's browser: its cache is kept between pages
             try:
-                for name, (selector, act) in PAGES.items():
+                for name, (selector, act) in pages.items():
                     url = f"{server.url}/voila/render/{name}"
                     full = server.times_pools_full()
                     cold = open_page(ctx, url, selector, act) + (kernel(server, name),)
-                    if name in server.pooled:
-                        server.wait_pools(timeout=args.refill_wait, after=full)
-                    else:
-                        time.sleep(1)
-                    warm = open_page(ctx, url, selector, act) + (kernel(server, name),)
-                    rows.append((name, cold, warm))
-                    print(
-                        f"  {name:32s} cold: drawn {cold[0]:4.1f} s, usable {cold[1]:4.1f} s"
-                        f" {cold[2]:9s} | warm: drawn {warm[0]:4.1f} s, usable {warm[1]:4.1f} s"
-                        f" {warm[2]}",
-                        flush=True,
-                    )
+                    for _ in range(max(1, args.repeat)):
+                        if name in server.pooled:
+                            server.wait_pools(timeout=args.refill_wait, after=full)
+                        else:
+                            time.sleep(1)
+                        full = server.times_pools_full()
+                        warm = open_page(ctx, url, selector, act) + (kernel(server, name),)
+                        rows.append((name, cold, warm))
+                        print(
+                            f"  {name:32s} cold: drawn {cold[0]:4.1f} s, usable {cold[1]:4.1f} s"
+                            f" {cold[2]:9s} | warm: drawn {warm[0]:4.1f} s, usable"
+                            f" {warm[1]:4.1f} s {warm[2]}",
+                            flush=True,
+                        )
             finally:
                 browser.close()
     finally:

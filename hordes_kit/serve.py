@@ -348,7 +348,9 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
     # is not loaded: every dashboard draws its charts as inline SVG (ui.charts.SvgChart).
     # A page that shows a plotly figure (ui.charts.Chart) would need it back: remove
     # "jupyterlab-plotly" from this list.
-    c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]
+    # jupyterlab_pygments colours code cells, and a dashboard shows none (Voila strips
+    # them): one stylesheet and script fewer per page.
+    c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly", "jupyterlab_pygments"]
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {

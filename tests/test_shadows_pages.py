@@ -313,6 +313,12 @@ def test_the_odds_tools_show_the_calculators_numbers():
         assert f"{p.numerator}/{p.denominator}" in reveal.out.value, kind
     reveal.seen["MxAttack"].value = 2
     assert "2/17" in reveal.out.value  # 2 MxAttack left of 17
+    # the book's icon names are said in words (Monster-Action Symbols)
+    assert "MxAttack — the Monster attacks" in reveal.out.value
+    assert "MxResponse — the Monster blocks damage" in reveal.out.value
+    assert "MxAttack + MxResponse — the Monster attacks, then the Monster blocks" in (
+        reveal.out.value
+    )
     reveal.seen["MxSpecial"].value = 9  # the box holds no more than the deck has
     assert reveal.seen["MxSpecial"].value == 2 and "0/15" not in reveal.out.value
 

@@ -262,6 +262,20 @@ def test_the_lookup_lists_every_reading_of_every_table_rule_with_the_kits_defaul
             assert html_.count("(the kit's default)") == 1
 
 
+def test_the_lookup_never_ends_a_question_with_a_full_stop():
+    """A table rule's label is a question ("May two heroes' X dice show the same
+    number?"): the lookup writes it as one, never "number?."."""
+    from hordes_kit.ui.rules import entry_html, search
+
+    entries = search("", None)
+    questions = 0
+    for e in entries:
+        text = re.sub(r"<[^>]+>", "", entry_html(e))
+        assert not re.search(r"[?!]\s*\.", text), text[:200]
+        questions += "? A table may choose" in text
+    assert questions >= 3  # the table rules asked as questions are on the page
+
+
 def test_a_bad_lookup_address_opens_every_rule_and_says_why(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "rule=nope.nothing")
     page = RuleLookup()
@@ -416,6 +430,9 @@ def test_point_questions_are_checked_against_the_view(game):
         # a wrong click: the answer is named and outlined, the step does not advance
         w.goto(f.index - 1)
         assert w.pending_point() is f and w.board.layout.display == "none"
+        if w.i == 0:  # the set-up says how this question is answered: on the table
+            assert "Click the thing the question below asks for" in w.narration.value
+            assert "Answer the question" not in w.narration.value
         view = w.question.children[1]
         assert (
             f"point:{right[0].id}" in view.actions and "Your turn" in w.question.children[0].value

@@ -402,7 +402,8 @@ def test_walkthrough_never_says_press_next_while_next_waits_for_an_answer():
         return f"score of {move}"
 
     wt = WalkthroughPlayer([first_ask], lambda s: "", label=lambda s, a: s.label(a), score=score)
-    assert wt.next_button.disabled and "Answer the question below" in wt.narration.value
+    assert wt.next_button.disabled
+    assert "Pick your answer to the question below" in wt.narration.value
     book = wt.pending_question().step.move
     wrong = next(a for a in wt.pending_question().before.legal_actions() if a != book)
     assert not wt.answer(wrong)
@@ -410,3 +411,24 @@ def test_walkthrough_never_says_press_next_while_next_waits_for_an_answer():
     # a choice is never "wrong": legal, and the book chose differently
     assert "Legal, and the book chose differently" in wt.feedback and "✘" not in wt.feedback
     assert humanize("draw:zombies") == "Draw zombies"
+
+
+def test_a_long_chosen_option_is_written_out_under_its_drop_down():
+    import ipywidgets as w
+
+    """A phone's drop-down cuts a long option: the page writes the chosen one out in full."""
+    from hordes_kit.ui.controls import LONG_CHOICE, page, spell_out_choices
+
+    long = "Level 2: the two weakest power levels (about 18 cards; first game)"
+    assert len(long) > LONG_CHOICE
+    dd = w.Dropdown(options=[("Solo", 1), (long, 2)], value=1)
+    row = w.HBox([w.Button(description="Go"), dd])
+    p = page(w.VBox([row]))
+    note = row.children[2]
+    assert "hk-choice-note" in note._dom_classes and note.value == ""  # short: nothing
+    dd.value = 2
+    assert long in note.value
+    spell_out_choices(p)  # once per drop-down
+    assert len(row.children) == 3
+    dd.value = 1
+    assert note.value == ""

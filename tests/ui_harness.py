@@ -25,6 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 __all__ = [
     "PHONE",
+    "cut_choices",
     "DESKTOP",
     "SCROLLERS",
     "KNOWN_EXTERNAL",
@@ -237,6 +238,32 @@ def keyboard_unreached(page: Page, must_reach: str, max_tabs: int = 600) -> list
     return [f"Tab never reaches {m}" for m in missing]
 
 
+_CUT_CHOICES = r"""() => {
+  const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d"), out = [];
+  const flat = (t) => t.replace(/\s+/g, " ").trim();  // ipywidgets writes options with nbsp
+  for (const select of document.querySelectorAll(".hk-page select")) {
+    const r = select.getBoundingClientRect(), option = select.options[select.selectedIndex];
+    if (!option || r.width === 0 || r.height === 0) continue;
+    const css = getComputedStyle(select);
+    ctx.font = `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+    const pad = parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
+    // (as widgets/choices.js: a box sized to its longest option is within 2 px of it)
+    if (ctx.measureText(option.text).width <= select.clientWidth - pad + 2) continue;
+    const box = select.closest(".widget-dropdown");
+    const note = box && box.nextElementSibling;
+    const shown = note && note.classList.contains("hk-choice-note") && note.offsetHeight > 0 &&
+      flat(note.innerText).includes(flat(option.text).replace(/\u2026$/, ""));
+    if (!shown) out.push(flat(option.text));
+  }
+  return out;
+}"""
+
+
+def cut_choices(page: Page) -> list[str]:
+    """Drop-downs whose chosen option the box cuts with no full text under it (a phone)."""
+    return [f"drop-down cuts its choice: {t!r}" for t in page.evaluate(_CUT_CHOICES)]
+
+
 def check_page(
     page: Page,
     main_controls: list[str],
@@ -244,8 +271,10 @@ def check_page(
     axe: bool = True,
     scrollers: str = SCROLLERS,
 ) -> list[str]:
-    """Layout (at the page's current size), main controls and axe-core, together."""
+    """Layout (at the page's current size), main controls, drop-downs that cut their choice
+    and axe-core, together."""
     problems = overflow_problems(page, scrollers) + hidden_controls(page, main_controls)
+    problems += cut_choices(page)
     if axe:
         problems += axe_violations(page)
     return problems

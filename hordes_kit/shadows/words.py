@@ -24,7 +24,10 @@ __all__ = [
     "requires_words",
     "initiative_words",
     "card_kind",
+    "icon_words",
+    "action_card_words",
     "RESOURCE",
+    "ICON_MEANS",
 ]
 
 RESOURCE = {"xp": "Experience", "gold": "Gold", "stone": "Shadow Stone"}
@@ -187,6 +190,42 @@ def item_text(it: Item) -> str:
     if it.restricted:
         out.append("Restricted: one Restricted Item at a time.")
     return " ".join(x for x in out if x)
+
+
+# The rulebook's Monster-Action icon names, in words (Monster-Action Symbols: "MxAttack /
+# MxxAttack [Attack] X: the triggering entity takes the listed damage", "MxResponse /
+# MxxResponse [Response] Block X: the Monster cancels the listed damage", "MxSpecial /
+# MxSpell / MxxSpell: follow the effect listed on the current Monster's Icon Chart").
+ICON_MEANS = {
+    "MxAttack": "the Monster attacks",
+    "MxxAttack": "the Monster attacks (its second Attack line)",
+    "MxResponse": "the Monster blocks damage",
+    "MxxResponse": "the Monster blocks damage (its second Block line)",
+    "MxSpell": "the Monster's spell: its chart says what",
+    "MxxSpell": "the Monster's second spell: its chart says what",
+    "MxSpecial": "the Monster's special: its chart says what (often nothing)",
+}
+
+
+def icon_words(icon: str) -> str:
+    """A Monster-Action icon: the book's name, then what it is in words.
+
+    >>> icon_words("MxAttack")
+    'MxAttack — the Monster attacks'
+    """
+    means = ICON_MEANS.get(icon)
+    return f"{icon} — {means}" if means else icon
+
+
+def action_card_words(kind: str) -> str:
+    """A Monster-Action card (one or two icons, ``MxAttack+MxResponse``) in words.
+
+    >>> action_card_words("MxAttack+MxResponse")
+    'MxAttack + MxResponse — the Monster attacks, then the Monster blocks damage'
+    """
+    icons = kind.split("+")
+    means = [ICON_MEANS.get(i, i) for i in icons]
+    return f"{' + '.join(icons)} — {', then '.join(means)}"
 
 
 def chart_words(action: Effect, creature: str = "") -> str:

@@ -2,6 +2,9 @@
 
 - :func:`page` wraps a dashboard: the stylesheet, the game's colours, controls that
   wrap at phone width; :func:`columns` and :func:`section` lay it out.
+- :func:`spell_out_choices`: under every drop-down, the chosen option in full when it is
+  too long for a phone's drop-down ("Level 2: the two weakest power levels (about 18
+  c…"); :func:`page` applies it to the whole page.
 - :class:`SearchableChoice` / :class:`SearchablePicker`: a type-to-search box for one
   or several of many items (cards, heroes), with a visible box and an error naming an
   unknown name, never a Ctrl-click list.
@@ -20,7 +23,21 @@ from hordes_kit.ui.pieces import attrs
 from hordes_kit.ui.surface import ActionView, Stylesheet
 from hordes_kit.ui.theme import theme_class
 
-__all__ = ["page", "columns", "section", "SearchableChoice", "SearchablePicker"]
+__all__ = [
+    "page",
+    "columns",
+    "section",
+    "spell_out_choices",
+    "choice_note",
+    "seed_box",
+    "SearchableChoice",
+    "SearchablePicker",
+]
+
+# A chosen option longer than this may be cut in a drop-down (at 390 px the box is as wide
+# as its column, some 37 characters, less in a narrow column): it is also written out under
+# the drop-down, shown only where the box cuts it (widgets/choices.js measures it).
+LONG_CHOICE = 16
 
 
 def page(*children: w.Widget, theme: str | None = None) -> w.VBox:
@@ -28,7 +45,59 @@ def page(*children: w.Widget, theme: str | None = None) -> w.VBox:
     box = w.VBox([Stylesheet(), *children], layout=w.Layout(width="100%"))
     box.add_class("hk-page")
     box.add_class(theme_class(theme))
+    spell_out_choices(box)
     return box
+
+
+def seed_box(value: int = 0, maximum: int = 2**31) -> w.BoundedIntText:
+    """The "Seed" box of a New game row: its label beside the number on one line, at any
+    width (the same seed deals the same game)."""
+    box = w.BoundedIntText(
+        value=value,
+        min=0,
+        max=maximum,
+        description="Seed",
+        tooltip="The same seed deals the same game",
+        style={"description_width": "initial"},
+        layout=w.Layout(width="auto"),
+    )
+    box.add_class("hk-seed")
+    return box
+
+
+def choice_note(dropdown: w.Dropdown) -> w.HTML:
+    """The chosen option of ``dropdown`` in full, kept up to date ("" while it is short)."""
+    note = w.HTML()
+    note.add_class("hk-choice-note")
+
+    def show(_change=None) -> None:
+        label = dropdown.label or ""
+        long = len(label) > LONG_CHOICE
+        note.value = f"<div class='hk-choice-full'>{html.escape(label)}</div>" if long else ""
+
+    dropdown.observe(show, "label")
+    show()
+    dropdown._hk_note = note  # type: ignore[attr-defined] - once per drop-down
+    return note
+
+
+def spell_out_choices(root: w.Widget) -> w.Widget:
+    """Put :func:`choice_note` right after every drop-down inside ``root`` (once each);
+    drop-downs built later call it themselves. Returns ``root``."""
+    kids = getattr(root, "children", None)
+    if not isinstance(kids, tuple):
+        return root
+    out: list[w.Widget] = []
+    for c in kids:
+        out.append(c)
+        if isinstance(c, w.Dropdown):
+            if getattr(c, "_hk_note", None) is None:
+                out.append(choice_note(c))
+        else:
+            spell_out_choices(c)
+    if len(out) != len(kids):
+        root.children = tuple(out)
+    return root
 
 
 def columns(*children: w.Widget, min_width: int = 320) -> w.Box:

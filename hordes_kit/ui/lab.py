@@ -21,6 +21,7 @@ from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 from hordes_kit.ui.charts import SvgChart
+from hordes_kit.ui.controls import page
 
 __all__ = ["GAMES", "LabPage", "lab_page", "answers_html", "answers_page", "result_html"]
 
@@ -207,8 +208,8 @@ def best_policy(game: str, result):
 
 
 def lab_page() -> w.Widget:
-    """The lab page's widget."""
-    return LabPage().widget
+    """The lab page's widget (the shared page: its stylesheet, drop-downs a phone can read)."""
+    return page(LabPage().widget)
 
 
 def answer_sentence(rows: list[dict]) -> str:

@@ -81,6 +81,16 @@ def _readings_html(t: TableRule) -> str:
     return f"<ul class='hk-lookup-readings'>{''.join(map(_reading_html, t.readings))}</ul>"
 
 
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence: a full stop unless it already ends in . ? or !
+
+    >>> _sentence("Dizzy heroes?"), _sentence("Dizzy heroes")
+    ('Dizzy heroes?', 'Dizzy heroes.')
+    """
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def _option_html(e: Entry) -> str:
     r = e.rule
     if not r.option:
@@ -89,13 +99,13 @@ def _option_html(e: Entry) -> str:
     if table is not None:
         return (
             "<div class='hk-lookup-option'><span class='hk-lookup-label'>Table rule:</span> "
-            f"{html.escape(table.label)}. A table may choose its reading on every board, "
+            f"{html.escape(_sentence(table.label))} A table may choose its reading on every board, "
             f"walkthrough and calculator (the Table rules panel):{_readings_html(table)}</div>"
         )
     other = f" The other choice: {html.escape(r.other)}" if r.other else ""
     return (
         "<p class='hk-lookup-option'><span class='hk-lookup-label'>Table option:</span> "
-        f"{html.escape(r.option_title or r.option)}.{other}</p>"
+        f"{html.escape(_sentence(r.option_title or r.option))}{other}</p>"
     )
 
 
@@ -123,7 +133,7 @@ def _term_html(game: Game, t: Term) -> str:
     also = f" <span class='hk-muted'>(also: {html.escape(', '.join(t.aliases))})</span>"
     return (
         f"<li class='hk-lookup-term'><b>{html.escape(t.term)}</b>"
-        f"{also if t.aliases else ''} <span class='hk-lookup-game'>"
+        f"{also if t.aliases else ''} <span class='hk-lookup-game'>·&nbsp;"
         f"{html.escape(game.title)}</span> — {html.escape(t.text)} "
         f"<a href='{html.escape(lookup_url(t.rule), quote=True)}' target='_self'>the rule</a></li>"
     )

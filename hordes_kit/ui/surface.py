@@ -48,9 +48,10 @@ def actions_in(fragment: str) -> tuple[str, ...]:
 
 
 class Stylesheet(anywidget.AnyWidget):
-    """Puts the shared stylesheet on the page (shows nothing); :func:`ui.controls.page` adds it."""
+    """Puts the shared stylesheet on the page (shows nothing); :func:`ui.controls.page` adds it.
+    It also shows a drop-down's written-out choice only where the drop-down cuts it."""
 
-    _esm = "export default {\n  render({ el }) { el.classList.add('hk-stylesheet'); },\n};\n"
+    _esm = widgets_path("choices.js")
     _css = kit_css()
 
 

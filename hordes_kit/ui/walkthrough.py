@@ -393,8 +393,16 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
                 rule = self.rules.get(rid) if rid else None
                 if rule:
                     parts.append(f"<div class='hk-rule'>{rule_chip(rule, open_=True)}</div>")
-        elif q is not None or p is not None:
-            parts.append("<p class='hk-say'>Set-up. Answer the question below to start.</p>")
+        elif p is not None:  # a "point at it" question: answered on the table, not by a button
+            parts.append(
+                "<p class='hk-say'>Set-up. Click the thing the question below asks for on the "
+                "table under it (or press Show me ▶ to see it outlined).</p>"
+            )
+        elif q is not None:
+            parts.append(
+                "<p class='hk-say'>Set-up. Pick your answer to the question below (one of its "
+                "buttons) to start.</p>"
+            )
         else:
             parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
         if keep_feedback and self.feedback:

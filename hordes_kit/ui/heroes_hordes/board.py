@@ -23,7 +23,7 @@ from hordes_kit.heroes_hordes.rules import GAME, HORDE_PILES, RULE, card_forces
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.cardface import Pile
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
-from hordes_kit.ui.controls import SearchableChoice, page, section
+from hordes_kit.ui.controls import SearchableChoice, page, section, seed_box
 from hordes_kit.ui.heroes_hordes import advice
 from hordes_kit.ui.heroes_hordes.pictures import (
     battle_html,
@@ -90,9 +90,7 @@ class HHBoard(BoardMixin, w.VBox):
         self.auto_button = w.Button(description="Let the bot choose")
         self.undo_button = w.Button(description="Undo")
         self.new_button = w.Button(description="New game")
-        self.seed_box = w.IntText(
-            value=seed or 0, description="Seed", layout=w.Layout(width="150px")
-        )
+        self.seed_box = seed_box(seed or 0)
         for b, cls in (
             (self.draw_button, "hk-draw"),
             (self.auto_button, "hk-bot"),
@@ -138,11 +136,12 @@ class HHBoard(BoardMixin, w.VBox):
                     "Save, load, start again",
                     self.files,
                     self.link_box(),
-                    w.HBox([self.new_button, self.seed_box]),
+                    new_row := w.HBox([self.new_button, self.seed_box]),
                 ),
                 self.table_rules_panel(),
             ]
         )
+        new_row.add_class("hk-new-row")
         self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())

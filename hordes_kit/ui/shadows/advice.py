@@ -15,7 +15,7 @@ from hordes_kit.shadows.advice import decision_odds
 from hordes_kit.shadows.hands import NUMBERS, predict_odds
 from hordes_kit.shadows.odds import RoundOdds, icon_chances, monster_round, next_reveal
 from hordes_kit.shadows.state import Position
-from hordes_kit.shadows.words import chart_words
+from hordes_kit.shadows.words import action_card_words, chart_words, icon_words
 from hordes_kit.ui.common import percent, table_html
 from hordes_kit.ui.table import RankedTable
 
@@ -209,10 +209,10 @@ def reveal_html(s: Position, seat: int, viewer: int) -> str:
         return "<p class='hk-note'>No Monster-Action card can be revealed now.</p>"
     mon = s.card(s.monster)
     cards = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    rows = [(k.replace("+", " + "), percent(p), f"{p.numerator}/{p.denominator}") for k, p in cards]
+    rows = [(action_card_words(k), percent(p), f"{p.numerator}/{p.denominator}") for k, p in cards]
     icons = icon_chances(dist)
     irows = [
-        (i, chart_words(mon.action(i)), percent(p))
+        (icon_words(i), chart_words(mon.action(i)), percent(p))
         for i, p in sorted(icons.items(), key=lambda x: -x[1])
     ]
     who = "your" if seat == viewer else f"{s.who(seat)}'s"

@@ -5,6 +5,7 @@ hold), this round against the Monster for a planned Hand, and who wins with whic
 
 from __future__ import annotations
 
+import html
 import re
 from itertools import combinations
 
@@ -18,7 +19,7 @@ from hordes_kit.shadows.bots import plan_weight
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.hands import MODELS, NUMBERS, Call, hand_posterior, number_chances
 from hordes_kit.shadows.odds import deck_next, icon_chances, monster_round
-from hordes_kit.shadows.words import chart_words
+from hordes_kit.shadows.words import ICON_MEANS, action_card_words, chart_words, icon_words
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, page, section
@@ -94,10 +95,15 @@ class RevealTool(w.VBox):
         }
         self.out = w.HTML()
         self.chart = SvgChart()
+        legend = "".join(f"<li><b>{i}</b> — {html.escape(m)}</li>" for i, m in ICON_MEANS.items())
         intro = w.HTML(
             "<p>The deck has 19 cards. Count the ones you have seen this round and in the "
             "discard pile (and, as the Leader, the ones you dealt): the rest are equally "
-            "likely.</p>"
+            "likely.</p><details class='sh-icons'><summary>The book's icon names "
+            "(MxAttack, MxResponse…) in words</summary><p>Each Monster-Action card shows one "
+            "or two icons; the Monster's Icon Chart says what each does (the table below "
+            f"shows it for the Monster chosen).</p><ul>{legend}</ul>"
+            "</details>"
         )
         grid = w.Box(list(self.seen.values()), layout=w.Layout(flex_flow="row wrap"))
         self.message = w.HTML()
@@ -141,14 +147,14 @@ class RevealTool(w.VBox):
         self.out.value = table_html(
             ["Card", "Chance", "Exact"],
             [
-                (k.replace("+", " + "), percent(p), f"{p.numerator}/{p.denominator}")
+                (action_card_words(k), percent(p), f"{p.numerator}/{p.denominator}")
                 for k, p in cards
             ],
             caption=f"The next Monster-Action card, from the {TOTAL - len(seen)} "
             "cards not seen (exact)",
         ) + table_html(
             ["Icon", f"On {mon.name}", "Chance it shows"],
-            [(i, chart_words(mon.action(i)), percent(p)) for i, p in icons],
+            [(icon_words(i), chart_words(mon.action(i)), percent(p)) for i, p in icons],
             caption="Each icon on the next card (a two-icon card counts for both)",
         )
         self.chart.show(

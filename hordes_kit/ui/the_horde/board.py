@@ -20,7 +20,7 @@ from hordes_kit.the_horde.rules import GAME
 from hordes_kit.the_horde.tape import pick
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html
-from hordes_kit.ui.controls import page
+from hordes_kit.ui.controls import page, seed_box
 from hordes_kit.ui.pieces import attrs
 from hordes_kit.ui.playback import PacedPlayback
 from hordes_kit.ui.surface import ActionView
@@ -67,9 +67,7 @@ class THBoard(BoardMixin, w.VBox):
         self.playback.speed.description = "Speed"
         self.playback.skip_button.description = "Skip ahead"
         self.playback.skip_button.tooltip = "Show the rest of this turn at once"
-        self.seed_box = w.BoundedIntText(
-            value=seed or 0, min=0, max=2**31, description="Seed", layout=w.Layout(width="170px")
-        )
+        self.seed_box = seed_box(seed or 0)
         self.new_button = w.Button(description="New game")
         self.undo_button = w.Button(description="Undo")
         self.auto_button = w.Button(description=f"Decide for me ({self.policy.name} policy)")
@@ -109,15 +107,13 @@ class THBoard(BoardMixin, w.VBox):
                 self.log_view,
                 self.files,
                 self.link_box(),
-                w.HBox(
-                    [self.new_button, self.seed_box, speed],
-                    layout=w.Layout(align_items="flex-end", gap="6px 12px"),
-                ),
+                new_row := w.HBox([self.new_button, self.seed_box, speed]),
                 self.table_rules_panel(),
             ],
             layout=w.Layout(width="100%"),
         )
         self.add_class("hk-th-board")
+        new_row.add_class("hk-new-row")
         self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())
