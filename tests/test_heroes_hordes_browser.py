@@ -4,6 +4,8 @@ clean console; and one thing each page is for, done the way a player does it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from ui_harness import (
@@ -33,9 +35,14 @@ def test_play_page_at_phone_width(page: Page, voila_url):
     # the keyboard plays: Enter on the Draw button draws the Fate card
     page.locator(".hk-draw").focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".hk-board")).to_contain_text("Cards left in the deck: 108")
+    # (108 left; fewer when the card was an event with nothing to act on: turn 1 ended
+    # and the game went on to the next Fate card, as seen once at 107 and Turn 2)
+    expect(page.locator(".hk-board")).to_contain_text(
+        re.compile(r"Cards left in the deck: 10[0-8]")
+    )
     # what the draw did is tinted in the log, the newest line marked as the last move
-    expect(page.locator(".hk-log-line.hk-new").last).to_contain_text("Turn 1: the Fate card is")
+    new_line = page.locator(".hk-log-line.hk-new", has_text="Turn 1: the Fate card is")
+    expect(new_line.first).to_be_visible()
     expect(page.locator(".hk-log-line.hk-last")).to_have_count(1)
     # the card drawn is a card face: in its pile, or (a split card, an event) asking;
     # only an event with nothing to act on (turn 1: a raid, a quest) leaves the table empty
