@@ -62,24 +62,30 @@ def pytest_configure(config):
 
 # The longest files first: xdist deals whole files out in collection order (make test
 # passes --no-loadscope-reorder; its default order, most tests first, left a one-test file
-# of a minute for the end), so the last files to start are short ones. Measured by
-# `make test`'s --durations; a file not named keeps its place after these.
+# of a minute for the end), so the last files to start are short ones. The first ones need
+# no fast simulator: they keep both cores busy while the simulators compile (about a minute
+# from the start), then the files that wait for them follow. Measured by `make test`'s
+# --durations; a file not named keeps its place after these.
 LONGEST_FIRST = (
     "test_conformance.py",
+    "test_fantahzee.py",
+    "test_fuzz.py",
+    "test_fantahzee_simulate.py",
+    "test_heroes_hordes.py",
+    "test_the_horde.py",
     "test_browser_server.py",
     "test_cli_edges.py",
     "test_heroes_hordes_fast.py",
     "test_serve.py",
     "test_browser_console.py",
+    "test_tables_browser.py",
     "test_the_horde_fast.py",
     "test_tutor_browser.py",
     "test_browser.py",
     "test_fantahzee_pages.py",
-    "test_fuzz.py",
     "test_sheets_browser.py",
     "test_skytear_browser.py",
     "test_shadows_browser.py",
-    "test_fantahzee.py",
     "test_links_odds.py",
 )
 
