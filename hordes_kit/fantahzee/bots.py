@@ -247,7 +247,9 @@ def _roll(state, legal) -> str:
     target = target_heroes(state)
     if target:
         pay = _pay_now(state, target)
-        if pay:
+        # under the table rule distinct_values the payment found may show a number
+        # another hero's X dice show already: then it is not a legal move
+        if pay in legal:
             return pay
     if state.rolls_left and target and "done" in legal:
         costs = [state.cost_now(i).text for i in target]
