@@ -21,7 +21,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK
 # for a page; measured 9 min with -n 2, 6.4 min with -n 3); a file's tests stay on one
 # worker (a notebook's cells share a kernel)
 PYTEST := $(PY) -m pytest -q -n 3 --dist loadfile --nbval-lax --nbval-current-env \
-	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results
+	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
 .PHONY: serve test test-long bench load bench-browser lint chromium clean
 

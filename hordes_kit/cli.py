@@ -163,6 +163,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="dashboards kept started ahead, 0-100 (default: auto)",
     )
+    serve.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the shared tables' database file (default: tables.sqlite3 in the kit's data "
+        "folder, ~/.local/share/hordes_kit)",
+    )
     serve.add_argument("--notebook-dir", help=argparse.SUPPRESS)  # the tests' own pages
     return p
 
@@ -215,7 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n".join(check_data(args.file, args.game)))
             return 0
         if args.command == "serve":
+            from hordes_kit.core.tables.store import use_database
             from hordes_kit.serve import serve
+
+            use_database(args.db)  # the pages' kernels read it from the environment
 
             return serve(
                 port=args.port,

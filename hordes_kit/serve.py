@@ -3,16 +3,19 @@
 What the server adds to Voila (the helpers live in serve_kernels and serve_pages):
 - a cap on kernels (preheated ones included); a page beyond it gets "the table is full"
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
-- preheated kernels for the most used dashboards, within the cap, never culled;
+- preheated kernels for the dashboards (all of them when a third of the cap allows),
+  started one at a time, most used first, within the cap, never culled; a pool moves to
+  the page this table opens most (serve_kernels.rebalance);
+- a cell's output may lag 120 s behind its reply (a starved kernel), not 4 s;
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
-  charts are drawn by plotly's own renderer from this server (``ui.charts.Chart``: one
-  copy of plotly.js per page, cached by the browser), and a FigureWidget, if a page
-  makes one, fetches its code once from here too (see serve_dashboard.py).
+  charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
+  loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
+  (see serve_dashboard.py).
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ __all__ = ["INDEX", "KitVoila", "voila_argv", "serve", "check_address", "resolve
 
 INDEX = "index.ipynb"
 RETRY_AFTER = 60
+IOPUB_TIMEOUT = 120  # seconds a cell's output may lag behind its reply (nbclient's default: 4)
 SELF_CHECK = "# self-check"  # a dashboard's last cell: a test for nbval, not run for visitors
 TEMPLATES = Path(__file__).resolve().parent / "serve_templates"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
@@ -152,6 +156,8 @@ class KitRenderHandler(TornadoVoilaHandler):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             return self.finish(page)
         km = self.kernel_manager
+        if isinstance(km, KitKernelManager):
+            km.note_visit(path)
         if isinstance(km, KitKernelManager) and not km.pooled_ready(path) and not km.has_room():
             raise TableFull()
         # the page's script posts this cookie back when the page is left, which shuts its
@@ -327,6 +333,10 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaExecutor.timeout=180",
+        # A cell's output may reach the server well after its reply when kernels warm up
+        # together on two cores; nbclient's 4 s default then dropped the rest of the cell's
+        # output (its controls): the page opened without widgets, with only a warning logged.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
 
 
@@ -334,9 +344,11 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
     c = Config()
     c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
     c.KitKernelManager.max_kernels = max_kernels
-    # plotly's JupyterLab renderer (about 4.8 MB, cached by the browser) stays loaded:
-    # every chart (ui.charts.Chart) is a plotly mimetype output that only it can draw;
-    # denied, a chart shows as the words "[chart: plot]"
+    # plotly's JupyterLab renderer (4.8 MB of script, parsed on every page even when cached)
+    # is not loaded: every dashboard draws its charts as inline SVG (ui.charts.SvgChart).
+    # A page that shows a plotly figure (ui.charts.Chart) would need it back: remove
+    # "jupyterlab-plotly" from this list.
+    c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {
@@ -396,7 +408,7 @@ def serve(
     secret = resolve_token(token, no_token, loopback)
     cap = max_kernels or default_max_kernels()
     pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
-    pooled = pool_plan(pages, cap, preheat, cores=os.cpu_count() or 1)
+    pooled = pool_plan(pages, cap, preheat)
     shown = "127.0.0.1" if loopback else (_lan_address() if host in ("0.0.0.0", "::") else host)
     url = f"http://{shown}:{port}/" + (f"?token={secret}" if secret else "")
     print(f"Serving the dashboards on {url}  (Ctrl+C to stop)", flush=True)

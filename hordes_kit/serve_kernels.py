@@ -13,6 +13,10 @@ import ctypes
 import ctypes.util
 import gc
 import os
+import time
+import weakref
+from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from jupyter_server._tz import utcnow
@@ -28,6 +32,7 @@ __all__ = [
     "memory_limit_mb",
     "default_max_kernels",
     "pool_plan",
+    "rebalance",
     "give_memory_back",
     "fewer_arenas",
 ]
@@ -82,30 +87,52 @@ def default_max_kernels(limit_mb: int | None = None) -> int:
     return max(2, min(64, (limit_mb - SERVER_MB) // KERNEL_MB))
 
 
-def pool_plan(
-    dashboards: list[str], max_kernels: int, preheat: int | None = None, cores: int = 2
-) -> list[str]:
+def pool_plan(dashboards: list[str], max_kernels: int, preheat: int | None = None) -> list[str]:
     """The dashboards kept preheated (one kernel each), most used first.
 
     By default at most a third of the cap is held by waiting kernels, so pages
-    without a pool still find seats: 5 kernels (Binder) -> 1 preheated page; and at
-    most two per core, since every preheated kernel runs its notebook at start-up
-    (14 at once kept a 2-core machine busy for three minutes before any page was quick).
+    without a pool still find seats: 5 kernels (Binder) -> 1 preheated page, 64 (24 GB)
+    -> every page. The pools fill one kernel at a time in this order
+    (``KitKernelManager.keep_pools``), so warming them never starves a visitor.
 
     >>> pool_plan(["index.ipynb", "the_horde_play.ipynb", "fantahzee_odds.ipynb"], 5)
     ['fantahzee_odds.ipynb']
     >>> pool_plan(["a.ipynb", "fantahzee_odds.ipynb"], 64)
     ['fantahzee_odds.ipynb', 'a.ipynb']
-    >>> pool_plan([f"{c}.ipynb" for c in "abcdef"], 64, cores=2)
+    >>> pool_plan([f"{c}.ipynb" for c in "abcdef"], 12)
     ['a.ipynb', 'b.ipynb', 'c.ipynb', 'd.ipynb']
     """
-    if preheat is None:
-        n = min(max_kernels // 3, 2 * max(1, cores))
-    else:
-        n = min(preheat, max_kernels)
+    n = max_kernels // 3 if preheat is None else min(preheat, max_kernels)
     ranked = [d for d in MOST_USED if d in dashboards]
     ranked += sorted(d for d in dashboards if d not in ranked)
     return ranked[: max(0, n)]
+
+
+def rebalance(pooled: list[str], visits: Mapping[str, int], margin: int = 3) -> list[str] | None:
+    """Preheating by measured use: the pools after one swap, or None to keep them.
+
+    The page opened most often without a pool takes the place of the pooled page opened
+    least (the last of the plan among equals) once it has been opened ``margin`` times
+    more: the same number of kernels wait, for the pages this table actually opens. A page
+    opened once or twice (a benchmark, a curious visitor) moves nothing.
+
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3})
+    ['a.ipynb', 'c.ipynb']
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3, "a.ipynb": 1, "b.ipynb": 1}) is None
+    True
+    >>> rebalance([], {"c.ipynb": 9}) is None
+    True
+    """
+    if not pooled:
+        return None
+    outside = [(n, k) for k, n in visits.items() if k not in pooled]
+    if not outside:
+        return None
+    most, page = max(outside)
+    least, victim = min((visits.get(k, 0), -i, k) for i, k in enumerate(pooled))[::2]
+    if most < least + margin:
+        return None
+    return [page if k == victim else k for k in pooled]
 
 
 _libc = None
@@ -139,13 +166,26 @@ class KitKernelManager(AsyncMappingKernelManager):
     """Kernels within a cap; preheated kernels count, are kept topped up and never culled."""
 
     max_kernels = Int(8, config=True, help="Most kernels running at once, preheated ones included.")
+    warm_at_once = Int(
+        1, config=True, help="Preheated kernels warming up (running their notebook) at once."
+    )
     trim_delay = Int(3, config=True, help="Seconds after a shutdown before memory is given back.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        # Voila starts every pool at once as soon as this returns (16 notebooks running
+        # together kept a 2-core machine busy and the first visitors waiting): it is shown
+        # empty pools, and keep_pools fills the real ones one kernel at a time, in order.
+        self._hk_pools: dict | None = None
+        self._hk_fills: weakref.WeakSet = weakref.WeakSet()  # the pool starts keep_pools made
+        self._last_visit = -1e9  # time.monotonic() when a page was last opened
+        if self.has_trait("kernel_pools_config"):
+            self._hk_pools = dict(self.kernel_pools_config)
+            self.kernel_pools_config = {"default": {"pool_size": 0}}
         self._trim_handle: asyncio.TimerHandle | None = None
         self._keeper: PeriodicCallback | None = None
         self._pools_full = False
+        self.visits: Counter[str] = Counter()  # pages opened since the server started
 
     # --- the cap -------------------------------------------------------------------------
     def kernels_in_use(self) -> int:
@@ -190,30 +230,91 @@ class KitKernelManager(AsyncMappingKernelManager):
                     out.add(task.result()["kernel_id"])
         return out
 
+    def warming(self) -> int:
+        """Pooled kernels starting or still running their notebook."""
+        n = 0
+        for pool in getattr(self, "_pools", {}).values():
+            for t in pool:
+                if not t.done():
+                    n += 1
+                elif not t.cancelled() and t.exception() is None:
+                    n += not t.result()["task"].done()
+        return n
+
+    def note_visit(self, notebook: str) -> None:
+        """A page was opened: counted for preheating by measured use (``rebalance``)."""
+        self.visits[notebook] += 1
+        self._last_visit = time.monotonic()
+
+    def _rebalance(self) -> None:
+        """Move a pool to the page opened most, once its old page's kernel is idle."""
+        config = dict(getattr(self, "kernel_pools_config", {}))
+        pooled = [n for n, c in config.items() if n != "default" and c.get("pool_size", 0) > 0]
+        plan = rebalance(pooled, self.visits)
+        if plan is None:
+            return
+        (old,) = set(pooled) - set(plan)
+        (new,) = set(plan) - set(pooled)
+        tasks = list(self._pools.get(old, []))
+        if not all(t.done() for t in tasks) or not all(
+            t.cancelled() or t.exception() is not None or t.result()["task"].done() for t in tasks
+        ):
+            return  # its kernel is still starting: swap on a later round
+        config.pop(old)
+        config[new] = {"pool_size": 1}
+        self.kernel_pools_config = config
+        for t in tasks:
+            if not t.cancelled() and t.exception() is None:
+                asyncio.ensure_future(self.shutdown_kernel(t.result()["kernel_id"]))
+        self._pools.pop(old, None)
+        self.log.info(
+            "hordes-kit: preheating %s instead of %s (opened %d and %d times)",
+            new,
+            old,
+            self.visits[new],
+            self.visits[old],
+        )
+
     def keep_pools(self) -> None:
-        """Refill pools while there is room; pooled kernels always look fresh to the culler."""
+        """Refill pools while there is room, one kernel warming at a time, the most used
+        page first; pooled kernels always look fresh to the culler; a pool moves to the
+        page opened most (``rebalance``)."""
         pools = getattr(self, "_pools", None)
         if pools is None:
             return
+        if self._hk_pools is not None:  # Voila has set up its (empty) pools: ours now
+            self.kernel_pools_config, self._hk_pools = self._hk_pools, None
+        self._rebalance()
         now = utcnow()
         for kid in self.pooled_kernel_ids():
             if kid in self._kernels:  # taken from a pool a moment ago: not culled before use
                 self._kernels[kid].last_activity = now
         config = getattr(self, "kernel_pools_config", {})
+        for pool in pools.values():  # Voila's own refills (a burst of visitors would start
+            for t in list(pool):  # them all together, 15 s later): refilled here instead
+                if t not in self._hk_fills and not t.done():
+                    t.cancel()
+                    pool.remove(t)
         for notebook, conf in config.items():
             if notebook == "default":
                 continue
             self.pooled_ready(notebook)  # drops failed starts
-            if len(pools.get(notebook, [])) < conf.get("pool_size", 0) and self.has_room():
+            settling = time.monotonic() - self._last_visit < getattr(self, "fill_delay", 0)
+            if settling or self.warming() >= self.warm_at_once or not self.has_room():
+                break  # (a page just opened has the machine to itself for fill_delay s)
+            if len(pools.get(notebook, [])) < conf.get("pool_size", 0):
                 self.fill_if_needed(delay=0, notebook_name=notebook)
+                for t in pools.get(notebook, []):
+                    self._hk_fills.add(t)
         ready = [n for n in config if n != "default" and self.pooled_warm(n)]
         full = len(ready) == len(config) - ("default" in config)
         if full and not self._pools_full:
             self.log.info("hordes-kit: kernel pools are full (%d kernels)", len(ready))
         self._pools_full = full
 
-    def start_keeper(self, every_s: float = 5) -> None:
+    def start_keeper(self, every_s: float = 1) -> None:
         if self._keeper is None:
+            asyncio.get_event_loop().call_soon(self.keep_pools)
             self._keeper = PeriodicCallback(self.keep_pools, every_s * 1000)
             self._keeper.start()
 

@@ -15,15 +15,59 @@ def demo():
     return DEMO
 
 
-# --- real-browser tests: Debian's Chromium driven by Playwright, Voila from a fixture -------
-
+import fcntl  # noqa: E402
+import importlib  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 import urllib.error  # noqa: E402
 import urllib.request  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+# --- the fast simulators: compiled into numba's cache once per test run --------------------
+
+_warm: set[str] = set()
+
+
+def warm_fast_simulators(*games: str) -> None:
+    """Compile each game's fast simulator into numba's on-disk cache, once for the whole run.
+
+    A cold cache costs about a minute of CPU across the three simulators; three test workers
+    and every Voila server started at once would each compile them. A file lock shared by
+    the run's workers lets one compile while the others wait, then load the cached build.
+    """
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
+    for game in games:
+        if game in _warm:
+            continue
+        lock = Path(tempfile.gettempdir()) / f"hordes-kit-{run}-{game}.numba-lock"
+        with open(lock, "w") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            try:
+                importlib.import_module(f"hordes_kit.{game}.fastsim").warm_up()
+            finally:
+                fcntl.flock(f, fcntl.LOCK_UN)
+        _warm.add(game)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "fast_simulators(*games): the tests run these games' fast simulators (compiled into"
+        " numba's cache once per run, see warm_fast_simulators)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    for mark in item.iter_markers("fast_simulators"):
+        warm_fast_simulators(*mark.args)
+
+
+# --- real-browser tests: Debian's Chromium driven by Playwright, Voila from a fixture -------
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -56,6 +100,8 @@ class VoilaServer:
     """`hordes-kit serve` in a subprocess on a free port; stopped (with its kernels) after."""
 
     def __init__(self, log_dir, cull_idle: int = 120, *extra: str) -> None:
+        # the server compiles these into numba's cache at start: load them instead
+        warm_fast_simulators("heroes_hordes", "the_horde")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / "voila.log"
@@ -69,6 +115,9 @@ class VoilaServer:
                 "--no-browser",
                 f"--port={self.port}",
                 f"--cull-idle={cull_idle}",
+                # four preheated pages as before (each test worker runs its own server: all
+                # 18 on three workers would warm 54 kernels on two cores); a test may ask more
+                "--preheat=4",
                 *extra,
             ],
             stdout=self._log,

@@ -67,7 +67,7 @@ def test_changing_the_cost_updates_the_probability(odds_page: Page):
     box.fill("XQ")
     box.press("Enter")
     expect(page.locator(".hk-error")).to_contain_text("unknown symbol 'Q'")
-    expect(page.locator(".js-plotly-plot")).to_have_count(0)  # the old cost's charts go
+    expect(page.locator(".hk-chart svg")).to_have_count(0)  # the old cost's charts go
 
 
 def test_keep_advisor_follows_clicked_dice(odds_page: Page):

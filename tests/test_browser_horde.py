@@ -38,7 +38,9 @@ def test_play_page_on_a_phone(page: Page, voila_url):
     advice = page.locator(".hk-buy-advice")
     expect(advice.locator(".hk-advice-head")).to_contain_text("Advice: ")
     expect(advice.locator("tr.hk-best")).to_have_count(1)
-    expect(page.locator(".hk-board .hk-face.hk-highlight").first).to_be_visible()
+    # a random game may advise flipping another card first: then no card is marked yet
+    if "Flip one more card" not in advice.locator(".hk-advice-head").inner_text():
+        expect(page.locator(".hk-board .hk-face.hk-highlight").first).to_be_visible()
     problems = check_page(page, [".hk-buy-advice table"], axe=False)
     assert not problems, "\n".join(problems)
 
@@ -66,7 +68,7 @@ def test_walkthrough_page_on_a_phone(page: Page, voila_url):
 
 def test_odds_page_on_a_phone(page: Page, voila_url):
     seen = open_dashboard(page, voila_url, "the_horde_odds.ipynb", ".hk-run")
-    main = [".hk-battle-odds .hk-odds-pct", ".hk-chart .main-svg", ".hk-search input", ".hk-run"]
+    main = [".hk-battle-odds .hk-odds-pct", ".hk-chart svg", ".hk-search input", ".hk-run"]
     problems = dashboard_problems(page, seen, main)
     assert not problems, "\n".join(problems)
     assert page.locator(".modebar").count() == 0  # no zoom/lasso toolbar

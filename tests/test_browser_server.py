@@ -86,8 +86,8 @@ def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: 
             expect(page.get_by_role("link", name="Dice-odds explorer")).to_be_visible()
         else:
             expect(page.locator(".jupyter-widgets").first).to_be_visible()
-        if name.endswith("_odds.ipynb"):  # charts drawn, from plotly's code on this server
-            expect(page.locator(".js-plotly-plot").first).to_be_visible()
+        if name.endswith("_odds.ipynb"):  # charts drawn (inline SVG, no script)
+            expect(page.locator(".hk-chart svg").first).to_be_visible()
         page.wait_for_timeout(3000)  # anywidget reports a model not ready after 2 s
     assert not problems, "\n".join(problems)
 
@@ -145,5 +145,50 @@ def test_leaving_a_page_shuts_its_kernel_down(page: Page, tmp_path):
         while _kernels(proc) and time.monotonic() < deadline:
             time.sleep(0.3)
         assert _kernels(proc) == 0, "the page's kernel waited for the idle cull"
+    finally:
+        server.stop()
+
+
+SLOW_IOPUB = """import time
+import ipywidgets as w
+from IPython import get_ipython
+from IPython.display import display
+
+kernel = get_ipython().kernel
+button = w.Button(description="Ready")
+idle = kernel._publish_status_and_flush
+
+
+def late(status, channel, stream, parent=None):
+    # a starved kernel (or server): the page's controls reach the server 6 s after the
+    # cell's reply, as when many kernels warm up at once on two cores
+    if status == "idle" and channel == "shell":
+        kernel._publish_status_and_flush = idle
+        time.sleep(6)
+        display(button)
+    idle(status, channel, stream, parent)
+
+
+kernel._publish_status_and_flush = late"""
+
+
+@pytest.mark.parametrize("preheat", ["--preheat=0", "--preheat=1"])
+def test_a_starved_kernel_still_sends_its_page_its_controls(tmp_path, preheat):
+    """Kernels warming up together on two cores get their output to the server late: Voila's
+    executor waited 4 s for it, then sent the page without its controls (the page stayed
+    empty, with only a warning in the log). ``--preheat=16`` showed it on every page."""
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    from test_serve import notebook
+
+    notebook(pages / "index.ipynb", ("markdown", "# index"))
+    notebook(pages / "slow.ipynb", ("code", SLOW_IOPUB))
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", preheat)
+    try:
+        if preheat != "--preheat=0":
+            assert "kernel pools are full" in server.log(), server.log()
+        html = urllib.request.urlopen(server.url + "/voila/render/slow.ipynb", timeout=120)
+        text = html.read().decode()
+        assert "application/vnd.jupyter.widget-view+json" in text, server.log()[-2000:]
     finally:
         server.stop()

@@ -195,6 +195,7 @@ def test_battle_unknown_card_suggests(capsys):
     assert code == 2 and "closest: Warlord" in err and err.count("\n") == 1
 
 
+@pytest.mark.fast_simulators("heroes_hordes")
 def test_simulate_json_and_workers(capsys):
     args = ["simulate", "heroes-hordes", "--policy", "greedy", "--games", "2000", "--seed", "4"]
     code, out, _ = run(capsys, *args, "--json")
@@ -257,6 +258,7 @@ def test_the_horde_bad_input_one_line_exit_2(capsys, args, message):
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.fast_simulators("the_horde")
 def test_simulate_the_horde_json_and_workers(capsys):
     args = ["simulate", "the-horde", "--policy", "balanced", "--games", "4000", "--seed", "4"]
     code, out, _ = run(capsys, *args, "--json")

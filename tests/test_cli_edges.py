@@ -19,6 +19,8 @@ from hordes_kit.core.args import int_in
 from hordes_kit.core.montecarlo import MAX_SEED, check_run, map_chunks, run_games, stream_chunks
 from hordes_kit.core.registry import registered_games
 
+pytestmark = pytest.mark.fast_simulators("the_horde")
+
 
 def outcome(capsys, argv):
     """(exit status, stdout, stderr) of ``hordes-kit argv`` run in this process."""

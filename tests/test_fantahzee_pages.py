@@ -31,8 +31,8 @@ PAGES = {
             ".hk-cost input",
             ".hk-dice-count button",
             ".hk-rolls-count button",
-            ":nth-match(.hk-chart svg.main-svg, 1)",
-            ":nth-match(.hk-chart .js-plotly-plot, 2)",
+            ":nth-match(.hk-chart svg.hk-svg-chart, 1)",
+            ":nth-match(.hk-chart svg.hk-svg-chart, 2)",
             ".hk-roll",
         ],
     ),
@@ -92,10 +92,10 @@ def test_odds_page_on_a_phone(browser: Browser, voila_url):
         box.fill("XX7")
         box.press("Enter")
         expect(page.locator(".hk-error").first).to_contain_text("Costs to pay 'XX7'")
-        expect(page.locator(".hk-chart .js-plotly-plot")).to_have_count(0)
+        expect(page.locator(".hk-chart svg.hk-svg-chart")).to_have_count(0)
         box.fill("XXX")
         box.press("Enter")
-        expect(page.locator(".hk-chart .js-plotly-plot")).to_have_count(2)
+        expect(page.locator(".hk-chart svg.hk-svg-chart")).to_have_count(2)
         _at_desktop_width(page, "fantahzee_odds")
     finally:
         page.close()

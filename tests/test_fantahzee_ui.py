@@ -245,11 +245,11 @@ def test_rerolls_left_counts_down_and_a_new_turn_starts_after_the_last():
 
 def test_an_invalid_cost_clears_the_charts_and_says_what_is_wrong():
     e = DiceOddsExplorer(costs="XXX")
-    assert e.chart_rolls.outputs and e.chart_dice.outputs
+    assert e.chart_rolls.value and e.chart_dice.value
     e.cost.value = "XQ"
     said = html.unescape(e.message.value)
     assert "Costs to pay 'XQ'" in said and "unknown symbol 'Q'" in said
-    assert not e.chart_rolls.outputs and not e.chart_dice.outputs
+    assert not e.chart_rolls.value and not e.chart_dice.value
     assert e.charts.layout.display == "none" and "—" in e.result.value
     e.cost.value = "XX"
-    assert e.chart_rolls.outputs and not e.message.value
+    assert e.chart_rolls.value and not e.message.value

@@ -24,6 +24,8 @@ from hordes_kit.heroes_hordes.game import new_game
 from hordes_kit.heroes_hordes.rules import HHConfig, card_forces, card_index, pile_force
 from hordes_kit.heroes_hordes.tape import make_tape, play_tape
 
+pytestmark = pytest.mark.fast_simulators("heroes_hordes")
+
 R = "heroes-hordes."
 CODE = {"win": 0, "tie": 1, "loss": 2}
 

@@ -21,7 +21,7 @@ from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.flow import advance
 from hordes_kit.heroes_hordes.game import new_game
 from hordes_kit.heroes_hordes.rules import RULE
-from hordes_kit.ui.charts import Chart
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.heroes_hordes import advice
 from hordes_kit.ui.heroes_hordes.board import HHBoard, play_page
 from hordes_kit.ui.heroes_hordes.odds import BattleCalculator, PolicyComparison, odds_page
@@ -348,7 +348,7 @@ def test_pages_use_charts_not_figure_widgets_and_simulate_nothing_first(monkeypa
         found = list(_widgets(p))
         assert not any(isinstance(x, go.FigureWidget) for x in found)
         assert not any(isinstance(x, w.SelectMultiple) for x in found)  # no Ctrl-click lists
-    assert any(isinstance(x, Chart) for x in _widgets(pages[0]))
+    assert any(isinstance(x, SvgChart) for x in _widgets(pages[0]))
 
 
 def test_policy_comparison_ranks_by_wins_with_intervals():
@@ -361,4 +361,4 @@ def test_policy_comparison_ranks_by_wins_with_intervals():
     assert p.ranking.best[0] == best.policy
     assert p.ranking.headline("Most wins").startswith(f"Most wins: {best.policy}")
     assert "Share of games each bot wins" in p.table.value
-    assert p.chart.fig is not None and p.chart.outputs
+    assert p.chart.fig is not None and "<svg" in p.chart.value

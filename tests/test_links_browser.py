@@ -20,8 +20,8 @@ TIMEOUT = 90_000
 
 
 def _copied(page: Page) -> tuple[str, dict]:
-    page.locator(".hk-copy-link").first.click()
-    box = page.locator(".hk-link-text").first
+    page.locator(".hk-copy-link:visible").first.click()  # not the folded table panel's
+    box = page.locator(".hk-link-text:visible").first
     expect(box).to_be_visible()
     link = box.input_value()
     parts = urlsplit(link)
@@ -62,3 +62,60 @@ def test_a_board_link_and_an_odds_link_open_on_the_served_page(page: Page, voila
         "locked": "110000",
         "left": "-",
     }
+
+
+def _copied_in(page: Page, heading: str) -> dict:
+    """Press the Copy link of the section under ``heading``: its link's parameters."""
+    part = page.locator(".hk-section").filter(has=page.locator(".hk-heading", has_text=heading))
+    part.locator(".hk-copy-link").first.click()
+    box = part.locator(".hk-link-text").first
+    expect(box).to_be_visible()
+    return {k: v[0] for k, v in parse_qs(urlsplit(box.input_value()).query).items()}
+
+
+NEW_LINKS = [
+    (
+        "the_horde_odds.ipynb",
+        "policy=thrifty&reserve=2&games=200&seed=3&run=policy",
+        "Whole games by buying policy",
+        ["Chance Chauncey survives all 20 turns", "200 games each", "thrifty"],
+    ),
+    (
+        "heroes_hordes_odds.ipynb",
+        "goblins=4&undead=1&dragons=0&draws=6",
+        "Risk ahead",
+        ["within the next 6 Fate draws"],
+    ),
+    (
+        "shadows_odds.ipynb",
+        "their_hero=akintunde&level=2&asked=4:no&model=bot",
+        "Predict: what can their Hand hold?",
+        ["Chance their Hand of 4 still holds", "chosen like the kit"],
+    ),
+    (
+        "skytear_odds.ipynb",
+        "players=1&horde=Skybooter&difficulty=3&at=alliance&turn=4&castle=12"
+        "&lane2=Plank+Walker&minions=none&card=tower&draws=7&least=2",
+        "Deck questions: a card within N draws",
+        ["Chance of at least 2 × any tower in the next 7 draws"],
+    ),
+]
+
+
+@pytest.mark.parametrize("notebook, query, heading, shown", NEW_LINKS, ids=lambda x: str(x)[:14])
+def test_an_odds_tool_link_opens_the_question_it_names(
+    page: Page, voila_url, notebook, query, heading, shown
+):
+    """One link per game to a tool that had none: the page opens showing the question the
+    link asks, and the tool's Copy link gives the same question back."""
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/{notebook}?{query}", timeout=TIMEOUT)
+    wait_for_widgets(page, ".hk-copy-link", timeout=TIMEOUT)
+    part = page.locator(".hk-section").filter(has=page.locator(".hk-heading", has_text=heading))
+    expect(part).to_be_visible()
+    for words in shown:
+        expect(part).to_contain_text(words)
+    expect(part.locator(".hk-error")).to_have_count(0)
+    got = _copied_in(page, heading)
+    asked = {k: v[0] for k, v in parse_qs(query).items()}
+    assert {k: got.get(k) for k in asked} == asked

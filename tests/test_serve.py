@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import re
 import socket
 import time
 import urllib.error
@@ -159,6 +160,39 @@ def test_preheated_kernels_count_against_the_cap(small_server):
     # ...while a page with one opens on it at once
     status, _h, body = get(f"{server.url}/voila/render/sum.ipynb")
     assert status == 200 and "the sum is 42" in body
+
+
+def test_pools_fill_one_kernel_at_a_time_in_the_plans_order(small_server):
+    server = small_server("--max-kernels=9", "--preheat=3")
+    log = server.log()
+    assert "kernel pools: broken.ipynb, other.ipynb, sum.ipynb" in log
+    events = re.findall(r"Kernel started|Kernel pool of (\S+) is filled", log)
+    # started, filled, started, filled...: never two kernels starting together
+    assert [e or "started" for e in events] == [
+        "started",
+        "broken.ipynb",
+        "started",
+        "other.ipynb",
+        "started",
+        "sum.ipynb",
+    ], log
+
+
+def test_a_pool_moves_to_the_page_the_table_opens_most(small_server):
+    server = small_server("--max-kernels=5", "--preheat=1")
+    assert "kernel pools: broken.ipynb" in server.log()
+    for _ in range(3):  # third.ipynb opened three times, broken.ipynb never
+        status, _h, body = get(f"{server.url}/voila/render/third.ipynb")
+        assert status == 200 and "a third page" in body
+    deadline = time.monotonic() + 90
+    moved = "preheating third.ipynb instead of broken.ipynb (opened 3 and 0 times)"
+    while moved not in server.log() or "Kernel pool of third.ipynb is filled" not in server.log():
+        assert time.monotonic() < deadline, server.log()[-2000:]
+        time.sleep(0.5)
+    time.sleep(3)  # the preheated kernel runs the page
+    status, _h, body = get(f"{server.url}/voila/render/third.ipynb")
+    assert status == 200 and "a third page" in body
+    assert "Using pre-heated kernel" in server.log().split(moved)[1]
 
 
 def test_token_is_asked_for_then_travels_as_a_cookie(small_server):

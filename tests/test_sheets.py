@@ -16,7 +16,7 @@ from hordes_kit.cli import main
 from hordes_kit.core.registry import get_game, registered_games
 from hordes_kit.core.sheet import Bars, Cell, Section, Sheet, Table, cell, render, render_game
 
-GAMES = ("fantahzee", "the-horde", "heroes-hordes", "shadows")
+GAMES = ("fantahzee", "the-horde", "heroes-hordes", "shadows", "skytear")
 DAY = datetime.date(2026, 1, 2)
 
 
@@ -172,6 +172,49 @@ def test_shadows_next_card_and_predict_are_the_calculators_s():
                 assert cb.value == odds["chance"][n]
 
 
+def test_skytear_wins_draws_and_pillage_are_the_calculators_s():
+    from hordes_kit.core.registry import get_game as game
+    from hordes_kit.skytear.cards import load_cards
+    from hordes_kit.skytear.odds import KINDS, pillage_risk
+    from hordes_kit.skytear.sheet import DIFFICULTIES, DRAWS, GAMES, SEED, hordes, sheet
+    from hordes_kit.skytear.simulate import simulate
+
+    s = sheet()
+    wins = blocks(s, "Games won, by horde and difficulty")
+    assert [r[0] for r in wins.rows] == list(hordes()) and len(hordes()) >= 3
+    # a second run of the simulator at the same seed: the same games, the same figure
+    horde, d = hordes()[-1], DIFFICULTIES[1]
+    again = simulate({"players": 1, "hordes": [horde], "difficulty": d}, GAMES, SEED)
+    assert wins.rows[-1][2].value == again.win_rate
+    lo, hi = again.interval
+    assert f"({lo * 100:.1f}–{hi * 100:.1f})" in wins.rows[-1][2].text
+    for row in wins.rows:  # harder levels are not easier, beyond the intervals' noise
+        assert row[1].value > row[-1].value
+    bars = dict(blocks(s, "Games won at level 2 (the first game's difficulty)").bars)
+    assert bars[horde] == again.win_rate
+    # a fresh deck by hand: the chance that n cards hold at least one ally, hypergeometric
+    cards = load_cards()
+    for castle in cards.castles.values():
+        t = blocks(s, f"The {castle.faction} deck (40 cards)")
+        deck = game("skytear").start({"players": 1, "castle": castle.name}).seats[0].deck
+        size = deck.size
+        for k, row in zip(KINDS, t.rows):
+            hits = sum(KINDS[k](cards.cards[c]) for c in deck.middle)
+            for n, c in zip(DRAWS, row[1:]):
+                assert c.value == 1 - Fraction(comb(size - hits, n), comb(size, n))
+    pillage = blocks(s, "Pillage: a deck emptied by the end of turn N")
+    start = game("skytear").start(
+        {
+            "players": 1,
+            "hordes": [hordes()[-1]],
+            "difficulty": 2,
+            "position": {"phase": "turn", "turn": 1, "castle": 20, "units": [], "minions": {}},
+        }
+    )
+    assert [c.value for c in pillage.rows[-1][1:]] == pillage_risk(start, 10)
+    assert pillage.rows[-1][-1].value > 0  # Skybooter's pillagers empty a deck in time
+
+
 # --- the command -----------------------------------------------------------------------------
 
 
@@ -265,6 +308,7 @@ def test_a_game_declaring_a_sheet_gets_the_command_and_the_page(capsys, demo):
         ("hordes_kit.ui.the_horde.odds", ("battle",)),
         ("hordes_kit.ui.heroes_hordes.odds", ()),
         ("hordes_kit.ui.shadows.odds", ()),
+        ("hordes_kit.ui.skytear.odds", ()),
     ],
 )
 def test_every_odds_page_has_the_printable_sheet_link(module, args):

@@ -89,7 +89,10 @@ def test_play_page_and_a_turn_by_clicking(page: Page, voila_url, size):
     page.locator(".hk-speed button", has_text="Instant").click()
     clicked = _play_a_turn(page)
     assert "2" == page.locator(".sk-status").get_attribute("data-turn"), clicked
-    assert "done" in clicked and any(a.startswith("play:") for a in clicked), clicked
+    # a card was played by clicking; the phase ends with "done", or by itself when the card
+    # played left nothing else to do (seen in CI: keep, play:holy-nova, then turn 2)
+    assert any(a.startswith("play:") for a in clicked), clicked
+    assert "done" in clicked or clicked[-1].startswith("play:"), clicked
     expect(page.locator(".hk-log")).to_contain_text("Horde phase")
     _settle(page)
     # the forecast on demand, then the page is still clean

@@ -26,6 +26,8 @@ from hordes_kit.skytear.setup import setup_position
 from hordes_kit.skytear.simulate import simulate, win_chart, win_odds, win_table
 from hordes_kit.skytear.tape import make_tape, play_tape, tape_pick
 
+pytestmark = pytest.mark.fast_simulators("skytear")
+
 CONFIGS = [
     {},
     {"players": 2},

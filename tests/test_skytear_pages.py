@@ -117,6 +117,7 @@ def test_the_forecast_shown_is_the_calculators():
     assert "Forecast of the rest" not in b.table.html
 
 
+@pytest.mark.fast_simulators("skytear")
 def test_win_odds_from_here_are_the_simulators():
     b = SkyBoard(seed=3, speed="Instant")
     to_alliance(b)
@@ -227,6 +228,7 @@ def test_deck_and_pillage_questions_show_the_exact_figures():
         assert f"{s.turn + k} {percent(p)}" in " ".join(visible_text(pill.out.value).split())
 
 
+@pytest.mark.fast_simulators("skytear")
 def test_win_odds_by_difficulty_wait_for_run_and_are_the_simulators():
     tool = WinTool()
     assert "%" not in tool.out.value
@@ -267,3 +269,17 @@ def test_co_op_for_two_people_asks_each_player_by_name():
     assert b.state.current_player == 1 and moves(b)  # player 2 is a person: asked, not played
     assert "Player 2:" in visible_text(b.table.html)
     assert "Player 2: hand" in visible_text(b.table.html)
+
+
+def test_pillage_with_no_risk_says_so_in_words():
+    """A chart of zero bars alone reads as broken: the page says there is no risk."""
+    pos = PositionSetup()
+    s = pos.state()
+    pill = PillageTool(pos)
+    pill.turns.value = 2
+    pill.run()
+    risk = pillage_risk(s, 2)
+    assert ("No risk in these 2 turns" in pill.out.value) == (not any(risk))
+    pill.turns.value = 12
+    pill.run()
+    assert ("No risk" in pill.out.value) == (not any(pillage_risk(s, 12)))

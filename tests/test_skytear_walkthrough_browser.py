@@ -52,7 +52,7 @@ def test_walkthrough_at_phone_width_the_lesson_asks_by_the_table(page: Page, voi
     expect(page.locator(".hk-feedback")).to_contain_text("The castle is Pools of Flyema")
     page.locator(".hk-next").click()
     expect(page.locator(".hk-narration")).to_contain_text("Setup: the castle Pools of Flyema")
-    expect(page.locator(".hk-rule-chip").first).to_contain_text("Setup")
+    expect(page.locator(".hk-narration .hk-rule-chip").first).to_contain_text("Setup")
     _shot(page, "390-step1")
 
 

@@ -37,6 +37,7 @@ EXPECTED = {
     "heroes-hordes": ["lords_self", "search_shuffle", "search_events", "loss_at"],
     "fantahzee": ["imperative", "distinct_values"],
     "shadows": ["library", "mulligan", "unmet"],
+    "skytear": ["empty_deck", "reactions", "mutaform_monster"],
 }
 BASE = {"fantahzee": {"players": 2}, "shadows": {"players": 2}}
 

@@ -189,3 +189,19 @@ def test_no_rule_id_on_screen_in_the_panels_words():
     p = HHBoard(1).rules_panel
     shown = re.sub(r"<[^>]*>", " ", " ".join(x.value for x in p.texts.values()))
     assert "heroes-hordes." not in shown and "option." not in shown
+
+
+def test_simulation_tools_clear_their_figures_when_the_table_rules_change():
+    """Skytear's and Shadows' win-odds tools share one rule (ui.table_rules.PlaysTheReadings):
+    figures of other readings go, and the page says to play the games again."""
+    from hordes_kit.core.svgchart import BarChart, Series
+    from hordes_kit.ui.shadows.wins import WinsTool
+    from hordes_kit.ui.skytear.odds import WinTool
+
+    for tool in (WinTool(), WinsTool()):
+        tool.chart.show(BarChart("won", ("a",), (Series("won", (0.5,)),)))
+        tool.out.value = "figures"
+        tool.use_rules(dict(tool.table_rules))  # the same readings: nothing changes
+        assert tool.chart.fig is not None and tool.out.value == "figures"
+        tool.use_rules({**tool.table_rules, "a reading": "another"})
+        assert tool.chart.fig is None and "Play the games" in tool.out.value

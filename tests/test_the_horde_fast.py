@@ -2,8 +2,9 @@
 
 1. Fed the same chance tape, both play identical games: 500 seeded games per policy,
    compared on the result, the last turn, the Crowns left and the chance numbers used.
-2. Over 100,000 fast games per policy, the survival, tax and Chauncey rates lie inside
-   the 99% intervals of the reference engine's games on uniformly random tapes.
+2. Over 20,000 fast games per policy (100,000 in `make test-long`), the survival, tax
+   and Chauncey rates lie inside the 99% intervals of the reference engine's games on
+   uniformly random tapes.
 3. From a position in the middle of a game, the fast simulator (after the reference
    engine plays out the turn) agrees with the reference engine alone.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from budget import sized
 
 from hordes_kit.core.montecarlo import wilson_interval
 from hordes_kit.core.playout import play_steps
@@ -21,8 +23,12 @@ from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.simulate import simulate
 from hordes_kit.the_horde.tape import make_tape, play_tape
 
+pytestmark = pytest.mark.fast_simulators("the_horde")
+
 GAMES = 500
-FAST_GAMES = 100_000
+# the fast rate's own 99% error at 20,000 games is a sixth of the half-width of the 500
+# reference games' interval it must lie in (sqrt(500/20,000)): the same test as at 100,000
+FAST_GAMES = sized(20_000, 100_000)
 CODE = {"win": 0, "taxes": 1, "chauncey": 2}
 Z99 = 2.5758293035489004
 
@@ -103,3 +109,54 @@ def test_fast_rows_are_sane():
     assert set(np.unique(out[:, 0])) <= {0, 1, 2}
     assert out[:, 1].min() >= 1 and out[:, 1].max() <= 20
     assert (out[out[:, 0] == 0, 1] == 20).all()
+
+
+FAMILY = (
+    POLICIES["balanced"].tuned(
+        name="late-phase",
+        late_from=8,
+        late_wants=("knight", "bomb", "flame-thrower", "cow"),
+        late_reserve_turns=2,
+        late_extra_flips=1,
+        heal_from=5,
+        heal_min_down=2,
+        rich_at=9,
+    ),
+    POLICIES["thrifty"].tuned(
+        name="rush", late_from=3, late_wants=("bomb", "trees"), rich_at=4, heal_from=12
+    ),
+)
+
+
+@pytest.mark.parametrize("policy", FAMILY, ids=[p.name for p in FAMILY])
+def test_the_lab_family_plays_the_same_games_in_both_engines(policy):
+    """The lab's richer buying/healing family (bots.Policy's late_*, heal_*, rich_at)."""
+    from budget import sized
+
+    tb = tables()
+    pa = policy_arrays(policy)
+    results = set()
+    for seed in range(sized(40, 500)):
+        tape = make_tape(seed)
+        ref, used = play_tape(policy, tape)
+        fast = play_tape_fast(np.array(tape), False, pa, tb.cards, tb.horde, tb.turns, tb.setup)
+        mine = (CODE[ref.result], ref.turn, ref.crowns, used)
+        assert mine == tuple(int(x) for x in fast), (policy.name, seed)
+        results.add(mine)
+    assert len(results) > 20
+
+
+def test_the_family_changes_play():
+    """Each new parameter changes the games: a late phase, healing rules, rich flips."""
+    base = POLICIES["balanced"]
+    runs = {
+        p.name: run_fast(p, 3000, seed=4)[:, :].tolist()
+        for p in (
+            base,
+            base.tuned(name="late", late_from=6, late_wants=("knight",)),
+            base.tuned(name="heal", heal_from=15),
+            base.tuned(name="fewer-flips", extra_flips=0),
+            base.tuned(name="rich", extra_flips=0, rich_at=5),
+        )
+    }
+    assert len({str(v) for v in runs.values()}) == 5

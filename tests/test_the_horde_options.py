@@ -14,6 +14,8 @@ from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.rules import THConfig
 from hordes_kit.the_horde.tape import make_tape, play_tape
 
+pytestmark = pytest.mark.fast_simulators("the_horde")
+
 R = "the-horde."
 
 

@@ -233,7 +233,7 @@ def test_odds_page_draws_before_any_simulation_and_refuses_unknown_cards():
     b = BattleOdds()
     b.hordling.value, b.defender.value, b.items.value = 5, (4, True), 1
     assert b.force == 5 and "50.00%" in b.result.value  # 4, 5 or 6 on the die
-    assert b.chart.fig.layout.shapes and b.chart.fig.layout.shapes[0].x0 == 4.5
+    assert b.chart.fig.box == (5, 5) and "class='hk-box'" in b.chart.value  # the battle boxed
 
 
 # --- the walkthrough: honest grading ------------------------------------------------------------

@@ -160,9 +160,8 @@ def overflow_problems(page: Page, scrollers: str = SCROLLERS) -> list[str]:
 def hidden_controls(page: Page, selectors: list[str], wait: float = 30_000) -> list[str]:
     """Main controls that are missing, invisible or not fully within the screen's width.
 
-    Each is given up to ``wait`` ms to be drawn: a chart is drawn by the page's plotly
-    renderer, which loads plotly.js only when the first figure arrives, after the
-    widgets (on a busy machine, seconds after the page's other controls).
+    Each is given up to ``wait`` ms to be drawn (on a busy machine a page's widgets can
+    take seconds after its first control).
     """
     out = []
     width = page.viewport_size["width"]

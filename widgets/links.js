@@ -50,9 +50,12 @@ function render({ model, el }) {
       copied = false;
     }
     message.classList.remove("hk-bad");
-    message.textContent = copied
-      ? "Copied: paste it anywhere to open the page as it is now."
-      : "Copy the link from the box (press and hold it on a phone).";
+    const note = model.get("message"); // what Python says of this link (a short one)
+    message.textContent =
+      (copied
+        ? "Copied: paste it anywhere to open the page as it is now."
+        : "Copy the link from the box (press and hold it on a phone).") +
+      (note ? " " + note : "");
   }
   button.addEventListener("click", () => model.send({ type: "make" }));
   model.on("msg:custom", onMsg);

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hordes_kit.core.rules_index import RuleEntry, rule_index
+from hordes_kit.core.svgchart import BarChart, Series
 
 __all__ = [
     "Cell",
@@ -175,24 +176,16 @@ def _table(t: Table) -> str:
 
 
 def bar_svg(bars: Sequence[tuple[str, Fraction | float]], title: str) -> str:
-    """Horizontal bars, one a row, each with its label and percentage: inline SVG, greys only."""
-    label_w, bar_w, row_h = 190, 300, 20
-    width, height = label_w + bar_w + 60, row_h * len(bars) + 6
-    parts = [
-        f"<svg viewBox='0 0 {width} {height}' role='img' "
-        f"aria-label='{_esc(title)}'><title>{_esc(title)}</title>",
-        f"<line x1='{label_w}' y1='0' x2='{label_w}' y2='{height}' stroke='#111'/>",
-    ]
-    for k, (label, p) in enumerate(bars):
-        y, w = 3 + k * row_h, bar_w * min(1.0, max(0.0, float(p)))
-        parts.append(
-            f"<text x='{label_w - 6}' y='{y + 13}' text-anchor='end' font-size='12'>"
-            f"{_esc(label)}</text>"
-            f"<rect x='{label_w}' y='{y + 2}' width='{w:.1f}' height='{row_h - 6}' fill='#555'/>"
-            f"<text x='{label_w + w + 4:.1f}' y='{y + 13}' font-size='12'>"
-            f"{float(p) * 100:.1f}%</text>"
-        )
-    return "".join(parts) + "</svg>"
+    """Horizontal bars, one a row, each with its label and percentage: inline SVG, greys only
+    (drawn by ``core.svgchart``, as the dashboards' charts are)."""
+    chart = BarChart(
+        title,
+        tuple(label for label, _ in bars),
+        (Series("chance", tuple(float(p) for _, p in bars), "#555"),),
+        horizontal=True,
+        heading=False,
+    )
+    return chart.svg()
 
 
 def _bars(b: Bars) -> str:

@@ -17,6 +17,8 @@ playout driver's ``Policy``. The strong bot:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 
 from hordes_kit.fantahzee import rules as R
@@ -28,6 +30,7 @@ __all__ = [
     "BOTS",
     "random_bot",
     "strong_bot",
+    "avoiding_bot",
     "hero_value",
     "card_value",
     "party_score",
@@ -80,9 +83,11 @@ def _member_value(state, i: int) -> float:
     return hero_value(state, m.hero) + (1.0 if m.treasure else 0.0)
 
 
-def strong_bot(state, rng: random.Random) -> str:
-    """The strong bot's move (see the module docstring)."""
+def strong_bot(state, rng: random.Random, avoid: frozenset[str] = frozenset()) -> str:
+    """The strong bot's move (see the module docstring); it never recruits a hero in ``avoid``."""
     legal = state.legal_actions()
+    if avoid and state.phase == "action":
+        legal = tuple(a for a in legal if not _recruits(a, avoid))
     if len(legal) == 1:
         return legal[0]
     if state.pending:
@@ -112,6 +117,16 @@ def strong_bot(state, rng: random.Random) -> str:
         worst = min(state.seat.hand, key=lambda c: (card_value(state, c), c))
         return f"discard:{worst}"
     return legal[0]
+
+
+def _recruits(action: str, heroes: frozenset[str]) -> bool:
+    parts = action.split(":")
+    return parts[0] == "recruit" and parts[1] in heroes
+
+
+def avoiding_bot(heroes) -> Callable:
+    """The strong bot that never recruits these heroes (the lab's value of a hero)."""
+    return partial(strong_bot, avoid=frozenset(heroes))
 
 
 def _pending(state, legal) -> str:

@@ -18,6 +18,7 @@ from hordes_kit.core.commands import (
     percent_text,
 )
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.lab_cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "odds", "party", "simulate", "check_data"]
 
@@ -261,6 +262,9 @@ COMMANDS = (
         None,
         _party_arguments,
         party,
+    ),
+    lab_command(
+        "fantahzee", ("first-player", "hero-value", "table-rules"), "hordes_kit.fantahzee.lab"
     ),
 )
 DATA = DataCheck(

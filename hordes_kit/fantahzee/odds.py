@@ -46,6 +46,7 @@ __all__ = [
     "dice_sets",
     "keep_table",
     "probability_table",
+    "probability_rows",
 ]
 
 MAX_DICE = 10  # five dice, plus actions and the Alchemist
@@ -350,6 +351,35 @@ def keep_table(dice: int, costs: CostsLike, rolls_left: int) -> tuple[list[int],
     return [keep[solver.state_id(c)] for c in dice_sets(dice)], 6 ** (dice * rolls_left)
 
 
+def probability_rows(
+    dice: Iterable[int],
+    rolls: Iterable[int],
+    cost_sets: Iterable[str],
+    *,
+    distinct_values: bool = False,
+) -> list[dict]:
+    """The rows of :func:`probability_table` as plain dicts (no polars: quick to import).
+
+    >>> probability_rows([1], [1], ["X", "XX"])
+    [{'cost': 'X', 'dice': 1, 'rolls_1': 1.0}, {'cost': 'XX', 'dice': 1, 'rolls_1': None}]
+    """
+    dice, rolls, cost_sets = list(dice), list(rolls), list(cost_sets)
+    rows = []
+    for text in cost_sets:
+        cs = parse_costs(text)
+        for n in dice:
+            row: dict = {"cost": " + ".join(c.text for c in cs), "dice": n}
+            for r in rolls:
+                fits = sum(c.dice for c in cs) <= n
+                row[f"rolls_{r}"] = (
+                    float(success_probability(n, r, cs, distinct_values=distinct_values))
+                    if fits
+                    else None
+                )
+            rows.append(row)
+    return rows
+
+
 def probability_table(
     dice: Iterable[int],
     rolls: Iterable[int],
@@ -366,19 +396,7 @@ def probability_table(
     """
     import polars as pl
 
-    dice, rolls, cost_sets = list(dice), list(rolls), list(cost_sets)
-    rows = []
-    for text in cost_sets:
-        cs = parse_costs(text)
-        for n in dice:
-            row: dict = {"cost": " + ".join(c.text for c in cs), "dice": n}
-            for r in rolls:
-                fits = sum(c.dice for c in cs) <= n
-                row[f"rolls_{r}"] = (
-                    float(success_probability(n, r, cs, distinct_values=distinct_values))
-                    if fits
-                    else None
-                )
-            rows.append(row)
+    rolls = list(rolls)
+    rows = probability_rows(dice, rolls, cost_sets, distinct_values=distinct_values)
     schema = {"cost": pl.Utf8, "dice": pl.Int64} | {f"rolls_{r}": pl.Float64 for r in rolls}
     return pl.DataFrame(rows, schema=schema)

@@ -14,6 +14,13 @@
 
 Ties go to the later action id. The fast simulator (``fastsim.py``) makes the same
 choices.
+
+The strategy lab's family (``family_policy``, named ``family:BASE:DEFEND:DISCARD``): a
+base policy (greedy or lookahead) with its own rule for which pile defends
+(``strongest``; ``best``: the lookahead's; ``weakest-winner``: the weakest pile that
+wins, else the weakest) and which cards are discarded (``weakest-covering``: greedy's;
+``exact``: the lookahead's exact best; ``weakest-first``: the weakest card until the
+horde's force is covered). The fast simulator plays it too (``fastsim.family_code``).
 """
 
 from __future__ import annotations
@@ -41,6 +48,10 @@ __all__ = [
     "random_policy",
     "greedy_policy",
     "lookahead_policy",
+    "DEFEND_RULES",
+    "DISCARD_RULES",
+    "family_name",
+    "family_policy",
 ]
 
 Policy = Callable[[HHState, random.Random], str]
@@ -155,8 +166,70 @@ POLICIES: dict[str, Policy] = {
 }
 
 
+def _defend_wins(state: HHState, pile: str) -> bool:
+    heroes, horde = state.pile(pile), state.pile(state.attack)
+    h = pile_force(horde, opponent_race=RACE_OF_PILE[pile], opponent_size=len(heroes))
+    forces = card_forces(heroes, opponent_race=RACE_OF_PILE[state.attack], opponent_size=len(horde))
+    return sum(f.total for f in forces) >= h
+
+
+def _weakest_winner(state: HHState, legal) -> str:
+    return max(
+        legal,
+        key=lambda a: (_defend_wins(state, a[7:]), -pile_force(state.pile(a[7:])), a),
+    )
+
+
+def _weakest_first(state: HHState) -> str:
+    fixed = dict(state.battle)
+    return "discard:" + min(state.piles[PILES.index(state.defender)], key=lambda c: (fixed[c], c))
+
+
+DEFEND_RULES = {
+    "strongest": lambda s, legal: greedy_policy(s, None),
+    "best": lambda s, legal: lookahead_policy(s, None),
+    "weakest-winner": _weakest_winner,
+}
+DISCARD_RULES = {
+    "weakest-covering": lambda s: _greedy_discard(s),
+    "exact": lambda s: _battle_discard(s),
+    "weakest-first": _weakest_first,
+}
+BASES = ("greedy", "lookahead")
+
+
+def family_name(base: str, defend: str, discard: str) -> str:
+    """The name of a family member (checked), as ``get_policy`` and the simulators take it."""
+    if base not in BASES or defend not in DEFEND_RULES or discard not in DISCARD_RULES:
+        raise InvalidInputError(
+            f"a family policy is a base ({', '.join(BASES)}), a defend rule "
+            f"({', '.join(DEFEND_RULES)}) and a discard rule ({', '.join(DISCARD_RULES)})"
+        )
+    return f"family:{base}:{defend}:{discard}"
+
+
+def family_policy(base: str, defend: str, discard: str) -> Policy:
+    """The base policy with its own defend and discard rules."""
+    family_name(base, defend, discard)
+    rest, pick, drop = POLICIES[base], DEFEND_RULES[defend], DISCARD_RULES[discard]
+
+    def policy(state: HHState, rng: random.Random) -> str:
+        if state.step == "defend":
+            return pick(state, state.legal_actions())
+        if state.step == "discard":
+            return drop(state)
+        return rest(state, rng)
+
+    return policy
+
+
 def get_policy(name: str) -> Policy:
-    """A shipped policy by name; the error lists the names."""
+    """A shipped policy by name (or a family member ``family:BASE:DEFEND:DISCARD``)."""
+    if isinstance(name, str) and name.startswith("family:"):
+        parts = name.split(":")
+        if len(parts) != 4:
+            raise InvalidInputError(f"a family policy is family:BASE:DEFEND:DISCARD, got {name!r}")
+        return family_policy(*parts[1:])
     try:
         return POLICIES[name]
     except KeyError:

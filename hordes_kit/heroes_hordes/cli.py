@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_SUFFIX, NO_CLAIM, Command, DataCheck
+from hordes_kit.core.lab_cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "battle", "simulate", "check_data"]
 
@@ -117,6 +118,7 @@ COMMANDS = (
         battle,
     ),
     Command("simulate", "P(win/tie/loss) with 95%% intervals", None, _simulate_arguments, simulate),
+    lab_command("heroes-hordes", ("best-policy", "table-rules"), "hordes_kit.heroes_hordes.lab"),
 )
 DATA = DataCheck(
     "a Heroes & Hordes .csv", lambda p: BY_SUFFIX if p.suffix == ".csv" else NO_CLAIM, check_data

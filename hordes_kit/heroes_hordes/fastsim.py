@@ -30,13 +30,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.heroes_hordes.cards import KEYWORDS, RACES, SYNERGY, Card
 from hordes_kit.heroes_hordes.rules import HHConfig, card_index
 
 __all__ = [
     "POLICY_CODES",
+    "DEFEND_CODES",
+    "DISCARD_CODES",
+    "policy_code",
+    "family_code",
     "FastTables",
     "tables",
     "pile_force",
@@ -49,6 +53,10 @@ __all__ = [
 ]
 
 POLICY_CODES = {"random": 0, "greedy": 1, "lookahead": 2}
+# the strategy lab's family (``bots.family_policy``): a defend rule and a discard rule over
+# a base policy, packed as base | (1 + defend) << 2 | (1 + discard) << 5 (0 fields: the base's)
+DEFEND_CODES = {"strongest": 1, "best": 2, "weakest-winner": 3}
+DISCARD_CODES = {"weakest-covering": 1, "exact": 2, "weakest-first": 3}
 EVENT_CODES = {None: 0, "raid": 1, "slay": 2, "search-deck": 3, "search-discard": 4}
 # pile index: 0 men, 1 elves, 2 dwarves, 3 goblins, 4 undead, 5 dragons (RACES order);
 # the engine sorts actions by id, i.e. piles by name: dragons dwarves elves goblins men undead
@@ -573,6 +581,13 @@ def _choose_defender(S, h, heroes, nh, C, PAIR, W, WF, B):
 @njit(cache=True)
 def _attack(S, h, policy, us, C, PAIR, W, WF, B):
     """One attack of horde pile h; returns the Devastation Tokens it costs."""
+    base = policy & 3
+    dr = ((policy >> 2) & 7) - 1
+    xr = ((policy >> 5) & 7) - 1
+    if dr < 0:
+        dr = base
+    if xr < 0:
+        xr = base
     cost = 0
     heroes = np.empty(3, np.int64)
     nh = 0
@@ -584,15 +599,25 @@ def _attack(S, h, policy, us, C, PAIR, W, WF, B):
         cost = 2
     else:
         di = 0
-        if policy == 0:
+        if dr == 0:
             d = heroes[int(_u(S, us) * nh)]
-        elif policy == 1:
+        elif dr == 1:
             d = -1
             bs = 0
             for i in range(nh):
                 s = S[S_META, S_PF + heroes[i]]
                 if d < 0 or s >= bs:
                     d, bs = heroes[i], s
+        elif dr == 3:  # the weakest pile that wins, else the weakest (ties to the later)
+            d = -1
+            bw = bs = 0
+            tmp = W[W_TMP]
+            for i in range(nh):
+                p = heroes[i]
+                w = 1 if _battle(S, p, h, C, tmp) >= _battle(S, h, p, C, tmp) else 0
+                s = -S[S_META, S_PF + p]
+                if d < 0 or w > bw or (w == bw and s >= bs):
+                    d, bw, bs = p, w, s
         else:
             di = _choose_defender(S, h, heroes, nh, C, PAIR, W, WF, B)
             d = heroes[di]
@@ -605,11 +630,17 @@ def _attack(S, h, policy, us, C, PAIR, W, WF, B):
             step = 0
             while need > 0 and S[S_META, d] > 0:
                 n = S[S_META, d]
-                if policy == 0:
+                if xr == 0:
                     # legal discard actions sorted by card id
                     j = int(_u(S, us) * n)
                     c = np.sort(S[d, :n])[j]
-                elif policy == 1:
+                elif xr == 3:  # the weakest card first (force, then id)
+                    c = -1
+                    for i in range(n):
+                        x, f = S[d, i], battle[i]
+                        if c < 0 or f < cf_ or (f == cf_ and x < c):
+                            c, cf_ = x, f
+                elif xr == 1:
                     # greedy: the weakest card covering what is left, else the strongest
                     c = -1
                     for i in range(n):
@@ -625,7 +656,7 @@ def _attack(S, h, policy, us, C, PAIR, W, WF, B):
                     # the exact best discard, in its order (force desc, id): recomputing it
                     # after each card gives the rest of the same plan (see tests), so the
                     # plan made when choosing the defender is used card by card
-                    if step < W[W_SMALL, 3 + di]:
+                    if dr == 2 and step < W[W_SMALL, 3 + di]:
                         c = W[W_PLANS + di, step]
                         step += 1
                     else:  # never expected; recompute rather than read past the plan
@@ -819,6 +850,8 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn
     """
     n = C.shape[0]
     races = W[W_RACES]
+    full = policy
+    policy = full & 3  # every decision but defend and discard follows the base policy
     while True:
         if tokens >= sudden or S[S_META, S_DECK] == 0:
             break
@@ -834,7 +867,7 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn
             h = _first_attacker(S, policy, us, C, PAIR, W, WF, B)
             if h < 0:
                 break
-            tokens += _attack(S, h, policy, us, C, PAIR, W, WF, B)
+            tokens += _attack(S, h, full, us, C, PAIR, W, WF, B)
             if tokens >= sudden:
                 stop = True
                 break
@@ -856,7 +889,7 @@ def _play(order, us, policy, loss_at, sudden, C, PAIR, S, W, WF, B, tokens, turn
                                 h = p
                                 break
                             j -= 1
-                    tokens += _attack(S, h, policy, us, C, PAIR, W, WF, B)
+                    tokens += _attack(S, h, full, us, C, PAIR, W, WF, B)
                     if tokens >= sudden:
                         stop = True
             elif k == 2:
@@ -930,7 +963,7 @@ def play_tape_from(start: tuple, order, us, policy: str, config: HHConfig | None
     r, t, turn = _play(
         np.asarray(order, np.int64),
         np.asarray(us, np.float64),
-        POLICY_CODES[policy],
+        policy_code(policy),
         config.loss_at,
         config.sudden_defeat,
         C,
@@ -1014,8 +1047,27 @@ def run_fast(
         empty = np.zeros(0, np.int64)
         start = (np.zeros((0, 0), np.int64), empty, empty, np.array([0, 1], np.int64))
     rules = (config.loss_at, config.sudden_defeat)
-    _run(first, games, seed, POLICY_CODES[policy], *rules, C, PAIR, out, *start)
+    _run(first, games, seed, policy_code(policy), *rules, C, PAIR, out, *start)
     return out
+
+
+def policy_code(policy: str | int) -> int:
+    """A shipped policy's code, or a family code (``bots.family_name``) passed through.
+
+    >>> policy_code("greedy"), policy_code(family_code("greedy", "weakest-winner", "exact"))
+    (1, 113)
+    """
+    if isinstance(policy, int):
+        return policy
+    if policy.startswith("family:"):
+        _, base, defend, discard = policy.split(":")
+        return family_code(base, defend, discard)
+    return POLICY_CODES[policy]
+
+
+def family_code(base: str, defend: str, discard: str) -> int:
+    """The packed code of a base policy with its own defend and discard rules."""
+    return POLICY_CODES[base] | (1 + DEFEND_CODES[defend]) << 2 | (1 + DISCARD_CODES[discard]) << 5
 
 
 def warm_up() -> None:

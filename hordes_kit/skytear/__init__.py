@@ -48,5 +48,7 @@ SKYTEAR = register(
         ),
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
+        sheet=__name__ + ".sheet",
+        config=SkyConfig,
     )
 )

@@ -4,6 +4,7 @@ Flux, Rebuild and the hand limit. Every unknown card is one chance node.
 
 from __future__ import annotations
 
+from hordes_kit.core.options import reading_of
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.board import deck_outcomes, take_drawn
 from hordes_kit.skytear.combat import lose
@@ -23,7 +24,8 @@ def _empty(s: Position, seat: int, what: str) -> Position | None:
     if s.seats[seat].deck.size:
         return None
     if s.config.empty_deck == "on-draw":
-        return lose(s, "ruling.empty-deck", f"{who(s, seat)} must {what} from an empty deck.")
+        why = f"{who(s, seat)} must {what} from an empty deck."
+        return lose(s, reading_of(s.config, "empty_deck"), why)
     return s  # "at-zero": the state check has ended the game already
 
 

@@ -5,8 +5,8 @@ different outcomes: ``sorted multiset[int(u * size)]``)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_core import (
     HORDE,
     MAXATT,

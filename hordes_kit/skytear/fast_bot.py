@@ -5,8 +5,8 @@ broken as the action ids sort (card numbers follow id order; ``ref_key`` orders 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     deck_size,
 )

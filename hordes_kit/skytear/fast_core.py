@@ -9,8 +9,7 @@ are referred to by uid, as in the engine.
 
 from __future__ import annotations
 
-from numba import njit
-
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_tables import (
     C_KIND,
     C_TYPE,

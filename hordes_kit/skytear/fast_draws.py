@@ -5,8 +5,8 @@ mulligan, pillaged cards, the castle's draw, discards to the hand limit, Rebuild
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     bottom_push,
     deck_size,

@@ -5,8 +5,8 @@ revealed first (the effect waits on the stack with its target)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     add_lane_tokens,
     attach_to,

@@ -4,8 +4,8 @@ sensible bot deciding inline."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     hurt_portal,
     move_to_back,

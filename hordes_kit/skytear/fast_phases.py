@@ -4,8 +4,8 @@ the sensible bot deciding inline (the fight, pillage and end are in ``fast_fight
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     attach_to,
     discard_to,

@@ -4,8 +4,8 @@ does; every decision is the sensible bot's, every chance node one uniform number
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_core import (
     O_DOOM,
     O_HDISC,

@@ -3,8 +3,7 @@ conditions and the portal's numbers, mirroring ``stats.py`` line by line."""
 
 from __future__ import annotations
 
-from numba import njit
-
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_core import (
     HORDE,
     KW_APH,

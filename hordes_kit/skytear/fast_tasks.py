@@ -5,8 +5,8 @@ can be handed over between the two."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     deck_size,
     deck_take_top,

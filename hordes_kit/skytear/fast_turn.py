@@ -4,8 +4,8 @@ card is in ``fast_treachery.py``, setup and the decks in ``fast_draws.py``)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast_board import (
     gain_mana,
     horde_take,

@@ -21,8 +21,8 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.skytear.bots import sensible_policy
@@ -115,11 +115,11 @@ def can_play(state) -> str:
 
 
 @njit(cache=True)
-def _games(S0, C, A, E, P, seeds, out):
+def _games(S0, C, A, E, P, U, seeds, out):
     for g in range(seeds.shape[0]):
         S = S0.copy()
         np.random.seed(seeds[g])
-        run(S, C, A, E, P, NO_TAPE, MAX_STEPS)
+        run(S, C, A, E, P, U, MAX_STEPS)
         out[g, 0] = S[S_RESULT]
         out[g, 1] = S[S_TURN]
         out[g, 2] = S[S_CHP]
@@ -131,7 +131,9 @@ def _games(S0, C, A, E, P, seeds, out):
         out[g, 4] = S[S_ERR]
 
 
-NO_TAPE = np.zeros(0, np.float64)  # no tape: the generator seeded per game
+# no tape: the generator seeded per game (an argument, not a global: a global array is
+# typed read-only, which would compile the whole simulator a second time for a tape)
+NO_TAPE = np.zeros(0, np.float64)
 
 
 def run_fast(state_or_config, games: int, seed: int, first: int = 0) -> np.ndarray:
@@ -145,7 +147,7 @@ def run_fast(state_or_config, games: int, seed: int, first: int = 0) -> np.ndarr
         raise ValueError(why)
     seeds = np.array([seed64(seed, first + i) for i in range(games)], np.int64)
     out = np.zeros((games, 5), np.int64)
-    _games(S0, t.C, t.A, t.E, t.P, seeds, out)
+    _games(S0, t.C, t.A, t.E, t.P, NO_TAPE, seeds, out)
     return out
 
 

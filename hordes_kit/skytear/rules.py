@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from hordes_kit.core.errors import InvalidInputError
 
@@ -55,6 +55,8 @@ OPTIONS = {
 @dataclass(frozen=True)
 class SkyConfig:
     """A game's setup and rules options (defaults: the rulebook's first game and our rulings)."""
+
+    DATA: ClassVar[str] = "skytear"  # data/skytear/options.toml: the table rules
 
     players: int = 1
     mode: str = "standard"  # standard or campaign

@@ -13,6 +13,12 @@ policy allows it; otherwise end the phase. The reserve is
 ``sum(max(0, tax(t + j) - income) for j in 1..reserve_turns)`` with the income counted
 after the purchase (a Cow that pays for itself is bought). Cards not in ``wants`` are
 never bought. The fast simulator implements the same rule (``fastsim.py``).
+
+The richer family the strategy lab searches (all optional, defaults give the rule
+above): from turn ``late_from`` on, a second want list, reserve and extra flips
+(``late_*``); a Healing Rock is spent only from turn ``heal_from`` on and only when at
+least ``heal_min_down`` Grimthwackers are down; with ``rich_at`` Crowns or more, the
+player pays for every extra flip the rules allow (still keeping the reserve).
 """
 
 from __future__ import annotations
@@ -36,20 +42,45 @@ class Policy:
     extra_flips: int = 0  # pay for up to this many extra recruit cards a turn
     heal: bool = True  # spend a Healing Rock to bring a Grimthwacker back
     about: str = ""
+    late_from: int = 0  # from this turn on the late_* parameters apply (0: never)
+    late_wants: tuple[str, ...] = ()
+    late_reserve_turns: int = 1
+    late_extra_flips: int = 0
+    heal_from: int = 1  # spend a Rock only from this turn on
+    heal_min_down: int = 1  # ... and only with at least this many Grimthwackers down
+    rich_at: int = 0  # with this many Crowns or more, pay for every extra flip (0: never)
+
+    def phase(self, turn: int) -> tuple[tuple[str, ...], int, int]:
+        """(wants, reserve_turns, extra_flips) in force on this turn."""
+        if self.late_from and turn >= self.late_from:
+            return self.late_wants, self.late_reserve_turns, self.late_extra_flips
+        return self.wants, self.reserve_turns, self.extra_flips
 
     def validate(self, data: HordeData | None = None) -> Policy:
         """Check the parameters against the card list; returns self."""
         data = data or load_data()
         ids = set(data.recruit_ids)
-        bad = [c for c in self.wants if c not in ids]
-        if bad:
-            raise InvalidInputError(f"policy {self.name!r}: no recruit card {bad[0]!r}")
-        if len(set(self.wants)) != len(self.wants):
-            raise InvalidInputError(f"policy {self.name!r}: a card is listed twice in wants")
-        if not 0 <= self.reserve_turns <= 20:
-            raise InvalidInputError("reserve_turns must be 0-20")
-        if not 0 <= self.extra_flips <= data.setup["extra_flips"]:
-            raise InvalidInputError(f"extra_flips must be 0-{data.setup['extra_flips']}")
+        for wants in (self.wants, self.late_wants):
+            bad = [c for c in wants if c not in ids]
+            if bad:
+                raise InvalidInputError(f"policy {self.name!r}: no recruit card {bad[0]!r}")
+            if len(set(wants)) != len(wants):
+                raise InvalidInputError(f"policy {self.name!r}: a card is listed twice in wants")
+        flips = data.setup["extra_flips"]
+        for field, top in (
+            ("reserve_turns", 20),
+            ("late_reserve_turns", 20),
+            ("extra_flips", flips),
+            ("late_extra_flips", flips),
+            ("late_from", 99),
+            ("heal_from", 99),
+            ("heal_min_down", 99),
+            ("rich_at", 999),
+        ):
+            value = getattr(self, field)
+            low = 1 if field == "heal_min_down" else 0
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
+                raise InvalidInputError(f"{field} must be {low}-{top}, got {value!r}")
         return self
 
     def tuned(self, **changes) -> Policy:
@@ -138,19 +169,24 @@ def reserve(turn: int, income: int, turns: int, reserve_turns: int) -> int:
 def choose(policy: Policy, view: dict) -> str:
     """The policy's action for a decision view (``state.view(0)``)."""
     legal = {a["id"] for a in view["legal"]}
-    if "rock:heal" in legal:
-        return "rock:heal" if policy.heal else "rock:keep"
     turn, crowns, income, turns = view["turn"], view["crowns"], view["income"], view["turns"]
+    if "rock:heal" in legal:
+        down = view["grimthwackers"]["killed"]
+        heal = policy.heal and turn >= policy.heal_from and down >= policy.heal_min_down
+        return "rock:heal" if heal else "rock:keep"
+    wants, reserve_turns, extra_flips = policy.phase(turn)
+    if policy.rich_at and crowns >= policy.rich_at:
+        extra_flips = view["extra_flips"] + 1  # every flip the rules still allow
     row = {c["id"]: c for c in view["row"]}
-    for cid in policy.wants:
+    for cid in wants:
         card = row.get(cid)
         if card is None or card["cost"] > crowns:
             continue
-        keep = reserve(turn, income + card["income"], turns, policy.reserve_turns)
+        keep = reserve(turn, income + card["income"], turns, reserve_turns)
         if crowns - card["cost"] >= keep:
             return f"buy:{cid}"
-    if "flip" in legal and view["extra_flips"] < policy.extra_flips:
-        if crowns - view["flip_cost"] >= reserve(turn, income, turns, policy.reserve_turns):
+    if "flip" in legal and view["extra_flips"] < extra_flips:
+        if crowns - view["flip_cost"] >= reserve(turn, income, turns, reserve_turns):
             return "flip"
     return "done"
 

@@ -17,6 +17,7 @@ from hordes_kit.core.commands import (
     percent_text,
 )
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.lab_cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "odds", "simulate", "check_data"]
 
@@ -142,6 +143,11 @@ COMMANDS = (
         None,
         _simulate_arguments,
         simulate,
+    ),
+    lab_command(
+        "the-horde",
+        ("best-policy", "policies", "card-value", "table-rules"),
+        "hordes_kit.the_horde.lab",
     ),
 )
 DATA = DataCheck("a The Horde data folder", claims, check_data)

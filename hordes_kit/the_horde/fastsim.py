@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.the_horde.bots import Policy, get_policy
 from hordes_kit.the_horde.cards import HordeData
 from hordes_kit.the_horde.rules import THConfig, data_of
@@ -128,12 +128,20 @@ def _tables(config: THConfig) -> FastTables:
 
 
 def policy_arrays(policy: str | Policy, config: THConfig | None = None) -> np.ndarray:
-    """A policy as ints: reserve_turns, extra_flips, heal, n wants, then the wants' indexes."""
+    """A policy as ints: reserve_turns, extra_flips, heal, n wants, the wants' indexes, then
+    late_from, late_reserve_turns, late_extra_flips, n late wants, their indexes, heal_from,
+    heal_min_down, rich_at (``bots.Policy``)."""
     pol = get_policy(policy)
     ids = data_of(config or THConfig()).recruit_ids
     wants = [ids.index(c) for c in pol.wants]
+    late = [ids.index(c) for c in pol.late_wants]
     return np.array(
-        [pol.reserve_turns, pol.extra_flips, int(pol.heal), len(wants), *wants], np.int64
+        [
+            *(pol.reserve_turns, pol.extra_flips, int(pol.heal), len(wants), *wants),
+            *(pol.late_from, pol.late_reserve_turns, pol.late_extra_flips, len(late), *late),
+            *(pol.heal_from, pol.heal_min_down, pol.rich_at),
+        ],
+        np.int64,
     )
 
 
@@ -253,7 +261,11 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
     in_horde = sc[3] == 2
     for i in range(nh):
         adeck[i] = zh[2, i]
-    rturns, pextra, pheal, nwants = pol[0], pol[1], pol[2], pol[3]
+    pheal = pol[2]
+    x = 4 + pol[3]  # the late phase, healing and rich parameters (policy_arrays)
+    late_from, xl = pol[x], x + 4
+    y = xl + pol[x + 3]
+    heal_from, heal_min, rich_at = pol[y], pol[y + 1], pol[y + 2]
     while True:
         # Income and Tax
         if in_horde:
@@ -285,9 +297,15 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 row[k] += 1
                 to_flip -= 1
             # the policy's decision (bots.choose)
+            if late_from > 0 and turn >= late_from:
+                rturns, pextra, nwants, woff = pol[x + 1], pol[x + 2], pol[x + 3], xl
+            else:
+                rturns, pextra, nwants, woff = pol[0], pol[1], pol[3], 4
+            if rich_at > 0 and crowns >= rich_at:
+                pextra = extra + 1
             bought = -1
             for w in range(nwants):
-                c = pol[4 + w]
+                c = pol[woff + w]
                 if row[c] == 0 or C[c, 0] > crowns:
                     continue
                 # income now (after earlier purchases this phase)
@@ -390,7 +408,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                     gcb = max(gcb, C[d, 3]) if boots_top else gcb + C[d, 3]
                     ddisc[d] += 1
                 elif eff == 7:
-                    if rdisc[gc] > 0 and pheal:
+                    if rdisc[gc] > 0 and pheal and turn >= heal_from and rdisc[gc] >= heal_min:
                         rdisc[d] += 1
                         rdisc[gc] -= 1
                         ddeck[gc] += 1

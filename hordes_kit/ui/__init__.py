@@ -12,7 +12,7 @@ colours from ``data/themes.toml``):
   ``playback.PacedPlayback``: bot moves one at a time, asking at each turn's end.
 - ``controls``: ``page`` (stylesheet + theme + phone layout), ``columns``, ``section``,
   searchable choices; ``files.SaveLoad``; ``table.RankedTable`` (a table that says
-  what it measures and ranks by it); ``charts`` (plotly with no toolbar).
+  what it measures and ranks by it); ``charts`` (``SvgChart``: charts as inline SVG).
 - ``table_rules.TableRulesPanel``: the "Table rules" panel of any game (the readings a
   table may choose, built from ``core.table_rules``).
 

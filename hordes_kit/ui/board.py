@@ -15,6 +15,7 @@ from hordes_kit.ui.files import SaveLoad
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.log import log_lines_html, rules_of
 from hordes_kit.ui.query import at_address, page_query
+from hordes_kit.ui.shared_table import TablePanel
 from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["BoardMixin", "log_html", "HIDDEN_WARNING"]
@@ -44,7 +45,10 @@ class BoardMixin:
     undo_stack: list
 
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (chance from this seed)."""
+        """Start a new game (chance from this seed); at a shared table: leave it first."""
+        if self.at_table():
+            self.table_panel.leave()  # a page's own new game: the table goes on without it
+            return
         self.rng = random.Random(seed)
         self.config = self._new_config() | self.table_config()
         self.state = self._after_move(get_game(self.game).start(self.config))
@@ -102,6 +106,9 @@ class BoardMixin:
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
+        if self.at_table():
+            self.table_panel.play(action_id)
+            return
         try:
             nxt = self.state.apply(action_id)
         except HordesKitError as e:
@@ -118,6 +125,9 @@ class BoardMixin:
 
     def undo(self) -> None:
         """Back to before the last click."""
+        if self.at_table():
+            self.message.value = note_html("A move at a shared table cannot be undone.")
+            return
         if self.undo_stack:
             self.state = self.undo_stack.pop()
             self.message.value = note_html("Undone.")
@@ -179,7 +189,10 @@ class BoardMixin:
 
     def link_query(self) -> str:
         """The query of a link to this position (``position=...``); a game too long for a
-        link is refused with the kit's error."""
+        link is refused with the kit's error. At a shared table: the table's link (a
+        position link would show every hand)."""
+        if self.at_table():
+            return query_of({"table": self.table_panel.session.code})
         return query_of({POSITION: position_link(self.game, self.config, self.state)})
 
     def link_box(self) -> LinkBox:
@@ -191,7 +204,14 @@ class BoardMixin:
         """Open the position the page's address names (``?position=...``), after the first
         game started; a link that does not open exactly is refused, the new game stays and
         the message says why. Returns what was wrong ("" if nothing)."""
-        return at_address(self._open_link)
+        if self._add_table_panel() is None:
+            return at_address(self._open_link)
+        return at_address(self._open_link_or_table)
+
+    def _open_link_or_table(self) -> str:
+        if self.table_panel.open_from_address():
+            return ""
+        return self._open_link()
 
     def _open_link(self) -> str:
         links = getattr(self, "links", None)
@@ -210,3 +230,80 @@ class BoardMixin:
                 button.disabled = True
             self.message.value = note_html(f"Opened from the link: {said}")
         return ""
+
+    # --- one table on several devices (ui/shared_table.py) ------------------------------------
+
+    # the widgets a board hides at a shared table: what would change the game or show
+    # every hand (New game's seats, table rules, undo, save and load)
+    _TABLE_HIDES = ("setup", "rules_panel", "undo_button", "files", "playback")
+
+    def table_seats(self) -> list[tuple[str, str]] | None:
+        """The seats of a new shared table, ``(name, "person"|"bot")`` each (None: this
+        board does not offer one yet)."""
+        return None
+
+    def table_bot(self, state: GameState, rng: random.Random) -> str:
+        """A bot seat's move at a shared table (a board names its own bot)."""
+        return rng.choice(state.legal_actions())
+
+    def table_seat(self) -> int | None:
+        """The seat this page plays at a shared table (None: none, or watching)."""
+        return self.table_panel.session.seat if self.at_table() else None
+
+    def at_table(self) -> bool:
+        """True while this page is at a shared table."""
+        panel = getattr(self, "table_panel", None)
+        return panel is not None and panel.session is not None
+
+    def _add_table_panel(self) -> TablePanel | None:
+        """The "Play at one table on several devices" panel, beside the board's Copy link."""
+        if getattr(self, "table_panel", None) is not None or self.table_seats() is None:
+            return getattr(self, "table_panel", None)
+        self.table_panel = TablePanel(self)
+        parts = list(self.children)  # type: ignore[attr-defined]
+        links = getattr(self, "links", None)
+        at = parts.index(links) if links in parts else len(parts)
+        parts.insert(at, self.table_panel)  # with the board's other way to share: its link
+        self.children = tuple(parts)  # type: ignore[attr-defined]
+        return self.table_panel
+
+    def _table_show(self, session, message: str = "") -> None:
+        """Show the shared table's position as this page's seat sees it."""
+        for name in self._TABLE_HIDES:
+            part = getattr(self, name, None)
+            if part is not None:
+                part.layout.display = "none"
+        playback = getattr(self, "playback", None)
+        if playback is not None and not playback.done:  # a bot turn of the page's own game
+            self._frames = []
+            playback.play([])
+        links = getattr(self, "links", None)
+        if links is not None:
+            links.warning = ""  # the link is the table's: it shows nobody's hand
+        self.config = dict(session.info.config)
+        self.state = session.state
+        self.undo_stack = []
+        odds = getattr(self, "odds_out", None)
+        if odds is not None:
+            odds.value = ""
+        self._show()
+        said = message or session.waiting_for()
+        if session.seat is None and any(
+            not seat.taken and not seat.is_bot for seat in session.info.seats
+        ):
+            said = (
+                f"You are watching table {session.code}: to play, take a free seat under "
+                "'Play at one table on several devices' below."
+            )
+        self.message.value = (error_html(said) if message else note_html(said)) if said else ""
+
+    def _table_left(self) -> None:
+        """Back to a game of this page's own after leaving a shared table."""
+        for name in self._TABLE_HIDES:
+            part = getattr(self, name, None)
+            if part is not None:
+                part.layout.display = None
+        links = getattr(self, "links", None)
+        if links is not None and self.state.num_players > 1:
+            links.warning = HIDDEN_WARNING
+        self.restart()

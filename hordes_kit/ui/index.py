@@ -29,6 +29,18 @@ KIT_PAGES: tuple[Dashboard, ...] = (
         "it is the rulebook's or our reading (and the option that changes it), the "
         "walkthrough steps that show it, and the words of each game's table",
     ),
+    Dashboard(
+        "lab.ipynb",
+        "Strategy lab",
+        "ask a question that takes many games (is the first player favoured, which cards are "
+        "worth buying, the best policy, what a table rule changes) and get rates with intervals",
+    ),
+    Dashboard(
+        "lab_answers.ipynb",
+        "Answers from the lab",
+        "questions we answered over many seeded games: how many games, the seeds, the "
+        "intervals, and where no difference was found",
+    ),
 )
 
 

@@ -18,6 +18,7 @@ import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.tables.shortlinks import is_long, shorten
 from hordes_kit.ui.surface import kit_css
 
 __all__ = ["LinkBox", "query_of"]
@@ -59,6 +60,13 @@ class LinkBox(anywidget.AnyWidget):
             return None
         self.query = made if isinstance(made, str) else query_of(made)
         self.bad, self.message = False, ""
+        if is_long(self.query):
+            try:
+                self.query = shorten(self.query)
+            except HordesKitError:  # no short-link store here: the long link still opens it
+                self.message = "A long link (this server keeps no short ones): it still opens."
+            else:
+                self.message = "A short link: it opens on this server (it keeps the long one)."
         self.send({"type": "link", "query": self.query})
         return self.query
 

@@ -17,11 +17,13 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import Check, parse_query
+from hordes_kit.core.tables.shortlinks import expand_short
 
-__all__ = ["query_string", "page_query", "at_address", "address_pending"]
+__all__ = ["query_string", "page_query", "at_address", "address_pending", "follow_address"]
 
 _preheated: str | None = None  # the preheated kernel's query, once the page has been opened
 _waiting: list[Callable[[], object]] = []  # what to do when it is
@@ -82,8 +84,36 @@ def page_query(checks: Mapping[str, Check]) -> tuple[dict[str, object], str]:
     """The parameters a page reads, checked, and what was wrong in words ("" if nothing).
 
     A bad address never stops the page: it opens as if the query were empty and says why.
+    A short link (``?short=ID``) is read as the query it keeps.
     """
     try:
-        return parse_query(query_string(), checks), ""
+        return parse_query(expand_short(query_string()), checks), ""
     except HordesKitError as e:
         return {}, str(e)
+
+
+def follow_address(
+    checks: Callable[[], Mapping[str, Check]],
+    show: Callable[[dict[str, Any]], object],
+    say: Callable[[str], object],
+) -> str:
+    """Open the question the page's address asks, through :func:`at_address`.
+
+    ``checks()`` names the parameters a tool reads; ``show(wanted)`` puts the checked
+    values on screen, all or nothing (it raises the kit's error before it changes anything
+    when they do not fit together); ``say(problem)`` tells the player what was refused
+    (the tool then stays as it opened). Returns what was wrong ("" when nothing).
+    """
+
+    def job() -> str:
+        wanted, problem = page_query(checks())
+        if wanted and not problem:
+            try:
+                show(wanted)
+            except HordesKitError as e:
+                problem = str(e)
+        if problem:
+            say(f"{problem}; the page opened as usual.")
+        return problem
+
+    return at_address(job)

@@ -41,7 +41,7 @@ from hordes_kit.ui.log import rule_chip
 from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.theme import theme_class
 
-__all__ = ["TableRulesPanel", "DEFAULT_MARK"]
+__all__ = ["TableRulesPanel", "DEFAULT_MARK", "PlaysTheReadings"]
 
 DEFAULT_MARK = "(the kit's default)"
 TITLE = "Table rules"
@@ -50,6 +50,26 @@ TITLE = "Table rules"
 def _choice_label(t: TableRule, value: Any) -> str:
     r = t.reading(value)
     return f"{r.label} {DEFAULT_MARK}" if r.default else r.label
+
+
+class PlaysTheReadings:
+    """A simulation tool that plays the table's readings: ``table_rules``, a ``chart`` and
+    an ``out`` box; figures of other readings are cleared until the games are played again."""
+
+    table_rules: dict
+    RERUN_WORDS = "Play the games"
+
+    def use_rules(self, changed: dict) -> None:
+        """Play the table's readings from the next run on (old figures cleared)."""
+        if changed == self.table_rules:
+            return
+        self.table_rules = dict(changed)
+        if self.chart.fig is not None:
+            self.chart.clear()
+            self.out.value = (
+                "<p class='hk-note'>Your table's rules changed: press "
+                f"<b>{html.escape(self.RERUN_WORDS)}</b> again.</p>"
+            )
 
 
 class TableRulesPanel(w.VBox):

@@ -10,13 +10,13 @@ import html
 import itertools
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.playout import play_steps
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.savefile import dump_save
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.controls import SearchableChoice, SearchablePicker, columns, page, section
 from hordes_kit.ui.dice import DiceRow, DiceTray
 from hordes_kit.ui.files import SaveLoad
@@ -284,21 +284,17 @@ def gallery() -> w.VBox:
         interval=lambda r: r[2],
         numeric=(1,),
     )
-    fig = figure(
-        go.Figure(
-            go.Bar(
-                x=["Cow", "Crops", "Knight", "Nothing"],
-                y=[68.5, 71.2, 70.9, 61.0],
-                marker_color="#2e6b3a",
-            )
-        ),
-        height=280,
-        title="Survival by buy (%)",
+    chart = BarChart(
+        "Survival by buy",
+        ("Cow", "Crops", "Knight", "Nothing"),
+        (Series("survives", (0.685, 0.712, 0.709, 0.610), "#2e6b3a"),),
+        x_label="buy",
+        y_label="chance Chauncey survives",
     )
     numbers = section(
         "Tables and charts",
         w.HTML(table.html(headline=table.headline("Best buy"))),
-        Chart(fig),
+        SvgChart(chart),
     )
     return page(
         w.HTML("<h1 class='hk-heading'>Component gallery</h1>"),

@@ -158,8 +158,25 @@ class FZBoard(BoardMixin, w.VBox):
         self.seats_row.children = tuple(w.HBox([name, kind]) for name, kind in self.seat_boxes[:n])
 
     def kinds(self) -> list[str | None]:
-        """Each seat's bot (None = a person)."""
+        """Each seat's bot (None = a person). At a shared table only this page's own seat
+        is a person here: every other seat plays on another device or is the table's bot."""
+        if self.at_table():
+            me = self.table_seat()
+            return [None if i == me else "table" for i in range(self.config["players"])]
         return [SEAT_KINDS[k.value] for _n, k in self.seat_boxes[: self.config["players"]]]
+
+    def table_seats(self) -> list[tuple[str, str]]:
+        """The seats of a shared table: New game's names, people and bots."""
+        n = self.players_box.value
+        names = self._new_config()["names"]
+        return [
+            (names[i], "person" if SEAT_KINDS[k.value] is None else "bot")
+            for i, (_n, k) in enumerate(self.seat_boxes[:n])
+        ]
+
+    def table_bot(self, state, rng) -> str:
+        """The table's bot seats play as the strong bot."""
+        return BOTS["strong"](state, rng)
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a game with the seats as set above."""
@@ -244,8 +261,17 @@ class FZBoard(BoardMixin, w.VBox):
         kept = sorted(self.dice.kept, reverse=True)
         self.act("keep:" + (",".join(map(str, kept)) or "none"))
 
+    def _odds_hidden(self) -> bool:
+        """At a shared table the odds weigh the hand of the player deciding: only theirs."""
+        if self.at_table() and self.state.current_player != self.table_seat():
+            self.odds_out.value = note_html("The odds are for the player whose turn it is.")
+            return True
+        return False
+
     def show_odds(self) -> None:
         """The odds behind the current decision (the best keep is marked on the dice)."""
+        if self._odds_hidden():
+            return
         text, marks = odds_html(self.state)
         self.odds_out.value = text or note_html("Nothing to weigh right now.")
         if marks and self.dice.mode == "hold":
@@ -253,6 +279,8 @@ class FZBoard(BoardMixin, w.VBox):
 
     def show_strength(self) -> None:
         """The party solver: this turn's strength under the best play."""
+        if self._odds_hidden():
+            return
         self.odds_out.value = strength_html(self.state)
 
     # --- drawing -----------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 Every control has a Python twin so tests drive it without a browser: set
 ``explorer.cost.value``, ``explorer.dice.value``, call ``explorer.tray.click_die(i)``,
-``explorer.roll()``. Charts are plotly figures with no toolbar (``ui.charts.Chart``),
-one per question, so they stack on a phone.
+``explorer.roll()``. Charts are inline SVG (``ui.charts.SvgChart``), one per question,
+so they stack on a phone.
 """
 
 from __future__ import annotations
@@ -11,20 +11,20 @@ from __future__ import annotations
 import random
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import matching, parsed_by, whole_number
+from hordes_kit.core.svgchart import LineChart, Series
 from hordes_kit.fantahzee.costs import Cost, parse_costs
 from hordes_kit.fantahzee.odds import (
     MAX_DICE,
     MAX_ROLLS,
     advise_keep,
-    probability_table,
+    probability_rows,
     success_probability,
 )
 from hordes_kit.fantahzee.presets import common_costs, load_presets
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent, table_html
 from hordes_kit.ui.controls import columns, page
 from hordes_kit.ui.dice import DiceTray
@@ -98,8 +98,8 @@ class DiceOddsExplorer(w.VBox):
         self.message = w.HTML()
         self.result = w.HTML()
         self.result.add_class("hk-result")
-        self.chart_rolls = Chart()
-        self.chart_dice = Chart()
+        self.chart_rolls = SvgChart()
+        self.chart_dice = SvgChart()
         self.charts = columns(self.chart_rolls, self.chart_dice, min_width=300)
         self.table = w.HTML()
         self.table.add_class("hk-common-table")
@@ -314,8 +314,7 @@ class DiceOddsExplorer(w.VBox):
                 "<span class='hk-note'>No chance to show until the cost can be read.</span></div>"
             )
             for chart in (self.chart_rolls, self.chart_dice):
-                chart.outputs = ()
-                chart.fig = None
+                chart.clear()
             self.charts.layout.display = "none"
             return
         self.message.value = ""
@@ -346,32 +345,15 @@ class DiceOddsExplorer(w.VBox):
             {"x": [d], "y": [by_dice[d - need]]},
         ]
 
-    def _figure(self, x, y, now, axis: str, title: str) -> go.Figure:
-        fig = go.Figure()
-        fig.add_trace(
-            go.Scatter(
-                x=x,
-                y=y,
-                mode="lines+markers",
-                line={"color": "#6a3d9a"},
-                marker={"size": 8},
-                hovertemplate="%{x}: %{y:.1%}<extra></extra>",
-                name="chance",
-            )
+    @staticmethod
+    def _figure(x, y, now, axis: str, title: str) -> LineChart:
+        return LineChart(
+            title,
+            tuple(x),
+            (Series("chance", tuple(y), "#6a3d9a"),),
+            x_label=axis,
+            mark=now,
         )
-        fig.add_trace(
-            go.Scatter(
-                x=[now[0]],
-                y=[now[1]],
-                mode="markers",
-                marker={"size": 15, "color": "#d4a017", "line": {"color": "#1f1f1f", "width": 1}},
-                hovertemplate="now: %{y:.1%}<extra></extra>",
-                name="your setting",
-            )
-        )
-        fig.update_yaxes(range=[0, 1.02], tickformat=".0%", title_text="chance", fixedrange=True)
-        fig.update_xaxes(title_text=axis, dtick=1, fixedrange=True)
-        return figure(fig, height=280, title=title, showlegend=False)
 
     def _update_chart(self, costs) -> None:
         s = self._series(costs)
@@ -396,7 +378,7 @@ class DiceOddsExplorer(w.VBox):
 
     def _update_table(self) -> None:
         n = self.dice.value
-        df = probability_table(
+        table = probability_rows(
             [n], range(1, MAX_ROLLS + 1), common_costs(), distinct_values=self.distinct_values
         )
         headers = ["Cost"] + [f"{r} roll{'s' * (r > 1)}" for r in range(1, MAX_ROLLS + 1)]
@@ -406,7 +388,7 @@ class DiceOddsExplorer(w.VBox):
                 ("needs more dice" if row[f"rolls_{r}"] is None else percent(row[f"rolls_{r}"]))
                 for r in range(1, MAX_ROLLS + 1)
             ]
-            for row in df.iter_rows(named=True)
+            for row in table
         ]
         self.table.value = table_html(
             headers,

@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from hordes_kit.core.options import reading_of
 from hordes_kit.core.playout import sample_outcome
+from hordes_kit.heroes_hordes.bots import get_policy
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.game import HHState
 from hordes_kit.heroes_hordes.rules import GAME, HORDE_PILES, RULE, card_forces
@@ -81,9 +82,10 @@ class HHBoard(BoardMixin, w.VBox):
 
     game = GAME
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, bot: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.rules = rules_of(GAME)
+        self.bot = get_policy(bot) if bot else None  # a policy by name (the lab's best)
         self.draw_button = w.Button(description="Draw the Fate card", button_style="primary")
         self.auto_button = w.Button(description="Let the bot choose")
         self.undo_button = w.Button(description="Undo")
@@ -153,6 +155,8 @@ class HHBoard(BoardMixin, w.VBox):
 
     def draw(self) -> None:
         """What the Draw button does: the Fate draw, then automatic steps to the next choice."""
+        if self.at_table():
+            return  # at a shared table the table draws the Fate cards
         if self.state.step != "draw":
             self.message.value = error_html("Finish the choice above first.")
             return
@@ -169,9 +173,13 @@ class HHBoard(BoardMixin, w.VBox):
         super().act(action_id)
 
     def bot_move(self) -> None:
-        """Let the lookahead bot make the current choice (or draw)."""
+        """Let the bot make the current choice (or draw): the lookahead, or ``bot``."""
+        if not self._mine():
+            return  # a watcher at a shared table makes no move
         if self.state.step == "draw":
             self.draw()
+        elif self.state.current_player == 0 and self.bot is not None:
+            self.act(self.bot(self.state, random.Random(len(self.state.history))))
         elif self.state.current_player == 0:
             self.act(advice.advised_move(self.state))
 
@@ -248,11 +256,29 @@ class HHBoard(BoardMixin, w.VBox):
         self._log_mark = 0
         super().new_game(seed)
 
+    # --- one table on several devices: a solo game watched along ------------------------
+
+    _TABLE_HIDES = (*BoardMixin._TABLE_HIDES, "draw_button")  # the table draws the Fate
+
+    def table_seats(self) -> list[tuple[str, str]]:
+        """A shared table of this solo game: you play, the others who open it watch along."""
+        return [("Player 1", "person")]
+
+    def table_bot(self, state: HHState, rng: random.Random) -> str:
+        """(A solo table has no bot seat; the move of "Let the bot choose" if asked.)"""
+        return self.bot(state, rng) if self.bot is not None else advice.advised_move(state)
+
+    def _mine(self) -> bool:
+        """True when this page decides (at a shared table: only the seated player's page)."""
+        return not self.at_table() or self.table_seat() == 0
+
     def _show(self) -> None:
         s = self.state
         n = len(s.history)
+        mine = self._mine()
         self.draw_button.disabled = s.step != "draw"
         self.auto_button.disabled = s.is_terminal
+        self.auto_button.layout.display = None if mine else "none"  # a watcher has no move
         self.undo_button.disabled = not self.undo_stack
         # data-moves/data-step let a test (or a screen reader) know the board is up to date
         self.prompt.value = (
@@ -265,10 +291,13 @@ class HHBoard(BoardMixin, w.VBox):
         self.advice.value = ""
         choices, battle = "", ""
         if s.step == "discard":
-            choices = self._discard_choice()
+            choices = self._discard_choice() if mine else self._discard_report()
         else:
             battle = battle_html(s)
-            if s.step == "defend":
+            if not mine:  # a watcher at a shared table sees the game, not the choices
+                if s.step == "place" and s.pending:
+                    choices = Pile("The card", (card_face(s.card(s.pending)),), layout="row").html()
+            elif s.step == "defend":
                 choices = self._defend_choice()
             elif s.step == "place":
                 choices = self._place_choice()
@@ -348,6 +377,11 @@ class HHBoard(BoardMixin, w.VBox):
             advised=pick,
             headline="",  # the prompt above says it, from the same battle
         )
+
+    def _discard_report(self) -> str:
+        """The battle whose heroes are being discarded, as a watcher sees it (no buttons)."""
+        b = fought_battle(self.state)
+        return report_html(b.report, discarded=[name for name, _ in b.discarded], headline="")
 
     def _slay_choice(self) -> str:
         s = self.state

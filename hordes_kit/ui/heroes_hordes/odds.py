@@ -9,17 +9,24 @@ from __future__ import annotations
 import time
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import list_of, one_of
+from hordes_kit.core.svgchart import BarChart, LineChart, Series
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE, load_cards
 from hordes_kit.heroes_hordes.odds import battle_report, risk_ahead
 from hordes_kit.heroes_hordes.rules import GAME, HHConfig, card_index
 from hordes_kit.heroes_hordes.simulate import simulate
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, note_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
+from hordes_kit.ui.heroes_hordes.odds_links import (
+    MAX_SEED,
+    bots_params,
+    open_bots,
+    open_risk,
+    risk_params,
+)
 from hordes_kit.ui.heroes_hordes.pictures import KIND_OF_PILE, pile_name, report_html
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.query import at_address, page_query
@@ -213,11 +220,16 @@ class RiskAhead(w.VBox):
             options=list(range(1, 16)), value=3, description="Next Fate draws", style=WIDE
         )
         self.result = w.HTML()
-        self.chart = Chart()
-        super().__init__([*self.sizes.values(), self.draws, self.result, self.chart])
+        self.chart = SvgChart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: risk_params(self))
+        super().__init__(
+            [*self.sizes.values(), self.draws, self.message, self.result, self.chart, self.links]
+        )
         for s in [*self.sizes.values(), self.draws]:
             s.observe(lambda _c: self.update(), "value")
         self.update()
+        open_risk(self)  # now, or when a preheated page is opened
 
     def _deck(self) -> list:
         deck = list(self.cards)
@@ -240,26 +252,24 @@ class RiskAhead(w.VBox):
             caption=f"Chance each horde pile holds 5 cards (and attacks) within the next "
             f"{self.draws.value} Fate draws: exact, from the {len(deck)} cards left in the deck",
         )
-        fig = go.Figure()
-        xs = list(range(1, 16))
+        xs = tuple(range(1, 16))
         curves = {p: [float(risk_ahead(sizes, deck, draws=k)[p]) for k in xs] for p in sizes}
-        for (p, ys), dash in zip(curves.items(), ("solid", "dash", "dot")):
-            fig.add_scatter(
-                x=xs,
-                y=ys,
-                mode="lines+markers",
-                name=pile_name(p),
-                line={"color": theme(THEME).kind_colour(KIND_OF_PILE[p]), "dash": dash},
-            )
-        fig.add_vline(x=self.draws.value, line_dash="dot", line_color="#777")
         self.chart.show(
-            figure(
-                fig,
-                height=300,
-                title={"text": "Chance to attack within N draws", "font": {"size": 14}},
-                xaxis_title="Fate draws from now",
-                yaxis_tickformat=".0%",
-                yaxis_range=[0, 1],
+            LineChart(
+                "Chance to attack within N draws",
+                xs,
+                tuple(
+                    Series(
+                        pile_name(p),
+                        tuple(ys),
+                        theme(THEME).kind_colour(KIND_OF_PILE[p]),
+                        dash=dash,
+                    )
+                    for (p, ys), dash in zip(curves.items(), ("", "dash", "dot"))
+                ),
+                x_label="Fate draws from now",
+                y_label="chance to attack",
+                vline=self.draws.value,
             )
         )
 
@@ -275,7 +285,9 @@ class PolicyComparison(w.VBox):
             description="Games per bot",
             style=WIDE,
         )
-        self.seed = w.IntText(1, description="Seed", style=WIDE, layout=w.Layout(width="160px"))
+        self.seed = w.BoundedIntText(
+            1, min=0, max=MAX_SEED, description="Seed", style=WIDE, layout=w.Layout(width="160px")
+        )
         self.checks = {
             p: w.Checkbox(value=True, description=words, indent=False, style=WIDE)
             for p, words in POLICY_WORDS.items()
@@ -287,9 +299,10 @@ class PolicyComparison(w.VBox):
         self.status = w.HTML()
         self.table = w.HTML()
         self.tokens_table = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.results = []
         self.table_rules: dict = {}  # the readings the table changed: the bots play them
+        self.links = LinkBox(lambda: bots_params(self))
         super().__init__(
             [
                 w.HBox([self.games, self.seed]),
@@ -299,6 +312,7 @@ class PolicyComparison(w.VBox):
                 self.table,
                 self.chart,
                 self.tokens_table,
+                self.links,
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
@@ -320,28 +334,24 @@ class PolicyComparison(w.VBox):
         return tuple(p for p, c in self.checks.items() if c.value)
 
     @staticmethod
-    def _figure(results) -> go.Figure:
-        fig = go.Figure()
+    def _figure(results) -> BarChart:
+        series = []
         for outcome, colour in (("win", "#2d7a4b"), ("tie", "#b07800"), ("loss", "#9b2226")):
-            ys = [r.rate(outcome) for r in results]
-            fig.add_bar(
-                name=outcome,
-                x=[r.policy for r in results],
-                y=ys,
-                marker_color=colour,
-                error_y={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [r.interval(outcome)[1] - y for r, y in zip(results, ys)],
-                    "arrayminus": [y - r.interval(outcome)[0] for r, y in zip(results, ys)],
-                },
+            bounds = [r.interval(outcome) for r in results]
+            series.append(
+                Series(
+                    outcome,
+                    tuple(r.rate(outcome) for r in results),
+                    colour,
+                    tuple(lo for lo, _ in bounds),
+                    tuple(hi for _, hi in bounds),
+                )
             )
-        return figure(
-            fig,
-            height=300,
-            barmode="group",
-            yaxis_tickformat=".0%",
-            title={"text": "How the games end, by bot (95% intervals)", "font": {"size": 14}},
+        return BarChart(
+            "How the games end, by bot (95% intervals)",
+            tuple(r.policy for r in results),
+            tuple(series),
+            y_label="share of games",
         )
 
     def run(self) -> None:
@@ -403,6 +413,7 @@ def odds_page() -> w.VBox:
     calc, bots = BattleCalculator(rules=panel), PolicyComparison()
     panel.on_change(lambda _cfg: bots.use_rules(panel.changed()))
     panel.open_from_url()
+    open_bots(bots)  # after the table's rules: a link's games play them
     return page(
         panel,
         section(

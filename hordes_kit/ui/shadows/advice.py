@@ -10,14 +10,12 @@ import html
 from collections.abc import Callable
 from fractions import Fraction
 
-import plotly.graph_objects as go
-
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.shadows.advice import decision_odds
 from hordes_kit.shadows.hands import NUMBERS, predict_odds
 from hordes_kit.shadows.odds import RoundOdds, icon_chances, monster_round, next_reveal
 from hordes_kit.shadows.state import Position
 from hordes_kit.shadows.words import chart_words
-from hordes_kit.ui.charts import figure
 from hordes_kit.ui.common import percent, table_html
 from hordes_kit.ui.table import RankedTable
 
@@ -290,9 +288,12 @@ __all__ += ["round_for", "bar_chart"]
 ACCENT = "#4a2d73"
 
 
-def bar_chart(x, y, title: str, text=None, error=None, height: int = 260) -> go.Figure:
-    """A bar chart of chances in the Shadows colour (no toolbar, full width)."""
-    bar = go.Bar(x=x, y=y, marker_color=ACCENT, text=text, textposition="auto")
-    if error is not None:
-        bar.error_y = error
-    return figure(go.Figure(bar), height=height, title=title, yaxis={"tickformat": ".0%"})
+def bar_chart(x, y, title: str, text=None, interval=None, x_label: str = "") -> BarChart:
+    """A bar chart of chances in the Shadows colour; ``interval`` is each bar's (low, high)."""
+    low = high = None
+    if interval is not None:
+        low, high = tuple(lo for lo, _ in interval), tuple(hi for _, hi in interval)
+    labels = tuple(text) if text is not None else None
+    return BarChart(
+        title, tuple(x), (Series("chance", tuple(y), ACCENT, low, high, labels=labels),), x_label
+    )

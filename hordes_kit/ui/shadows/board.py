@@ -38,6 +38,7 @@ __all__ = ["ShadowsBoard", "ShadowsStyle", "SEAT_KINDS", "board_page", "SAFE_UND
 
 # own moves that reveal nothing: choosing the Hand, laying cards in line, studying
 SAFE_UNDO = ("pick", "lay", "study")
+SPECTATOR = -1  # the viewer of a page watching a shared table: no seat's cards
 MAX_AUTO = 20_000
 
 
@@ -112,6 +113,29 @@ class ShadowsBoard(BoardMixin, w.VBox):
     def _new_config(self) -> dict:
         return self.setup.config()
 
+    # --- one table on several devices ----------------------------------------------------
+
+    def table_seats(self) -> list[tuple[str, str]]:
+        """The seats of a shared table: New game's names, people and bots."""
+        names = self.setup.config()["names"]
+        kinds = self.setup.kinds(len(names))
+        return [(n, "person" if SEAT_KINDS[k] is None else "bot") for n, k in zip(names, kinds)]
+
+    def table_bot(self, state, rng) -> str:
+        """The table's bot seats play as the sensible bot."""
+        return SEAT_KINDS["Sensible bot"](state, rng)
+
+    def _table_show(self, session, message: str = "") -> None:
+        """At a shared table the page is its own seat's device (a spectator: -1, the view
+        of nobody's cards); nobody passes it on."""
+        self.viewer = session.seat if session.seat is not None else SPECTATOR
+        self.waiting_for = None
+        super()._table_show(session, message)
+
+    def _table_left(self) -> None:
+        self.viewer = None
+        super()._table_left()
+
     def restart(self) -> None:
         """What the New game button does."""
         self.new_game(self.seed)
@@ -135,6 +159,9 @@ class ShadowsBoard(BoardMixin, w.VBox):
         """What a click on a choice does; a refused move says why and changes nothing."""
         if action_id.startswith("odds:"):
             self.show_odds(action_id[5:])
+            return
+        if self.at_table():  # a shared table: the move goes to the table's database
+            super().act(action_id)
             return
         if self.waiting_for is not None or not self.playback.done:
             return
@@ -284,7 +311,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
     def odds_buttons(self) -> tuple[tuple[str, str], ...]:
         """The odds a person may ask for now (none on the pass screen or for a spectator)."""
         s = self.state
-        if self.viewer is None or self.waiting_for is not None or s.is_terminal:
+        if self.viewer in (None, SPECTATOR) or self.waiting_for is not None or s.is_terminal:
             return ()
         out = []
         if s.current_player == self.viewer:
@@ -302,7 +329,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
     def show_odds(self, key: str) -> None:
         """Odds on demand, for the person holding the device (from what they can know)."""
         s, me = self.state, self.viewer
-        if me is None or self.waiting_for is not None:
+        if me in (None, SPECTATOR) or self.waiting_for is not None:
             return
         try:
             if key == "hide":

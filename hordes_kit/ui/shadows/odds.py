@@ -9,23 +9,30 @@ import re
 from itertools import combinations
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.query import one_of
-from hordes_kit.shadows import new_game
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.bots import plan_weight
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.hands import MODELS, NUMBERS, Call, hand_posterior, number_chances
 from hordes_kit.shadows.odds import deck_next, icon_chances, monster_round
 from hordes_kit.shadows.words import chart_words
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, page, section
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.shadows.advice import bar_chart, round_html
+from hordes_kit.ui.shadows.odds_links import (
+    open_predict,
+    open_round,
+    open_wins,
+    predict_params,
+    round_params,
+)
+from hordes_kit.ui.shadows.odds_links import position_for as _position
 from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.wins import WinsTool
 from hordes_kit.ui.sheet import sheet_link
@@ -40,16 +47,6 @@ MONSTERS = [(f"{m.name} (level {'I' * m.level})", m.id) for m in CARDS.monsters]
 ACCENT = "#4a2d73"
 WIDE = {"description_width": "initial"}
 TOTAL = sum(n for _, n in CARDS.actions)
-
-
-def _position(hero: str, monster: str, **seat) -> object:
-    """A 2-player table at the start of round 1 with this Hero in seat 1 (the engine's own
-    way of describing a position)."""
-    other = next(h for _, h in HEROES if h != hero)
-    seats = [{"hero": hero, **seat}, {"hero": other}]
-    return new_game(
-        {"players": 2, "position": {"round": 1, "leader": 1, "monster": monster, "seats": seats}}
-    )
 
 
 def _offer(picker: SearchablePicker, ids) -> None:
@@ -96,7 +93,7 @@ class RevealTool(w.VBox):
             for kind, n in CARDS.actions
         }
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         intro = w.HTML(
             "<p>The deck has 19 cards. Count the ones you have seen this round and in the "
             "discard pile (and, as the Leader, the ones you dealt): the rest are equally "
@@ -197,7 +194,9 @@ class PredictTool(w.VBox):
             style=WIDE,
         )
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: predict_params(self))
         answers = w.Box(list(self.answers.values()), layout=w.Layout(flex_flow="row wrap"))
         super().__init__(
             [
@@ -211,8 +210,10 @@ class PredictTool(w.VBox):
                 ),
                 answers,
                 self.model,
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         for x in (self.hero, self.level, self.model, *self.answers.values()):
@@ -221,6 +222,7 @@ class PredictTool(w.VBox):
         self.studied.on_change(lambda _ids: self._deck_changed())
         self.played.on_change(lambda _ids: self.update())
         self._deck_changed()
+        open_predict(self)  # now, or when a preheated page is opened
 
     def deck(self) -> tuple[object, list[str]]:
         """A table with their Hero and studied cards; their Current Deck."""
@@ -284,7 +286,9 @@ class RoundTool(w.VBox):
         self.rank_button.add_class("sh-rank")
         self.out = w.HTML()
         self.ranked = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: round_params(self))
         super().__init__(
             [
                 self.hero,
@@ -292,10 +296,12 @@ class RoundTool(w.VBox):
                 self.items,
                 self.hand,
                 w.HBox([self.damage, self.dodge]),
+                self.message,
                 self.out,
                 self.rank_button,
                 self.ranked,
                 self.chart,
+                self.links,
             ]
         )
         for x in (self.monster, self.damage, self.dodge):
@@ -305,6 +311,7 @@ class RoundTool(w.VBox):
         self.hand.on_change(lambda _ids: self.update())
         self.rank_button.on_click(lambda _b: self.rank())
         self._hero_changed()
+        open_round(self)  # now, or when a preheated page is opened
 
     def table(self):
         """The position: your Hero, Items and damage against the Monster, round 1."""
@@ -372,22 +379,14 @@ class RoundTool(w.VBox):
             note="Ties: more Experience, then more Gold.",
         )
         self.ranked.value = table.html(limit=10, headline=table.headline("Best Hand"))
-        top = table.ranked[:6][::-1]  # best at the top of a sideways chart
-        bar = go.Bar(
-            y=[r[0].replace(", ", "<br>") for r in top],
-            x=[float(r[1]) for r in top],
-            orientation="h",
-            marker_color=ACCENT,
-            text=[percent(r[1]) for r in top],
-            textposition="auto",
-        )
+        top = table.ranked[:6]  # best at the top of a sideways chart
         self.chart.show(
-            figure(
-                go.Figure(bar),
-                height=110 + 62 * len(top),
-                title="Best Hands: chance to defeat",
-                xaxis={"tickformat": ".0%"},
-                yaxis={"automargin": True},
+            BarChart(
+                "Best Hands: chance to defeat",
+                tuple(r[0] for r in top),
+                (Series("chance to defeat", tuple(float(r[1]) for r in top), ACCENT),),
+                y_label="chance to defeat",
+                horizontal=True,
             )
         )
 
@@ -403,6 +402,7 @@ def odds_page() -> w.VBox:
     panel, wins = TableRulesPanel("shadows"), WinsTool()
     panel.on_change(lambda _c: wins.use_rules(panel.changed()))
     panel.open_from_url()
+    open_wins(wins)  # after the table's rules: a link's games play them
     reveal = RevealTool()
     return page(
         ShadowsStyle(),

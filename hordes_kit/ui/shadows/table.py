@@ -189,7 +189,7 @@ def table_html(
     on_cards, rest = placements(s, legal)
     cards = Cards(s, on_cards)
     order = list(range(s.n))
-    if viewer is not None:
+    if viewer is not None and viewer >= 0:  # a spectator (-1) sees the seats in order
         order = [viewer] + [k for k in order if k != viewer]
     seats = [seat_lane(s, v, v["seats"][k], viewer, cards) for k in order]
     lanes = [seats[0], _monster_lane(s, v, cards), *seats[1:]]

@@ -8,10 +8,13 @@ import ipywidgets as w
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.simulate import simulate
-from hordes_kit.ui.charts import Chart
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent
+from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.shadows.advice import bar_chart
+from hordes_kit.ui.shadows.odds_links import wins_params
 from hordes_kit.ui.table import RankedTable
+from hordes_kit.ui.table_rules import PlaysTheReadings
 
 __all__ = ["WinsTool"]
 
@@ -20,7 +23,7 @@ HEROES = [(h.name, h.id) for h in CARDS.heroes]
 WIDE = {"description_width": "initial"}
 
 
-class WinsTool(w.VBox):
+class WinsTool(PlaysTheReadings, w.VBox):
     """Who wins with which Hero: whole games played by the kit's bots, 95% intervals."""
 
     def __init__(self) -> None:
@@ -44,36 +47,28 @@ class WinsTool(w.VBox):
         self.out = w.HTML(
             "<p class='hk-note'>Press <b>Play the games</b>: 100 games take 10 to 20 seconds.</p>"
         )
-        self.chart = Chart()
+        self.chart = SvgChart()
         self.table_rules: dict = {}  # the readings the table changed: the games play them
         self.seats = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: wins_params(self))
         super().__init__(
             [
                 self.players,
                 self.seats,
                 self.bot,
                 w.HBox([self.games, self.seed]),
+                self.message,
                 self.run_button,
                 self.progress,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.players.observe(lambda _c: self._seats(), "value")
         self.run_button.on_click(lambda _b: self.run())
         self._seats()
-
-    def use_rules(self, changed: dict) -> None:
-        """Play the table's readings from the next run on (old figures cleared)."""
-        if changed == self.table_rules:
-            return
-        self.table_rules = dict(changed)
-        if self.chart.fig is not None:
-            self.chart.clear()
-            self.out.value = (
-                "<p class='hk-note'>Your table's rules changed: press <b>Play the games</b> "
-                "again.</p>"
-            )
 
     def _seats(self) -> None:
         self.seats.children = tuple(self.heroes[: self.players.value])
@@ -127,12 +122,8 @@ class WinsTool(w.VBox):
         self.out.value = table.html(headline=table.headline("Most wins"))
         x = [r[0] for r in rows]
         y = [r[1] for r in rows]
-        err = {
-            "type": "data",
-            "symmetric": False,
-            "array": [r[2][1] - r[1] for r in rows],
-            "arrayminus": [r[1] - r[2][0] for r in rows],
-        }
         self.chart.show(
-            bar_chart(x, y, "Won outright (95% interval)", [percent(v) for v in y], err)
+            bar_chart(
+                x, y, "Won outright (95% interval)", [percent(v) for v in y], [r[2] for r in rows]
+            )
         )

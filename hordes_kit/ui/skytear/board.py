@@ -73,7 +73,7 @@ class SkyBoard(BoardMixin, w.VBox):
                 w.HBox([self.undo_button, self.files], layout=w.Layout(flex_flow="row wrap")),
                 self.link_box(),
                 section("Log (newest first; a rule chip opens the rule)", self.log_box),
-                section("New game", self.setup),
+                section("New game", self.table_rules_panel(), self.setup),
             ]
         )
         self.add_class("sk-board-page")
@@ -84,7 +84,7 @@ class SkyBoard(BoardMixin, w.VBox):
     # --- moving ------------------------------------------------------------------------
 
     def _new_config(self) -> dict:
-        return self.setup.config()
+        return self.setup.config() | self.table_config()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the setup as chosen (chance from ``seed``)."""
@@ -112,6 +112,9 @@ class SkyBoard(BoardMixin, w.VBox):
         if action_id.startswith("odds:"):
             self.show_odds(action_id[5:])
             return
+        if self.at_table():  # a shared table: the move goes to the table's database
+            super().act(action_id)
+            return
         s = self.state
         if not self.playback.done or s.is_terminal or s.is_chance:
             return
@@ -131,6 +134,28 @@ class SkyBoard(BoardMixin, w.VBox):
         else:
             self.undo_stack.append(s)
         self._buttons()
+
+    # --- one table on several devices ----------------------------------------------------
+
+    def table_seats(self) -> list[tuple[str, str]]:
+        """The seats of a shared table: solo (others watch along) or co-op, the partner a
+        person on another device or the kit's bot."""
+        bots = self.setup.bots()
+        return [
+            (f"Player {i + 1}", "bot" if i in bots else "person")
+            for i in range(self.setup.players())
+        ]
+
+    def table_bot(self, state, rng) -> str:
+        """The table's bot partner plays as the sensible bot."""
+        return sensible_policy(state, rng)
+
+    def _table_show(self, session, message: str = "") -> None:
+        """At a shared table the choices on this page are its own seat's (``_show``; co-op:
+        every card is open to both players; a spectator watches along)."""
+        self.bots = tuple(i for i, seat in enumerate(session.info.seats) if seat.is_bot)
+        self.odds_html = ""
+        super()._table_show(session, message)
 
     def _advance(self) -> list:
         """Chance and the bot's moves until a person decides (or the game ends)."""
@@ -179,8 +204,9 @@ class SkyBoard(BoardMixin, w.VBox):
         extra = () if s.is_terminal or s.turn < 1 else ODDS
         if self.odds_html:
             extra = (*extra, ("odds:hide", "Hide the odds"))
+        mine = not self.at_table() or s.current_player == self.table_seat()
         self.table.show(
-            table_html(s, interactive=True, bots=self.bots, extra=extra, below=self.odds_html)
+            table_html(s, interactive=mine, bots=self.bots, extra=extra, below=self.odds_html)
         )
         self.log_box.value = log_html(s, new=self._new_lines())
         self._buttons()
@@ -215,6 +241,7 @@ class SkyBoard(BoardMixin, w.VBox):
 
     def _install(self, config: dict, state) -> str:
         self.setup.show_config(config, self.bots)
+        self._show_table_rules(config)
         self.config = dict(config)
         self.state = state
         self.undo_stack = []

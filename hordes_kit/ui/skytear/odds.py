@@ -8,20 +8,32 @@ waits for its Run button."""
 from __future__ import annotations
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.skytear.forecast import forecast
 from hordes_kit.skytear.odds import KINDS, card_chance, pillage_risk
 from hordes_kit.skytear.simulate import simulate
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent
 from hordes_kit.ui.controls import SearchableChoice, page, section
+from hordes_kit.ui.links import LinkBox
+from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.skytear.advice import forecast_block, table
+from hordes_kit.ui.skytear.odds_links import (
+    deck_params,
+    open_deck,
+    open_pillage,
+    open_win,
+    pillage_params,
+    position_params,
+    win_params,
+)
 from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
+from hordes_kit.ui.table_rules import PlaysTheReadings, TableRulesPanel
 
-__all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_page"]
+__all__ = ["ForecastTool", "DeckTool", "PillageTool", "WinTool", "odds_tools", "odds_page"]
 
 ACCENT = "#1d5f8a"
 WIDE = {"description_width": "initial"}
@@ -40,18 +52,12 @@ WHAT = tuple((words, kind) for kind, words in KIND_WORDS.items() if kind in KIND
 )
 
 
-def bar_chart(x, y, title: str, xaxis: str, error=None, height: int = 280) -> go.Figure:
-    """Chances as bars in the Skytear colour (no toolbar, full width)."""
-    bar = go.Bar(x=x, y=y, marker_color=ACCENT, text=[percent(v) for v in y], textposition="auto")
-    if error is not None:
-        bar.error_y = error
-    return figure(
-        go.Figure(bar),
-        height=height,
-        title=title,
-        xaxis={"title": xaxis, "type": "category"},
-        yaxis={"tickformat": ".0%", "range": [0, 1]},
-    )
+def bar_chart(x, y, title: str, xaxis: str, interval=None) -> BarChart:
+    """Chances as bars in the Skytear colour; ``interval`` is each bar's (low, high)."""
+    low = high = None
+    if interval is not None:
+        low, high = tuple(lo for lo, _ in interval), tuple(hi for _, hi in interval)
+    return BarChart(title, tuple(x), (Series("chance", tuple(y), ACCENT, low, high),), xaxis)
 
 
 class ForecastTool(w.VBox):
@@ -60,8 +66,9 @@ class ForecastTool(w.VBox):
     def __init__(self, position: PositionSetup) -> None:
         self.position = position
         self.out = w.HTML()
-        self.chart = Chart()
-        super().__init__([self.out, self.chart])
+        self.chart = SvgChart()
+        self.links = LinkBox(lambda: position_params(position))
+        super().__init__([self.out, self.chart, self.links])
         position.on_change(self.update)
         self.update()
 
@@ -96,13 +103,17 @@ class DeckTool(w.VBox):
         )
         self.at_least = w.BoundedIntText(value=1, min=1, max=10, description="At least", style=WIDE)
         self.out = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: deck_params(self))
         super().__init__(
             [
                 self.what,
                 w.HBox([self.draws, self.at_least], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.what.on_change(lambda _v: self.update())
@@ -110,6 +121,7 @@ class DeckTool(w.VBox):
             x.observe(lambda _c: self.update(), "value")
         position.on_change(self.update)
         self.update()
+        open_deck(self)  # now, or when a preheated page is opened
 
     def update(self) -> None:
         """The chance for the question as set, and for 1 to 15 draws."""
@@ -157,15 +169,20 @@ class PillageTool(w.VBox):
             "<p class='hk-note'>Press the button: up to 12 turns are worked out exactly "
             "(a few seconds at high difficulty).</p>"
         )
-        self.chart = Chart()
+        self.chart = SvgChart()
+        self.message = w.HTML()
+        self.links = LinkBox(lambda: pillage_params(self))
         super().__init__(
             [
                 w.HBox([self.turns, self.run_button], layout=w.Layout(flex_flow="row wrap")),
+                self.message,
                 self.out,
                 self.chart,
+                self.links,
             ]
         )
         self.run_button.on_click(lambda _b: self.run())
+        open_pillage(self)  # now, or when a preheated page is opened
 
     def run(self) -> None:
         """Work out the chance for each turn up to the number set."""
@@ -181,6 +198,11 @@ class PillageTool(w.VBox):
             caption="Pillage empties an alliance deck (you lose): exact, if nobody fights "
             "the back line and nobody draws; the monsters that arrive stay",
         )
+        if not any(risk):
+            self.out.value = (
+                f"<p><b>No risk in these {len(risk)} turns:</b> the back line cannot pillage "
+                "a deck empty this soon (every bar below is 0%).</p>" + self.out.value
+            )
         self.chart.show(
             bar_chart(
                 [str(s.turn + k) for k in range(len(risk))],
@@ -191,10 +213,10 @@ class PillageTool(w.VBox):
         )
 
 
-class WinTool(w.VBox):
+class WinTool(PlaysTheReadings, w.VBox):
     """Win odds by difficulty for the kit's bots (Monte Carlo; waits for Run)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: dict | None = None) -> None:
         self.horde = w.Dropdown(options=HORDES, value="Skybooter", description="Horde", style=WIDE)
         self.players = w.Dropdown(
             options=(("solo", 1), ("co-op", 2)), description="Players", style=WIDE
@@ -210,12 +232,18 @@ class WinTool(w.VBox):
             "<p class='hk-note'>Press <b>Play the games</b>: 500 games at each of the five "
             "levels take a few seconds.</p>"
         )
-        self.chart = Chart()
+        self.chart = SvgChart()
         box = w.Box(
             [self.horde, self.players, self.games, self.seed], layout=w.Layout(flex_flow="row wrap")
         )
-        super().__init__([box, self.run_button, self.progress, self.out, self.chart])
+        self.message = w.HTML()
+        self.table_rules = dict(rules or {})  # the readings the table changed: games play them
+        self.links = LinkBox(lambda: win_params(self))
+        super().__init__(
+            [box, self.message, self.run_button, self.progress, self.out, self.chart, self.links]
+        )
         self.run_button.on_click(lambda _b: self.run())
+        open_win(self)  # now, or when a preheated page is opened
 
     def run(self) -> None:
         """Play the games at each difficulty and show the win rates with 95% intervals."""
@@ -223,6 +251,7 @@ class WinTool(w.VBox):
         try:
             for d in range(1, 6):
                 cfg = {"players": self.players.value, "hordes": [self.horde.value], "difficulty": d}
+                cfg |= self.table_rules
                 if self.players.value == 2:
                     cfg["castle2"] = "Rootwall Hold"
                 r = simulate(cfg, self.games.value, self.seed.value)
@@ -247,24 +276,32 @@ class WinTool(w.VBox):
                 [p for _, p, _, _ in rows],
                 "Games won (95% interval)",
                 "difficulty",
-                error={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [hi - p for _, p, (lo, hi), _ in rows],
-                    "arrayminus": [p - lo for _, p, (lo, hi), _ in rows],
-                },
+                interval=[iv for _, _, iv, _ in rows],
             )
         )
 
 
+def odds_tools() -> tuple:
+    """The page's parts: ``(panel, position, forecast, deck, pillage, win)``; the Table
+    rules are read from the address first, so a link's position and games follow them."""
+    panel = TableRulesPanel("skytear")
+    panel.open_from_url()
+    pos, win = PositionSetup(panel.changed()), WinTool(panel.changed())
+    for tool in (pos, win):
+        panel.on_change(lambda _c, tool=tool: tool.use_rules(panel.changed()))
+    return panel, pos, ForecastTool(pos), DeckTool(pos), PillageTool(pos), win
+
+
 def odds_page() -> w.VBox:
-    """The odds page: the position, then each question with its answer."""
-    pos = PositionSetup()
+    """The odds page: the Table rules, the position, then each question with its answer."""
+    panel, pos, forecast, deck, pillage, win = odds_tools()
     return page(
+        panel,
         section("The position", pos),
-        section("The coming turn: exact forecast", ForecastTool(pos)),
-        section("Deck questions: a card within N draws", DeckTool(pos)),
-        section("Pillage: a deck emptied within N turns", PillageTool(pos)),
-        section("Win odds by difficulty (the kit's bots)", WinTool()),
+        section("The coming turn: exact forecast", forecast),
+        section("Deck questions: a card within N draws", deck),
+        section("Pillage: a deck emptied within N turns", pillage),
+        section("Win odds by difficulty (the kit's bots)", win),
+        sheet_link("skytear"),
         theme="skytear",
     )

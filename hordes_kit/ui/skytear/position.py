@@ -5,6 +5,8 @@ the engine's refusal, in words."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
@@ -12,6 +14,7 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.files import SaveLoad
+from hordes_kit.ui.skytear.odds_links import open_position
 from hordes_kit.ui.skytear.setup import CARDS, DIFFICULTY_WORDS, HORDES
 
 __all__ = ["PositionSetup", "MONSTERS", "ALLIES", "MINIONS"]
@@ -43,7 +46,7 @@ def _box(widget: w.Widget) -> w.Widget:
 class PositionSetup(w.VBox):
     """The position the odds are about; ``state`` is the engine's position."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: dict | None = None) -> None:
         self.players = _box(
             w.Dropdown(options=(("solo", 1), ("co-op", 2)), description="Players", style=WIDE)
         )
@@ -87,6 +90,8 @@ class PositionSetup(w.VBox):
         self.use_form.add_class("sk-use-form")
         self.use_form.on_click(lambda _b: self._drop_loaded())
         self._handlers = []
+        self._held = False
+        self.table_rules = dict(rules or {})  # the readings the table changed (Table rules)
         lanes = w.Box(
             [
                 w.VBox([m, a], layout=w.Layout(margin="0 12px 8px 0"))
@@ -113,7 +118,14 @@ class PositionSetup(w.VBox):
                 self.message,
             ]
         )
-        for x in (
+        for x in self.form_widgets():
+            x.observe(lambda _c: self._changed(), "value")
+        self.use_form.layout.display = "none"
+        open_position(self)  # now, or when a preheated page is opened
+
+    def form_widgets(self) -> tuple[w.Widget, ...]:
+        """Every box of the form, in order."""
+        return (
             self.players,
             self.horde,
             self.difficulty,
@@ -123,16 +135,24 @@ class PositionSetup(w.VBox):
             *self.monsters,
             *self.allies,
             *self.minions,
-        ):
-            x.observe(lambda _c: self._changed(), "value")
-        self.use_form.layout.display = "none"
+        )
+
+    @contextmanager
+    def held(self):
+        """Change several boxes at once: the tools hear of it once, at the end."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
+            self._changed()
 
     def on_change(self, handler) -> None:
         """Call ``handler()`` when the position changes."""
         self._handlers.append(handler)
 
     def _changed(self) -> None:
-        if self.loaded is None:
+        if self.loaded is None and not self._held:
             for h in self._handlers:
                 h()
 
@@ -155,7 +175,13 @@ class PositionSetup(w.VBox):
         }
         if self.players.value == 2:
             cfg["castle2"] = "Rootwall Hold"
-        return cfg
+        return cfg | self.table_rules
+
+    def use_rules(self, changed: dict) -> None:
+        """Set up the position by the table's readings (the tools work it out again)."""
+        if changed != self.table_rules:
+            self.table_rules = dict(changed)
+            self._changed()
 
     def state(self):
         """The position (the loaded game, else the form's); the engine refuses a bad one."""
@@ -170,16 +196,18 @@ class PositionSetup(w.VBox):
 
     def _load(self, text: str) -> str:
         config, state = load_save(text, expect_game="skytear")
+        self.open_game(config, state, "Using the loaded game")
+        return f"Loaded: turn {state.turn}, {state.phase} phase."
+
+    def open_game(self, config: dict, state, how: str = "Opened from the link") -> None:
+        """Use a game from the board (a save file, a position link) as the position."""
         if state.is_terminal:
             raise HordesKitError("that game is over: there is nothing left to forecast")
         self.loaded = (config, state)
         self.use_form.layout.display = None
-        self.message.value = note_html(
-            f"Using the loaded game: turn {state.turn}, {state.phase} phase."
-        )
+        self.message.value = note_html(f"{how}: turn {state.turn}, {state.phase} phase.")
         for h in self._handlers:
             h()
-        return f"Loaded: turn {state.turn}, {state.phase} phase."
 
     def _drop_loaded(self) -> None:
         self.loaded = None

@@ -13,7 +13,7 @@ import html
 import ipywidgets as w
 
 from hordes_kit.the_horde.advice import BuyAdvice, advise_buy
-from hordes_kit.the_horde.bots import POLICIES, choose
+from hordes_kit.the_horde.bots import Policy, choose, get_policy
 from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.odds import HORDE_STEPS
 from hordes_kit.the_horde.rules import GAME
@@ -46,9 +46,9 @@ class THBoard(BoardMixin, w.VBox):
     game = GAME
 
     def __init__(
-        self, seed: int | None = None, policy: str = "balanced", speed: str = "Fast"
+        self, seed: int | None = None, policy: str | Policy = "balanced", speed: str = "Fast"
     ) -> None:
-        self.policy = POLICIES[policy]
+        self.policy = get_policy(policy)  # a shipped name, or a Policy (the lab's best)
         self.advice: BuyAdvice | None = None
         self.mark = 0  # log length at the player's last decision: newer lines are tinted
         self.table = ActionView(label="Your table", on_action=self._on_action)
@@ -72,7 +72,7 @@ class THBoard(BoardMixin, w.VBox):
         )
         self.new_button = w.Button(description="New game")
         self.undo_button = w.Button(description="Undo")
-        self.auto_button = w.Button(description=f"Decide for me ({policy} policy)")
+        self.auto_button = w.Button(description=f"Decide for me ({self.policy.name} policy)")
         self.advice_button = w.Button(description="What should I buy?", button_style="primary")
         self.odds_button = w.Button(description="Survival odds from here")
         self.phase_button = w.Button(description="Odds of this Horde phase")
@@ -130,6 +130,8 @@ class THBoard(BoardMixin, w.VBox):
     # --- what the buttons do -------------------------------------------------------------
 
     def _on_action(self, action_id: str) -> None:
+        if self.at_table() and action_id in ("next", "fast"):
+            return  # at a shared table the cards and dice are drawn by the table
         if action_id == "next":
             self.advance()
         elif action_id == "fast":
@@ -145,6 +147,8 @@ class THBoard(BoardMixin, w.VBox):
     def advance(self, until_decision: bool = False) -> None:
         """Next (one card or die, drawn with its exact chance); or every automatic step to
         the next decision, shown one at a time and stopping at the end of the turn."""
+        if self.at_table():
+            return  # at a shared table the cards and dice are drawn by the table
         if not self.state.is_chance:
             self.message.value = error_html(
                 "The game is over: start a new one."
@@ -227,10 +231,16 @@ class THBoard(BoardMixin, w.VBox):
         self._odds_for = self.state.history
         self.odds_out.value = text
 
+    def _mine(self) -> bool:
+        """True when this page decides (at a shared table: only the seated player's page)."""
+        return not self.at_table() or self.table_seat() == 0
+
     def _decisions(self) -> str:
         s = self.state
-        if s.is_terminal:
+        if s.is_terminal or not self._mine():
             return ""
+        if s.is_chance and self.at_table():
+            return ""  # the table draws at once
         if s.is_chance:
             busy = not self.playback.done
             nxt = {
@@ -267,7 +277,9 @@ class THBoard(BoardMixin, w.VBox):
         paid = len(s.history) > 1 and s.history[-2] == "flip"
         fresh = int(flipped and (s.step == "recruit-flip" or paid) and not advised)
         row = (
-            row_pile(s, buttons=s.step == "recruit", advised=advised, fresh=fresh).html()
+            row_pile(
+                s, buttons=s.step == "recruit" and self._mine(), advised=advised, fresh=fresh
+            ).html()
             if s.row or s.step in ("recruit", "recruit-flip")
             else ""
         )
@@ -288,6 +300,16 @@ class THBoard(BoardMixin, w.VBox):
     def restart(self) -> None:
         """What the New game button does (with the seed box's seed)."""
         self.new_game(self.seed_box.value)
+
+    # --- one table on several devices: a solo game watched along ------------------------
+
+    def table_seats(self) -> list[tuple[str, str]]:
+        """A shared table of this solo game: you play, the others who open it watch along."""
+        return [("Chauncey", "person")]
+
+    def table_bot(self, state, rng) -> str:
+        """(A solo table has no bot seat; the policy of 'Decide for me' if asked.)"""
+        return choose(self.policy, state.view(0))
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (chance from this seed)."""

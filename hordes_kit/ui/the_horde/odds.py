@@ -6,15 +6,15 @@ from __future__ import annotations
 import html
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import one_of
+from hordes_kit.core.svgchart import BarChart, GridChart, LineChart, Series
 from hordes_kit.the_horde.bots import POLICIES
 from hordes_kit.the_horde.cards import load_data
 from hordes_kit.the_horde.odds import effective_force, kill_probability
 from hordes_kit.the_horde.rules import GAME
-from hordes_kit.ui.charts import Chart, figure
+from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, note_html, odds_html, percent
 from hordes_kit.ui.controls import SearchablePicker, columns, page, section
 from hordes_kit.ui.links import LinkBox
@@ -23,6 +23,7 @@ from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.table import RankedTable
 from hordes_kit.ui.table_rules import TableRulesPanel
+from hordes_kit.ui.the_horde.odds_links import open_survival, survival_params
 
 __all__ = ["BattleOdds", "SurvivalExplorer", "hordlings", "defenders", "odds_page"]
 
@@ -109,7 +110,7 @@ class BattleOdds(w.VBox):
         self.result = w.HTML()
         self.result.add_class("hk-battle-odds")
         self.message = w.HTML()
-        self.chart = Chart()
+        self.chart = SvgChart()
         super().__init__(
             [
                 columns(
@@ -176,38 +177,17 @@ class BattleOdds(w.VBox):
         return problem
 
     @staticmethod
-    def heatmap(level: int | None = None, force: int | None = None) -> go.Figure:
+    def heatmap(level: int | None = None, force: int | None = None) -> GridChart:
         """Every level against every force, the chosen battle boxed."""
-        z = [[float(kill_probability(lv, f)) for f in FORCES] for lv in LEVELS]
-        text = [[percent(x, 0) for x in row] for row in z]
-        fig = go.Figure(
-            go.Heatmap(
-                z=z,
-                x=FORCES,
-                y=LEVELS,
-                text=text,
-                texttemplate="%{text}",
-                textfont={"size": 10},
-                colorscale="RdYlGn",
-                zmin=0,
-                zmax=1,
-                showscale=False,
-                hovertemplate="level %{y}, force %{x}: %{text}<extra></extra>",
-                xgap=1,
-                ygap=1,
-            )
-        )
-        shapes = []
-        if level in LEVELS and force in FORCES:
-            box = {"x0": force - 0.5, "x1": force + 0.5, "y0": level - 0.5, "y1": level + 0.5}
-            shapes = [{"type": "rect", **box, "line": {"color": "black", "width": 3}}]
-        return figure(
-            fig,
-            height=330,
-            xaxis={"title": "defender's battle force", "dtick": 1, "fixedrange": True},
-            yaxis={"title": "hordling level", "dtick": 1, "fixedrange": True},
-            margin={"l": 44, "r": 6, "t": 10, "b": 44},
-            shapes=shapes,
+        z = tuple(tuple(float(kill_probability(lv, f)) for f in FORCES) for lv in LEVELS)
+        return GridChart(
+            "Chance to kill, by level and battle force",
+            tuple(FORCES),
+            tuple(LEVELS),
+            z,
+            x_label="defender's battle force",
+            y_label="hordling level",
+            box=(level, force) if level in LEVELS and force in FORCES else None,
         )
 
     @property
@@ -298,10 +278,12 @@ class SurvivalExplorer(w.VBox):
             note_html("Press Run to play the policy above (10,000 games take about a second).")
         )
         self.result.add_class("hk-survival-result")
-        self.curve, self.ends = Chart(), Chart()
+        self.curve, self.ends = SvgChart(), SvgChart()
         self.causes = w.HTML()
         self.results: list = []
+        self.ran = "policy"  # what the results on screen are: "policy" or "compare"
         self.table_rules: dict = {}  # the readings the table changed: the games play them
+        self.links = LinkBox(lambda: survival_params(self))
         super().__init__(
             [
                 w.VBox([self.policy, self.about]),
@@ -321,6 +303,7 @@ class SurvivalExplorer(w.VBox):
                 self.result,
                 columns(self.curve, self.ends),
                 self.causes,
+                self.links,
             ]
         )
         self.policy.observe(lambda _c: self._load_policy(), "value")
@@ -407,55 +390,56 @@ class SurvivalExplorer(w.VBox):
         except HordesKitError as e:
             self.status.value = error_html(str(e))
             return
+        self.ran = "policy"
         self._play([pol])
 
     def compare(self) -> None:
         """Every named policy over the same seeded games."""
+        self.ran = "compare"
         self._play(list(POLICIES))
 
     def _show(self) -> None:
         if not self.results:
             return
         self.result.value = self._table_html()
+        curves = [
+            dict(zip(c["turn"].to_list(), c["alive"].to_list()))
+            for c in (r.curve() for r in self.results)
+        ]
+        turns = tuple(sorted({t for c in curves for t in c}))
+        palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
         lines = []
-        for r in self.results:
-            c = r.curve()
-            lines.append(go.Scatter(x=c["turn"].to_list(), y=c["alive"].to_list(), name=r.policy))
-        curve = go.Figure(lines)
+        for k, (r, alive) in enumerate(zip(self.results, curves)):
+            ys, last = [], 1.0  # before its first turn every game is alive; then its last share
+            for t in turns:
+                last = float(alive.get(t, last))
+                ys.append(last)
+            lines.append(Series(r.policy, tuple(ys), palette[k % len(palette)]))
         self.curve.show(
-            figure(
-                curve,
-                height=300,
-                title={"text": "Games still alive after each turn", "x": 0},
-                xaxis={"title": {"text": "turn", "standoff": 4}, "fixedrange": True},
-                legend={"orientation": "h", "yanchor": "top", "y": -0.28, "x": 0},
-                margin={"l": 48, "r": 12, "t": 36, "b": 64},
-                yaxis={"tickformat": ".0%", "range": [0, 1.02], "fixedrange": True},
+            LineChart(
+                "Games still alive after each turn",
+                turns,
+                tuple(lines),
+                x_label="turn",
+                y_label="games alive",
+                markers=False,
             )
         )
-        bars = go.Figure(
-            [
-                go.Bar(
-                    x=[r.policy for r in self.results],
-                    y=[r.count(code) / r.games for r in self.results],
-                    name=label,
-                    marker_color=colour,
-                )
-                for code, label, colour in (
-                    ("win", "survived", "#2e8b57"),
-                    ("taxes", "unpaid tax", "#b8860b"),
-                    ("chauncey", "Chauncey killed", "#b22222"),
-                )
-            ]
+        ends = (
+            ("win", "survived", "#2e8b57"),
+            ("taxes", "unpaid tax", "#b8860b"),
+            ("chauncey", "Chauncey killed", "#b22222"),
         )
         self.ends.show(
-            figure(
-                bars,
-                height=300,
-                barmode="stack",
-                title={"text": "How the games end", "x": 0},
-                yaxis={"tickformat": ".0%", "fixedrange": True},
-                xaxis={"fixedrange": True},
+            BarChart(
+                "How the games end",
+                tuple(r.policy for r in self.results),
+                tuple(
+                    Series(label, tuple(r.count(code) / r.games for r in self.results), colour)
+                    for code, label, colour in ends
+                ),
+                y_label="share of games",
+                stacked=True,
             )
         )
         parts = []
@@ -507,4 +491,5 @@ def odds_page(part: str = "battle") -> w.VBox:
         body = section("Whole games by buying policy", calc)
         calc.use_rules(panel.changed())
         panel.on_change(lambda _c: calc.use_rules(panel.changed()))
+        open_survival(calc)  # after the table's rules: a link's games play them
     return page(*([panel] if shown else []), body, theme=GAME)

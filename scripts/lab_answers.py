@@ -1,0 +1,73 @@
+"""Recompute the lab's shipped answers from their fixed seeds: data/lab/answers.toml.
+
+    python scripts/lab_answers.py [--scale S] [--workers K] [--scheduler ADDRESS]
+                                  [--only GAME[:QUESTION]] [--merge] [--out FILE]
+
+``--scale`` multiplies every question's games (1 = the figures shipped). Same seeds,
+same games, same numbers, on one process, K processes or a Dask cluster. ``--merge``
+keeps the answers already in the file that this run does not recompute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from pathlib import Path
+
+from hordes_kit.core.lab_report import ANSWERS, answer_record, read_answers, to_toml
+from hordes_kit.core.lab_search import ask
+from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
+from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
+from hordes_kit.the_horde.lab import QUESTIONS as HORDE
+
+SEED = 2026
+PLAN = (  # (game, questions, question key, games at scale 1, search candidates): shipped
+    ("the-horde", HORDE, "policies", 200_000, 0),
+    ("the-horde", HORDE, "best-policy", 10_000, 16),  # first round; 40,000 fresh at the end
+    ("the-horde", HORDE, "card-value", 50_000, 0),
+    ("the-horde", HORDE, "table-rules", 50_000, 0),
+    ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
+    ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
+    ("fantahzee", FANTAHZEE, "first-player", 80, 0),
+)
+
+
+def main() -> None:
+    """Compute every planned answer and write the TOML file."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--scheduler", default=None)
+    ap.add_argument("--only", default=None, help="GAME or GAME:QUESTION")
+    ap.add_argument("--merge", action="store_true")
+    ap.add_argument("--out", default=str(ANSWERS))
+    args = ap.parse_args()
+    out = Path(args.out)
+    kept = {(a["game"], a["question"]): a for a in read_answers(out)} if args.merge else {}
+    records = []
+    for game, questions, key, games, cands in PLAN:
+        if args.only and args.only not in (game, f"{game}:{key}"):
+            if (game, key) in kept:
+                records.append(kept[(game, key)])
+            continue
+        q = next(x for x in questions if x.key == key)
+        n = max(1, int(games * args.scale))
+        t = time.time()
+        res = ask(
+            q, n, SEED, workers=args.workers, scheduler=args.scheduler, candidates=cands or 16
+        )
+        rec = answer_record(game, key, q.title, res, SEED, time.time() - t)
+        records.append(rec)
+        print(f"{game} {key}: {rec['games']:,} games, {rec['seconds']} s", flush=True)
+    header = (
+        "The strategy lab's shipped answers (scripts/lab_answers.py recomputes them from their"
+        f"\nseeds; each answer's command gives its numbers). Computed on {platform.machine()}."
+        "\nIntervals are 95%; 'no difference found' where the difference's interval holds 0."
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(to_toml(records, header))
+
+
+if __name__ == "__main__":
+    main()

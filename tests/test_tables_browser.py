@@ -1,0 +1,156 @@
+"""One table on several devices in a real browser (issue 15 part 1 and its part 5 tests):
+two pages at one Fantahzee table each see only their own hand, a move on one appears on
+the other within a second, two clicks at once leave one move and a clear message, and
+a server restart keeps the table (each page reopens it by itself)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import conftest
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from ui_harness import DESKTOP, PHONE, check_page, wait_for_widgets
+
+from hordes_kit.core.registry import get_game
+from hordes_kit.core.tables import TableStore
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 90_000
+PLAY = "/voila/render/fantahzee_play.ipynb"
+# the page's text but the Table rules panel (the rulebook's own words, alike on every page)
+SHOWN = """() => { const b = document.body.cloneNode(true);
+  b.querySelectorAll('.hk-table-rules').forEach((e) => e.remove()); return b.textContent; }"""
+
+
+def _server(tmp_path, db, port=None):
+    if port is not None:  # the same address again: the pages reconnect to it
+        real = conftest.free_port
+        conftest.free_port = lambda: port
+        try:
+            return conftest.VoilaServer(tmp_path, 120, f"--db={db}", "--preheat=0")
+        finally:
+            conftest.free_port = real
+    return conftest.VoilaServer(tmp_path, 120, f"--db={db}", "--preheat=0")
+
+
+def _replayed(db, code):
+    store = TableStore(db)
+    try:
+        info = store.table(code)
+        moves = [a for a, _ in store.moves(code)]
+    finally:
+        store.close()
+    return get_game(info.game).replay(info.config, moves)
+
+
+def _hidden_from(state, seat) -> set[str]:
+    """Names of the other seats' hand cards that this seat's view shows nowhere."""
+    seen = json.dumps(state.view(seat)) + "\n".join(e.text for e in state.log)
+    return {
+        state.card(c).name
+        for other in range(state.num_players)
+        if other != seat
+        for c in state.seats[other].hand
+        if c not in seen and state.card(c).name not in seen
+    }
+
+
+def _moves_shown(page: Page) -> int:
+    return int(page.locator(".hk-step").first.get_attribute("data-moves"))
+
+
+def _new_page(browser: Browser, size: dict) -> Page:
+    page = browser.new_context(viewport=size).new_page()
+    page.set_default_timeout(TIMEOUT)
+    return page
+
+
+def test_two_devices_at_one_table(browser: Browser, tmp_path):
+    db = tmp_path / "tables.sqlite3"
+    server = _server(tmp_path, db)
+    try:
+        ana = _new_page(browser, DESKTOP)
+        ana.goto(server.url + PLAY, timeout=TIMEOUT)
+        wait_for_widgets(ana, ".hk-fz-play .hk-step", timeout=TIMEOUT)
+        ana.get_by_label("Seat 1", exact=True).fill("Ana")
+        ana.get_by_label("Seat 2", exact=True).fill("Ben")
+        ana.locator(".hk-fz-play select").nth(2).select_option("Person")  # seat 2 plays too
+        ana.locator(".hk-shared-table").get_by_text("Play at one table on several devices").click()
+        ana.locator(".hk-table-create").click()
+        code = ana.locator(".hk-table-code").inner_text()
+        expect(ana.locator(".hk-table-status")).to_contain_text("you play Ana")
+        ana_address = ana.evaluate("location.href")
+        assert f"table={code}&seat=" in ana_address  # the address keeps the seat
+
+        ben = _new_page(browser, PHONE)
+        ben.goto(f"{server.url}{PLAY}?table={code}", timeout=TIMEOUT)
+        ben.locator(".hk-table-sit").click()
+        expect(ben.locator(".hk-table-status")).to_contain_text("you play Ben")
+        problems = check_page(ben, [".hk-table-status", ".hk-table-link", ".hk-fz-play .hk-step"])
+        assert not problems, "\n".join(problems)  # at phone width, axe-core, controls shown
+        ben_address = ben.evaluate("location.href")
+
+        # each page shows its own hand and nobody else's; the other says whom it waits for
+        state = _replayed(db, code)
+        pages = (ana, ben)
+        for seat, page in enumerate(pages):
+            expect(page.locator(".hk-step").first).to_have_attribute(
+                "data-moves", str(len(state.history))
+            )
+            shown = page.evaluate(SHOWN)
+            mine = [state.card(c).name for c in state.seats[seat].hand]
+            assert all(name in shown for name in mine)
+            leaked = sorted(n for n in _hidden_from(state, seat) if n in shown)
+            assert not leaked, f"seat {seat + 1}'s page shows {leaked}"
+        me = state.current_player  # the first player is drawn
+        mover, other = pages[me], pages[1 - me]
+        name = ("Ana", "Ben")[me]
+        expect(other.locator(".hk-fz-play")).to_contain_text(f"Waiting for {name}")
+
+        # a move on one page appears on the other within a second
+        n = _moves_shown(mover)
+        cards = "[data-action^='recruit:']"
+        mover.locator(cards).first.click()
+        expect(mover.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+        t0 = time.monotonic()
+        expect(other.locator(".hk-step").first).to_have_attribute(
+            "data-moves", str(n + 1), timeout=1_000
+        )
+        print(f"a move reached the other page {time.monotonic() - t0:.2f} s after it was shown")
+
+        # the mover's phone opens the same seat; two clicks at once leave one move and
+        # a message on the page whose click came too late
+        phone = _new_page(browser, PHONE)
+        phone.goto((ana_address, ben_address)[me], timeout=TIMEOUT)
+        expect(phone.locator(".hk-table-status")).to_contain_text(f"you play {name}")
+        expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+        expect(mover.locator(cards).nth(1)).to_be_visible()
+        expect(phone.locator(cards).nth(1)).to_be_visible()
+        mover.evaluate(f'document.querySelectorAll("{cards}")[0].click()')
+        phone.evaluate(f'document.querySelectorAll("{cards}")[1].click()')
+        for page in (mover, phone, other):
+            expect(page.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 2))
+        said = mover.locator(".hk-fz-play").inner_text() + phone.locator(".hk-fz-play").inner_text()
+        assert "landed first; this page refreshed" in said
+        assert len(_replayed(db, code).history) == n + 2  # one move of the two
+
+        # a server restart keeps the table: each page reopens it by itself
+        port = server.port
+        for page in pages:
+            page.evaluate("window.hkBeforeRestart = true")  # gone once the page reloaded
+        server.stop()
+        server = _server(tmp_path, db, port=port)
+        for page, who in ((ana, "you play Ana"), (ben, "you play Ben")):
+            page.wait_for_function("() => !window.hkBeforeRestart", timeout=TIMEOUT)
+            expect(page.locator(".hk-table-status")).to_contain_text(who, timeout=TIMEOUT)
+            expect(page.locator(".hk-step").first).to_have_attribute(
+                "data-moves", str(n + 2), timeout=TIMEOUT
+            )
+        mover.locator(f"{cards}, .hk-action").first.click()
+        expect(other.locator(".hk-step").first).not_to_have_attribute(
+            "data-moves", str(n + 2), timeout=5_000
+        )
+    finally:
+        server.stop()

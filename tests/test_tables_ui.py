@@ -1,0 +1,391 @@
+"""The shared table on the Fantahzee board (issue 15 part 1), driven without a browser:
+two pages at one table each see only their own hand, act only for their own seat, see
+each other's moves at the next look, and no widget of a page ever holds another seat's
+hidden cards (the hidden-information test of the engines, extended to the page)."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import ipywidgets as w
+import pytest
+
+from hordes_kit.core.tables import open_store
+from hordes_kit.fantahzee.bots import BOTS
+from hordes_kit.ui.fantahzee.board import FZBoard
+from hordes_kit.ui.table_rules import TableRulesPanel
+
+MOVES = re.compile(r"""data-action=["'](?!odds:)([^"']*)""")  # a move's button (odds aside)
+
+
+@pytest.fixture(autouse=True)
+def table_db(tmp_path, monkeypatch):
+    monkeypatch.setenv("HORDES_KIT_DB", str(tmp_path / "tables.sqlite3"))
+
+
+def widget_strings(widget: w.Widget, out: list[str] | None = None) -> list[str]:
+    """Every string in the synced state of a widget and everything under it: what the
+    browser receives."""
+    out = [] if out is None else out
+    if isinstance(widget, TableRulesPanel):  # the rulebook's own words, on every page alike
+        return out
+
+    def walk(value):
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    state = widget.get_state()
+    for key, value in state.items():
+        if key in ("_esm", "_css"):  # the widget's code, the same on every page
+            continue
+        walk(value)
+    for child in getattr(widget, "children", ()):
+        widget_strings(child, out)
+    return out
+
+
+def where(widget: w.Widget, text: str) -> list[str]:
+    """The widgets (by class) and traits holding ``text``, for a failure's message."""
+    out = [
+        f"{type(widget).__name__}.{k}: ...{str(v)[max(0, str(v).find(text) - 200) :][:260]}"
+        for k, v in widget.get_state().items()
+        if k not in ("_esm", "_css") and text in str(v)
+    ]
+    for child in getattr(widget, "children", ()):
+        out += where(child, text)
+    return out
+
+
+def hidden_cards(state, seat) -> set[str]:
+    """Names and ids of the cards in the other seats' hands that this seat's own view
+    does not show anywhere (a card also in a party or played earlier is not secret; the
+    log is public: the engines' conformance test checks it shows no hidden card)."""
+    seen = json.dumps(state.view(seat)) + "\n".join(e.text for e in state.log)
+    out = set()
+    for other in range(state.num_players):
+        if other == seat:
+            continue
+        for cid in state.seats[other].hand:
+            name = state.card(cid).name
+            if cid not in seen and name not in seen:
+                out |= {cid, name, html.escape(name)}
+    return out
+
+
+def _table():
+    ana = FZBoard(players=3, kinds=["Person", "Person", "Strong bot"])
+    for (box, _k), name in zip(ana.seat_boxes, ["Ana", "Ben", "Cy"]):
+        box.value = name
+    code = ana.table_panel.create()
+    ben = FZBoard()
+    assert ben.table_panel.join(code, take=2 - 1)
+    seats = lambda: " ".join(r.children[0].value for r in ana.table_panel.seat_box.children)  # noqa: E731
+    assert "Ben</b> (free)" in seats()
+    ana.table_panel.poll()  # Ana's page sees that Ben sat down
+    assert "Ben</b> (taken)" in seats()
+    return code, ana, ben
+
+
+def test_two_pages_each_see_only_their_own_hand_and_act_only_for_their_seat():
+    code, ana, ben = _table()
+    assert ana.table_seat() == 0 and ben.table_seat() == 1
+    assert ana.state.history == ben.state.history
+    pages = [ana, ben]
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        for p in pages:
+            p.table_panel.poll()
+        s = ana.state
+        assert ben.state == s  # a move on one page is on the other at its next look
+        if s.is_terminal or s.turn > 6:
+            break
+        me = s.current_player
+        for seat, page in enumerate(pages):
+            hidden = hidden_cards(s, seat)
+            texts = "\n".join(widget_strings(page))
+            leaked = sorted(h for h in hidden if h in texts)
+            assert not leaked, f"seat {seat + 1}'s page holds {leaked}: {where(page, leaked[0])}"
+            checked += bool(hidden)
+            # its own hand is on its page
+            assert all(html.escape(s.card(c).name) in texts for c in s.seats[seat].hand)
+        waiting = pages[1 - me]
+        assert waiting.message.value and "Waiting for" in waiting.message.value
+        n = len(s.history)
+        waiting.act(s.legal_actions()[0])  # a page cannot act for another seat
+        assert len(waiting.state.history) == n
+        move = BOTS["strong"](s, rng)
+        if move.startswith("keep:"):
+            pages[me].click(move)
+        else:
+            pages[me].act(move)
+        assert len(pages[me].state.history) > n, pages[me].message.value
+    assert checked > 20
+
+
+def test_a_spectator_sees_the_public_view_and_a_late_page_takes_a_free_seat():
+    code, ana, ben = _table()
+    watcher = FZBoard()
+    watcher.table_panel.join(code.lower())
+    assert watcher.table_seat() is None
+    s = watcher.state
+    texts = "\n".join(widget_strings(watcher))
+    for seat in range(3):
+        hidden = hidden_cards(s, seat) & {s.card(c).name for c in s.seats[seat].hand}
+        assert not [h for h in hidden if h in texts and h not in json.dumps(s.view(-1))]
+    assert not watcher.choices.actions
+    # the spectator's "Copy link" is the table's, never the whole position
+    assert watcher.link_query() == f"table={code}"
+    assert ana.link_query() == f"table={code}"
+
+
+def test_at_a_table_nothing_changes_the_game_behind_the_others_backs():
+    code, ana, ben = _table()
+    ana.act(ana.state.legal_actions()[0])
+    n = len(ana.state.history)
+    ana.undo()
+    assert len(ana.state.history) == n and "cannot be undone" in ana.message.value
+    assert ana.setup.layout.display == "none" and ana.files.layout.display == "none"
+    ana.table_panel.leave()
+    assert not ana.at_table() and ana.setup.layout.display is None
+    assert open_store().count(code) == n  # the table goes on without this page
+
+
+def test_a_bad_code_is_said_in_words():
+    page = FZBoard()
+    assert not page.table_panel.join("OIL123")
+    assert "not a table code" in page.table_panel.problem.value
+    assert not page.table_panel.join("ABCDEF")
+    assert "no table ABCDEF" in page.table_panel.problem.value
+
+
+def test_a_long_game_gets_a_short_link_that_opens_it_exactly(monkeypatch):
+    from hordes_kit.core.tables.shortlinks import LONG_LINK
+
+    board = FZBoard(players=2, seed=4, kinds=["Strong bot", "Strong bot"])
+    while not board.playback.done:
+        board.playback.skip()
+    long_query = board.link_query()
+    assert len(long_query) > LONG_LINK  # a whole game: about 4,000 characters
+    query = board.links.make()
+    assert query.startswith("short=") and len(query) < 20
+    assert "short link" in board.links.message
+    monkeypatch.setenv("QUERY_STRING", query)
+    again = FZBoard()
+    assert again.state == board.state and "Opened from the link" in again.message.value
+    monkeypatch.setenv("QUERY_STRING", "short=zzzzzzzzzz")
+    refused = FZBoard()
+    assert "not kept on this server" in refused.message.value
+    assert board.links.make() == query  # the same game, the same short id
+
+
+def test_fuzz_short_links():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from hordes_kit.core.errors import HordesKitError
+    from hordes_kit.core.tables.shortlinks import expand_short
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(max_size=60).map(lambda t: "short=" + t))
+    def check(text):
+        try:
+            expand_short(text)
+        except HordesKitError as e:
+            assert str(e)
+
+    check()
+
+
+def test_a_page_opens_the_table_its_address_names(monkeypatch):
+    code, ana, ben = _table()
+    monkeypatch.setenv("QUERY_STRING", f"table={code}&seat={ana.table_panel.secret}")
+    phone = FZBoard()  # Ana's seat on a second device: the same seat, the same game
+    assert phone.table_seat() == 0 and phone.state == ana.state
+    assert phone.table_panel.accordion.selected_index == 0  # unfolded: the table is open
+    monkeypatch.setenv("QUERY_STRING", f"table={code}&take=3")
+    watcher = FZBoard()
+    assert watcher.table_seat() is None and "played by the kit" in watcher.table_panel.problem.value
+    monkeypatch.setenv("QUERY_STRING", "table=KX&seat=1")
+    lost = FZBoard()
+    assert not lost.at_table() and "not a table code" in lost.table_panel.problem.value
+
+
+def test_shadows_at_one_table_each_page_keeps_its_own_secrets():
+    from hordes_kit.core.conformance import _mentioned
+    from hordes_kit.ui.shadows.board import SEAT_KINDS, ShadowsBoard
+
+    bot = SEAT_KINDS["Sensible bot"]
+    ana = ShadowsBoard(
+        players=3, kinds=["Person", "Person", "Sensible bot"], names=["Ana", "Ben", "Cy"]
+    )
+    code = ana.table_panel.create()
+    ben = ShadowsBoard()
+    assert ben.table_panel.join(code, take=1) and ben.table_seat() == 1
+    watcher = ShadowsBoard()
+    assert watcher.table_panel.join(code)
+    pages = {0: ana, 1: ben}
+    rng = random.Random(11)
+    checked = phases = 0
+    seen_phases = set()
+    for _ in range(600):
+        for p in (ana, ben, watcher):
+            p.table_panel.poll()
+        s = ana.state
+        assert ben.state == s == watcher.state
+        if s.is_terminal or s.round > 3:
+            break
+        seen_phases.add(s.phase)
+        for seat, page in [*pages.items(), (None, watcher)]:
+            hidden = (
+                s.hidden_from(seat)
+                if seat is not None
+                else frozenset().union(*(s.hidden_from(k) for k in range(s.n)))
+            )
+            leaked = _mentioned(widget_strings(page), hidden)
+            assert not leaked, f"{seat}: {leaked} {where(page, leaked[0])}"
+            checked += bool(hidden)
+        me = s.current_player
+        assert me in pages, "the table's bot and chance moves are made before a person decides"
+        other = pages[1 - me]
+        n = len(s.history)
+        other.act(s.legal_actions()[0])
+        assert len(other.state.history) == n  # only the seat deciding can move
+        pages[me].act(bot(s, rng))
+        assert len(pages[me].state.history) > n, pages[me].message.value
+        phases += 1
+    assert checked > 20 and "plan" in seen_phases and phases > 30
+
+
+def test_skytear_co_op_at_one_table_and_a_solo_game_watched_along():
+    from hordes_kit.skytear.bots import sensible_policy
+    from hordes_kit.ui.skytear.board import SkyBoard
+
+    ana = SkyBoard(mode="people")
+    code = ana.table_panel.create()
+    ben = SkyBoard()
+    assert ben.table_panel.join(code, take=1) and ben.table_seat() == 1
+    pages = {0: ana, 1: ben}
+    rng = random.Random(2)
+    moved = {0: 0, 1: 0}
+    for _ in range(120):
+        for p in pages.values():
+            p.table_panel.poll()
+        s = ana.state
+        assert ben.state == s
+        if s.is_terminal:
+            break
+        me = s.current_player
+        other = pages[1 - me]
+        assert not MOVES.findall(other.table.html), MOVES.findall(other.table.html)
+        n = len(s.history)
+        pages[me].act(sensible_policy(s, rng))
+        assert len(pages[me].state.history) > n, pages[me].message.value
+        moved[me] += 1
+    assert moved[0] > 5 and moved[1] > 5  # both players played their own seats
+
+    solo = SkyBoard(mode="solo")
+    code = solo.table_panel.create()
+    friend = SkyBoard()
+    friend.table_panel.join(code)
+    assert friend.table_seat() is None and "watching" in friend.table_panel.status.value
+    s = solo.state
+    solo.act(sensible_policy(s, rng))
+    assert friend.table_panel.poll() and friend.state == solo.state  # watch along
+    assert not MOVES.findall(friend.table.html)
+
+
+def test_a_seat_nobody_takes_can_be_played_by_the_kit():
+    ana = FZBoard(players=2, kinds=["Person", "Person"])
+    ana.table_panel.create()
+    rows = ana.table_panel.seat_box.children
+    bot = [b for b in rows[1].children if "hk-table-bot" in b._dom_classes]
+    assert bot and bot[0].description == "Let the kit play Player 2"
+    ana.table_panel.fill_with_bot(1)
+    assert "played by the kit" in ana.table_panel.seat_box.children[1].children[0].value
+    for _ in range(30):  # the kit plays seat 2 whenever it is its turn
+        if ana.state.current_player == 0:
+            break
+        ana.table_panel.poll()
+    s = ana.state
+    assert s.current_player == 0 and "Waiting" not in ana.message.value
+    ana.act(s.legal_actions()[0])
+    assert len(ana.state.history) > len(s.history)
+
+
+def test_the_horde_solo_game_watched_along():
+    from hordes_kit.the_horde.bots import POLICIES, choose
+    from hordes_kit.ui.the_horde.board import THBoard
+
+    me = THBoard(seed=3)
+    code = me.table_panel.create()
+    friend = THBoard()
+    friend.table_panel.join(code)
+    assert me.table_seat() == 0 and friend.table_seat() is None
+    moves = 0
+    for _ in range(40):
+        friend.table_panel.poll()
+        s = me.state
+        assert friend.state == s  # the friend watches every move
+        if s.is_terminal:
+            break
+        assert not s.is_chance  # the table drew the cards and dice at once
+        assert MOVES.findall(me.table.html) and not MOVES.findall(friend.table.html)
+        friend.act(s.legal_actions()[0])  # a watcher's click changes nothing
+        assert len(friend.state.history) == len(s.history)
+        me.act(choose(POLICIES["balanced"], s.view(0)))
+        assert len(me.state.history) > len(s.history), me.message.value
+        moves += 1
+    assert moves > 0 and (me.state.is_terminal or moves == 40)
+    me.restart()  # New game: this page leaves the table, which goes on
+    assert not me.at_table() and open_store().count(code) > moves
+
+
+def test_heroes_and_hordes_solo_game_watched_along():
+    from hordes_kit.ui.heroes_hordes import advice
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+    me = HHBoard(seed=5)
+    assert me.table_panel.accordion.get_title(0) == "Play at one table on several devices"
+    code = me.table_panel.create()
+    friend = HHBoard()
+    friend.table_panel.join(code)
+    assert me.table_seat() == 0 and friend.table_seat() is None
+    assert me.draw_button.layout.display == "none"  # the table draws the Fate cards
+    moves, steps = 0, set()
+    for _ in range(300):
+        friend.table_panel.poll()
+        s = me.state
+        assert friend.state == s  # the friend watches every move
+        if s.is_terminal:
+            break
+        assert not s.is_chance  # the table drew the Fate card (and Mines, raids) at once
+        # nothing is hidden in this solo game: the deck has no order until the table
+        # draws (shown sorted), so the watcher sees the player's whole table
+        assert s.hidden_from(0) == frozenset() and s.view(0)["deck"] == sorted(s.view(0)["deck"])
+        assert friend.table.html == me.table.html
+        steps.add(s.step)
+        mine = MOVES.findall(me.choices.html) or me.search_box.children
+        assert mine and not MOVES.findall(friend.choices.html) and not friend.search_box.children
+        assert friend.auto_button.layout.display == "none" and not me.auto_button.disabled
+        if s.step == "place":  # the card to place is shown to the watcher too
+            assert f">{s.card(s.pending).name}<" in friend.choices.html
+        friend.act(s.legal_actions()[0])  # a watcher's click changes nothing
+        friend.bot_move()
+        assert len(friend.state.history) == len(s.history)
+        me.act(advice.advised_move(s))
+        assert len(me.state.history) > len(s.history), me.message.value
+        moves += 1
+    assert me.state.is_terminal and {"place", "defend", "discard"} <= steps, steps
+    me.restart()  # New game: this page leaves the table, which goes on
+    assert not me.at_table() and open_store().count(code) > moves
+    assert me.draw_button.layout.display is None and me.state.step == "draw"
