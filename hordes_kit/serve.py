@@ -360,14 +360,15 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
 
 
 def _warm_up() -> subprocess.Popen | None:
-    """Compile the fast simulator into numba's on-disk cache in a low-priority process.
+    """Compile the fast simulators into numba's on-disk cache in a low-priority process.
 
     A separate process, not a thread: compiling holds the GIL for half a minute and
     would stall the server's event loop (pages stop streaming).
     """
     code = (
         "from hordes_kit.heroes_hordes.fastsim import warm_up; warm_up(); "
-        "from hordes_kit.the_horde.fastsim import warm_up; warm_up()"
+        "from hordes_kit.the_horde.fastsim import warm_up; warm_up(); "
+        "from hordes_kit.fantahzee.fastsim import warm_up; warm_up()"
     )
     try:
         proc = subprocess.Popen(

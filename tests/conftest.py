@@ -35,7 +35,7 @@ _warm: set[str] = set()
 def warm_fast_simulators(*games: str) -> None:
     """Compile each game's fast simulator into numba's on-disk cache, once for the whole run.
 
-    A cold cache costs about a minute of CPU across the three simulators; three test workers
+    A cold cache costs about two minutes of CPU across the four simulators; three test workers
     and every Voila server started at once would each compile them. A file lock shared by
     the run's workers lets one compile while the others wait, then load the cached build.
     """
@@ -101,7 +101,7 @@ class VoilaServer:
 
     def __init__(self, log_dir, cull_idle: int = 120, *extra: str) -> None:
         # the server compiles these into numba's cache at start: load them instead
-        warm_fast_simulators("heroes_hordes", "the_horde")
+        warm_fast_simulators("heroes_hordes", "the_horde", "fantahzee")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / "voila.log"

@@ -12,8 +12,8 @@ goes on from the same position once the value is in.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     ACTION,
     ATTACK,

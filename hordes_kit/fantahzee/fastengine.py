@@ -12,7 +12,8 @@ so the rules engine's sorted legal moves are rows in this order (``fastlegal.py`
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from hordes_kit.core.fastjit import njit
 
 __all__ = ["SIZE", "member", "stack", "stack_at", "strength", "cost_x_now"]
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     ACTION,
     ACTIONS,

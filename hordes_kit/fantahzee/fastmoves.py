@@ -3,8 +3,7 @@ decision applied, and the steps that need neither walked on (``flow.settle``).""
 
 from __future__ import annotations
 
-from numba import njit
-
+from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     ACTION,
     AMBUSHED,

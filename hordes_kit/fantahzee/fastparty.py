@@ -11,8 +11,8 @@ they grow past ``MEMO_LIMIT`` entries.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     C_EFF,
     C_EX,

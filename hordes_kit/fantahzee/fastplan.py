@@ -8,9 +8,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.typed import Dict
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     BOSSES,
     C_AMB,

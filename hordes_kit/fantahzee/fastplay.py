@@ -9,14 +9,16 @@ and calls again, and the game goes on exactly where it was.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastbot import NEED_MOVE, strong_move
 from hordes_kit.fantahzee.fastengine import (
+    ACTION,
     BOT_ERROR,
     CAPPED,
     CH_NONE,
     FINISHED,
+    FIRST,
     MAXDICE,
     MOVES,
     NEED,
@@ -29,19 +31,24 @@ from hordes_kit.fantahzee.fastengine import (
     TOO_BIG,
     TURN,
     UI,
+    V_RECRUIT,
     VMON,
     VXP,
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import MAXMOVES, legal
 from hordes_kit.fantahzee.fastmoves import chance_kind, do_chance, do_move, settle
 
-__all__ = ["workspace", "play", "run", "OUT_COLS", "RANDOM", "STRONG"]
+__all__ = ["workspace", "play", "run", "OUT_COLS", "OUT_FIRST", "RANDOM", "STRONG", "AVOID_SHIFT"]
 
 RANDOM, STRONG = 0, 1
+AVOID_SHIFT = 8  # a bot's code: RANDOM or STRONG, plus the hand rows of the heroes it
+# never recruits as bits from AVOID_SHIFT (bots.avoiding_bot)
 # a game's row: the bots that won (bit b for the b-th bot), turns, how it stopped (FINISHED
-# or CAPPED), moves, then each bot's XP, monsters defeated and party size
+# or CAPPED), moves, then each bot's XP, monsters defeated and party size, and the bot
+# that played first
 OUT_WON, OUT_TURNS, OUT_STATUS, OUT_MOVES, OUT_XP = 0, 1, 2, 3, 4
-OUT_COLS = OUT_XP + 15
+OUT_FIRST = OUT_XP + 15
+OUT_COLS = OUT_FIRST + 1
 
 
 def workspace() -> tuple[np.ndarray, ...]:
@@ -72,6 +79,20 @@ def _u(S, R, tape):
 
 
 @njit(cache=True)
+def _avoid(MV, n, heroes):
+    """The legal moves ``MV[:n]`` without recruiting the heroes whose bits are set (in
+    place, order kept, as ``bots.strong_bot(avoid=...)`` filters them); how many are left."""
+    k = 0
+    for q in range(n):
+        if MV[q, 0] == V_RECRUIT and (heroes >> MV[q, 1]) & 1:
+            continue
+        if k != q:
+            MV[k, :] = MV[q, :]
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, KVAL):
     """Play on until the end, ``max_moves`` moves, or a table request; returns the status.
     ``seats[p]``: the bot of seat p; ``trace`` (if long enough) gets every move's row."""
@@ -93,12 +114,15 @@ def play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, 
             n = legal(S, C, M, MV)
             if n <= 0:
                 return TOO_BIG
-            if seats[S[PLAYER]] == RANDOM:
+            bot = seats[S[PLAYER]]
+            if bot == RANDOM:
                 u = _u(S, R, tape)
                 if u < 0.0:
                     return TAPE_END
                 q = int(u * n)
             else:
+                if bot >> AVOID_SHIFT and S[PHASE] == ACTION:
+                    n = _avoid(MV, n, bot >> AVOID_SHIFT)
                 REQ[0] = 0
                 q = strong_move(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID)
                 if q == NEED_MOVE:
@@ -131,6 +155,8 @@ def result(S, seats_of, out):
         out[OUT_XP + b] = S[VXP + p]
         out[OUT_XP + 5 + b] = S[VMON + p]
         out[OUT_XP + 10 + b] = S[NPARTY + p]
+        if p == S[FIRST]:
+            out[OUT_FIRST] = b
     out[OUT_WON] = won
     out[OUT_TURNS] = S[TURN]
     out[OUT_MOVES] = S[MOVES]
@@ -159,6 +185,10 @@ def run(
             seats[seats_of[b]] = bots[b]
         if not G[1]:  # a new game
             S[:] = S0
+            # the party solver's memo starts empty each game: what a game plays and how
+            # long it takes depend on (seed, g) alone, never on the games played before
+            tb[3].clear()
+            tb[4].clear()
             x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(g + 1) * np.uint64(
                 0xD1B54A32D192ED03
             )

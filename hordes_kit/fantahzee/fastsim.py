@@ -45,8 +45,11 @@ from numba.typed import Dict
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import MAX_SEED
 from hordes_kit.fantahzee import fastengine as E
+from hordes_kit.fantahzee.bots import avoided_heroes
 from hordes_kit.fantahzee.fastplay import (
+    AVOID_SHIFT,
     OUT_COLS,
+    OUT_FIRST,
     OUT_MOVES,
     OUT_STATUS,
     OUT_TURNS,
@@ -68,6 +71,7 @@ __all__ = [
     "GameResult",
     "MAX_MOVES",
     "OUT_COLS",
+    "OUT_FIRST",
     "Tables",
     "Unsupported",
     "export",
@@ -164,13 +168,34 @@ def _new_game(cfg: FConfig) -> np.ndarray:
     return export(new_game(cfg))
 
 
-def _bot_codes(bots: Sequence[str]) -> np.ndarray:
+def _bot_codes(bots: Sequence[str], cards: str | None = None) -> np.ndarray:
+    """The bots' codes (``fastplay``): ``strong-without:<hero id>,...`` is the strong bot
+    with those heroes' hand rows as bits from ``AVOID_SHIFT`` (``cards``: the config's
+    card data; None: the names are only checked)."""
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+        raise InvalidInputError(f"bots must be a list of bot names, got {bots!r:.40}")
+    codes = []
     for b in bots:
+        heroes = avoided_heroes(b) if isinstance(b, str) else None
+        if heroes is not None:
+            fast = tables(cards or "")
+            hero_ids = {h.id for h in fast.cards.heroes}
+            mask = 0
+            for h in sorted(heroes) if cards is not None else ():
+                if h not in hero_ids:
+                    raise InvalidInputError(f"no hero {h!r:.40} to leave out (bot {b!r:.60})")
+                mask |= 1 << fast.row(h)
+            codes.append(BOT_CODES["strong"] | (mask << AVOID_SHIFT))
+            continue
         if b not in BOT_NAMES:
-            raise InvalidInputError(f"unknown bot {b!r:.40}: choose from {', '.join(BOT_NAMES)}")
+            raise InvalidInputError(
+                f"unknown bot {b!r:.40}: choose from {', '.join(BOT_NAMES)} or "
+                "strong-without:<hero id>"
+            )
+        codes.append(BOT_CODES[b])
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise InvalidInputError(f"Fantahzee is for 2-5 players, got {len(bots)} bots")
-    return np.array([BOT_CODES[b] for b in bots], np.int64)
+    return np.array(codes, np.int64)
 
 
 def _check(status: int, what: str) -> None:
@@ -212,6 +237,7 @@ def run_fast(
             raise InvalidInputError(
                 f"the position has {int(S0[E.NPL])} seats, {len(bots)} bots given"
             )
+    codes = _bot_codes(bots, cfg.cards)
     ctx = context(cfg.cards)
     out = np.zeros((games, OUT_COLS), np.int64)
     S = np.zeros(E.SIZE, np.int64)
@@ -289,6 +315,7 @@ def play_tape_fast(
     codes = _bot_codes(bots)
     if start is None:
         start = new_game(_config(config, len(bots)))
+    codes = _bot_codes(bots, start.config.cards)
     S0 = export(start)
     S0[E.MOVES] = 0
     limit = MAX_MOVES * 10 if max_moves is None else max_moves

@@ -6,7 +6,8 @@ the next number ``u`` and the outcome ``k = int(u * total)`` of its exact intege
 weights (the outcomes' probabilities over their least common denominator, in the
 sorted order of their ids), walking the outcomes in that order. A seat played by the
 ``random`` bot takes the next number too, and plays ``legal[int(u * len(legal))]`` of
-the sorted legal moves; the ``strong`` bot takes none (it decides without chance).
+the sorted legal moves; the ``strong`` bot takes none (it decides without chance), nor
+does ``strong-without:<hero id>,...`` (the strong bot never recruiting those heroes).
 This is exactly the engine's chance and the random bot's uniform choice, written ahead.
 """
 
@@ -17,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from math import lcm
 from typing import Any
 
-from hordes_kit.fantahzee.bots import strong_bot
+from hordes_kit.fantahzee.bots import avoided_heroes, strong_bot
 from hordes_kit.fantahzee.game import FState, new_game
 
 __all__ = ["BOT_NAMES", "make_tape", "weights", "pick", "play_tape"]
@@ -66,7 +67,10 @@ def play_tape(
     if start is None:
         start = new_game({**dict(config or {}), "players": len(bots)})
     state = start
-    if len(bots) != state.num_players or any(b not in BOT_NAMES for b in bots):
+    avoid = [avoided_heroes(b) for b in bots]
+    if len(bots) != state.num_players or any(
+        b not in BOT_NAMES and a is None for b, a in zip(bots, avoid, strict=True)
+    ):
         raise ValueError(f"one bot ({' or '.join(BOT_NAMES)}) per seat, got {bots!r}")
     used = moves = 0
     while not state.is_terminal and (max_moves is None or moves < max_moves):
@@ -78,7 +82,8 @@ def play_tape(
             move = legal[int(tape[used] * len(legal))]
             used += 1
         else:
-            move = strong_bot(state, None)  # type: ignore[arg-type]  # it draws no chance
+            heroes = avoid[state.current_player] or frozenset()
+            move = strong_bot(state, None, heroes)  # type: ignore[arg-type]  # no chance
         state = state.apply(move)
         moves += 1
     return state
