@@ -71,65 +71,78 @@ def _cnt(F, f):
 
 @njit(cache=True)
 def _canon(Q, F):
-    """Sort the counts of the faces no cost names (they are interchangeable)."""
+    """Sort the counts of the faces no cost names (they are interchangeable), largest
+    first on the lowest such face (no array: it runs at every node of the solver)."""
     free = Q[Q_FREE]
-    vals = np.zeros(6, np.int64)
-    k = 0
+    out = F
     for f in range(6):
         if (free >> f) & 1:
-            vals[k] = _cnt(F, f)
-            k += 1
-    vals[:k] = -np.sort(-vals[:k])
-    out = 0
-    j = 0
-    for f in range(6):
-        if (free >> f) & 1:
-            out |= vals[j] << (5 * f)
-            j += 1
-        else:
-            out |= _cnt(F, f) << (5 * f)
+            out &= ~(31 << (5 * f))
+    taken = 0
+    for f in range(6):  # each free face in turn gets the largest count not placed yet
+        if not (free >> f) & 1:
+            continue
+        b, bv = -1, -1
+        for g in range(6):
+            if (free >> g) & 1 and not (taken >> g) & 1 and _cnt(F, g) > bv:
+                b, bv = g, _cnt(F, g)
+        taken |= 1 << b
+        out |= bv << (5 * f)
     return out
 
 
 @njit(cache=True)
 def _can_pay(F, xs, exs, n):
     """``costs.can_pay``: separate dice pay every cost (exact faces, then X-groups, the
-    largest first, each on some face with enough dice left: a small backtracking)."""
-    free = np.zeros(6, np.int64)
+    largest first, each on some face with enough dice left: a small backtracking). No
+    arrays (it runs for every set of heroes at every node): counts packed five bits a
+    face, the groups five bits each, the face tried at each level three bits each."""
+    free = 0
     for f in range(6):
-        free[f] = _cnt(F, f)
+        c = _cnt(F, f)
         for q in range(n):
-            free[f] -= exs[q, f]
-        if free[f] < 0:
+            c -= exs[q, f]
+        if c < 0:
             return False
-    groups = np.sort(xs[:n])[::-1]
-    ng = 0
-    while ng < n and groups[ng] > 0:
+        free |= c << (5 * f)
+    groups = ng = 0  # the positive X-groups, largest first
+    for q in range(n):
+        x = xs[q]
+        if x <= 0:
+            continue
+        j = 0
+        while j < ng and ((groups >> (5 * j)) & 31) >= x:
+            j += 1
+        low = groups & ((1 << (5 * j)) - 1)
+        groups = low | (x << (5 * j)) | ((groups >> (5 * j)) << (5 * (j + 1)))
         ng += 1
-    face = np.full(6, -1, np.int64)
+    faces = 0  # the face tried at each level, plus one (0: none yet)
     level = 0
     while 0 <= level < ng:
-        size = groups[level]
-        f = face[level] + 1
-        if face[level] >= 0:
-            free[face[level]] += size
-        while f < 6 and free[f] < size:
+        size = (groups >> (5 * level)) & 31
+        cur = ((faces >> (3 * level)) & 7) - 1
+        if cur >= 0:
+            free += size << (5 * cur)
+        f = cur + 1
+        while f < 6 and ((free >> (5 * f)) & 31) < size:
             f += 1
+        faces &= ~(7 << (3 * level))
         if f == 6:
-            face[level] = -1
             level -= 1
             continue
-        free[f] -= size
-        face[level] = f
+        free -= size << (5 * f)
+        faces |= (f + 1) << (3 * level)
         level += 1
     return level == ng
 
 
 @njit(cache=True)
-def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0):
-    """Strength of paying the heroes ``sel[:ns]`` with dice (``_Solver._pay_set``), -1: not."""
-    reducers = np.zeros(5, np.int64)
-    targets = np.zeros(5, np.int64)
+def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
+    """Strength of paying the heroes ``sel[:ns]`` with dice (``_Solver._pay_set``), -1: not.
+    ``ws`` (30 numbers) and ``exs`` (5 x 6) are its work space (no arrays made per call)."""
+    reducers, targets, assign = ws[0:5], ws[5:10], ws[10:15]
+    xs, cut, others = ws[15:20], ws[20:25], ws[25:30]
+    assign[:] = 0
     nred = ntg = 0
     for q in range(ns):
         if H[sel[q], H_RX]:
@@ -139,10 +152,6 @@ def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0):
             targets[ntg] = sel[q]
             ntg += 1
     choices = ntg if (nred and ntg) else 1
-    assign = np.zeros(5, np.int64)
-    xs = np.zeros(5, np.int64)
-    exs = np.zeros((5, 6), np.int64)
-    cut = np.zeros(5, np.int64)
     ok = False
     while True:
         cut[:] = 0
@@ -179,7 +188,6 @@ def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0):
         return -1
     s = 0
     steam = steam0
-    others = np.zeros(5, np.int64)
     no = 0
     for q in range(nr):
         if not _has(sel, ns, rest[q]):
@@ -254,13 +262,15 @@ def _total(H, Q, F, E):
             nr += 1
     best = base
     sel = np.zeros(5, np.int64)
+    ws = np.zeros(30, np.int64)
+    exs = np.zeros((5, 6), np.int64)
     for mask in range(1 << nr):
         ns = 0
         for q in range(nr):
             if (mask >> q) & 1:
                 sel[ns] = rest[q]
                 ns += 1
-        got = _pay_set(H, Q, F, sel, ns, rest, nr, na, steam0)
+        got = _pay_set(H, Q, F, sel, ns, rest, nr, na, steam0, ws, exs)
         if got >= 0:
             best = max(best, base + got)
     return best

@@ -116,15 +116,15 @@ def _pack(l1, l2, boss, left, van):
 
 
 @njit(cache=True)
-def _flip_node(S, C, M, base, removed, packed, memo, W, compute):
+def _flip_node(S, C, M, base, removed, packed, memo, W, P, compute):
     """One ``flip_value`` node: with ``compute`` its value from its children's (all in
-    ``memo``), else the first child not in ``memo`` yet (``(-1, 0)``: none)."""
+    ``memo``), else the first child not in ``memo`` yet (``(-1, 0)``: none). ``W`` and
+    ``P`` (3 x monsters) are work space."""
     l1, l2, boss = packed & 255, (packed >> 8) & 255, (packed >> 16) & 1
     left, van = (packed >> 17) & ((1 << 23) - 1), packed >> 40
     if left <= 0 or l1 + l2 + boss == 0:
         return (-1, 0), _ZERO
     nm = M[0, M_NM]
-    P = np.empty((3, nm), np.int64)
     for m in range(nm):
         k = (removed >> (3 * m)) & 7
         P[0, m], P[1, m], P[2, m] = base[0, m], base[1, m], base[2, m]
@@ -172,6 +172,7 @@ def _flip_value(S, C, M, l1, l2, boss, left, van, base, memo):
     if top in memo:
         return memo[top]
     W = np.empty((M[0, M_NM] * 2 + 2, 2), np.int64)
+    P = np.empty((3, M[0, M_NM]), np.int64)
     st_r = np.empty(256, np.int64)
     st_p = np.empty(256, np.int64)
     st_r[0], st_p[0] = top
@@ -181,7 +182,7 @@ def _flip_value(S, C, M, l1, l2, boss, left, van, base, memo):
         if key in memo:
             n -= 1
             continue
-        child, _ = _flip_node(S, C, M, base, key[0], key[1], memo, W, False)
+        child, _ = _flip_node(S, C, M, base, key[0], key[1], memo, W, P, False)
         if child[0] >= 0:
             if n == st_r.shape[0]:
                 st_r = np.concatenate((st_r, np.empty(n, np.int64)))
@@ -189,7 +190,7 @@ def _flip_value(S, C, M, l1, l2, boss, left, van, base, memo):
             st_r[n], st_p[n] = child
             n += 1
             continue
-        res = _flip_node(S, C, M, base, key[0], key[1], memo, W, True)
+        res = _flip_node(S, C, M, base, key[0], key[1], memo, W, P, True)
         memo[key] = res[1]
         n -= 1
     return memo[top]

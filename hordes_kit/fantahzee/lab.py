@@ -27,7 +27,7 @@ from hordes_kit.fantahzee.rules import FConfig
 __all__ = ["QUESTIONS", "play_seat", "play_bot", "bot_of"]
 
 MEASURE = "won (a shared win counts)"
-SPEED = 60.0  # strong-bot games a second on one core (fast simulator, two players)
+SPEED = 70.0  # strong-bot games a second on one core (fast simulator, two players)
 _LAST: dict = {}  # the last chunk's games, so the second seat's arm does not replay them
 
 
@@ -109,7 +109,7 @@ QUESTIONS = (
         "Is the first player favoured?",
         "Two strong bots play; how often the first and the second player win, on the same games.",
         experiment=_first_player,
-        default_games=200,
+        default_games=2000,
     ),
     Question(
         "hero-value",
@@ -118,13 +118,13 @@ QUESTIONS = (
         "on the same games (seats taking turns): a hero whose absence costs wins is worth "
         "recruiting.",
         experiment=_hero_value,
-        default_games=100,
+        default_games=500,
     ),
     Question(
         "table-rules",
         "Does a table rule change the first player's chances?",
         "The first player's wins under the kit's readings and under each other reading.",
         experiment=_table_rules,
-        default_games=200,
+        default_games=2000,
     ),
 )
