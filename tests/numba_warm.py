@@ -1,9 +1,9 @@
 """The fast simulators, compiled into numba's on-disk cache once per test run.
 
-A cold cache costs one to two minutes of CPU across the simulators; three test workers and
-every Voila server would each compile them. A file lock per game, shared by the run's
-processes, lets one compile while the others wait, then load the cached build (about a
-second). ``python tests/numba_warm.py GAME`` is the background process the test run starts
+A cold cache costs about two and a half minutes of CPU across the four simulators; three
+test workers and every Voila server would each compile them. A file lock per game, shared
+by the run's processes, lets one compile while the others wait, then load the cached build
+(about a second). ``python tests/numba_warm.py GAME`` is the background process the test run starts
 for each game at once (see conftest.pytest_configure), so the compiling starts with the run.
 """
 

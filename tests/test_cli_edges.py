@@ -201,7 +201,7 @@ def command_lines(draw):
             argv += [flag, draw(_VALUES)]
     if path[0] == "simulate" and "--games" not in argv:
         argv += ["--games", "2"]
-    if path[0] == "simulate" and path[1] in ("the-horde", "heroes-hordes", "skytear"):
+    if path[0] == "simulate" and path[1] in ("the-horde", "heroes-hordes", "skytear", "fantahzee"):
         argv += ["--engine", "reference"]  # the fast ones are tested elsewhere
     return argv
 

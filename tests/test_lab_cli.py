@@ -45,7 +45,8 @@ def test_a_search_from_the_command_line(capsys):
     assert "800 games (seed " in out  # 4 x 200 fresh games
 
 
-def test_a_fantahzee_question_runs_on_the_reference_engine(capsys):
+@pytest.mark.fast_simulators("fantahzee")
+def test_a_fantahzee_question_runs_on_the_fast_simulator(capsys):
     code, out, _ = outcome(capsys, ["lab", "fantahzee", "first-player", "--games", "2", "--json"])
     rec = json.loads(out)
     assert code == 0 and [r["choice"] for r in rec["rows"]] != []

@@ -53,6 +53,7 @@ FANTAHZEE = register(
         cli=__name__ + ".cli",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
+        fastsim=__name__ + ".fastsim",
         config=FConfig,
     )
 )

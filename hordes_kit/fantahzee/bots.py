@@ -31,6 +31,9 @@ __all__ = [
     "random_bot",
     "strong_bot",
     "avoiding_bot",
+    "AVOID_PREFIX",
+    "avoided_heroes",
+    "bot_named",
     "hero_value",
     "card_value",
     "party_score",
@@ -127,6 +130,26 @@ def _recruits(action: str, heroes: frozenset[str]) -> bool:
 def avoiding_bot(heroes) -> Callable:
     """The strong bot that never recruits these heroes (the lab's value of a hero)."""
     return partial(strong_bot, avoid=frozenset(heroes))
+
+
+AVOID_PREFIX = "strong-without:"  # + hero ids, comma-separated: the avoiding bot by name
+
+
+def avoided_heroes(name: str) -> frozenset[str] | None:
+    """The heroes a bot name ``strong-without:<id>,<id>`` never recruits (None: another name).
+
+    >>> sorted(avoided_heroes("strong-without:paladin,wizard"))
+    ['paladin', 'wizard']
+    """
+    if not name.startswith(AVOID_PREFIX):
+        return None
+    return frozenset(h for h in name[len(AVOID_PREFIX) :].split(",") if h)
+
+
+def bot_named(name: str) -> Callable:
+    """A bot by name: ``strong``, ``random`` or ``strong-without:<hero id>,...``."""
+    heroes = avoided_heroes(name)
+    return BOTS[name] if heroes is None else avoiding_bot(heroes)
 
 
 def _pending(state, legal) -> str:
@@ -262,7 +285,9 @@ def _roll(state, legal) -> str:
     target = target_heroes(state)
     if target:
         pay = _pay_now(state, target)
-        if pay:
+        # under the table rule distinct_values the payment found may show a number
+        # another hero's X dice show already: then it is not a legal move
+        if pay in legal:
             return pay
     if state.rolls_left and target and "done" in legal:
         costs = [state.cost_now(i).text for i in target]

@@ -1,4 +1,5 @@
-"""Fantahzee's ``hordes-kit`` commands (``odds fantahzee``, ``party fantahzee``) and its
+"""Fantahzee's ``hordes-kit`` commands (``odds fantahzee``, ``party fantahzee``,
+``simulate fantahzee``) and its
 card-file check (``check-data`` on a Fantahzee cards ``.toml``)."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ import argparse
 import json
 from pathlib import Path
 
-from hordes_kit.core.args import int_in, text_up_to
+from hordes_kit.core.args import add_run_arguments, int_in, text_up_to
 from hordes_kit.core.commands import (
     BY_SUFFIX,
     NO_CLAIM,
@@ -19,7 +20,7 @@ from hordes_kit.core.commands import (
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.lab_cli import lab_command
 
-__all__ = ["COMMANDS", "DATA", "odds", "party", "check_data"]
+__all__ = ["COMMANDS", "DATA", "odds", "party", "simulate", "check_data"]
 
 # The solvers' limits (fantahzee.odds.MAX_DICE / MAX_ROLLS, party.MAX_STEAM), written
 # here so that building the parser imports no solver; tests/test_cli.py checks they agree.
@@ -180,6 +181,58 @@ def party(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--bots",
+        type=SHORT,
+        default="strong,random",
+        help="one bot per seat, 2-5 of random and strong (default strong,random)",
+    )
+    add_run_arguments(p, games=1000)
+    p.add_argument(
+        "--engine",
+        choices=["auto", "fast", "reference"],
+        default="auto",
+        help="auto/fast: the numba simulator (default); reference: the rules engine itself",
+    )
+    p.add_argument(
+        "--imperative",
+        choices=["may-decline", "must-use"],
+        default="may-decline",
+        help="table rule: must the Paladin, Archmage or Ice Giant use its ability?",
+    )
+    p.add_argument(
+        "--distinct-values",
+        action="store_true",
+        help="table rule: each hero's X dice must show their own number",
+    )
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """``hordes-kit simulate fantahzee``: each bot's win rate with 95% intervals."""
+    from hordes_kit.fantahzee.simulate import simulate as run
+
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    config = {"imperative": args.imperative, "distinct_values": args.distinct_values}
+    res = run(bots, args.games, args.seed, workers=args.workers, engine=args.engine, config=config)
+    if args.json:
+        print(json.dumps(res.to_json()))
+        return 0
+    print(
+        f"Fantahzee, {len(bots)} players, {res.games} games (seed {res.seed}, {res.engine} "
+        f"engine), {res.turns / res.games:.1f} turns a game on average:"
+    )
+    for b, name in enumerate(bots):
+        lo, hi = res.interval(b)
+        print(
+            f"  seat bot {b + 1} ({name}): wins {res.rate(b) * 100:6.2f}%  (95% interval "
+            f"{lo * 100:.2f}-{hi * 100:.2f}%)"
+        )
+    if res.unfinished:
+        print(f"  {res.unfinished} games were stopped unfinished (too many moves)")
+    return 0
+
+
 def check_data(path: Path) -> list[str]:
     """``check-data``: the static checks of the card data, then a game played with it."""
     from hordes_kit.core.smoke import check_and_play
@@ -195,6 +248,13 @@ COMMANDS = (
         "Chance to pay every cost (separate dice) under the best keep/reroll play.",
         _odds_arguments,
         odds,
+    ),
+    Command(
+        "simulate",
+        "each bot's win rate over whole seeded games, with 95%% intervals",
+        None,
+        _simulate_arguments,
+        simulate,
     ),
     Command(
         "party",

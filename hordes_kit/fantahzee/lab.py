@@ -2,9 +2,11 @@
 favoured, what each table rule changes for him, and what each hero is worth (the strong
 bot that never recruits one hero against the strong bot, seats taking turns).
 
-Games are played by the reference engine (``simulate``'s strong bot in every seat), a
-few games a second; a fast path (``fastsim.play_games``) plugs in by replacing
-``_seat_wins`` alone: the questions, the runner and the pages stay as they are.
+Games are played by the fast simulator (``fastsim.run_fast``, identical games to the
+rules engine on the same chance, tests/test_fantahzee_fast.py): game g of a seed is the
+same game whatever chunk or worker plays it. The first player is drawn by chance, as
+at the table: "first player" is whoever that draw names. A game stopped unfinished
+(``MAX_MOVES`` moves) counts as a win for nobody.
 """
 
 from __future__ import annotations
@@ -15,54 +17,54 @@ import numpy as np
 
 from hordes_kit.core.lab import Arm, Experiment
 from hordes_kit.core.lab_search import Question
-from hordes_kit.core.montecarlo import game_rng
-from hordes_kit.core.playout import playout
 from hordes_kit.core.table_rules import table_rules
-from hordes_kit.fantahzee.bots import BOTS, avoiding_bot
+from hordes_kit.fantahzee.bots import bot_named
+from hordes_kit.fantahzee.fastengine import FINISHED
+from hordes_kit.fantahzee.fastsim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
 from hordes_kit.fantahzee.game import new_game
 from hordes_kit.fantahzee.rules import FConfig
-from hordes_kit.fantahzee.simulate import MAX_MOVES, seat_of
 
 __all__ = ["QUESTIONS", "play_seat", "play_bot", "bot_of"]
 
 MEASURE = "won (a shared win counts)"
-SPEED = 2.0  # strong-bot games a second on one core (reference engine)
+SPEED = 70.0  # strong-bot games a second on one core (fast simulator, two players)
 _LAST: dict = {}  # the last chunk's games, so the second seat's arm does not replay them
 
 
 def bot_of(name: str):
     """A bot by name: ``strong``, ``random`` or ``strong-without:<hero id>``."""
-    if name.startswith("strong-without:"):
-        return avoiding_bot(name.split(":", 1)[1].split(","))
-    return BOTS[name]
+    return bot_named(name)
+
+
+def _bot_wins(config: FConfig, bots: tuple[str, ...], seed: int, first: int, count: int):
+    """Per game (``count`` rows), 1 for each bot (in the order of ``bots``) that won; and
+    the bot that played first. The b-th bot sits in seat (b + g) % players in game g."""
+    rows = run_fast(bots, count, seed, first, config=config)
+    done = rows[:, OUT_STATUS] == FINISHED
+    won = (rows[:, OUT_WON : OUT_WON + 1] >> np.arange(len(bots))) & 1
+    return won * done[:, None], rows[:, OUT_FIRST]
 
 
 def _seat_wins(config: FConfig, bots: tuple[str, ...], seed: int, first: int, count: int):
-    """Per game (``count`` rows), 1 for each seat that won (seat 0 plays first)."""
-    out = np.zeros((count, len(bots)), np.int64)
-    seats = {s: bot_of(b) for s, b in enumerate(bots)}
-    for k in range(count):
-        final = playout(new_game(config), game_rng(seed, first + k), seats, max_steps=MAX_MOVES)
-        if final.is_terminal:
-            out[k] = [int(x > 0) for x in final.returns()]
-    return out
+    """Per game (``count`` rows), 1 for each place in the turn order that won (column 0:
+    the first player)."""
+    won, lead = _bot_wins(config, bots, seed, first, count)
+    n = len(bots)
+    order = (lead[:, None] + np.arange(n)) % n
+    return np.take_along_axis(won, order, axis=1).astype(np.int64)
 
 
 def play_bot(spec, seed: int, first: int, count: int) -> np.ndarray:
-    """``spec = (bot name, FConfig)`` against the strong bot, seats taking turns (the bot
-    plays first in even games): 1 when it won."""
+    """``spec = (bot name, FConfig)`` against the strong bot, seats taking turns: 1 when
+    it won."""
     name, config = spec
-    out = np.zeros(count, np.int64)
-    for k in range(count):
-        g = first + k
-        seat = seat_of(0, g, 2)
-        bots = (name, "strong") if seat == 0 else ("strong", name)
-        out[k] = _seat_wins(config, bots, seed, g, 1)[0, seat]
-    return out
+    won, _ = _bot_wins(config, (name, "strong"), seed, first, count)
+    return won[:, 0].astype(np.int64)
 
 
 def play_seat(spec, seed: int, first: int, count: int) -> np.ndarray:
-    """Games ``first ..`` of ``seed``; ``spec = (seat, FConfig, bots)``: 1 when that seat won."""
+    """Games ``first ..`` of ``seed``; ``spec = (place, FConfig, bots)``: 1 when the player
+    at that place in the turn order won (0: the first player)."""
     seat, config, bots = spec
     key = (config, bots, seed, first, count)
     if key not in _LAST:
@@ -107,7 +109,7 @@ QUESTIONS = (
         "Is the first player favoured?",
         "Two strong bots play; how often the first and the second player win, on the same games.",
         experiment=_first_player,
-        default_games=200,
+        default_games=2000,
     ),
     Question(
         "hero-value",
@@ -116,13 +118,13 @@ QUESTIONS = (
         "on the same games (seats taking turns): a hero whose absence costs wins is worth "
         "recruiting.",
         experiment=_hero_value,
-        default_games=100,
+        default_games=500,
     ),
     Question(
         "table-rules",
         "Does a table rule change the first player's chances?",
         "The first player's wins under the kit's readings and under each other reading.",
         experiment=_table_rules,
-        default_games=200,
+        default_games=2000,
     ),
 )

@@ -43,6 +43,8 @@ __all__ = [
     "KeepOption",
     "KeepAdvice",
     "advise_keep",
+    "dice_sets",
+    "keep_table",
     "probability_table",
     "probability_rows",
 ]
@@ -309,6 +311,44 @@ def advise_keep(
             options.append(KeepOption(kept, n - len(kept), p))
         options.sort(key=lambda o: (-o.probability, o.reroll, [-d for d in o.keep]))
     return KeepAdvice(dice, held, rolls_left, cs, tuple(options), distinct_values)
+
+
+def dice_sets(n: int) -> list[tuple[int, ...]]:
+    """Every set of at most ``n`` dice as counts of 1s..6s, in lexicographic order.
+
+    >>> dice_sets(1)
+    [(0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 1, 0), (0, 0, 0, 1, 0, 0), \
+(0, 0, 1, 0, 0, 0), (0, 1, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)]
+    """
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 6:
+            out.append(prefix)
+            return
+        for v in range(left + 1):
+            walk(prefix + (v,), left - v)
+
+    walk((), n)
+    return out
+
+
+def keep_table(dice: int, costs: CostsLike, rolls_left: int) -> tuple[list[int], int]:
+    """What ``advise_keep`` ranks keeps by, for every keep of ``dice`` dice at once: for
+    each set in ``dice_sets(dice)``, the exact chance to pay the costs in ``rolls_left``
+    rerolls when it is kept, as a numerator over the returned denominator.
+
+    >>> nums, den = keep_table(2, "XX", 1)
+    >>> Fraction(nums[dice_sets(2).index((0, 0, 0, 0, 0, 2))], den)
+    Fraction(1, 1)
+    """
+    cs = _costs(costs)
+    _check(dice, cs)
+    if not 1 <= rolls_left < MAX_ROLLS:
+        raise InvalidInputError(f"rolls left must be 1-{MAX_ROLLS - 1}, got {rolls_left}")
+    solver = _solver(dice, _key(cs), False)
+    keep = solver.level(rolls_left)
+    return [keep[solver.state_id(c)] for c in dice_sets(dice)], 6 ** (dice * rolls_left)
 
 
 def probability_rows(

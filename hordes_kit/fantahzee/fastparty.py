@@ -1,0 +1,567 @@
+"""The party solver in the fast simulator (numba): ``party.advise`` as the strong bot asks
+it late in the game (``bots._endgame_move``), the same dynamic programme with the same
+floating-point sums, so the same move comes out.
+
+Dice sets are count vectors packed five bits a face; a solver's values are kept in
+``PM`` under its number (``PID`` numbers each distinct party and goal), so a party met
+again (the next reroll, the next game) is not solved twice. Both tables are emptied when
+they grow past ``MEMO_LIMIT`` entries.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hordes_kit.core.fastjit import njit
+from hordes_kit.fantahzee.fastengine import (
+    C_EFF,
+    C_EX,
+    C_NEFF,
+    C_STEAMC,
+    C_STR,
+    C_X,
+    E_ACTIVATE_OTHER,
+    E_DISCOUNT,
+    E_EXTRA_DICE,
+    E_EXTRA_ROLLS,
+    E_REDUCE_X,
+    E_STEAM,
+    FREE,
+    M_OTRE1,
+    M_OTRE2,
+    MF_ACTIVE,
+    MF_HERO,
+    MF_LEVEL,
+    MF_REDUCE,
+    MF_TRE,
+    NPARTY,
+    PLAYER,
+    POW7,
+    ROLLS_LEFT,
+    STEAM,
+    UNROLLED,
+    V_ACTIVATE,
+    V_KEEP,
+    member,
+    min_top_strength,
+    n_actives,
+    nfree,
+    strength,
+)  # fmt: skip
+from hordes_kit.fantahzee.fastlegal import find_move
+
+__all__ = ["endgame_move", "MEMO_LIMIT"]
+
+ENDGAME = 10  # bots.ENDGAME
+MAX_ROLLS, MAX_DICE, MAX_STEAM = 5, 10, 30
+MEMO_LIMIT = 2_000_000
+# a move whose solves take more steps than this, all together, gets no advice (the bot
+# plays on as without the solver). A few positions of the lab's avoiding bots (e.g. seed
+# 2026, games 220-239 of "strong-without:steamsmith") never came out of the solver with a
+# budget of 20 million steps per solve, hundreds of solves a move; the cause is not found
+# yet. With this budget per move the worst of those 20 games takes 30 s, and every game
+# of the tests is still the rules engine's game.
+SOLVE_STEPS = 1_000_000
+NONE, ERROR = -3, -2
+# a party hero's fields (party.PartyHero)
+H_STR, H_X, H_EX, H_STEAMC, H_ED, H_ER, H_RX, H_AO, H_STEAM, H_DISC, H_KIND, HF = (
+    0, 1, 2, 8, 9, 10, 11, 12, 13, 14, 15, 16)  # fmt: skip
+# the solver's settings Q
+Q_N, Q_TARGET, Q_STEAM, Q_BASE, Q_ACTIVE, Q_FREE = range(6)
+T_V, T_B, T_G = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def _cnt(F, f):
+    return (F >> (5 * f)) & 31
+
+
+@njit(cache=True)
+def _canon(Q, F):
+    """Sort the counts of the faces no cost names (they are interchangeable), largest
+    first on the lowest such face (no array: it runs at every node of the solver)."""
+    free = Q[Q_FREE]
+    out = F
+    for f in range(6):
+        if (free >> f) & 1:
+            out &= ~(31 << (5 * f))
+    taken = 0
+    for f in range(6):  # each free face in turn gets the largest count not placed yet
+        if not (free >> f) & 1:
+            continue
+        b, bv = -1, -1
+        for g in range(6):
+            if (free >> g) & 1 and not (taken >> g) & 1 and _cnt(F, g) > bv:
+                b, bv = g, _cnt(F, g)
+        taken |= 1 << b
+        out |= bv << (5 * f)
+    return out
+
+
+@njit(cache=True)
+def _can_pay(F, xs, exs, n):
+    """``costs.can_pay``: separate dice pay every cost (exact faces, then X-groups, the
+    largest first, each on some face with enough dice left: a small backtracking). No
+    arrays (it runs for every set of heroes at every node): counts packed five bits a
+    face, the groups five bits each, the face tried at each level three bits each."""
+    free = 0
+    for f in range(6):
+        c = _cnt(F, f)
+        for q in range(n):
+            c -= exs[q, f]
+        if c < 0:
+            return False
+        free |= c << (5 * f)
+    groups = ng = 0  # the positive X-groups, largest first
+    for q in range(n):
+        x = xs[q]
+        if x <= 0:
+            continue
+        j = 0
+        while j < ng and ((groups >> (5 * j)) & 31) >= x:
+            j += 1
+        low = groups & ((1 << (5 * j)) - 1)
+        groups = low | (x << (5 * j)) | ((groups >> (5 * j)) << (5 * (j + 1)))
+        ng += 1
+    faces = 0  # the face tried at each level, plus one (0: none yet)
+    level = 0
+    while 0 <= level < ng:
+        size = (groups >> (5 * level)) & 31
+        cur = ((faces >> (3 * level)) & 7) - 1
+        if cur >= 0:
+            free += size << (5 * cur)
+        f = cur + 1
+        while f < 6 and ((free >> (5 * f)) & 31) < size:
+            f += 1
+        faces &= ~(7 << (3 * level))
+        if f == 6:
+            level -= 1
+            continue
+        free -= size << (5 * f)
+        faces |= (f + 1) << (3 * level)
+        level += 1
+    return level == ng
+
+
+@njit(cache=True)
+def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
+    """Strength of paying the heroes ``sel[:ns]`` with dice (``_Solver._pay_set``), -1: not.
+    ``ws`` (30 numbers) and ``exs`` (5 x 6) are its work space (no arrays made per call)."""
+    reducers, targets, assign = ws[0:5], ws[5:10], ws[10:15]
+    xs, cut, others = ws[15:20], ws[20:25], ws[25:30]
+    assign[:] = 0
+    nred = ntg = 0
+    for q in range(ns):
+        if H[sel[q], H_RX]:
+            reducers[nred] = sel[q]
+            nred += 1
+        if H[sel[q], H_X]:
+            targets[ntg] = sel[q]
+            ntg += 1
+    choices = ntg if (nred and ntg) else 1
+    ok = False
+    while True:
+        cut[:] = 0
+        if ntg:
+            for q in range(nred):
+                t = targets[assign[q]]
+                if t != reducers[q]:
+                    cut[t] += H[reducers[q], H_RX]
+        nc = 0
+        for q in range(ns):
+            i = sel[q]
+            x = H[i, H_X] - cut[i]
+            if H[i, H_DISC]:
+                x -= H[i, H_DISC] * (n_active0 + ns - 1)
+            x = max(0, x)
+            d = x
+            for f in range(6):
+                d += H[i, H_EX + f]
+            if d:
+                xs[nc] = x
+                exs[nc, :] = H[i, H_EX : H_EX + 6]
+                nc += 1
+        if _can_pay(F, xs, exs, nc):
+            ok = True
+            break
+        q = nred - 1  # the next assignment (product order)
+        while q >= 0 and assign[q] == choices - 1:
+            assign[q] = 0
+            q -= 1
+        if q < 0:
+            break
+        assign[q] += 1
+    if not ok:
+        return -1
+    s = 0
+    steam = steam0
+    no = 0
+    for q in range(nr):
+        if not _has(sel, ns, rest[q]):
+            others[no] = rest[q]
+            no += 1
+    for q in range(ns):
+        s += H[sel[q], H_STR]
+        steam += H[sel[q], H_STEAM]
+    for q in range(ns):
+        i = sel[q]
+        if H[i, H_AO]:
+            b = -1
+            for z in range(no):
+                j = others[z]
+                if H[j, H_STR] <= H[i, H_STR]:
+                    if (
+                        b < 0
+                        or H[j, H_STR] > H[others[b], H_STR]
+                        or (
+                            H[j, H_STR] == H[others[b], H_STR]
+                            and H[j, H_STEAM] > H[others[b], H_STEAM]
+                        )
+                    ):
+                        b = z
+            if b >= 0:
+                j = others[b]
+                for z in range(b, no - 1):
+                    others[z] = others[z + 1]
+                no -= 1
+                s += H[j, H_STR]
+                steam += H[j, H_STEAM]
+    best = 0
+    for mask in range(1 << no):
+        cost = gain = 0
+        ok2 = True
+        for z in range(no):
+            if (mask >> z) & 1:
+                if H[others[z], H_STEAMC] < 0:
+                    ok2 = False
+                    break
+                cost += H[others[z], H_STEAMC]
+                gain += H[others[z], H_STR]
+        if ok2 and cost <= steam:
+            best = max(best, gain)
+    return s + best
+
+
+@njit(cache=True)
+def _has(a, n, v):
+    for q in range(n):
+        if a[q] == v:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _total(H, Q, F, E):
+    """``_Solver._T``: the best total strength from dice ``F``, enablers ``E`` active."""
+    n = Q[Q_N]
+    rest = np.zeros(5, np.int64)
+    nr = 0
+    base = Q[Q_BASE]
+    steam0 = Q[Q_STEAM]
+    na = Q[Q_ACTIVE]
+    for i in range(n):
+        if (E >> i) & 1:
+            base += H[i, H_STR]
+            steam0 += H[i, H_STEAM]
+            na += 1
+        else:
+            rest[nr] = i
+            nr += 1
+    best = base
+    sel = np.zeros(5, np.int64)
+    ws = np.zeros(30, np.int64)
+    exs = np.zeros((5, 6), np.int64)
+    for mask in range(1 << nr):
+        ns = 0
+        for q in range(nr):
+            if (mask >> q) & 1:
+                sel[ns] = rest[q]
+                ns += 1
+        got = _pay_set(H, Q, F, sel, ns, rest, nr, na, steam0, ws, exs)
+        if got >= 0:
+            best = max(best, base + got)
+    return best
+
+
+@njit(cache=True)
+def _end(H, Q, F, E):
+    t = _total(H, Q, F, E)
+    return 1.0 if t >= Q[Q_TARGET] else 0.0
+
+
+@njit(cache=True, inline="always")
+def _key(sid, tag, F, u, r, E):
+    return (sid << 45) | (tag << 43) | (E << 38) | (r << 35) | (u << 30) | F
+
+
+@njit(cache=True)
+def _node(H, Q, PM, key, pays, compute):
+    """One node of the dynamic programme: ``_Solver.V`` (tag 0), ``B`` (1) or ``G`` (2).
+    With ``compute``, its value from its children's (all in ``PM``); else the first
+    child not in ``PM`` yet (-1: none)."""
+    sid, tag = key >> 45, (key >> 43) & 3
+    E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
+    if tag == T_G:
+        if u == 0:
+            k = _key(sid, T_V, F, 0, r, E)
+            if not compute:
+                return -1 if k in PM else k
+            return PM[k]
+        total = 0.0
+        for f in range(6):
+            k = _key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)
+            if not compute:
+                if k not in PM:
+                    return k
+            else:
+                total += PM[k]
+        return total / 6 if compute else -1
+    if tag == T_B:
+        k = _key(sid, T_G, F, u, r, E)
+        if not compute and k not in PM:
+            return k
+        v = PM[k] if compute else 0.0
+        for f in range(6):
+            if _cnt(F, f):
+                k = _key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)
+                if not compute:
+                    if k not in PM:
+                        return k
+                else:
+                    v = max(v, PM[k])
+        return v if compute else -1
+    v = _end(H, Q, F, E) if compute else 0.0
+    size = 0
+    for f in range(6):
+        size += _cnt(F, f)
+    if r > 0 and size + u > 0:
+        k = _key(sid, T_B, F, u, r - 1, E)
+        if not compute and k not in PM:
+            return k
+        if compute:
+            v = max(v, PM[k])
+    for i in range(Q[Q_N]):
+        if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
+            continue
+        for q in range(_payments(H, i, F, pays)):
+            k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
+                     min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
+            if not compute:
+                if k not in PM:
+                    return k
+            else:
+                v = max(v, PM[k])
+    return v if compute else -1
+
+
+@njit(cache=True)
+def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
+    """The value of a node, its children first (an explicit stack, no recursion);
+    ``budget[0]``: the steps the move has left (-1.0 when they run out)."""
+    top = _key(sid, tag, F, u, r, E)
+    if top in PM:
+        return PM[top]
+    stack = np.empty(4096, np.int64)
+    pays = np.zeros(8, np.int64)
+    stack[0] = top
+    n = 1
+    while n:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return -1.0  # past the move's budget (see SOLVE_STEPS): no advice
+        key = stack[n - 1]
+        if key in PM:
+            n -= 1
+            continue
+        child = _node(H, Q, PM, key, pays, False)
+        if child >= 0:
+            if n == stack.shape[0]:
+                stack = np.concatenate((stack, np.empty(n, np.int64)))
+            stack[n] = child
+            n += 1
+            continue
+        PM[key] = _node(H, Q, PM, key, pays, True)
+        n -= 1
+    return PM[top]
+
+
+@njit(cache=True)
+def _payments(H, i, F, out):
+    """``rules.payments`` of hero ``i``'s cost from dice ``F``, as packed count vectors to
+    take away, in its order (the X-group's face from 6 down); empty payments left out."""
+    left = np.zeros(6, np.int64)
+    base = 0
+    for f in range(6):
+        left[f] = _cnt(F, f) - H[i, H_EX + f]
+        if left[f] < 0:
+            return 0
+        base += H[i, H_EX + f] << (5 * f)
+    x = H[i, H_X]
+    if x == 0:
+        if base == 0:
+            return 0
+        out[0] = base
+        return 1
+    n = 0
+    for f in range(5, -1, -1):
+        if left[f] >= x:
+            out[n] = base + (x << (5 * f))
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _party(S, C, M, H, idx):
+    """The non-active heroes as the solver sees them (``bots.party_heroes``)."""
+    p = S[PLAYER]
+    n = 0
+    for i in range(S[NPARTY + p]):
+        o = member(S, p, i)
+        if S[o + MF_ACTIVE]:
+            continue
+        h = S[o + MF_HERO]
+        H[n, :] = 0
+        H[n, H_KIND] = h
+        H[n, H_STR] = C[h, C_STR]
+        H[n, H_X] = max(0, C[h, C_X] - max(0, S[o + MF_REDUCE]))
+        H[n, H_EX : H_EX + 6] = C[h, C_EX : C_EX + 6]
+        H[n, H_STEAMC] = C[h, C_STEAMC]
+        rows = np.full(2, -1, np.int64)
+        rows[0] = h
+        t = S[o + MF_TRE]
+        if t >= 0:
+            rows[1] = (M[0, M_OTRE1] if S[o + MF_LEVEL] == 1 else M[0, M_OTRE2]) + t
+        for row in rows:
+            if row < 0:
+                continue
+            for e in range(C[row, C_NEFF]):
+                v, a = C[row, C_EFF + 2 * e], max(C[row, C_EFF + 2 * e + 1], 1)
+                if v == E_EXTRA_DICE:
+                    H[n, H_ED] += a
+                elif v == E_EXTRA_ROLLS:
+                    H[n, H_ER] += a
+                elif v == E_REDUCE_X:
+                    H[n, H_RX] += a
+                elif v == E_ACTIVATE_OTHER:
+                    H[n, H_AO] = 1
+                elif v == E_STEAM:
+                    H[n, H_STEAM] += a
+                elif v == E_DISCOUNT:
+                    H[n, H_DISC] += a
+        idx[n] = i
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def endgame_move(S, C, M, MV, n, REQ, PM, PID):
+    """``bots._endgame_move``: the legal move the party solver advises (``NONE``: none)."""
+    need = min_top_strength(S, C)
+    if need < ENDGAME or not S[ROLLS_LEFT]:
+        return NONE
+    H = np.zeros((5, HF), np.int64)
+    idx = np.zeros(5, np.int64)
+    nh = _party(S, C, M, H, idx)
+    nd = nfree(S)
+    if nh == 0 or nd > MAX_DICE:
+        return NONE
+    waiting, steam = S[UNROLLED], S[STEAM]
+    if not 0 <= steam <= MAX_STEAM or nd + waiting > MAX_DICE:
+        return ERROR  # party.advise refuses: the rules engine's bot fails here too
+    most = nd + waiting
+    for i in range(nh):
+        most += H[i, H_ED]
+    if most > 31:
+        return ERROR  # more dice than the simulator's dice sets hold
+    rolls = min(S[ROLLS_LEFT], MAX_ROLLS - 1)
+    Q = np.zeros(6, np.int64)
+    Q[Q_N], Q[Q_TARGET], Q[Q_STEAM] = nh, need, steam
+    Q[Q_BASE], Q[Q_ACTIVE] = strength(S, C), n_actives(S)
+    for f in range(6):
+        named = False
+        for i in range(nh):
+            if H[i, H_EX + f]:
+                named = True
+        if not named:
+            Q[Q_FREE] |= 1 << f
+    if len(PM) > MEMO_LIMIT or len(PID) > MEMO_LIMIT // 16:
+        PM.clear()
+        PID.clear()
+    w = np.zeros(3, np.int64)
+    for i in range(nh):
+        tre = H[i, H_ED] | (H[i, H_ER] << 4) | (H[i, H_RX] << 8) | (H[i, H_STEAM] << 12)
+        code = H[i, H_KIND] | (H[i, H_X] << 5) | (H[i, H_AO] << 9) | (H[i, H_DISC] << 10)
+        w[i // 2] |= ((code << 14) | tre) << (31 * (i % 2))
+    key = (w[0], w[1], w[2] | (Q[Q_TARGET] << 31) | (steam << 39) | (Q[Q_BASE] << 45)
+           | (Q[Q_ACTIVE] << 53) | (nh << 57))  # fmt: skip
+    if key in PID:
+        sid = PID[key]
+    else:
+        sid = len(PID)
+        PID[key] = sid
+    # the options: stop, each keep (product order), each extra-dice activation
+    F = 0
+    for f in range(6):
+        F |= S[FREE + f] << (5 * f)
+    budget = np.full(1, SOLVE_STEPS, np.int64)
+    best_v = _end(H, Q, _canon(Q, F), 0)
+    best_kind, best_code, best_hero = 0, 0, -1
+    ks = np.zeros(6, np.int64)
+    while True:  # every sub-multiset of the dice, in itertools.product order
+        kept = K = 0
+        for g in range(6):
+            kept += ks[g]
+            K |= ks[g] << (5 * g)
+        m = nd - kept + waiting
+        if m:
+            v = _solve(H, Q, PM, sid, T_G, _canon(Q, K), m, rolls - 1, 0, budget)
+            if v < 0.0:
+                return NONE
+            if v > best_v:
+                best_v, best_kind, best_hero = v, 1, -1
+                best_code = 0
+                j = 0
+                for g in range(5, -1, -1):
+                    for _ in range(ks[g]):
+                        best_code += (g + 1) * POW7[j]
+                        j += 1
+        f = 5
+        while f >= 0 and ks[f] == S[FREE + f]:
+            ks[f] = 0
+            f -= 1
+        if f < 0:
+            break
+        ks[f] += 1
+    pays = np.zeros(8, np.int64)
+    for i in range(nh):
+        if not (H[i, H_ED] or H[i, H_ER]):
+            continue
+        for q in range(_payments(H, i, F, pays)):
+            F2 = _canon(Q, F - pays[q])
+            v = _solve(H, Q, PM, sid, T_V, F2, waiting + H[i, H_ED],
+                       min(rolls + H[i, H_ER], MAX_ROLLS), 1 << i, budget)  # fmt: skip
+            if v < 0.0:
+                return NONE
+            if v > best_v:
+                best_v, best_kind, best_hero = v, 2, i
+                best_code = 0
+                j = 0
+                for g in range(5, -1, -1):
+                    for _ in range((pays[q] >> (5 * g)) & 31):
+                        best_code += (g + 1) * POW7[j]
+                        j += 1
+    if best_kind == 1:
+        j = 0
+        while j < 20 and (best_code // POW7[j]) % 7:
+            j += 1
+        q = find_move(MV, n, V_KEEP, j, -9, best_code)
+        return q if q >= 0 else NONE
+    if best_kind == 2:
+        first = best_hero
+        for i in range(nh):
+            if H[i, H_KIND] == H[best_hero, H_KIND]:
+                first = i
+                break
+        q = find_move(MV, n, V_ACTIVATE, idx[first], -9, best_code)
+        return q if q >= 0 else NONE
+    return NONE
