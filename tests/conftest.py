@@ -68,13 +68,14 @@ def pytest_configure(config):
 # --durations; a file not named keeps its place after these.
 LONGEST_FIRST = (
     "test_conformance.py",
-    "test_fantahzee.py",
     "test_fuzz.py",
     "test_fantahzee_simulate.py",
     "test_heroes_hordes.py",
     "test_the_horde.py",
     "test_browser_server.py",
     "test_cli_edges.py",
+    "test_fantahzee_fast.py",
+    "test_fantahzee.py",
     "test_heroes_hordes_fast.py",
     "test_serve.py",
     "test_browser_console.py",

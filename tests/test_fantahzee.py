@@ -11,7 +11,6 @@ import pytest
 from budget import LONG, sized
 
 from hordes_kit.core.errors import IllegalActionError, InvalidActionError, InvalidInputError
-from hordes_kit.core.montecarlo import max_workers, sequential_rate, stream_chunks
 from hordes_kit.core.playout import play_steps, playout
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.savefile import dump_save, load_save
@@ -283,27 +282,20 @@ def test_plan_expected_xp_matches_enumeration():
     assert plan.xp == pytest.approx(float(exp))
 
 
-def _bot_match(seed: int) -> tuple[float, bool, int]:
-    sb = seed % 2  # the strong bot takes each seat in turn
-    final = playout(new_game({"players": 2}), seed, {sb: strong_bot, 1 - sb: random_bot})
-    return final.returns()[sb], final.is_terminal, final.turn
-
-
+@pytest.mark.fast_simulators("fantahzee")
 def test_strong_bot_beats_random_bot():
-    """More than 80% wins, at 99% confidence (a sequential test: 24 games when it wins
-    them all; `make test-long` asks for more than 95% at 99.9%, about 150 games)."""
-    above = 0.95 if LONG else 0.8
-    games = stream_chunks(_bot_match, range(sized(400, 1000)), workers=min(2, max_workers()))
+    """More than 80% wins, at 99% confidence (`make test-long`: more than 95% at 99.9%),
+    over the fast simulator's games: its strong bot plays the rules engine's games move for
+    move (test_fantahzee_fast.py), a hundred times as fast."""
+    from hordes_kit.core.montecarlo import wilson_interval
+    from hordes_kit.fantahzee.simulate import simulate
 
-    def wins():
-        for won, done, _turns in games:
-            assert done, "a game did not end"
-            yield won > 0
-
-    decided, k, n = sequential_rate(wins(), above, confidence=0.999 if LONG else 0.99)
-    games.close()  # the games not needed are never played
-    print(f"strong bot vs random bot: {k} of {n} games won")
-    assert decided, f"{k} of {n}: not shown to win more than {above:.0%}"
+    above, z = (0.95, 3.2905) if LONG else (0.8, 2.5758)
+    res = simulate(("strong", "random"), sized(200, 2000), seed=1, engine="fast")
+    print(f"strong bot vs random bot: {res.wins[0]} of {res.games} games won")
+    assert res.unfinished == 0, "a game did not end"
+    low, _ = wilson_interval(res.wins[0], res.games, z)
+    assert low > above, f"{res.wins[0]} of {res.games}: not shown to win more than {above:.0%}"
 
 
 def _conserved(s) -> None:
