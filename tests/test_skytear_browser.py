@@ -62,7 +62,10 @@ def _play_a_turn(page: Page) -> list[str]:
         played = any(a.startswith("play:") for a in clicked)
         pick = next((a for a in actions if a.startswith("play:") and not played), None)
         pick = pick or next((a for a in actions if a in ("keep", "done")), actions[0])
-        page.locator(f".sk-board [data-action='{pick}']").first.click()
+        try:
+            page.locator(f".sk-board [data-action='{pick}']").first.click(timeout=5_000)
+        except PlaywrightTimeoutError:  # the board moved on after the moves were read
+            continue
         clicked.append(pick)
         page.wait_for_timeout(150)
     return clicked

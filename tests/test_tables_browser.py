@@ -17,14 +17,13 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.tables import TableStore
 
 pytestmark = pytest.mark.browser
-# click the k-th element matching a selector, waiting up to half a second for it to be drawn
-CLICK_NTH = """async ([sel, k]) => {
-  for (let i = 0; i < 50; i++) {
+# click the k-th element matching a selector at the time ``at`` (the browser's clock, ms):
+# two pages of one browser told the same time click together, before either move lands
+CLICK_AT = """([sel, k, at]) => {
+  setTimeout(() => {
     const el = document.querySelectorAll(sel)[k];
-    if (el) { el.click(); return true; }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return false;
+    if (el) el.click();
+  }, Math.max(0, at - Date.now()));
 }"""
 TIMEOUT = 90_000
 PLAY = "/voila/render/fantahzee_play.ipynb"
@@ -137,8 +136,9 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
         expect(mover.locator(cards).nth(1)).to_be_visible()
         expect(phone.locator(cards).nth(1)).to_be_visible()
-        for tab, k in ((mover, 0), (phone, 1)):  # (a card redrawn just now: the next frame's)
-            assert tab.evaluate(CLICK_NTH, [cards, k]), "no card to click"
+        at = mover.evaluate("Date.now()") + 300
+        for tab, k in ((mover, 0), (phone, 1)):
+            tab.evaluate(CLICK_AT, [cards, k, at])
         for page in (mover, phone, other):
             expect(page.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 2))
         said = mover.locator(".hk-fz-play").inner_text() + phone.locator(".hk-fz-play").inner_text()
