@@ -56,7 +56,8 @@ def _play_a_turn(page: Page) -> list[str]:
         if page.locator(MOVE).count() == 0:  # the horde is still moving
             page.wait_for_timeout(200)
             continue
-        actions = [a.get_attribute("data-action") for a in page.locator(MOVE).all()]
+        # (read in one go: the board may redraw between reading one move and the next)
+        actions = page.eval_on_selector_all(MOVE, "els => els.map(e => e.dataset.action)")
         if not actions:  # the board redrew between counting its moves and reading them
             continue
         played = any(a.startswith("play:") for a in clicked)
