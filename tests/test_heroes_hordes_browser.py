@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ui_harness import (
     dashboard_problems,
     open_dashboard,
@@ -63,10 +64,14 @@ def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):
     expect(page.locator(".hk-narration")).to_contain_text("Set-up")
     # (the lesson's set-up says Set-up too: wait for the Priest's own table)
     expect(page.locator(".hk-page").first).to_contain_text("Watch the King and the Priest")
-    for _ in range(12):
+    for _ in range(80):
         if page.locator(".hk-answer").count():
             break
-        page.locator(".hk-next").click()
+        if page.locator(".hk-next").is_enabled():  # (disabled: the question is being drawn)
+            try:
+                page.locator(".hk-next").click(timeout=3_000)
+            except PlaywrightTimeoutError:
+                pass
         page.wait_for_timeout(150)
     page.get_by_role("button", name="Defend with the Elves").click()
     grade = page.locator(".hk-grade[data-grade='illegal']")
