@@ -19,12 +19,21 @@ from hordes_kit.core.tables import TableStore
 pytestmark = pytest.mark.browser
 # click the k-th element matching a selector at the time ``at`` (the browser's clock, ms):
 # two pages of one browser told the same time click together, before either move lands
+# A click at one moment of the browser's clock (the pages share it): a timer wakes a little
+# before, then the last milliseconds are waited out. What happened is kept in window.hkClick
+# (how late the click was, whether the button was there), for the test's message.
 CLICK_AT = """([sel, k, at]) => {
-  setTimeout(() => {
+  window.hkClick = null;
+  const fire = () => {
+    while (Date.now() < at) {}
     const el = document.querySelectorAll(sel)[k];
     if (el) el.click();
-  }, Math.max(0, at - Date.now()));
+    window.hkClick = { late: Date.now() - at, found: !!el };
+  };
+  setTimeout(fire, Math.max(0, at - Date.now() - 40));
+  return at - Date.now();
 }"""
+CLICK_MARGIN_MS = 2_000  # time enough to schedule both clicks on a loaded machine
 TIMEOUT = 90_000
 PLAY = "/voila/render/fantahzee_play.ipynb"
 # the page's text but the Table rules panel (the rulebook's own words, alike on every page)
@@ -136,13 +145,17 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
         expect(mover.locator(cards).nth(1)).to_be_visible()
         expect(phone.locator(cards).nth(1)).to_be_visible()
-        at = mover.evaluate("Date.now()") + 300
-        for tab, k in ((mover, 0), (phone, 1)):
-            tab.evaluate(CLICK_AT, [cards, k, at])
+        at = mover.evaluate("Date.now()") + CLICK_MARGIN_MS
+        ahead = [tab.evaluate(CLICK_AT, [cards, k, at]) for tab, k in ((mover, 0), (phone, 1))]
         for page in (mover, phone, other):
             expect(page.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 2))
+        for tab in (mover, phone):
+            tab.wait_for_function("() => window.hkClick !== null")
+        clicks = [tab.evaluate("window.hkClick") for tab in (mover, phone)]
         said = mover.locator(".hk-fz-play").inner_text() + phone.locator(".hk-fz-play").inner_text()
-        assert "landed first; this page refreshed" in said
+        assert "landed first; this page refreshed" in said, (
+            f"scheduled {ahead} ms ahead, clicks {clicks}: {said!r}"
+        )
         assert len(_replayed(db, code).history) == n + 2  # one move of the two
 
         # a server restart keeps the table: each page reopens it by itself
