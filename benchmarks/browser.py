@@ -112,6 +112,8 @@ PAGES: dict[str, tuple[str, Callable[[Page], None] | None]] = {
     "skytear_play.ipynb": (".sk-status", None),
     "skytear_walkthrough.ipynb": (".hk-next", _walkthrough),
     "rules.ipynb": (".hk-lookup-rule", None),
+    "lab.ipynb": (".hk-lab-about", _dropdown(".hk-lab-about")),
+    "lab_answers.ipynb": (".hk-note", None),
 }
 
 

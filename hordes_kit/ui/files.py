@@ -15,7 +15,6 @@ import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.ui.surface import kit_css
 
 __all__ = ["SaveLoad"]
 
@@ -28,7 +27,6 @@ class SaveLoad(anywidget.AnyWidget):
     """
 
     _esm = widgets_path("files.js")
-    _css = kit_css()
     filename = traitlets.Unicode("game-save.json").tag(sync=True)
     save_label = traitlets.Unicode("Save game").tag(sync=True)
     load_label = traitlets.Unicode("Load game…").tag(sync=True)

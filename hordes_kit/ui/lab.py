@@ -94,6 +94,7 @@ class LabPage:
         self.answer = w.HTML()
         self.chart = SvgChart()
         self.about = w.HTML()
+        self.about.add_class("hk-lab-about")
         self.play_button = w.Button(description="Play a game with the best found deciding")
         self.play_button.layout.display = "none"
         self.play_button.on_click(lambda _: self.play_best())
@@ -280,5 +281,5 @@ def answers_html(answers: list[dict] | None = None) -> str:
 
 
 def answers_page() -> w.Widget:
-    """The shipped answers' page widget."""
-    return w.HTML(answers_html())
+    """The shipped answers' page widget (the shared page: its stylesheet draws the tables)."""
+    return page(w.HTML(answers_html()))

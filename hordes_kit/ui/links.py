@@ -19,7 +19,6 @@ import traitlets
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.shortlinks import is_long, shorten
-from hordes_kit.ui.surface import kit_css
 
 __all__ = ["LinkBox", "query_of"]
 
@@ -38,7 +37,6 @@ class LinkBox(anywidget.AnyWidget):
     """
 
     _esm = widgets_path("links.js")
-    _css = kit_css()
     label = traitlets.Unicode("Copy link").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     bad = traitlets.Bool(False).tag(sync=True)

@@ -49,7 +49,12 @@ def actions_in(fragment: str) -> tuple[str, ...]:
 
 class Stylesheet(anywidget.AnyWidget):
     """Puts the shared stylesheet on the page (shows nothing); :func:`ui.controls.page` adds it.
-    It also shows a drop-down's written-out choice only where the drop-down cuts it."""
+    It also shows a drop-down's written-out choice only where the drop-down cuts it.
+
+    It is the only widget that carries the stylesheet: the browser keeps one copy of a
+    widget class's CSS per class and sets it again for every instance, so the kit's pieces
+    (each its own class) carrying it too sent 40 KB a piece and stacked the same rules
+    five or six times on every page."""
 
     _esm = widgets_path("choices.js")
     _css = kit_css()
@@ -69,7 +74,6 @@ class ActionView(anywidget.AnyWidget):
     """
 
     _esm = widgets_path("surface.js")
-    _css = kit_css()
     html = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
 
