@@ -170,6 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
         "folder, ~/.local/share/hordes_kit)",
     )
     serve.add_argument("--notebook-dir", help=argparse.SUPPRESS)  # the tests' own pages
+    # the tests compile the fast simulators once for the whole run before any server starts
+    serve.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
@@ -236,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 no_token=args.no_token,
                 preheat=args.preheat,
                 notebook_dir=args.notebook_dir,
+                warm_up=not args.no_warm_up,
             )
         return args.run(args)
     except HordesKitError as e:

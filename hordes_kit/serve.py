@@ -399,8 +399,10 @@ def serve(
     no_token: bool = False,
     preheat: int | None = None,
     notebook_dir: str | Path | None = None,
+    warm_up: bool = True,
 ) -> int:
-    """Run Voila on the dashboards until interrupted."""
+    """Run Voila on the dashboards until interrupted; ``warm_up`` compiles the fast
+    simulators into numba's cache in the background first."""
     root = Path(notebook_dir or notebooks_dir()).resolve()
     if cull_idle < 1:
         raise HordesKitError(f"--cull-idle must be at least 1 second, got {cull_idle}")
@@ -430,7 +432,7 @@ def serve(
     print(f"  kernel pools: {', '.join(pooled) if pooled else 'none'}", flush=True)
     # Compile the fast simulators into numba's on-disk cache while the server starts, so
     # the first dashboard that simulates does not wait half a minute for one.
-    warm = _warm_up()
+    warm = _warm_up() if warm_up else None
     KitVoila.hk_token, KitVoila.hk_share_url = secret, url
     os.environ[ENV] = "1"  # the kernels' side of the server (hordes_kit/serve_dashboard.py)
     fewer_arenas()

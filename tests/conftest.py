@@ -157,9 +157,11 @@ class VoilaServer:
                 "--no-browser",
                 f"--port={self.port}",
                 f"--cull-idle={cull_idle}",
-                # four preheated pages as before (each test worker runs its own server: all
-                # 18 on three workers would warm 54 kernels on two cores); a test may ask more
-                "--preheat=4",
+                # no preheated pages: each test worker runs its own server, and the kernels
+                # a pool keeps waiting at the end are CPU the run spends for nothing (a test
+                # of the pools asks for them); the simulators are compiled just above
+                "--preheat=0",
+                "--no-warm-up",
                 *extra,
             ],
             stdout=self._log,

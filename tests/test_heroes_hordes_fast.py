@@ -23,9 +23,11 @@ from hordes_kit.heroes_hordes.tape import make_tape, play_tape
 
 pytestmark = pytest.mark.fast_simulators("heroes_hordes")
 
-GAMES = 200
-# the fast rate's own 99% error at 20,000 games is a tenth of the half-width of the 200
-# reference games' interval it must lie in (sqrt(200/20,000)): the same test as at 100,000
+# reference games per policy: each must be the fast engine's game on the same tape (the
+# proof); their rate's 99% interval is what the fast rate at scale must lie in
+GAMES = sized(100, 400)
+# the fast rate's own 99% error at 20,000 games is a fourteenth of the half-width of the
+# 100 reference games' interval it must lie in (sqrt(100/20,000)): the same test at 100,000
 FAST_GAMES = sized(20_000, 100_000)
 CODE = {"win": 0, "tie": 1, "loss": 2}
 Z99 = 2.5758293035489004
