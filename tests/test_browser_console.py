@@ -1,10 +1,16 @@
 """Every page in Chromium: a clean console, and nothing fetched from another host.
 
+Most pages are watched by their own game's browser tests, which open them at both widths
+and play them (``ui_harness.console_problems``); a page open costs the run about 4.5 s of
+CPU (3.5 s of it Chromium's), so this file opens only the pages nobody else watches, and
+checks that every other page's test file does watch it.
+
 (Its own file, so it runs on another worker than the server's other browser tests.)"""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +20,28 @@ TIMEOUT = 90_000
 HARMLESS = ("r.setData is not a function",)  # jupyterlab-plotly (not loaded by our server)
 SETTLE = 3.0  # seconds a page stays open: anywidget reports a model not ready after 2 s
 TABS = 3  # pages open at once (each holds a kernel): their settling overlaps
+WATCHED_ELSEWHERE = {  # test file: the pages it opens with their console watched
+    "test_browser_horde.py": ("the_horde_odds", "the_horde_play", "the_horde_walkthrough"),
+    "test_fantahzee_pages.py": ("fantahzee_odds", "fantahzee_play", "fantahzee_walkthrough"),
+    "test_heroes_hordes_browser.py": (
+        "heroes_hordes_odds",
+        "heroes_hordes_play",
+        "heroes_hordes_walkthrough",
+    ),
+    "test_shadows_browser.py": ("shadows_odds", "shadows_play", "shadows_walkthrough"),
+    "test_skytear_browser.py": ("skytear_odds", "skytear_play"),
+    "test_skytear_walkthrough_browser.py": ("skytear_walkthrough",),
+    "test_tutor_browser.py": ("rules",),
+}
+
+
+def test_every_page_watched_elsewhere_is_opened_there_with_its_console_watched():
+    here = Path(__file__).parent
+    for file, pages in WATCHED_ELSEWHERE.items():
+        text = (here / file).read_text(encoding="utf-8")
+        assert "console_problems" in text or "dashboard_problems" in text, file
+        for stem in pages:
+            assert stem in text, f"{file} no longer opens {stem}"
 
 
 def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: Page, voila_url):
@@ -51,8 +79,12 @@ def test_every_page_has_a_clean_console_and_fetches_only_from_this_server(page: 
         tab.wait_for_timeout(max(0.0, SETTLE - (time.monotonic() - shown)) * 1000)
         tab.close()
 
-    names = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
-    assert len(names) >= 10
+    everything = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
+    assert len(everything) >= 10
+    elsewhere = {f"{stem}.ipynb" for pages in WATCHED_ELSEWHERE.values() for stem in pages}
+    assert elsewhere <= set(everything), elsewhere - set(everything)
+    names = [n for n in everything if n not in elsewhere]
+    assert "index.ipynb" in names and "lab.ipynb" in names
     open_tabs: list[tuple[Page, float]] = []
     for i, name in enumerate(names):
         tab = page if i == 0 else page.context.new_page()
