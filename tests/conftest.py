@@ -78,7 +78,6 @@ LONGEST_FIRST = (
     "test_fantahzee.py",
     "test_heroes_hordes_fast.py",
     "test_serve.py",
-    "test_browser_console.py",
     "test_tables_browser.py",
     "test_the_horde_fast.py",
     "test_tutor_browser.py",
@@ -88,6 +87,7 @@ LONGEST_FIRST = (
     "test_skytear_browser.py",
     "test_shadows_browser.py",
     "test_links_odds.py",
+    "test_browser_console.py",
 )
 
 
