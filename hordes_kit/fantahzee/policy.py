@@ -53,6 +53,11 @@ class StrongPolicy:
     margin: float = 0.25
     flip_chance: float = 0.0
 
+    def __post_init__(self) -> None:
+        # one member, one name: the hero sets sorted, each hero once
+        object.__setattr__(self, "favour", tuple(sorted(set(self.favour))))
+        object.__setattr__(self, "never", tuple(sorted(set(self.never))))
+
     def favoured(self, heroes) -> float:
         """What the favoured heroes among ``heroes`` add to a party's recruiting score."""
         return self.favour_bonus * sum(1 for h in heroes if h in self.favour)
@@ -135,46 +140,48 @@ def policy_of(name: str) -> StrongPolicy | None:
     return StrongPolicy(**values)
 
 
-def _percent(x: float) -> str:
-    return f"{x:.0%}"
-
-
 def words(policy: StrongPolicy, hero_names: dict[str, str] | None = None) -> str:
     """A member in a player's words (``hero_names``: hero id -> name on the card).
 
     >>> words(StrongPolicy(never=("alchemist",), flip_chance=2.0))
-    'Recruits like the strong bot, but never recruits Alchemist; never flips a facedown monster.'
+    'Recruits as the strong bot does, but never recruits Alchemist. Never flips a facedown monster.'
     """
     names = hero_names or {}
 
     def heroes(ids):
-        return ", ".join(names.get(h, h.replace("-", " ").title()) for h in ids)
+        listed = [names.get(h, h.replace("-", " ").title()) for h in ids]
+        return ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0]
 
     base = STRONG
     parts = []
     if policy.favour:
         parts.append(
-            f"prefers {heroes(policy.favour)} (worth {policy.favour_bonus:g} point"
-            f"{'s' * (policy.favour_bonus != 1)} of expected strength more)"
+            f"prefers {heroes(policy.favour)} (a party counts {policy.favour_bonus:g} more "
+            f"expected strength for each of them)"
         )
     if policy.never:
         parts.append(f"never recruits {heroes(policy.never)}")
     if policy.party_bonus != base.party_bonus:
         more = policy.party_bonus > base.party_bonus
         parts.append(
-            f"counts {policy.party_bonus:g} per hero in the party "
-            f"({'fills its party' if more else 'keeps a small party'})"
+            f"counts {policy.party_bonus:g} for each hero in a party, not {base.party_bonus:g} "
+            f"({'fills its party' if more else 'keeps a smaller party'})"
         )
     if policy.margin != base.margin:
-        parts.append(f"recruits only for a gain of {policy.margin:g} or more")
-    head = "Recruits like the strong bot" + (", but " + "; ".join(parts) if parts else "")
+        parts.append(
+            "recruits whenever the new party is any better"
+            if policy.margin <= 0
+            else f"recruits only when the new party is {policy.margin:g} better or more, "
+            f"not {base.margin:g}"
+        )
+    head = "Recruits as the strong bot does" + (", but " + "; ".join(parts) if parts else "")
     if policy.flip_chance > 1:
-        tail = "never flips a facedown monster"
+        tail = "Never flips a facedown monster"
     elif policy.flip_chance > 0:
         tail = (
-            f"flips a facedown monster only when at least {_percent(policy.flip_chance)} "
-            "sure to beat it"
+            "Attacks with the strong bot's plan, but flips a facedown monster only when at "
+            f"least {policy.flip_chance:.0%} sure to beat it"
         )
     else:
-        tail = "attacks with the attack planner's best plan"
-    return f"{head}; {tail}."
+        tail = "Attacks with the strong bot's plan"
+    return f"{head}. {tail}."
