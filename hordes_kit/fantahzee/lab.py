@@ -173,8 +173,10 @@ def sample_policy(rng: random.Random, heroes: tuple[str, ...]) -> StrongPolicy:
         favour=favour,
         favour_bonus=rng.choice((0.5, 1.0, 2.0, 4.0)) if favour else 1.0,
         never=never,
-        party_bonus=rng.choice((0.0, 0.15, 0.3, 0.3, 0.6, 1.0)),
-        margin=rng.choice((0.0, 0.25, 0.25, 0.5, 1.0)),
+        # adding a hero never lowers a party's expected strength: a bonus per hero above
+        # the margin changes nothing, below it the bot keeps a smaller party
+        party_bonus=rng.choice((0.0, 0.1, 0.2, 0.3, 0.3)),
+        margin=rng.choice((0.0, 0.25, 0.25, 0.5, 1.0, 2.0)),
         flip_chance=rng.choice((0.0, 0.0, 0.5, 0.75, 0.9, 2.0)),
     )
 

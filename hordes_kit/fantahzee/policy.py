@@ -8,7 +8,8 @@ family changes what it recruits and when it attacks:
 * ``favour``: heroes it prefers: a party scores ``favour_bonus`` more for each of them;
 * ``never``: heroes it never recruits;
 * ``party_bonus``: what each hero in the party adds to the score (0.3: the strong bot);
-  more makes it fill its party, less makes it keep a small one of its best heroes;
+  below the margin it keeps a smaller party of its best heroes (adding a hero never
+  lowers the expected strength, so above the margin it changes nothing);
 * ``margin``: how much better a party must score before it recruits (0.25);
 * ``flip_chance``: it flips a facedown monster to attack it only when the chance that its
   strength left beats that monster is at least this (0: whenever the planner says;
