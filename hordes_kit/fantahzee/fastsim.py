@@ -1,7 +1,7 @@
 """A fast Fantahzee simulator (numba) for Monte Carlo at scale: whole games of the
-``random`` and ``strong`` bots, 2-5 players.
+``random`` and ``strong`` bots (and the strong bot's family, ``policy.py``), 2-5 players.
 
-It plays the same rules and the same two bots as the rules engine (``game.py`` +
+It plays the same rules and the same bots as the rules engine (``game.py`` +
 ``bots.py``) on one integer array per game, and must agree with it: fed the same chance
 tape (``tape.py``) both play identical games, move for move
 (tests/test_fantahzee_fast.py). The rules engine stays the source of truth.
@@ -22,8 +22,9 @@ For a caller (``simulate.py``, the strategy lab), one function::
 
 plays games ``first .. first + games - 1`` of the run seeded ``seed``: ``config`` is the
 game's options (an ``FConfig`` or its dict: ``imperative``, ``distinct_values``, ``cards``;
-``players`` is taken from ``bots``), ``bots`` one name per bot (``random`` or ``strong``,
-2-5 of them); in game g the b-th bot sits in seat (b + g) % players. Each ``GameResult``
+``players`` is taken from ``bots``), ``bots`` one name per bot (``random``, ``strong`` or a
+member of its family: ``strong-without:...``, ``strong-policy:...``; 2-5 of them); in
+game g the b-th bot sits in seat (b + g) % players. Each ``GameResult``
 holds the game's index, the winners (the bots' places in ``bots``; a shared win names each),
 turns, whether it finished, moves, and each bot's XP, monsters and party size. Game g's
 chance depends on (seed, g) alone, so chunks and worker processes never change a result.
