@@ -31,8 +31,8 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
     ("fantahzee", FANTAHZEE, "first-player", 20_000, 0),  # fast simulator, ~130 games/s
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
-    # not shipped yet: "hero-value" (its games reach positions where the fast strong bot's
-    # party solver does not come out, see fastparty.SOLVE_STEPS)
+    ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms
+    ("fantahzee", FANTAHZEE, "best-policy", 500, 16),  # first round; 2,000 fresh at the end
 )
 
 

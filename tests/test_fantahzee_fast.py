@@ -1,9 +1,11 @@
 """The fast Fantahzee simulator agrees with the rules engine (which stays the source of truth).
 
 1. Fed the same chance tape, both play identical games, move for move: the random and
-   strong bots and the strong bot that never recruits given heroes, 2-5 players, many
-   seeds, and the table rules (``imperative``, ``distinct_values``): 52 games in
-   `make test` (about 40 s of the rules engine), 260 in `make test-long`.
+   strong bots, the strong bot that never recruits given heroes and other members of the
+   strong bot's family (``policy.py``: heroes preferred, the recruiting bonus and margin,
+   the odds wanted before a flip), 2-5 players, many seeds, and the table rules
+   (``imperative``, ``distinct_values``): 58 games in `make test` (about 45 s of the rules
+   engine), 290 in `make test-long`.
 2. Its runs give the same games whatever the chunks or the number of worker processes.
 3. ``play_games`` takes any input: results, or the kit's own error (hypothesis).
 """
@@ -26,6 +28,10 @@ pytestmark = pytest.mark.fast_simulators("fantahzee")
 MUST = {"imperative": "must-use"}
 DISTINCT = {"distinct_values": True}
 AVOID = "strong-without:paladin,captain"
+# members of the strong bot's family: every parameter away from its default in one of them
+FAVOUR = "strong-policy:favour=archmage+paladin;bonus=1.5;flip=0.75"
+EAGER = "strong-policy:party=0.8;margin=0.0;never=alchemist"
+WARY = "strong-policy:favour=captain+illusionist;bonus=0.7;party=0.0;margin=1.0;flip=2.0"
 SCALE = sized(1, 5)  # seeds per case: the long run plays five times as many
 CASES = [
     (("strong", "random"), {}, 5),
@@ -41,6 +47,10 @@ CASES = [
     ((AVOID, "strong"), {}, 6),
     (("strong", "strong-without:archmage", "random"), MUST, 3),
     (("strong-without:alchemist", AVOID), DISTINCT, 4),
+    ((FAVOUR, "strong"), {}, 2),
+    ((EAGER, WARY), {}, 2),
+    ((WARY, "random", "strong-policy:flip=0.5"), MUST, 1),
+    (("strong", FAVOUR), DISTINCT, 1),
 ]
 CASES = [(b, c, range(100 * k, 100 * k + n * SCALE)) for k, (b, c, n) in enumerate(CASES)]
 

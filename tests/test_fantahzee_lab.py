@@ -1,7 +1,8 @@
 """The strategy lab's Fantahzee questions on the fast simulator: the same seed gives the same
 table on one process, two workers and any chunking; "first player" is whoever the draw
-names; the avoiding bot leaves its hero out; the shipped answers are the planned runs,
-with narrow intervals."""
+names; the avoiding bot leaves its hero out; the search of the strong bot's family names
+its winner by what it does and checks it on fresh games; the shipped answers are the
+planned runs, with narrow intervals."""
 
 from __future__ import annotations
 
@@ -10,10 +11,20 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from hordes_kit.core.lab import run_experiment
+from hordes_kit.cli import main
+from hordes_kit.core.lab import derived_seed, run_experiment
 from hordes_kit.core.lab_report import read_answers
+from hordes_kit.core.lab_search import replay_candidate, search
 from hordes_kit.fantahzee.fastsim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
-from hordes_kit.fantahzee.lab import QUESTIONS, _seat_wins, play_bot
+from hordes_kit.fantahzee.lab import (
+    QUESTIONS,
+    _seat_wins,
+    describe,
+    family,
+    play_bot,
+    policy_name,
+)
+from hordes_kit.fantahzee.policy import policy_of
 from hordes_kit.fantahzee.rules import FConfig
 
 pytestmark = pytest.mark.fast_simulators("fantahzee")
@@ -62,12 +73,54 @@ def test_a_hero_left_out_changes_the_games_and_the_plain_arm_is_the_strong_bot()
     assert (plain != without).any()
 
 
+def test_a_search_of_the_family_names_its_winner_and_checks_it_on_fresh_games():
+    fam = family()
+    res = search(fam, 3, 16, seed=4)
+    assert res.final.seed == derived_seed(4, "final")
+    assert all(r.seed != res.final.seed for r in res.rounds)
+    assert [len(r.exp.arms) for r in res.rounds] == [4, 2]  # 3 drawn and the strong bot
+    labels = [a.label for a in res.final.exp.arms]
+    assert labels[0] == f"Best found ({policy_name(res.winner.spec)})"
+    assert "Candidate" not in " ".join(labels) and res.final.games == 64
+    if res.winner.label != "The strong bot as it is":
+        assert labels[1] == "The strong bot as it is"
+        again = replay_candidate(family(), 4, res.winner.label)
+        assert again.spec == res.winner.spec and policy_of(again.spec[0]) is not None
+    drawn = [a.spec[0] for a in res.rounds[0].exp.arms]
+    assert len(set(drawn)) == 4 and all(n.startswith("strong-policy:") for n in drawn[1:])
+
+
+def test_the_cli_answers_the_search_in_words(capsys):
+    argv = ["lab", "fantahzee", "best-policy", "--games", "4", "--candidates", "2", "--seed", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Best found (" in out and "fresh games" in out and "Candidate" not in out
+
+
+PLANNED = {  # question: (games at least, widest 95% interval at most)
+    "first-player": (8000, 0.04),
+    "table-rules": (8000, 0.04),
+    "hero-value": (2000, 0.05),
+    "best-policy": (2000, 0.05),
+}
+
+
 def test_the_shipped_fantahzee_answers_are_the_planned_runs():
     shipped = {a["question"]: a for a in read_answers() if a["game"] == "fantahzee"}
-    assert set(shipped) == {"first-player", "table-rules"}
+    assert set(shipped) == set(PLANNED)
     for key, a in shipped.items():
-        exp = _experiment(key)
         assert a["seed"] == 2026 and f"--seed {a['seed']}" in a["command"]
-        assert sorted(r["choice"] for r in a["rows"]) == sorted(x.label for x in exp.arms)
+        games, width = PLANNED[key]
         widest = max(r["high95"] - r["low95"] for r in a["rows"])
-        assert a["games"] >= 8000 and widest < 0.04, (key, a["games"], widest)
+        assert a["games"] >= games and widest < width, (key, a["games"], widest)
+        if key == "best-policy":
+            if a["candidate"].startswith("Candidate"):  # else the strong bot itself won
+                arm = replay_candidate(family(), a["seed"], a["candidate"])
+                assert describe(arm.spec) == a["winner_policy"]
+            assert [r["choice"] for r in a["rows"]] in (
+                [f"Best found ({a['winner']})", "The strong bot as it is"],
+                ["The strong bot as it is", f"Best found ({a['winner']})"],
+            )
+            continue
+        exp = _experiment(key)
+        assert sorted(r["choice"] for r in a["rows"]) == sorted(x.label for x in exp.arms)

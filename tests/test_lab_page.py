@@ -7,8 +7,12 @@ import html
 
 from hordes_kit.core.lab_report import read_answers
 from hordes_kit.core.lab_search import best_label, replay_candidate
-from hordes_kit.the_horde.lab import describe, family, policy_name
+from hordes_kit.fantahzee import lab as fantahzee_lab
+from hordes_kit.the_horde import lab as horde_lab
+from hordes_kit.the_horde.lab import policy_name
 from hordes_kit.ui.lab import LabPage, answers_html
+
+SEARCHES = {"the-horde": horde_lab, "fantahzee": fantahzee_lab}  # games with a family
 
 
 def test_a_question_is_answered_on_the_page_and_its_best_plays_on_a_board():
@@ -45,6 +49,19 @@ def test_heroes_and_hordes_best_rules_play_on_a_board():
     assert board.state.is_terminal
 
 
+def test_fantahzee_s_search_is_answered_on_the_page_in_words():
+    page = LabPage()
+    page.game.value = "Fantahzee"
+    assert "best-policy" in [k for _, k in page.question.options]
+    page.question.value = "best-policy"
+    page.games.value = 6
+    res = page.answer_now(candidates=2)
+    assert res is not None and "fresh games" in page.answer.value
+    assert html.escape(fantahzee_lab.policy_name(res.winner.spec)) in page.answer.value
+    assert "Candidate" not in page.answer.value + page.chart.value
+    assert "strong-policy" not in page.answer.value + page.chart.value  # no bot names shown
+
+
 def test_a_bad_cluster_address_is_said_in_words():
     page = LabPage()
     page.where.value = "A Dask cluster"
@@ -74,14 +91,17 @@ def test_the_shipped_answers_page_shows_games_seeds_and_verdicts():
 
 def test_the_shipped_search_winner_is_named_by_its_parameters():
     searched = [a for a in read_answers() if "winner_policy" in a]
-    assert searched and all(a["game"] == "the-horde" for a in searched)
+    assert {a["game"] for a in searched} == set(SEARCHES)
     text = answers_html()
     for a in searched:
         # the search's candidate drawn again from the answer's seed (no game played) is
         # the winner the answer describes; its name and its row's label come from it
-        arm = replay_candidate(family(), a["seed"], a["candidate"])
-        assert describe(arm.spec) == a["winner_policy"]
-        assert a["winner"] == policy_name(arm.spec)
-        assert a["rows"][0]["choice"] == best_label(family(), arm) == f"Best found ({a['winner']})"
-        assert html.escape(a["rows"][0]["choice"]) in text
+        lab = SEARCHES[a["game"]]
+        arm = replay_candidate(lab.family(), a["seed"], a["candidate"])
+        assert lab.describe(arm.spec) == a["winner_policy"]
+        assert a["winner"] == lab.policy_name(arm.spec)
+        label = best_label(lab.family(), arm)
+        assert label == f"Best found ({a['winner']})" and label in [r["choice"] for r in a["rows"]]
+        assert html.escape(label) in text
+        assert html.escape(a.get("family", "orders of buying")) in text
     assert "Candidate" not in text

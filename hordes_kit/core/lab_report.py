@@ -47,6 +47,7 @@ def answer_record(game: str, key: str, title: str, result, seed: int, seconds: f
         rec["search_games"] = sum(r.games * len(r.exp.arms) for r in result.rounds)
         rec["first_games"] = result.rounds[0].games  # the command's --games
         rec["note"] = "the rows are the winner and the shipped policies on fresh games"
+        rec["family"] = result.family.about  # what the search could change, in words
     return rec
 
 

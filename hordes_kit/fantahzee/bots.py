@@ -24,7 +24,8 @@ from itertools import combinations
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.costs import find_payment
 from hordes_kit.fantahzee.odds import MAX_DICE, MAX_ROLLS, advise_keep, success_probability
-from hordes_kit.fantahzee.planner import best_attack_move, damage_options
+from hordes_kit.fantahzee.planner import best_attack_move, damage_options, flip_chance
+from hordes_kit.fantahzee.policy import AVOID_PREFIX, STRONG, StrongPolicy, policy_of
 
 __all__ = [
     "BOTS",
@@ -34,6 +35,7 @@ __all__ = [
     "AVOID_PREFIX",
     "avoided_heroes",
     "bot_named",
+    "policy_bot",
     "hero_value",
     "card_value",
     "party_score",
@@ -86,9 +88,17 @@ def _member_value(state, i: int) -> float:
     return hero_value(state, m.hero) + (1.0 if m.treasure else 0.0)
 
 
-def strong_bot(state, rng: random.Random, avoid: frozenset[str] = frozenset()) -> str:
-    """The strong bot's move (see the module docstring); it never recruits a hero in ``avoid``."""
+def strong_bot(
+    state,
+    rng: random.Random,
+    avoid: frozenset[str] = frozenset(),
+    policy: StrongPolicy = STRONG,
+) -> str:
+    """The strong bot's move (see the module docstring); it never recruits a hero in ``avoid``
+    (nor in ``policy.never``) and plays with ``policy``'s parameters (``policy.py``)."""
     legal = state.legal_actions()
+    if policy.never:
+        avoid = avoid | frozenset(policy.never)
     if avoid and state.phase == "action":
         legal = tuple(a for a in legal if not _recruits(a, avoid))
     if len(legal) == 1:
@@ -97,11 +107,15 @@ def strong_bot(state, rng: random.Random, avoid: frozenset[str] = frozenset()) -
         return _pending(state, legal)
     ph = state.phase
     if ph == "action":
-        return _action(state, legal)
+        return _action(state, legal, policy)
     if ph == "roll":
         return _roll(state, legal)
     if ph == "attack":
         move = best_attack_move(state)
+        # a policy that wants better odds stops rather than flip a monster it may not beat
+        if move.startswith("flip:") and policy.flip_chance > 0:
+            if flip_chance(state, move.split(":")[1]) < policy.flip_chance:
+                move = "stop"
         return move if move in legal else "stop"
     if ph in ("counter", "horde"):
         actives = state.actives()
@@ -132,9 +146,6 @@ def avoiding_bot(heroes) -> Callable:
     return partial(strong_bot, avoid=frozenset(heroes))
 
 
-AVOID_PREFIX = "strong-without:"  # + hero ids, comma-separated: the avoiding bot by name
-
-
 def avoided_heroes(name: str) -> frozenset[str] | None:
     """The heroes a bot name ``strong-without:<id>,<id>`` never recruits (None: another name).
 
@@ -146,10 +157,20 @@ def avoided_heroes(name: str) -> frozenset[str] | None:
     return frozenset(h for h in name[len(AVOID_PREFIX) :].split(",") if h)
 
 
+def policy_bot(policy: StrongPolicy) -> Callable:
+    """The strong bot playing a member of its family (``policy.py``)."""
+    return partial(strong_bot, policy=policy)
+
+
 def bot_named(name: str) -> Callable:
-    """A bot by name: ``strong``, ``random`` or ``strong-without:<hero id>,...``."""
-    heroes = avoided_heroes(name)
-    return BOTS[name] if heroes is None else avoiding_bot(heroes)
+    """A bot by name: ``strong``, ``random``, ``strong-without:<hero id>,...`` or
+    ``strong-policy:...`` (a member of the strong bot's family, ``policy.py``)."""
+    if name in BOTS:
+        return BOTS[name]
+    policy = policy_of(name)
+    if policy is None:
+        raise KeyError(name)
+    return policy_bot(policy)
 
 
 def _pending(state, legal) -> str:
@@ -236,14 +257,16 @@ def _party_score(heroes, key, need, state) -> float:
     return best
 
 
-def _action(state, legal) -> str:
+def _action(state, legal, policy: StrongPolicy = STRONG) -> str:
     plays = [a for a in legal if a.startswith("play:")]
     for a in plays:
         if a != "play:negotiations":
             return a
     party = tuple(m.hero for m in state.seat.party)
     now = party_score(state, party)
-    best, best_score = None, now + 0.25
+    size = policy.party_bonus
+    # (the favoured heroes add 0.0 for the strong bot: the same sums to the last bit)
+    best, best_score = None, now + policy.favoured(party) + policy.margin
     for a in legal:
         if not a.startswith("recruit:"):
             continue
@@ -253,9 +276,9 @@ def _action(state, legal) -> str:
             team.pop(state.member_index(parts[2]))
         team.append(parts[1])
         # a bigger party also has more to lose to damage: a small bonus per hero
-        score = party_score(state, tuple(team)) + 0.3 * len(team)
-        if score > best_score + 0.3 * len(party):
-            best, best_score = a, score - 0.3 * len(party)
+        score = party_score(state, tuple(team)) + size * len(team) + policy.favoured(team)
+        if score > best_score + size * len(party):
+            best, best_score = a, score - size * len(party)
     if best is not None:
         return best
     if plays:

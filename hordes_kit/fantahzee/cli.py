@@ -264,7 +264,9 @@ COMMANDS = (
         party,
     ),
     lab_command(
-        "fantahzee", ("first-player", "hero-value", "table-rules"), "hordes_kit.fantahzee.lab"
+        "fantahzee",
+        ("best-policy", "first-player", "hero-value", "table-rules"),
+        "hordes_kit.fantahzee.lab",
     ),
 )
 DATA = DataCheck(

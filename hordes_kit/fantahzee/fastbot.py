@@ -17,6 +17,7 @@ from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     ACTION,
     ATTACK,
+    BOSSES,
     C_EFF,
     C_EX,
     C_NEFF,
@@ -37,6 +38,8 @@ from hordes_kit.fantahzee.fastengine import (
     HORDE,
     M_NEG,
     M_NK,
+    M_NM,
+    M_OMON,
     MAXK,
     MF_ACTIVE,
     MF_HERO,
@@ -53,12 +56,18 @@ from hordes_kit.fantahzee.fastengine import (
     PEND,
     PHASE,
     PLAYER,
+    POOL1,
+    POOL2,
     POW7,
     ROLL,
     ROLLED,
     ROLLS_LEFT,
+    SF_BOSS,
+    SF_L1,
+    SF_L2,
     SF_NAME,
     SF_TOP,
+    STRENGTH_LEFT,
     TREASURE,
     UNROLLED,
     V_ACTIVATE,
@@ -87,13 +96,32 @@ from hordes_kit.fantahzee.fastengine import (
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import find_move
 from hordes_kit.fantahzee.fastparty import endgame_move
-from hordes_kit.fantahzee.fastplan import best_attack, best_loss
+from hordes_kit.fantahzee.fastplan import _next, best_attack, best_loss
 
-__all__ = ["strong_move", "sp_key", "keep_key", "NEED_MOVE", "ERROR_MOVE"]
+__all__ = [
+    "strong_move",
+    "sp_key",
+    "keep_key",
+    "flip_chance",
+    "NEED_MOVE",
+    "ERROR_MOVE",
+    "NPOL",
+    "POL_MARGIN",
+    "POL_PARTY",
+    "POL_BONUS",
+    "POL_FLIP",
+    "POL_FAV",
+]
 
 NEED_MOVE, ERROR_MOVE = -1, -2
 MAX_DICE, MAX_ROLLS = 10, 5  # odds.MAX_DICE, odds.MAX_ROLLS
 ENABLERS = (E_EXTRA_DICE, E_EXTRA_ROLLS, E_REDUCE_X, E_STEAM, E_ACTIVATE_OTHER)
+# a bot's parameters (``policy.StrongPolicy``) as one float row: the recruiting margin,
+# the bonus per hero in a party, the bonus per favoured hero, the flip chance wanted,
+# then 1.0 for each favoured hero's hand row (the never-recruited ones are bits of the
+# bot's code, ``fastplay.AVOID_SHIFT``)
+POL_MARGIN, POL_PARTY, POL_BONUS, POL_FLIP, POL_FAV = range(5)
+NPOL = POL_FAV + MAXK
 # BIN[a, b] = a choose b: counting dice sets for a keep table's row numbers
 BIN = np.zeros((32, 8), np.int64)
 for _a in range(32):
@@ -267,7 +295,17 @@ def party_score(C, COSTID, SP, PS, REQ, team, L, need):
 
 
 @njit(cache=True)
-def _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS):
+def _favoured(pol, team, k):
+    """``StrongPolicy.favoured``: the bonus times the favoured heroes among ``team[:k]``."""
+    cnt = 0
+    for i in range(k):
+        if pol[POL_FAV + team[i]] != 0.0:
+            cnt += 1
+    return pol[POL_BONUS] * cnt
+
+
+@njit(cache=True)
+def _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS, pol):
     for q in range(n):
         if MV[q, 0] == V_PLAY and MV[q, 1] != M[0, M_NEG]:
             return q
@@ -280,7 +318,8 @@ def _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS):
     now = party_score(C, COSTID, SP, PS, REQ, party, L, need)
     if now < 0.0:
         return NEED_MOVE
-    best, best_score = -1, now + 0.25
+    size = pol[POL_PARTY]
+    best, best_score = -1, now + _favoured(pol, party, L) + pol[POL_MARGIN]
     team = np.zeros(6, np.int64)
     for q in range(n):
         if MV[q, 0] != V_RECRUIT:
@@ -295,9 +334,9 @@ def _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS):
         ps = party_score(C, COSTID, SP, PS, REQ, team, k, need)
         if ps < 0.0:
             return NEED_MOVE
-        score = ps + 0.3 * k
-        if score > best_score + 0.3 * L:
-            best, best_score = q, score - 0.3 * L
+        score = ps + size * k + _favoured(pol, team, k)
+        if score > best_score + size * L:
+            best, best_score = q, score - size * L
     if best >= 0:
         return best
     for q in range(n):
@@ -585,9 +624,28 @@ def _pending(S, C, FV, MV, n):
 
 
 @njit(cache=True)
-def strong_move(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID):
+def flip_chance(S, C, M, name):
+    """``planner.flip_chance``: the chance that the strength left beats the facedown top
+    of stack ``name``, summed in the same order."""
+    nm = M[0, M_NM]
+    P = np.empty((3, nm), np.int64)
+    for m in range(nm):
+        P[0, m], P[1, m], P[2, m] = S[POOL1 + m], S[POOL2 + m], S[BOSSES + m]
+    W = np.empty((nm * 2 + 2, 2), np.int64)
+    o = stack(S, stack_at(S, name))
+    k, den = _next(S, C, M, S[o + SF_L1], S[o + SF_L2], S[o + SF_BOSS], P, W)
+    total = 0.0
+    for q in range(k):
+        if C[M[0, M_OMON] + W[q, 0], C_STR] <= S[STRENGTH_LEFT]:
+            total += W[q, 1] / den
+    return total
+
+
+@njit(cache=True)
+def strong_move(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID, pol):
     """Index of the strong bot's move among the ``n`` legal moves ``MV`` (``NEED_MOVE``:
-    a table value is asked for in ``REQ``; ``ERROR_MOVE``: the bot failed)."""
+    a table value is asked for in ``REQ``; ``ERROR_MOVE``: the bot failed), playing the
+    parameters ``pol`` (``NPOL`` floats: ``POL_*``)."""
     if n == 1:
         return 0
     if S[NPEND]:
@@ -595,7 +653,7 @@ def strong_move(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID):
     ph = S[PHASE]
     p = S[PLAYER]
     if ph == ACTION:
-        return _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS)
+        return _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS, pol)
     if ph == ROLL:
         return _roll(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PM, PID)
     if ph == ATTACK:
@@ -604,7 +662,9 @@ def strong_move(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID):
         if kind == 0:
             q = find_move(MV, n, V_ATTACK, name, -9, -9)
         elif kind == 1:
-            q = find_move(MV, n, V_FLIP, name, -9, -9)
+            want = pol[POL_FLIP]
+            if not (want > 0.0 and flip_chance(S, C, M, name) < want):
+                q = find_move(MV, n, V_FLIP, name, -9, -9)
         return q if q >= 0 else find_move(MV, n, V_STOP, 0, -9, -9)
     if ph == COUNTER or ph == HORDE:
         na = 0

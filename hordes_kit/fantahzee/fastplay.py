@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastbot import NEED_MOVE, strong_move
+from hordes_kit.fantahzee.fastbot import NEED_MOVE, NPOL, strong_move
 from hordes_kit.fantahzee.fastengine import (
     ACTION,
     BOT_ERROR,
@@ -93,9 +93,10 @@ def _avoid(MV, n, heroes):
 
 
 @njit(cache=True)
-def play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, KVAL):
+def play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, KVAL, pols):
     """Play on until the end, ``max_moves`` moves, or a table request; returns the status.
-    ``seats[p]``: the bot of seat p; ``trace`` (if long enough) gets every move's row."""
+    ``seats[p]``: the bot of seat p, ``pols[p]`` its parameters (``fastbot.POL_*``);
+    ``trace`` (if long enough) gets every move's row."""
     SP, KIDX, PS, PM, PID = tb
     row = np.empty(5, np.int64)
     dice = np.empty(MAXDICE, np.int64)
@@ -124,7 +125,9 @@ def play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, 
                 if bot >> AVOID_SHIFT and S[PHASE] == ACTION:
                     n = _avoid(MV, n, bot >> AVOID_SHIFT)
                 REQ[0] = 0
-                q = strong_move(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID)
+                q = strong_move(
+                    S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PS, PM, PID, pols[S[PLAYER]]
+                )  # fmt: skip
                 if q == NEED_MOVE:
                     return NEED
                 if q < 0 or q >= n:
@@ -164,11 +167,12 @@ def result(S, seats_of, out):
 
 @njit(cache=True)
 def run(
-    S0, S, R, G, bots, rotate, seed, first, max_moves, out, C, M, FV, COSTID, WS, tb, KVAL,
-    tape, trace,
+    S0, S, R, G, bots, pol, rotate, seed, first, max_moves, out, C, M, FV, COSTID, WS, tb,
+    KVAL, tape, trace,
 ):  # fmt: skip
     """Games ``G[0]..`` of a run into ``out`` (a row each), from ``S0``; returns ``NEED``
     when a table value is asked for (call again once it is in), else the last status.
+    ``pol[b]``: the b-th bot's parameters (``fastbot.POL_*``, ``NPOL`` columns).
     Game g's chance is the generator seeded from (seed, g) alone, or the ``tape`` when it
     is not empty (``trace`` gets each move's row, as ``play``). With ``rotate`` the b-th
     bot sits in seat (b + g) % players (new games), else in seat b. The simulator's one
@@ -177,12 +181,14 @@ def run(
     n = bots.shape[0]
     seats = np.zeros(n, np.int64)
     seats_of = np.zeros(n, np.int64)
+    pols = np.zeros((n, NPOL), np.float64)
     status = FINISHED
     while G[0] < out.shape[0]:
         g = first + G[0]
         for b in range(n):
             seats_of[b] = (b + g) % n if rotate else b
             seats[seats_of[b]] = bots[b]
+            pols[seats_of[b], :] = pol[b, :]
         if not G[1]:  # a new game
             S[:] = S0
             # the party solver's memo starts empty each game: what a game plays and how
@@ -194,7 +200,9 @@ def run(
             )
             R[0] = x ^ (x >> np.uint64(29))
             G[1] = 1
-        status = play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, KVAL)
+        status = play(
+            S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, KVAL, pols
+        )  # fmt: skip
         if status == NEED:
             return status
         k = G[0]

@@ -1,7 +1,7 @@
 """A fast Fantahzee simulator (numba) for Monte Carlo at scale: whole games of the
-``random`` and ``strong`` bots, 2-5 players.
+``random`` and ``strong`` bots (and the strong bot's family, ``policy.py``), 2-5 players.
 
-It plays the same rules and the same two bots as the rules engine (``game.py`` +
+It plays the same rules and the same bots as the rules engine (``game.py`` +
 ``bots.py``) on one integer array per game, and must agree with it: fed the same chance
 tape (``tape.py``) both play identical games, move for move
 (tests/test_fantahzee_fast.py). The rules engine stays the source of truth.
@@ -22,8 +22,9 @@ For a caller (``simulate.py``, the strategy lab), one function::
 
 plays games ``first .. first + games - 1`` of the run seeded ``seed``: ``config`` is the
 game's options (an ``FConfig`` or its dict: ``imperative``, ``distinct_values``, ``cards``;
-``players`` is taken from ``bots``), ``bots`` one name per bot (``random`` or ``strong``,
-2-5 of them); in game g the b-th bot sits in seat (b + g) % players. Each ``GameResult``
+``players`` is taken from ``bots``), ``bots`` one name per bot (``random``, ``strong`` or a
+member of its family: ``strong-without:...``, ``strong-policy:...``; 2-5 of them); in
+game g the b-th bot sits in seat (b + g) % players. Each ``GameResult``
 holds the game's index, the winners (the bots' places in ``bots``; a shared win names each),
 turns, whether it finished, moves, and each bot's XP, monsters and party size. Game g's
 chance depends on (seed, g) alone, so chunks and worker processes never change a result.
@@ -45,7 +46,7 @@ from numba.typed import Dict
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import MAX_SEED
 from hordes_kit.fantahzee import fastengine as E
-from hordes_kit.fantahzee.bots import avoided_heroes
+from hordes_kit.fantahzee.fastbot import NPOL, POL_BONUS, POL_FAV, POL_FLIP, POL_MARGIN, POL_PARTY
 from hordes_kit.fantahzee.fastplay import (
     AVOID_SHIFT,
     OUT_COLS,
@@ -63,6 +64,7 @@ from hordes_kit.fantahzee.fastplay import (
 from hordes_kit.fantahzee.fasttables import FastTables, Unsupported, export, move_id, tables
 from hordes_kit.fantahzee.game import FState, new_game
 from hordes_kit.fantahzee.odds import keep_table, success_probability
+from hordes_kit.fantahzee.policy import StrongPolicy, policy_of
 from hordes_kit.fantahzee.rules import MAX_PLAYERS, MIN_PLAYERS, FConfig
 from hordes_kit.fantahzee.tape import BOT_NAMES
 
@@ -168,34 +170,54 @@ def _new_game(cfg: FConfig) -> np.ndarray:
     return export(new_game(cfg))
 
 
-def _bot_codes(bots: Sequence[str], cards: str | None = None) -> np.ndarray:
-    """The bots' codes (``fastplay``): ``strong-without:<hero id>,...`` is the strong bot
-    with those heroes' hand rows as bits from ``AVOID_SHIFT`` (``cards``: the config's
-    card data; None: the names are only checked)."""
+def _policy_row(policy: StrongPolicy, fast: FastTables | None, bot: str) -> tuple[int, np.ndarray]:
+    """A policy's code bits (its never-recruited heroes' hand rows from ``AVOID_SHIFT``) and
+    its parameter row (``fastbot.POL_*``); ``fast`` None: the hero ids are not checked."""
+    row = np.zeros(NPOL, np.float64)
+    row[POL_MARGIN], row[POL_PARTY] = policy.margin, policy.party_bonus
+    row[POL_BONUS], row[POL_FLIP] = policy.favour_bonus, policy.flip_chance
+    if fast is None:
+        return 0, row
+    hero_ids = {h.id for h in fast.cards.heroes}
+    mask = 0
+    for what, heroes in (("leave out", policy.never), ("prefer", policy.favour)):
+        for h in heroes:
+            if h not in hero_ids:
+                raise InvalidInputError(f"no hero {h!r:.40} to {what} (bot {bot!r:.60})")
+            if what == "prefer":
+                row[POL_FAV + fast.row(h)] = 1.0
+            else:
+                mask |= 1 << fast.row(h)
+    return mask << AVOID_SHIFT, row
+
+
+def _bot_codes(bots: Sequence[str], cards: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The bots' codes (``fastplay``) and parameter rows (``fastbot.POL_*``): a member of
+    the strong bot's family (``strong-without:<hero id>,...``, ``strong-policy:...``) is
+    the strong bot with its never-recruited heroes' hand rows as bits from
+    ``AVOID_SHIFT`` and its parameters in its row (``cards``: the config's card data;
+    None: the names are only checked)."""
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
         raise InvalidInputError(f"bots must be a list of bot names, got {bots!r:.40}")
-    codes = []
+    fast = tables(cards) if cards is not None else None
+    codes, rows = [], []
     for b in bots:
-        heroes = avoided_heroes(b) if isinstance(b, str) else None
-        if heroes is not None:
-            fast = tables(cards or "")
-            hero_ids = {h.id for h in fast.cards.heroes}
-            mask = 0
-            for h in sorted(heroes) if cards is not None else ():
-                if h not in hero_ids:
-                    raise InvalidInputError(f"no hero {h!r:.40} to leave out (bot {b!r:.60})")
-                mask |= 1 << fast.row(h)
-            codes.append(BOT_CODES["strong"] | (mask << AVOID_SHIFT))
+        policy = policy_of(b) if isinstance(b, str) else None
+        if policy is not None:
+            bits, row = _policy_row(policy, fast, b)
+            codes.append(BOT_CODES["strong"] | bits)
+            rows.append(row)
             continue
         if b not in BOT_NAMES:
             raise InvalidInputError(
-                f"unknown bot {b!r:.40}: choose from {', '.join(BOT_NAMES)} or "
-                "strong-without:<hero id>"
+                f"unknown bot {b!r:.40}: choose from {', '.join(BOT_NAMES)}, "
+                "strong-without:<hero id> or strong-policy:..."
             )
         codes.append(BOT_CODES[b])
+        rows.append(_policy_row(StrongPolicy(), None, b)[1])
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise InvalidInputError(f"Fantahzee is for 2-5 players, got {len(bots)} bots")
-    return np.array(codes, np.int64)
+    return np.array(codes, np.int64), np.array(rows, np.float64).reshape(len(bots), NPOL)
 
 
 def _check(status: int, what: str) -> None:
@@ -218,7 +240,7 @@ def run_fast(
     From a new game of ``config`` the b-th bot sits in seat (b + g) % players in game g
     (as in ``simulate.py``); from ``start`` (a position, or ``export`` of one) in seat
     b. Game g's chance depends only on (seed, g)."""
-    codes = _bot_codes(bots)
+    _bot_codes(bots)
     for what, v, top in (
         ("seed", seed, MAX_SEED),
         ("games", games, 10**9),
@@ -237,7 +259,7 @@ def run_fast(
             raise InvalidInputError(
                 f"the position has {int(S0[E.NPL])} seats, {len(bots)} bots given"
             )
-    codes = _bot_codes(bots, cfg.cards)
+    codes, pol = _bot_codes(bots, cfg.cards)
     ctx = context(cfg.cards)
     out = np.zeros((games, OUT_COLS), np.int64)
     S = np.zeros(E.SIZE, np.int64)
@@ -245,7 +267,7 @@ def run_fast(
     MV, W, REQ, R = ctx.ws
     while True:
         status = run(
-            S0, S, R, G, codes, rotate, seed, first, max_moves, out,
+            S0, S, R, G, codes, pol, rotate, seed, first, max_moves, out,
             *ctx.arrays(), (MV, W, REQ), ctx.tb, ctx.KVAL, EMPTY_TAPE, NO_TRACE,
         )  # fmt: skip
         if status == E.NEED:
@@ -312,10 +334,10 @@ def play_tape_fast(
 ) -> tuple[np.ndarray, list[str], int]:
     """One game on a tape (``tape.play_tape``'s rules, bot b in seat b): the final state
     array, every move's action id, and the status (``fastengine.FINISHED`` or ``CAPPED``)."""
-    codes = _bot_codes(bots)
+    _bot_codes(bots)
     if start is None:
         start = new_game(_config(config, len(bots)))
-    codes = _bot_codes(bots, start.config.cards)
+    codes, pol = _bot_codes(bots, start.config.cards)
     S0 = export(start)
     S0[E.MOVES] = 0
     limit = MAX_MOVES * 10 if max_moves is None else max_moves
@@ -328,7 +350,7 @@ def play_tape_fast(
     out = np.zeros((1, OUT_COLS), np.int64)
     while True:
         status = run(
-            S0, S, R, G, codes, False, 0, 0, limit, out,
+            S0, S, R, G, codes, pol, False, 0, 0, limit, out,
             *ctx.arrays(), (MV, W, REQ), ctx.tb, ctx.KVAL, arr, trace,
         )  # fmt: skip
         if status == E.NEED:

@@ -1,6 +1,9 @@
 """The strategy lab's questions about Fantahzee (``core.lab``): is the first player
-favoured, what each table rule changes for him, and what each hero is worth (the strong
-bot that never recruits one hero against the strong bot, seats taking turns).
+favoured, what each table rule changes for him, what each hero is worth (the strong
+bot that never recruits one hero against the strong bot, seats taking turns), and the
+best member of the strong bot's family (``policy.StrongPolicy``: which heroes it prefers
+or never recruits, how eagerly it recruits, when it flips a facedown monster to attack
+it) against the strong bot.
 
 Games are played by the fast simulator (``fastsim.run_fast``, identical games to the
 rules engine on the same chance, tests/test_fantahzee_fast.py): game g of a seed is the
@@ -11,20 +14,32 @@ at the table: "first player" is whoever that draw names. A game stopped unfinish
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 
 from hordes_kit.core.lab import Arm, Experiment
-from hordes_kit.core.lab_search import Question
+from hordes_kit.core.lab_search import Family, Question
 from hordes_kit.core.table_rules import table_rules
 from hordes_kit.fantahzee.bots import bot_named
 from hordes_kit.fantahzee.fastengine import FINISHED
 from hordes_kit.fantahzee.fastsim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
 from hordes_kit.fantahzee.game import new_game
+from hordes_kit.fantahzee.policy import STRONG, StrongPolicy, policy_of, words
 from hordes_kit.fantahzee.rules import FConfig
 
-__all__ = ["QUESTIONS", "play_seat", "play_bot", "bot_of"]
+__all__ = [
+    "QUESTIONS",
+    "play_seat",
+    "play_bot",
+    "bot_of",
+    "family",
+    "sample_policy",
+    "describe",
+    "policy_name",
+]
 
 MEASURE = "won (a shared win counts)"
 SPEED = 70.0  # strong-bot games a second on one core (fast simulator, two players)
@@ -103,7 +118,106 @@ def _table_rules() -> Experiment:
     return Experiment(play_seat, tuple(arms), MEASURE, True, SPEED)
 
 
+@lru_cache(maxsize=1)
+def _hero_names() -> dict[str, str]:
+    return {h.id: h.name for h in new_game(replace(FConfig(), players=2)).data.heroes}
+
+
+def _policy(spec) -> StrongPolicy:
+    name = spec[0] if isinstance(spec, tuple) else spec
+    return policy_of(name) or STRONG
+
+
+def describe(spec) -> str:
+    """A member of the family (``(bot name, FConfig)`` or a bot name) in a player's words."""
+    return words(_policy(spec), _hero_names())
+
+
+def policy_name(spec) -> str:
+    """A member's short name, built from its parameters.
+
+    >>> policy_name("strong-policy:favour=archmage;bonus=2.0;flip=0.75")
+    'prefers Archmage (+2); flips at 75%+ odds'
+    >>> policy_name("strong")
+    'the strong bot as it is'
+    """
+    pol, names = _policy(spec), _hero_names()
+    parts = []
+    if pol.favour:
+        parts.append(
+            f"prefers {', '.join(names.get(h, h) for h in pol.favour)} (+{pol.favour_bonus:g})"
+        )
+    if pol.never:
+        parts.append(f"never {', '.join(names.get(h, h) for h in pol.never)}")
+    if pol.party_bonus != STRONG.party_bonus:
+        parts.append(f"counts {pol.party_bonus:g} a hero")
+    if pol.margin != STRONG.margin:
+        parts.append("recruits at any gain" if pol.margin <= 0 else f"recruits at +{pol.margin:g}")
+    if pol.flip_chance > 1:
+        parts.append("never flips")
+    elif pol.flip_chance > 0:
+        parts.append(f"flips at {pol.flip_chance:.0%}+ odds")
+    return "; ".join(parts) or "the strong bot as it is"
+
+
+def sample_policy(rng: random.Random, heroes: tuple[str, ...]) -> StrongPolicy:
+    """A random member of the family, drawn around the strong bot: a few heroes preferred
+    or left out, the recruiting bonus and margin, the odds wanted before a flip."""
+    pool = list(heroes)
+    rng.shuffle(pool)
+    k = rng.choice((0, 1, 1, 2, 3))
+    favour = tuple(sorted(pool[:k]))
+    j = rng.choice((0, 0, 1, 2))
+    never = tuple(sorted(pool[k : k + j]))
+    return StrongPolicy(
+        favour=favour,
+        favour_bonus=rng.choice((0.5, 1.0, 2.0, 4.0)) if favour else 1.0,
+        never=never,
+        # adding a hero never lowers a party's expected strength: a bonus per hero above
+        # the margin changes nothing, below it the bot keeps a smaller party
+        party_bonus=rng.choice((0.0, 0.1, 0.2, 0.3, 0.3)),
+        margin=rng.choice((0.0, 0.25, 0.25, 0.5, 1.0, 2.0)),
+        flip_chance=rng.choice((0.0, 0.0, 0.5, 0.75, 0.9, 2.0)),
+    )
+
+
+def family(config: FConfig | None = None) -> Family:
+    """The strong bot's family (``policy.StrongPolicy``), each member against the strong bot
+    (seats taking turns), compared with the strong bot itself."""
+    config = config or replace(FConfig(), players=2)
+    heroes = tuple(sorted(h.id for h in new_game(config).data.heroes))
+    count = iter(range(1, 10**9))
+
+    def sample(rng: random.Random) -> Arm:
+        n = next(count)
+        return Arm(f"Candidate {n}", (sample_policy(rng, heroes).name, config))
+
+    return Family(
+        "fantahzee strong-bot",
+        "which heroes the strong bot prefers or never recruits, how much each hero in its "
+        "party counts and how much better a party must be before it recruits, and the odds "
+        "it wants before it flips a facedown monster to attack it",
+        sample,
+        (Arm("The strong bot as it is", ("strong", config)),),
+        play_bot,
+        "won against the strong bot (a shared win counts)",
+        SPEED,
+        describe,
+        policy_name,
+    )
+
+
 QUESTIONS = (
+    Question(
+        "best-policy",
+        "Which recruiting and attacking habits beat the strong bot?",
+        "Successive halving over the strong bot's family (heroes it prefers or never "
+        "recruits, how eagerly it recruits, the odds it wants before flipping a monster), "
+        "each member against the strong bot on the same games; the winner checked on fresh "
+        "games.",
+        family=family,
+        default_games=200,
+    ),
     Question(
         "first-player",
         "Is the first player favoured?",

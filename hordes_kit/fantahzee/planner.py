@@ -27,6 +27,7 @@ __all__ = [
     "AttackPlan",
     "plan_attacks",
     "best_attack_move",
+    "flip_chance",
     "DamageOption",
     "damage_options",
     "TOWN_PENALTY",
@@ -194,6 +195,15 @@ def best_attack_move(state) -> str:
     if best.flip:
         return f"flip:{best.flip}"
     return "stop"
+
+
+def flip_chance(state, name: str) -> float:
+    """The chance that the strength left beats the facedown top of stack ``name`` (summed
+    in the order of ``_next_card``, as the fast bot sums it)."""
+    st = state.stack(name)
+    mons = {m.id: m for m in state.data.monsters}
+    left = state.strength_left
+    return sum(p for m, p in _next_card(st, _pools(state)) if mons[m].strength <= left)
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from math import lcm
 from typing import Any
 
-from hordes_kit.fantahzee.bots import avoided_heroes, strong_bot
+from hordes_kit.fantahzee.bots import strong_bot
 from hordes_kit.fantahzee.game import FState, new_game
+from hordes_kit.fantahzee.policy import policy_of
 
 __all__ = ["BOT_NAMES", "make_tape", "weights", "pick", "play_tape"]
 
@@ -67,9 +68,9 @@ def play_tape(
     if start is None:
         start = new_game({**dict(config or {}), "players": len(bots)})
     state = start
-    avoid = [avoided_heroes(b) for b in bots]
+    policies = [policy_of(b) for b in bots]
     if len(bots) != state.num_players or any(
-        b not in BOT_NAMES and a is None for b, a in zip(bots, avoid, strict=True)
+        b not in BOT_NAMES and a is None for b, a in zip(bots, policies, strict=True)
     ):
         raise ValueError(f"one bot ({' or '.join(BOT_NAMES)}) per seat, got {bots!r}")
     used = moves = 0
@@ -82,8 +83,8 @@ def play_tape(
             move = legal[int(tape[used] * len(legal))]
             used += 1
         else:
-            heroes = avoid[state.current_player] or frozenset()
-            move = strong_bot(state, None, heroes)  # type: ignore[arg-type]  # no chance
+            policy = policies[state.current_player]
+            move = strong_bot(state, None, policy=policy)  # type: ignore[arg-type]  # no chance
         state = state.apply(move)
         moves += 1
     return state

@@ -262,8 +262,9 @@ def answers_html(answers: list[dict] | None = None) -> str:
                 f"<p><b>Best found ({html.escape(a['winner'])}):</b> "
                 f"{html.escape(a['winner_policy'])} "
                 f"(search: {a['search_games']:,} games; the rows are fresh games). A search "
-                "only looks inside its family of policies (orders of buying, savings, healing, "
-                "extra flips); another question below may find a better policy outside it.</p>"
+                "only looks inside its family of policies ("
+                f"{html.escape(a.get('family', 'orders of buying, savings, healing, extra flips'))}"
+                "); another question below may find a better policy outside it.</p>"
             )
             recompute = (
                 f"Recompute (the search starts at {a.get('first_games', a['games']):,} games "
