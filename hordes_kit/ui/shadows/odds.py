@@ -185,7 +185,7 @@ class PredictTool(w.VBox):
         self.answers = {
             n: w.Dropdown(
                 options=[("not asked", ""), ("yes", "yes"), ("no", "no")],
-                description=f"A {n}?",
+                description=f"Has a {n}?",
                 layout=w.Layout(width="180px"),
                 style=WIDE,
             )
@@ -266,7 +266,7 @@ class PredictTool(w.VBox):
         self.out.value = table.html(headline=table.headline("Best guess"))
         self.chart.show(
             bar_chart(
-                [f"a {n}" for n, _ in rows],
+                [f"guess {n}" for n, _ in rows],
                 [float(p) for _, p in rows],
                 "Chance each guess hits",
                 [percent(p) for _, p in rows],
