@@ -89,6 +89,7 @@ from hordes_kit.fantahzee.fastengine import (
     member,
     min_top_strength,
     n_actives,
+    next_combination,
     nfree,
     stack,
     stack_at,
@@ -260,14 +261,8 @@ def _party_score(C, COSTID, SP, REQ, hs, L, need):
                 v = p * (fs + 0.5 * shield)
                 if v > best:
                     best = v
-            q = r - 1
-            while q >= 0 and idx[q] == L - r + q:
-                q -= 1
-            if q < 0:
+            if not next_combination(idx, r, L):
                 break
-            idx[q] += 1
-            for z in range(q + 1, r):
-                idx[z] = idx[z - 1] + 1
     return best
 
 
@@ -413,14 +408,8 @@ def target_heroes(S, C, COSTID, SP, REQ, out):
                     best_n = r
                     for q in range(r):
                         out[q] = cands[idx[q]]
-            q = r - 1
-            while q >= 0 and idx[q] == nc - r + q:
-                q -= 1
-            if q < 0:
+            if not next_combination(idx, r, nc):
                 break
-            idx[q] += 1
-            for z in range(q + 1, r):
-                idx[z] = idx[z - 1] + 1
     return best_n
 
 

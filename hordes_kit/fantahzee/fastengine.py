@@ -15,7 +15,7 @@ import numpy as np
 
 from hordes_kit.core.fastjit import njit
 
-__all__ = ["SIZE", "member", "stack", "stack_at", "strength", "cost_x_now"]
+__all__ = ["SIZE", "member", "stack", "stack_at", "strength", "cost_x_now", "next_combination"]
 
 # phases (state.PHASES order)
 SETUP, ACTION, ROLL, ATTACK, COUNTER, TREASURE, HORDE, END, OVER = range(9)
@@ -415,3 +415,18 @@ def new_state(players):
     S[LOCKED] = S[FLIPPING] = S[DRAWN] = -1
     S[UNROLLED], S[ROLLS_LEFT] = DICE, ROLLS
     return S
+
+
+@njit(cache=True, inline="always")
+def next_combination(idx, r, n):
+    """Step ``idx[:r]`` to the next combination of r out of n (``itertools.combinations``
+    order); False after the last."""
+    q = r - 1
+    while q >= 0 and idx[q] == n - r + q:
+        q -= 1
+    if q < 0:
+        return False
+    idx[q] += 1
+    for z in range(q + 1, r):
+        idx[z] = idx[z - 1] + 1
+    return True

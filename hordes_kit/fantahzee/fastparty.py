@@ -56,11 +56,12 @@ ENDGAME = 10  # bots.ENDGAME
 MAX_ROLLS, MAX_DICE, MAX_STEAM = 5, 10, 30
 MEMO_LIMIT = 2_000_000
 # a move whose solves take more steps than this, all together, gets no advice (the bot
-# plays on as without the solver). A few positions of the lab's avoiding bots (e.g. seed
-# 2026, games 220-239 of "strong-without:steamsmith") never came out of the solver with a
-# budget of 20 million steps per solve, hundreds of solves a move; the cause is not found
-# yet. With this budget per move the worst of those 20 games takes 30 s, and every game
-# of the tests is still the rules engine's game.
+# plays on as without the solver): a guard only, no game of the tests or the lab's runs
+# comes near it. (It once cut off a loop: ``_node`` returned a child's key and a value
+# from one function, so numba typed both float64, and from a game's 256th party or goal
+# on (keys past 2**53) a child's key came back rounded, never found, pushed for ever -
+# e.g. seed 2026, game 223 of "strong-without:steamsmith". ``_child`` and ``_value``
+# now keep the key an integer.)
 SOLVE_STEPS = 1_000_000
 NONE, ERROR = -3, -2
 # a party hero's fields (party.PartyHero)
@@ -295,63 +296,81 @@ def _key(sid, tag, F, u, r, E):
 
 
 @njit(cache=True)
-def _node(H, Q, PM, key, pays, compute):
-    """One node of the dynamic programme: ``_Solver.V`` (tag 0), ``B`` (1) or ``G`` (2).
-    With ``compute``, its value from its children's (all in ``PM``); else the first
-    child not in ``PM`` yet (-1: none)."""
+def _child(H, Q, PM, key, pays):
+    """The first child of a node of the dynamic programme (``_Solver.V``, tag 0; ``B``, 1;
+    ``G``, 2) not in ``PM`` yet, -1 when all are. An int64 of its own: a key past 2**53
+    (a game's 256th party or goal) must not pass through a float."""
     sid, tag = key >> 45, (key >> 43) & 3
     E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
     if tag == T_G:
         if u == 0:
             k = _key(sid, T_V, F, 0, r, E)
-            if not compute:
-                return -1 if k in PM else k
-            return PM[k]
-        total = 0.0
+            return -1 if k in PM else k
         for f in range(6):
             k = _key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)
-            if not compute:
-                if k not in PM:
-                    return k
-            else:
-                total += PM[k]
-        return total / 6 if compute else -1
+            if k not in PM:
+                return k
+        return -1
     if tag == T_B:
         k = _key(sid, T_G, F, u, r, E)
-        if not compute and k not in PM:
+        if k not in PM:
             return k
-        v = PM[k] if compute else 0.0
         for f in range(6):
             if _cnt(F, f):
                 k = _key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)
-                if not compute:
-                    if k not in PM:
-                        return k
-                else:
-                    v = max(v, PM[k])
-        return v if compute else -1
-    v = _end(H, Q, F, E) if compute else 0.0
+                if k not in PM:
+                    return k
+        return -1
     size = 0
     for f in range(6):
         size += _cnt(F, f)
     if r > 0 and size + u > 0:
         k = _key(sid, T_B, F, u, r - 1, E)
-        if not compute and k not in PM:
+        if k not in PM:
             return k
-        if compute:
-            v = max(v, PM[k])
     for i in range(Q[Q_N]):
         if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
             continue
         for q in range(_payments(H, i, F, pays)):
             k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
                      min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
-            if not compute:
-                if k not in PM:
-                    return k
-            else:
-                v = max(v, PM[k])
-    return v if compute else -1
+            if k not in PM:
+                return k
+    return -1
+
+
+@njit(cache=True)
+def _value(H, Q, PM, key, pays):
+    """A node's value from its children's (all in ``PM``)."""
+    sid, tag = key >> 45, (key >> 43) & 3
+    E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
+    if tag == T_G:
+        if u == 0:
+            return PM[_key(sid, T_V, F, 0, r, E)]
+        total = 0.0
+        for f in range(6):
+            total += PM[_key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)]
+        return total / 6
+    if tag == T_B:
+        v = PM[_key(sid, T_G, F, u, r, E)]
+        for f in range(6):
+            if _cnt(F, f):
+                v = max(v, PM[_key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)])
+        return v
+    v = _end(H, Q, F, E)
+    size = 0
+    for f in range(6):
+        size += _cnt(F, f)
+    if r > 0 and size + u > 0:
+        v = max(v, PM[_key(sid, T_B, F, u, r - 1, E)])
+    for i in range(Q[Q_N]):
+        if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
+            continue
+        for q in range(_payments(H, i, F, pays)):
+            k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
+                     min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
+            v = max(v, PM[k])
+    return v
 
 
 @njit(cache=True)
@@ -373,14 +392,14 @@ def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
         if key in PM:
             n -= 1
             continue
-        child = _node(H, Q, PM, key, pays, False)
+        child = _child(H, Q, PM, key, pays)
         if child >= 0:
             if n == stack.shape[0]:
                 stack = np.concatenate((stack, np.empty(n, np.int64)))
             stack[n] = child
             n += 1
             continue
-        PM[key] = _node(H, Q, PM, key, pays, True)
+        PM[key] = _value(H, Q, PM, key, pays)
         n -= 1
     return PM[top]
 

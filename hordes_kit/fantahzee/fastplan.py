@@ -36,6 +36,7 @@ from hordes_kit.fantahzee.fastengine import (
     SHIELD,
     STRENGTH_LEFT,
     hidden,
+    next_combination,
     stack,
 )  # fmt: skip
 
@@ -300,14 +301,8 @@ def best_attack(S, C, M):
                         b_val, b_flips, b_n, b_flip = value, fv[4], r, flip
                         b_att[:r] = chosen[:r]
             # the next combination of r of the nf face-up stacks
-            q = r - 1
-            while q >= 0 and idx[q] == nf - r + q:
-                q -= 1
-            if q < 0:
+            if not next_combination(idx, r, nf):
                 break
-            idx[q] += 1
-            for z in range(q + 1, r):
-                idx[z] = idx[z - 1] + 1
     if b_n:
         return 0, b_att[0]
     if b_flip >= 0:
@@ -342,14 +337,8 @@ def best_loss(strengths, values, n, damage):
                         best_mask = 0
                         for q in range(r):
                             best_mask |= 1 << idx[q]
-                q = r - 1
-                while q >= 0 and idx[q] == n - r + q:
-                    q -= 1
-                if q < 0:
+                if not next_combination(idx, r, n):
                     break
-                idx[q] += 1
-                for z in range(q + 1, r):
-                    idx[z] = idx[z - 1] + 1
     first = -1
     for i in range(n):
         if (best_mask >> i) & 1:
