@@ -17,7 +17,6 @@ from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
     ACTION,
     ATTACK,
-    BOSSES,
     C_EFF,
     C_EX,
     C_NEFF,
@@ -38,8 +37,6 @@ from hordes_kit.fantahzee.fastengine import (
     HORDE,
     M_NEG,
     M_NK,
-    M_NM,
-    M_OMON,
     MAXK,
     MF_ACTIVE,
     MF_HERO,
@@ -56,18 +53,12 @@ from hordes_kit.fantahzee.fastengine import (
     PEND,
     PHASE,
     PLAYER,
-    POOL1,
-    POOL2,
     POW7,
     ROLL,
     ROLLED,
     ROLLS_LEFT,
-    SF_BOSS,
-    SF_L1,
-    SF_L2,
     SF_NAME,
     SF_TOP,
-    STRENGTH_LEFT,
     TREASURE,
     UNROLLED,
     V_ACTIVATE,
@@ -97,13 +88,12 @@ from hordes_kit.fantahzee.fastengine import (
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import find_move
 from hordes_kit.fantahzee.fastparty import endgame_move
-from hordes_kit.fantahzee.fastplan import _next, best_attack, best_loss
+from hordes_kit.fantahzee.fastplan import best_attack, best_loss, flip_chance
 
 __all__ = [
     "strong_move",
     "sp_key",
     "keep_key",
-    "flip_chance",
     "NEED_MOVE",
     "ERROR_MOVE",
     "NPOL",
@@ -610,24 +600,6 @@ def _pending(S, C, FV, MV, n):
         if weakest >= 0:
             best = find_move(MV, n, V_MOVE, S[stack(S, weakest) + SF_NAME], S[NLINE], -9)
     return best if best >= 0 else 0
-
-
-@njit(cache=True)
-def flip_chance(S, C, M, name):
-    """``planner.flip_chance``: the chance that the strength left beats the facedown top
-    of stack ``name``, summed in the same order."""
-    nm = M[0, M_NM]
-    P = np.empty((3, nm), np.int64)
-    for m in range(nm):
-        P[0, m], P[1, m], P[2, m] = S[POOL1 + m], S[POOL2 + m], S[BOSSES + m]
-    W = np.empty((nm * 2 + 2, 2), np.int64)
-    o = stack(S, stack_at(S, name))
-    k, den = _next(S, C, M, S[o + SF_L1], S[o + SF_L2], S[o + SF_BOSS], P, W)
-    total = 0.0
-    for q in range(k):
-        if C[M[0, M_OMON] + W[q, 0], C_STR] <= S[STRENGTH_LEFT]:
-            total += W[q, 1] / den
-    return total
 
 
 @njit(cache=True)

@@ -38,9 +38,10 @@ from hordes_kit.fantahzee.fastengine import (
     hidden,
     next_combination,
     stack,
+    stack_at,
 )  # fmt: skip
 
-__all__ = ["round9", "best_attack", "best_loss"]
+__all__ = ["round9", "best_attack", "best_loss", "flip_chance"]
 
 TOWN_PENALTY = 2.4  # planner.TOWN_PENALTY
 DAMAGE_COST = 0.9  # planner.DAMAGE_COST
@@ -216,12 +217,34 @@ def _ambush_after(S, C, M, P, W, defeated):
 
 
 @njit(cache=True)
-def best_attack(S, C, M):
-    """The stack the best attack plan starts with: (0 attack / 1 flip / 2 stop, stack)."""
+def _pools(S, M):
+    """The monsters left in the pools: 3 x monsters (level 1, level 2, Bosses)."""
     nm = M[0, M_NM]
     P = np.empty((3, nm), np.int64)
     for m in range(nm):
         P[0, m], P[1, m], P[2, m] = S[POOL1 + m], S[POOL2 + m], S[BOSSES + m]
+    return P
+
+
+@njit(cache=True)
+def flip_chance(S, C, M, name):
+    """``planner.flip_chance``: the chance that the strength left beats the facedown top
+    of stack ``name``, summed in the same order."""
+    W = np.empty((M[0, M_NM] * 2 + 2, 2), np.int64)
+    o = stack(S, stack_at(S, name))
+    k, den = _next(S, C, M, S[o + SF_L1], S[o + SF_L2], S[o + SF_BOSS], _pools(S, M), W)
+    total = 0.0
+    for q in range(k):
+        if C[M[0, M_OMON] + W[q, 0], C_STR] <= S[STRENGTH_LEFT]:
+            total += W[q, 1] / den
+    return total
+
+
+@njit(cache=True)
+def best_attack(S, C, M):
+    """The stack the best attack plan starts with: (0 attack / 1 flip / 2 stop, stack)."""
+    nm = M[0, M_NM]
+    P = _pools(S, M)
     W = np.empty((nm * 2 + 2, 2), np.int64)
     memo = Dict.empty(key_type=_KEY, value_type=_VAL)
     strength = S[STRENGTH_LEFT]
