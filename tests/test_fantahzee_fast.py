@@ -162,7 +162,17 @@ ANY = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**64), st.text(max_si
     # left to the seeded tests above: one game in a few thousand makes its attack planner
     # weigh flips for most of a minute (the same search as the rules engine's planner)
     bots=st.lists(st.sampled_from(["random", "x", ""]), max_size=6),
-    games=st.one_of(st.integers(0, 2), ANY),
+    # a valid count stays small (a count up to 10**9 is accepted: that many games would
+    # run for hours); the invalid ones are anything
+    games=st.one_of(
+        st.integers(0, 2),
+        st.integers(-5, -1),
+        st.integers(10**9 + 1, 2**64),
+        st.none(),
+        st.booleans(),
+        st.text(max_size=8),
+        st.floats(),
+    ),
     seed=st.one_of(st.integers(0, 2**63 - 1), ANY),
 )
 def test_play_games_takes_any_input(config, bots, games, seed):
