@@ -16,6 +16,10 @@ CHROMIUM_PATH ?= /usr/bin/chromium
 PIP_DISABLE_PIP_VERSION_CHECK := 1
 export CHROMIUM_PATH
 export PIP_DISABLE_PIP_VERSION_CHECK
+# Python may keep its compiled bytecode (a machine that sets PYTHONDONTWRITEBYTECODE makes
+# every test worker, Voila kernel and server compile the kit and rewrite the tests' asserts
+# again: 4 s of CPU a worker's collection alone)
+unexport PYTHONDONTWRITEBYTECODE
 
 # pytest on three workers for two cores (the browser tests spend most of their time waiting
 # for a page; measured 9 min with -n 2, 6.4 min with -n 3); a file's tests stay on one

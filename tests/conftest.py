@@ -83,6 +83,7 @@ LONGEST_FIRST = (
     "test_tutor_browser.py",
     "test_browser.py",
     "test_fantahzee_pages.py",
+    "test_heroes_hordes_browser.py",
     "test_sheets_browser.py",
     "test_skytear_browser.py",
     "test_shadows_browser.py",

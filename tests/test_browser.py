@@ -21,15 +21,9 @@ def odds_text(dice, rolls, costs) -> str:
     return percent(success_probability(dice, rolls, costs), 2)
 
 
-@pytest.fixture
-def odds_page(page: Page, voila_url):
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{voila_url}/voila/render/fantahzee_odds.ipynb")
-    expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XXXX"))
-    return page
-
-
-def test_front_page_is_the_index_and_links_work(page: Page, voila_url):
+def test_front_page_links_to_the_odds_explorer_which_answers_and_advises(page: Page, voila_url):
+    """The index, its link to the dice-odds explorer, then the explorer itself: costs typed
+    or picked, and the keep advice following clicked dice (one page load for all three)."""
     page.set_default_timeout(TIMEOUT)
     page.goto(voila_url + "/")
     expect(page).to_have_url(re.compile(r"/voila/render/index\.ipynb$"))
@@ -50,10 +44,11 @@ def test_front_page_is_the_index_and_links_work(page: Page, voila_url):
             continue
     expect(page).to_have_url(re.compile(r"fantahzee_odds\.ipynb$"))
     expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XXXX"))
+    _the_cost_changes_the_probability(page)
+    _the_keep_advice_follows_clicked_dice(page)
 
 
-def test_changing_the_cost_updates_the_probability(odds_page: Page):
-    page = odds_page
+def _the_cost_changes_the_probability(page: Page) -> None:
     page.locator(".hk-preset select").select_option(label="Sergeant: a pair")
     expect(page.locator(".hk-cost input")).to_have_value("XX")
     expect(page.locator(".hk-result .hk-odds-pct")).to_have_text(odds_text(5, 3, "XX"))
@@ -70,8 +65,7 @@ def test_changing_the_cost_updates_the_probability(odds_page: Page):
     expect(page.locator(".hk-chart svg")).to_have_count(0)  # the old cost's charts go
 
 
-def test_keep_advisor_follows_clicked_dice(odds_page: Page):
-    page = odds_page
+def _the_keep_advice_follows_clicked_dice(page: Page) -> None:
     box = page.locator(".hk-cost input")
     box.fill("XXX")
     box.press("Enter")
@@ -93,62 +87,6 @@ def test_keep_advisor_follows_clicked_dice(odds_page: Page):
     expect(page.locator(".hk-die.hk-locked")).to_have_count(2)
     locked_best = advise_keep("6,3,2", "XXX", 2, locked="6,6").best
     expect(advice).to_contain_text(percent(locked_best.probability, 2))
-
-
-def _settled(page: Page) -> int:
-    """Wait until the prompt and the choices show the same move; return it."""
-    page.wait_for_function(
-        """() => {
-          const p = document.querySelector('.hk-step');
-          if (!p) return false;
-          const n = p.dataset.moves, step = p.dataset.step;
-          if (!document.querySelector(`.hk-choices[data-moves="${n}"]`)) return false;
-          if (step === 'search') return document.querySelector('.hk-put') !== null;
-          return step === 'draw' || step === 'over' ||
-                 document.querySelector(`.hk-choices[data-moves="${n}"] [data-action]`) !== null;
-        }"""
-    )
-    return int(page.locator(".hk-step").get_attribute("data-moves"))
-
-
-def _click_and_settle(page: Page, locator) -> None:
-    """Click, then wait until the board offers the next move."""
-    moves = _settled(page)
-    locator.click()
-    page.wait_for_function(f"() => document.querySelector('.hk-step').dataset.moves !== '{moves}'")
-    _settled(page)
-
-
-def _choices(page: Page):
-    n = _settled(page)
-    return page.locator(f".hk-choices[data-moves='{n}'] [data-action], .hk-put")
-
-
-def test_heroes_hordes_board_plays_through_a_battle(page: Page, voila_url):
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{voila_url}/voila/render/heroes_hordes_play.ipynb")
-    expect(page.locator(".hk-board")).to_contain_text("Cards left in the deck: 109")
-    log = page.locator(".hk-log")
-    fought = re.compile(r"hold against|overwhelm|No hero pile can block")
-    for _ in range(150):
-        if fought.search(log.inner_text()):
-            break
-        actions = _choices(page)
-        _click_and_settle(page, actions.first if actions.count() else page.locator(".hk-draw"))
-    else:
-        pytest.fail("no battle in 150 clicks")
-    # finish the discards (hero cards of the battle as it was fought, clicked one by one)
-    while page.locator(".hk-step").get_attribute("data-step") == "discard":
-        _click_and_settle(page, _choices(page).first)
-    # the battle's rule: fought (heroes-hordes.battle) or unblocked (...battle.unblocked)
-    expect(log.locator("[data-rule^='heroes-hordes.battle']").first).to_be_attached()
-    expect(log).to_contain_text("Battle Phase")  # the rule's title, never its id
-    assert "heroes-hordes." not in log.inner_text()
-    expect(log).to_contain_text("horde is discarded")
-    # undo steps back to before the last click
-    board = page.locator(".hk-board").inner_text()
-    page.locator(".hk-undo").click()
-    expect(page.locator(".hk-board")).not_to_have_text(board)
 
 
 def _th_settle(page: Page, moves: str | None = None) -> None:
@@ -220,91 +158,6 @@ def test_the_horde_board_buys_a_card_and_fights_a_horde_phase(page: Page, voila_
     board = page.locator(".hk-board").inner_text()
     page.locator(".hk-undo").click()
     expect(page.locator(".hk-board")).not_to_have_text(board)
-
-
-def _fz_click(page: Page, locator) -> None:
-    """Click, then wait for the board to show a later move and its buttons."""
-    moves = page.locator(".hk-step").get_attribute("data-moves")
-    locator.click()
-    page.wait_for_function(
-        """(before) => {
-          const p = document.querySelector('.hk-step');
-          if (!p || p.dataset.moves === before) return false;
-          if (p.classList.contains('hk-over')) return true;
-          const any = document.querySelector('.hk-action');
-          return any === null || document.querySelector('.hk-m' + p.dataset.moves) !== null;
-        }""",
-        arg=moves,
-    )
-
-
-def _fz_my_turn(page: Page) -> None:
-    """Skip the bots' paced moves ("Skip to my turn", "Continue") until a person decides."""
-    for _ in range(40):
-        step = page.locator(".hk-step")
-        if step.count() and "hk-bots" not in (step.get_attribute("class") or ""):
-            return
-        button = page.locator(".hk-continue:visible, .hk-skip:visible").first
-        if button.count():
-            button.click()
-        page.wait_for_timeout(300)
-    pytest.fail("the bots' turn did not end")
-
-
-def _fz_next(page: Page):
-    """The plainest move on offer: finish rolling, stop attacking, else the first choice or
-    the first card that can be clicked (a hero to discard, a treasure's place)."""
-    for sel in (".hk-done", ".hk-stop", ".hk-action", ".hk-fz-play [data-action]:not(.hk-die)"):
-        loc = page.locator(sel)
-        if loc.count():
-            return loc.first
-    return None
-
-
-def test_fantahzee_board_plays_turns_by_clicking(page: Page, voila_url):
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{voila_url}/voila/render/fantahzee_play.ipynb")
-    expect(page.locator(".hk-step")).to_be_attached()
-    # the starting player is drawn at random: the bot may play turn 1 first
-    _fz_my_turn(page)
-    expect(page.locator(".hk-step")).to_have_attribute("data-phase", "action")
-    turn = int(re.search(r"Turn (\d+)", page.locator(".hk-fz-head").inner_text()).group(1))
-    log = page.locator(".hk-log")
-    recruit = page.locator("[data-action^='recruit:']")
-    if recruit.count():
-        _fz_click(page, recruit.first)  # a click on the card in the hand
-        expect(log.locator("[data-rule='fantahzee.action.recruit']").first).to_be_attached()
-    _fz_click(page, page.locator(".hk-roll"))
-    expect(page.locator(".hk-step")).to_have_attribute("data-phase", "roll")
-    # hold the first die, reroll the others
-    die = page.locator(".hk-fz-dicerow button.hk-die[data-index='0']")
-    die.click()
-    expect(die).to_have_attribute("aria-pressed", "true")
-    _fz_click(page, page.locator(".hk-reroll"))
-    expect(log.locator("[data-rule='fantahzee.dice.reroll']").first).to_be_attached()
-    assert "fantahzee." not in log.inner_text()
-    # play on with the plainest moves until the bot has had its turn
-    for _ in range(60):
-        _fz_my_turn(page)
-        if (
-            log.locator("[data-rule='fantahzee.end.clear']").count()
-            and page.locator(".hk-step").get_attribute("data-phase") == "action"
-        ):
-            break
-        move = _fz_next(page)
-        if move is None:
-            pytest.fail("no move on offer")
-        _fz_click(page, move)
-    else:
-        pytest.fail("the turn did not come round in 60 clicks")
-    expect(page.locator(".hk-fz-head")).to_contain_text(f"Turn {turn + 2}:")
-    expect(log).to_contain_text("Player 2")
-    # the odds for a decision, on demand
-    page.locator(".hk-odds-button").click()
-    expect(page.locator(".hk-note, .hk-ranked, .hk-strength").first).to_be_visible()
-    before = page.locator(".hk-log").inner_text()
-    page.locator(".hk-undo").click()
-    expect(page.locator(".hk-log")).not_to_have_text(before)
 
 
 def test_fantahzee_walkthrough_steps_through_the_example_turn(page: Page, voila_url):

@@ -43,6 +43,7 @@ def test_play_page_on_a_phone(page: Page, voila_url):
         expect(page.locator(".hk-board .hk-face.hk-highlight").first).to_be_visible()
     problems = check_page(page, [".hk-buy-advice table"], axe=False)
     assert not problems, "\n".join(problems)
+    _the_table_rules_panel_unfolds_and_a_reading_starts_a_game(page, seen)
 
 
 def test_walkthrough_page_on_a_phone(page: Page, voila_url):
@@ -81,10 +82,7 @@ def test_odds_page_on_a_phone(page: Page, voila_url):
     expect(page.locator(".hk-picker .hk-error")).to_contain_text("Did you mean 'Ring of Teleport'")
 
 
-def test_the_table_rules_panel_unfolds_on_a_phone_and_a_reading_starts_a_game(
-    page: Page, voila_url
-):
-    seen = open_dashboard(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
+def _the_table_rules_panel_unfolds_and_a_reading_starts_a_game(page: Page, seen: dict) -> None:
     fold = page.locator(".hk-table-rules .jupyter-widget-Collapse-header")
     expect(fold).to_contain_text("Table rules")
     expect(page.locator(".hk-table-rules label", has_text="No Dizzy")).to_be_hidden()  # folded

@@ -200,14 +200,18 @@ def command_lines(draw):
         else:
             argv += [flag, draw(_VALUES)]
     if path[0] == "simulate" and "--games" not in argv:
-        # a reference Fantahzee game takes about 1.4 s of CPU, the others a few ms
-        argv += ["--games", "1" if path[1] == "fantahzee" else "2"]
-    if path[0] == "simulate" and path[1] in ("the-horde", "heroes-hordes", "skytear", "fantahzee"):
-        argv += ["--engine", "reference"]  # the fast ones are tested elsewhere
+        argv += ["--games", "2"]
+    if path[0] == "simulate" and path[1] in ("the-horde", "heroes-hordes", "skytear"):
+        argv += ["--engine", "reference"]  # a reference game of these takes a few ms
+    if path[0] == "simulate" and path[1] == "fantahzee":
+        # a reference Fantahzee game takes about a second of CPU (16 of them were half of
+        # this test's time): the fast engine plays the same games in milliseconds, and the
+        # command line is read the same way for either
+        argv += ["--engine", "fast"]
     return argv
 
 
-@pytest.mark.fast_simulators("skytear")  # `sheet skytear` simulates
+@pytest.mark.fast_simulators("skytear", "fantahzee")  # `sheet skytear`, `simulate fantahzee`
 @settings(
     max_examples=300,
     deadline=None,

@@ -8,6 +8,8 @@ One page load per page (the session's Voila server): at 390 px, then widened to 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from ui_harness import (
@@ -144,5 +146,90 @@ def test_play_page_on_a_phone(browser: Browser, voila_url):
         assert "fantahzee." not in page.locator(".hk-log").inner_text()
         expect(page.locator(".hk-fz-tracks [data-token='doom']")).to_contain_text("Doom tokens")
         _at_desktop_width(page, "fantahzee_play")
+        _plays_turns_by_clicking(page)  # at 1280 px
     finally:
         page.close()
+
+
+def _fz_click(page: Page, locator) -> None:
+    """Click, then wait for the board to show a later move and its buttons."""
+    moves = page.locator(".hk-step").get_attribute("data-moves")
+    locator.click()
+    page.wait_for_function(
+        """(before) => {
+          const p = document.querySelector('.hk-step');
+          if (!p || p.dataset.moves === before) return false;
+          if (p.classList.contains('hk-over')) return true;
+          const any = document.querySelector('.hk-action');
+          return any === null || document.querySelector('.hk-m' + p.dataset.moves) !== null;
+        }""",
+        arg=moves,
+    )
+
+
+def _fz_my_turn(page: Page) -> None:
+    """Skip the bots' paced moves ("Skip to my turn", "Continue") until a person decides."""
+    for _ in range(40):
+        step = page.locator(".hk-step")
+        if step.count() and "hk-bots" not in (step.get_attribute("class") or ""):
+            return
+        button = page.locator(".hk-continue:visible, .hk-skip:visible").first
+        if button.count():
+            button.click()
+        page.wait_for_timeout(300)
+    pytest.fail("the bots' turn did not end")
+
+
+def _fz_next(page: Page):
+    """The plainest move on offer: finish rolling, stop attacking, else the first choice or
+    the first card that can be clicked (a hero to discard, a treasure's place)."""
+    for sel in (".hk-done", ".hk-stop", ".hk-action", ".hk-fz-play [data-action]:not(.hk-die)"):
+        loc = page.locator(sel)
+        if loc.count():
+            return loc.first
+    return None
+
+
+def _plays_turns_by_clicking(page: Page) -> None:
+    """A recruit, a roll, a held die and a reroll clicked on the table, then the plainest
+    moves until the bot has had its turn; the odds on demand; Undo steps back."""
+    # the starting player is drawn at random: the bot may play turn 1 first
+    _fz_my_turn(page)
+    expect(page.locator(".hk-step")).to_have_attribute("data-phase", "action")
+    turn = int(re.search(r"Turn (\d+)", page.locator(".hk-fz-head").inner_text()).group(1))
+    log = page.locator(".hk-log")
+    recruit = page.locator("[data-action^='recruit:']")
+    if recruit.count():
+        _fz_click(page, recruit.first)  # a click on the card in the hand
+        expect(log.locator("[data-rule='fantahzee.action.recruit']").first).to_be_attached()
+    _fz_click(page, page.locator(".hk-roll"))
+    expect(page.locator(".hk-step")).to_have_attribute("data-phase", "roll")
+    # hold the first die, reroll the others
+    die = page.locator(".hk-fz-dicerow button.hk-die[data-index='0']")
+    die.click()
+    expect(die).to_have_attribute("aria-pressed", "true")
+    _fz_click(page, page.locator(".hk-reroll"))
+    expect(log.locator("[data-rule='fantahzee.dice.reroll']").first).to_be_attached()
+    assert "fantahzee." not in log.inner_text()
+    # play on with the plainest moves until the bot has had its turn
+    for _ in range(60):
+        _fz_my_turn(page)
+        if (
+            log.locator("[data-rule='fantahzee.end.clear']").count()
+            and page.locator(".hk-step").get_attribute("data-phase") == "action"
+        ):
+            break
+        move = _fz_next(page)
+        if move is None:
+            pytest.fail("no move on offer")
+        _fz_click(page, move)
+    else:
+        pytest.fail("the turn did not come round in 60 clicks")
+    expect(page.locator(".hk-fz-head")).to_contain_text(f"Turn {turn + 2}:")
+    expect(log).to_contain_text("Player 2")
+    # the odds for a decision, on demand
+    page.locator(".hk-odds-button").click()
+    expect(page.locator(".hk-note, .hk-ranked, .hk-strength").first).to_be_visible()
+    before = page.locator(".hk-log").inner_text()
+    page.locator(".hk-undo").click()
+    expect(page.locator(".hk-log")).not_to_have_text(before)

@@ -11,13 +11,13 @@ from hordes_kit.fantahzee import new_game
 from hordes_kit.fantahzee.bots import random_bot, strong_bot
 from hordes_kit.fantahzee.simulate import simulate
 
-GAMES, SEED = 3, 5
+GAMES, SEED = 2, 5  # seat 0 then seat 1; two workers play one game each
 
 
 @pytest.mark.slow
 def test_counts_are_the_games_played_seat_by_seat_and_workers_change_nothing():
     res = simulate(("strong", "random"), GAMES, SEED, engine="reference")
-    # the same games by hand: the strong bot in seat 0, then seat 1, then seat 0
+    # the same games by hand: the strong bot in seat 0, then seat 1
     wins, turns = [0, 0], 0
     for i in range(GAMES):
         strong = i % 2

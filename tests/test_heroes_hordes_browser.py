@@ -1,4 +1,5 @@
-"""The three Heroes & Hordes pages in Chromium at phone width (390 px): nothing sideways,
+"""The three Heroes & Hordes pages in Chromium at phone width (390 px; the board widened to
+1280 px to play through a battle): nothing sideways,
 the main controls visible, no serious axe-core violation, every button reached by Tab, a
 clean console; and one thing each page is for, done the way a player does it."""
 
@@ -10,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ui_harness import (
+    DESKTOP,
     dashboard_problems,
     open_dashboard,
 )
@@ -51,6 +53,64 @@ def test_play_page_at_phone_width(page: Page, voila_url):
         expect(page.locator(".hk-page .hk-face").first).to_be_visible()
     else:
         expect(page.locator(".hk-log")).to_contain_text("has nothing to act on")
+    # widened to 1280 px, the same game played on by clicking through a battle
+    page.set_viewport_size(DESKTOP)
+    _plays_through_a_battle(page)
+
+
+def _settled(page: Page) -> int:
+    """Wait until the prompt and the choices show the same move; return it."""
+    page.wait_for_function(
+        """() => {
+          const p = document.querySelector('.hk-step');
+          if (!p) return false;
+          const n = p.dataset.moves, step = p.dataset.step;
+          if (!document.querySelector(`.hk-choices[data-moves="${n}"]`)) return false;
+          if (step === 'search') return document.querySelector('.hk-put') !== null;
+          return step === 'draw' || step === 'over' ||
+                 document.querySelector(`.hk-choices[data-moves="${n}"] [data-action]`) !== null;
+        }"""
+    )
+    return int(page.locator(".hk-step").get_attribute("data-moves"))
+
+
+def _click_and_settle(page: Page, locator) -> None:
+    """Click, then wait until the board offers the next move."""
+    moves = _settled(page)
+    locator.click()
+    page.wait_for_function(f"() => document.querySelector('.hk-step').dataset.moves !== '{moves}'")
+    _settled(page)
+
+
+def _choices(page: Page):
+    n = _settled(page)
+    return page.locator(f".hk-choices[data-moves='{n}'] [data-action], .hk-put")
+
+
+def _plays_through_a_battle(page: Page) -> None:
+    """Click the first move on offer (or Draw) until a battle is fought, its discards made;
+    the log cites the battle's rule by its title; Undo steps back."""
+    log = page.locator(".hk-log")
+    fought = re.compile(r"hold against|overwhelm|No hero pile can block")
+    for _ in range(150):
+        if fought.search(log.inner_text()):
+            break
+        actions = _choices(page)
+        _click_and_settle(page, actions.first if actions.count() else page.locator(".hk-draw"))
+    else:
+        pytest.fail("no battle in 150 clicks")
+    # finish the discards (hero cards of the battle as it was fought, clicked one by one)
+    while page.locator(".hk-step").get_attribute("data-step") == "discard":
+        _click_and_settle(page, _choices(page).first)
+    # the battle's rule: fought (heroes-hordes.battle) or unblocked (...battle.unblocked)
+    expect(log.locator("[data-rule^='heroes-hordes.battle']").first).to_be_attached()
+    expect(log).to_contain_text("Battle Phase")  # the rule's title, never its id
+    assert "heroes-hordes." not in log.inner_text()
+    expect(log).to_contain_text("horde is discarded")
+    # undo steps back to before the last click
+    board = page.locator(".hk-board").inner_text()
+    page.locator(".hk-undo").click()
+    expect(page.locator(".hk-board")).not_to_have_text(board)
 
 
 def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):

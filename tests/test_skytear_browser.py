@@ -1,6 +1,8 @@
-"""The Skytear Horde pages in Chromium at 1280 and 390 px: nothing sideways, the main
+"""The Skytear Horde pages in Chromium at 390 and 1280 px: nothing sideways, the main
 controls visible, no serious axe-core violation, every button reached by Tab, a clean
-console with no other host; and a turn of a solo game played by clicking the table."""
+console with no other host; and a turn of a solo game played by clicking the table.
+
+One page load per page: at 390 px, then widened to 1280 px (as a player turns a tablet)."""
 
 from __future__ import annotations
 
@@ -21,18 +23,24 @@ from ui_harness import (
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
 MOVE = ".sk-board [data-action]:not([data-action^='odds:'])"
-SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390px", "1280px"])
 
 
 SERVE = Path(__file__).resolve().parents[1] / "hordes_kit" / "serve.py"
 
 
-@SIZES
-def test_odds_page(page: Page, voila_url, size):
-    seen = open_dashboard(page, voila_url, "skytear_odds.ipynb", ".sk-forecast", size)
-    main = [".sk-forecast", ".sk-pillage-run", ".sk-win-run", ".hk-load"]
+def _at_both_widths(page: Page, seen: dict, main: list[str]) -> None:
+    """Every check at the page's 390 px, then again widened to 1280 px."""
     problems = dashboard_problems(page, seen, main)
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(600)
+    problems += [f"at 1280 px: {p}" for p in dashboard_problems(page, seen, main)]
     assert not problems, "\n".join(problems)
+
+
+def test_odds_page(page: Page, voila_url):
+    seen = open_dashboard(page, voila_url, "skytear_odds.ipynb", ".sk-forecast", PHONE)
+    main = [".sk-forecast", ".sk-pillage-run", ".sk-win-run", ".hk-load"]
+    _at_both_widths(page, seen, main)
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     page.locator(".sk-pillage-run").click()
     expect(page.locator(".hk-table", has_text="Chance a deck is empty")).to_be_visible()
@@ -85,12 +93,11 @@ def _settle(page: Page) -> None:
         page.wait_for_timeout(200)
 
 
-@SIZES
-def test_play_page_and_a_turn_by_clicking(page: Page, voila_url, size):
-    seen = open_dashboard(page, voila_url, "skytear_play.ipynb", MOVE, size)
+def test_play_page_and_a_turn_by_clicking(page: Page, voila_url):
+    seen = open_dashboard(page, voila_url, "skytear_play.ipynb", MOVE, PHONE)
     main = [MOVE, ".sk-status", ".sk-lanes", ".hk-save", ".hk-load", ".sk-new", ".sk-undo"]
-    problems = dashboard_problems(page, seen, main)
-    assert not problems, "\n".join(problems)
+    _at_both_widths(page, seen, main)
+    page.set_viewport_size(PHONE)  # the turn is played on the phone
     expect(page.locator(".sk-lanes .hk-lane")).to_have_count(6)
     page.locator(".hk-speed button", has_text="Instant").click()
     clicked = _play_a_turn(page)
@@ -105,4 +112,7 @@ def test_play_page_and_a_turn_by_clicking(page: Page, voila_url, size):
     page.locator("[data-action='odds:forecast']").click()
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     problems = check_page(page, [".sk-forecast"]) + console_problems(seen)
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(600)
+    problems += [f"at 1280 px: {p}" for p in check_page(page, [".sk-forecast"])]
     assert not problems, "\n".join(problems)

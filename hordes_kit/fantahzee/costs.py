@@ -72,6 +72,20 @@ def parse_cost(text: str) -> Cost:
     >>> parse_cost("xx5").text
     'XX5'
     """
+    if isinstance(text, str) and len(text) <= 40:
+        hit = _PARSED.get(text)
+        if hit is None:
+            hit = _parse_cost(text)
+            if len(_PARSED) < 4096:  # the card costs, asked thousands of times a game
+                _PARSED[text] = hit
+        return hit
+    return _parse_cost(text)
+
+
+_PARSED: dict[str, Cost] = {}
+
+
+def _parse_cost(text: str) -> Cost:
     if not isinstance(text, str):
         raise InvalidInputError(f"a cost is text like XX5, got {text!r:.40}")
     raw = text if len(text) <= 40 else text[:30] + "..."

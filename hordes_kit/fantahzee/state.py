@@ -357,10 +357,13 @@ class FPosition(GameState):
 
 
 _CATALOGS: dict[int, dict] = {}
+_LAST: list = [None, None]  # the card set asked last, and its catalog
 
 
 def _catalog(data: CardSet) -> dict:
     """id -> card for every card of a card set (plus ``@monsters``, the monster ids)."""
+    if data is _LAST[0]:  # a game asks millions of times, nearly always of one card set
+        return _LAST[1]
     key = id(data)
     cat = _CATALOGS.get(key)
     if cat is None:
@@ -369,6 +372,7 @@ def _catalog(data: CardSet) -> dict:
         cat["@monsters"] = frozenset(m.id for m in data.monsters)
         cat["@data"] = data  # keeps ``id(data)`` from being reused while cached
         _CATALOGS[key] = cat
+    _LAST[:] = [data, cat]
     return cat
 
 

@@ -98,11 +98,14 @@ class HHPosition(GameState):
     def _chance(self):
         if self.step == "raid":
             live = [p for p in HORDE_PILES if self.piles[PILES.index(p)]]
-            return tuple((f"raid:{p}", Fraction(1, len(live))) for p in live)
+            each = Fraction(1, len(live))
+            return tuple((f"raid:{p}", each) for p in live)
         kind = "reveal" if self.step == "spy" else self.step
         if kind != "reveal" and self.known:
             return ((f"{kind}:{self.known[0]}", Fraction(1)),)
-        return tuple((f"{kind}:{c}", Fraction(1, len(self.deck))) for c in self.deck)
+        each = Fraction(1, len(self.deck))  # one Fraction for the ~100 cards (made per card,
+        # it was a third of a random game's time)
+        return tuple((f"{kind}:{c}", each) for c in self.deck)
 
     def _search_pool(self) -> tuple[str, ...]:
         # Our reading: an event card cannot be searched out (it would have no phase to act
