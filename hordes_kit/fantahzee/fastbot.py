@@ -80,6 +80,7 @@ from hordes_kit.fantahzee.fastengine import (
     member,
     min_top_strength,
     n_actives,
+    n_exact,
     next_combination,
     nfree,
     stack,
@@ -214,7 +215,7 @@ def _party_score(C, COSTID, SP, REQ, hs, L, need):
                 xs[0] = max(0, xs[0] - cut)
             nc = need_dice = 0
             for q in range(r):
-                d = C[ks[q], C_EX : C_EX + 6].sum() + xs[q]
+                d = n_exact(C, ks[q]) + xs[q]
                 if d:
                     ids[nc] = COSTID[ks[q], xs[q]]
                     nc += 1
@@ -267,13 +268,22 @@ def _in(idx, r, j):
 @njit(cache=True)
 def party_score(C, COSTID, SP, PS, REQ, team, L, need):
     """``bots.party_score`` (memoised in ``PS``): ``team[:L]`` hero rows, any order."""
-    hs = np.sort(team[:L])
-    key = need << 36
-    for q in range(L):
-        key |= (hs[q] + 1) << (6 * q)
+    key = need << 36  # the rows in ascending order, six bits each (no array: a selection)
+    q = 0
+    prev = -1
+    while q < L:
+        lo = 1 << 20
+        for i in range(L):
+            if prev < team[i] < lo:
+                lo = team[i]
+        for i in range(L):
+            if team[i] == lo:
+                key |= (lo + 1) << (6 * q)
+                q += 1
+        prev = lo
     if key in PS:
         return PS[key]
-    v = _party_score(C, COSTID, SP, REQ, hs, L, need)
+    v = _party_score(C, COSTID, SP, REQ, np.sort(team[:L]), L, need)
     if v >= 0.0:
         PS[key] = v
     return v
@@ -356,7 +366,7 @@ def _enabler(C, h):
 @njit(cache=True)
 def _dice_now(S, C, i):
     h = S[member(S, S[PLAYER], i) + MF_HERO]
-    return C[h, C_EX : C_EX + 6].sum() + cost_x_now(S, C, i)
+    return n_exact(C, h) + cost_x_now(S, C, i)
 
 
 @njit(cache=True)

@@ -70,6 +70,8 @@ H_STR, H_X, H_EX, H_STEAMC, H_ED, H_ER, H_RX, H_AO, H_STEAM, H_DISC, H_KIND, HF 
 # the solver's settings Q
 Q_N, Q_TARGET, Q_STEAM, Q_BASE, Q_ACTIVE, Q_FREE = range(6)
 T_V, T_B, T_G = 0, 1, 2
+# the rows of ``_pay_set``'s work space
+W_RED, W_TARGET, W_ASSIGN, W_XS, W_CUT, W_OTHERS, W_SEL, W_REST, WS_ROWS = range(9)
 
 
 @njit(cache=True, inline="always")
@@ -100,11 +102,12 @@ def _canon(Q, F):
 
 
 @njit(cache=True)
-def _can_pay(F, xs, exs, n):
+def _can_pay(F, ws, exs, n):
     """``costs.can_pay``: separate dice pay every cost (exact faces, then X-groups, the
     largest first, each on some face with enough dice left: a small backtracking). No
     arrays (it runs for every set of heroes at every node): counts packed five bits a
-    face, the groups five bits each, the face tried at each level three bits each."""
+    face, the groups five bits each, the face tried at each level three bits each; the
+    groups' sizes ``ws[W_XS, :n]``, their exact faces ``exs[:n]``."""
     free = 0
     for f in range(6):
         c = _cnt(F, f)
@@ -115,7 +118,7 @@ def _can_pay(F, xs, exs, n):
         free |= c << (5 * f)
     groups = ng = 0  # the positive X-groups, largest first
     for q in range(n):
-        x = xs[q]
+        x = ws[W_XS, q]
         if x <= 0:
             continue
         j = 0
@@ -145,33 +148,35 @@ def _can_pay(F, xs, exs, n):
 
 
 @njit(cache=True)
-def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
-    """Strength of paying the heroes ``sel[:ns]`` with dice (``_Solver._pay_set``), -1: not.
-    ``ws`` (30 numbers) and ``exs`` (5 x 6) are its work space (no arrays made per call)."""
-    reducers, targets, assign = ws[0:5], ws[5:10], ws[10:15]
-    xs, cut, others = ws[15:20], ws[20:25], ws[25:30]
-    assign[:] = 0
+def _pay_set(H, Q, F, ns, nr, n_active0, steam0, ws, exs):
+    """Strength of paying the heroes ``ws[W_SEL, :ns]`` with dice, the others
+    ``ws[W_REST, :nr]`` (``_Solver._pay_set``), -1: not. ``ws`` (``WS_ROWS`` x 5, rows
+    ``W_*``) and ``exs`` (5 x 6) are its work space (no arrays made or sliced per call: it
+    runs for every set of heroes at every node)."""
+    for q in range(5):
+        ws[W_ASSIGN, q] = 0
     nred = ntg = 0
     for q in range(ns):
-        if H[sel[q], H_RX]:
-            reducers[nred] = sel[q]
+        if H[ws[W_SEL, q], H_RX]:
+            ws[W_RED, nred] = ws[W_SEL, q]
             nred += 1
-        if H[sel[q], H_X]:
-            targets[ntg] = sel[q]
+        if H[ws[W_SEL, q], H_X]:
+            ws[W_TARGET, ntg] = ws[W_SEL, q]
             ntg += 1
     choices = ntg if (nred and ntg) else 1
     ok = False
     while True:
-        cut[:] = 0
+        for q in range(5):
+            ws[W_CUT, q] = 0
         if ntg:
             for q in range(nred):
-                t = targets[assign[q]]
-                if t != reducers[q]:
-                    cut[t] += H[reducers[q], H_RX]
+                t = ws[W_TARGET, ws[W_ASSIGN, q]]
+                if t != ws[W_RED, q]:
+                    ws[W_CUT, t] += H[ws[W_RED, q], H_RX]
         nc = 0
         for q in range(ns):
-            i = sel[q]
-            x = H[i, H_X] - cut[i]
+            i = ws[W_SEL, q]
+            x = H[i, H_X] - ws[W_CUT, i]
             if H[i, H_DISC]:
                 x -= H[i, H_DISC] * (n_active0 + ns - 1)
             x = max(0, x)
@@ -179,51 +184,52 @@ def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
             for f in range(6):
                 d += H[i, H_EX + f]
             if d:
-                xs[nc] = x
-                exs[nc, :] = H[i, H_EX : H_EX + 6]
+                ws[W_XS, nc] = x
+                for f in range(6):
+                    exs[nc, f] = H[i, H_EX + f]
                 nc += 1
-        if _can_pay(F, xs, exs, nc):
+        if _can_pay(F, ws, exs, nc):
             ok = True
             break
         q = nred - 1  # the next assignment (product order)
-        while q >= 0 and assign[q] == choices - 1:
-            assign[q] = 0
+        while q >= 0 and ws[W_ASSIGN, q] == choices - 1:
+            ws[W_ASSIGN, q] = 0
             q -= 1
         if q < 0:
             break
-        assign[q] += 1
+        ws[W_ASSIGN, q] += 1
     if not ok:
         return -1
     s = 0
     steam = steam0
     no = 0
     for q in range(nr):
-        if not _has(sel, ns, rest[q]):
-            others[no] = rest[q]
+        if not _has(ws, ns, ws[W_REST, q]):
+            ws[W_OTHERS, no] = ws[W_REST, q]
             no += 1
     for q in range(ns):
-        s += H[sel[q], H_STR]
-        steam += H[sel[q], H_STEAM]
+        s += H[ws[W_SEL, q], H_STR]
+        steam += H[ws[W_SEL, q], H_STEAM]
     for q in range(ns):
-        i = sel[q]
+        i = ws[W_SEL, q]
         if H[i, H_AO]:
             b = -1
             for z in range(no):
-                j = others[z]
+                j = ws[W_OTHERS, z]
                 if H[j, H_STR] <= H[i, H_STR]:
                     if (
                         b < 0
-                        or H[j, H_STR] > H[others[b], H_STR]
+                        or H[j, H_STR] > H[ws[W_OTHERS, b], H_STR]
                         or (
-                            H[j, H_STR] == H[others[b], H_STR]
-                            and H[j, H_STEAM] > H[others[b], H_STEAM]
+                            H[j, H_STR] == H[ws[W_OTHERS, b], H_STR]
+                            and H[j, H_STEAM] > H[ws[W_OTHERS, b], H_STEAM]
                         )
                     ):
                         b = z
             if b >= 0:
-                j = others[b]
+                j = ws[W_OTHERS, b]
                 for z in range(b, no - 1):
-                    others[z] = others[z + 1]
+                    ws[W_OTHERS, z] = ws[W_OTHERS, z + 1]
                 no -= 1
                 s += H[j, H_STR]
                 steam += H[j, H_STEAM]
@@ -233,29 +239,29 @@ def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
         ok2 = True
         for z in range(no):
             if (mask >> z) & 1:
-                if H[others[z], H_STEAMC] < 0:
+                if H[ws[W_OTHERS, z], H_STEAMC] < 0:
                     ok2 = False
                     break
-                cost += H[others[z], H_STEAMC]
-                gain += H[others[z], H_STR]
+                cost += H[ws[W_OTHERS, z], H_STEAMC]
+                gain += H[ws[W_OTHERS, z], H_STR]
         if ok2 and cost <= steam:
             best = max(best, gain)
     return s + best
 
 
 @njit(cache=True)
-def _has(a, n, v):
+def _has(ws, n, v):
     for q in range(n):
-        if a[q] == v:
+        if ws[W_SEL, q] == v:
             return True
     return False
 
 
 @njit(cache=True)
-def _total(H, Q, F, E):
-    """``_Solver._T``: the best total strength from dice ``F``, enablers ``E`` active."""
+def _total(H, Q, F, E, ws, exs):
+    """``_Solver._T``: the best total strength from dice ``F``, enablers ``E`` active
+    (``ws``, ``exs``: ``_pay_set``'s work space)."""
     n = Q[Q_N]
-    rest = np.zeros(5, np.int64)
     nr = 0
     base = Q[Q_BASE]
     steam0 = Q[Q_STEAM]
@@ -266,27 +272,24 @@ def _total(H, Q, F, E):
             steam0 += H[i, H_STEAM]
             na += 1
         else:
-            rest[nr] = i
+            ws[W_REST, nr] = i
             nr += 1
     best = base
-    sel = np.zeros(5, np.int64)
-    ws = np.zeros(30, np.int64)
-    exs = np.zeros((5, 6), np.int64)
     for mask in range(1 << nr):
         ns = 0
         for q in range(nr):
             if (mask >> q) & 1:
-                sel[ns] = rest[q]
+                ws[W_SEL, ns] = ws[W_REST, q]
                 ns += 1
-        got = _pay_set(H, Q, F, sel, ns, rest, nr, na, steam0, ws, exs)
+        got = _pay_set(H, Q, F, ns, nr, na, steam0, ws, exs)
         if got >= 0:
             best = max(best, base + got)
     return best
 
 
 @njit(cache=True)
-def _end(H, Q, F, E):
-    t = _total(H, Q, F, E)
+def _end(H, Q, F, E, ws, exs):
+    t = _total(H, Q, F, E, ws, exs)
     return 1.0 if t >= Q[Q_TARGET] else 0.0
 
 
@@ -340,7 +343,7 @@ def _child(H, Q, PM, key, pays):
 
 
 @njit(cache=True)
-def _value(H, Q, PM, key, pays):
+def _value(H, Q, PM, key, pays, ws, exs):
     """A node's value from its children's (all in ``PM``)."""
     sid, tag = key >> 45, (key >> 43) & 3
     E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
@@ -357,7 +360,7 @@ def _value(H, Q, PM, key, pays):
             if _cnt(F, f):
                 v = max(v, PM[_key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)])
         return v
-    v = _end(H, Q, F, E)
+    v = _end(H, Q, F, E, ws, exs)
     size = 0
     for f in range(6):
         size += _cnt(F, f)
@@ -382,6 +385,8 @@ def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
         return PM[top]
     stack = np.empty(4096, np.int64)
     pays = np.zeros(8, np.int64)
+    ws = np.zeros((WS_ROWS, 5), np.int64)
+    exs = np.zeros((5, 6), np.int64)
     stack[0] = top
     n = 1
     while n:
@@ -399,7 +404,7 @@ def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
             stack[n] = child
             n += 1
             continue
-        PM[key] = _value(H, Q, PM, key, pays)
+        PM[key] = _value(H, Q, PM, key, pays, ws, exs)
         n -= 1
     return PM[top]
 
@@ -408,11 +413,9 @@ def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
 def _payments(H, i, F, out):
     """``rules.payments`` of hero ``i``'s cost from dice ``F``, as packed count vectors to
     take away, in its order (the X-group's face from 6 down); empty payments left out."""
-    left = np.zeros(6, np.int64)
     base = 0
     for f in range(6):
-        left[f] = _cnt(F, f) - H[i, H_EX + f]
-        if left[f] < 0:
+        if _cnt(F, f) < H[i, H_EX + f]:
             return 0
         base += H[i, H_EX + f] << (5 * f)
     x = H[i, H_X]
@@ -423,7 +426,7 @@ def _payments(H, i, F, out):
         return 1
     n = 0
     for f in range(5, -1, -1):
-        if left[f] >= x:
+        if _cnt(F, f) - H[i, H_EX + f] >= x:
             out[n] = base + (x << (5 * f))
             n += 1
     return n
@@ -523,7 +526,9 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
     for f in range(6):
         F |= S[FREE + f] << (5 * f)
     budget = np.full(1, SOLVE_STEPS, np.int64)
-    best_v = _end(H, Q, _canon(Q, F), 0)
+    ws = np.zeros((WS_ROWS, 5), np.int64)
+    exs = np.zeros((5, 6), np.int64)
+    best_v = _end(H, Q, _canon(Q, F), 0, ws, exs)
     best_kind, best_code, best_hero = 0, 0, -1
     ks = np.zeros(6, np.int64)
     while True:  # every sub-multiset of the dice, in itertools.product order
