@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import types
-from numba.typed import Dict
 
 from hordes_kit.fantahzee import fastparty as FP
 from hordes_kit.fantahzee.costs import parse_cost
@@ -31,7 +29,7 @@ def _fast(sid: int, target: int, dice: int, rolls: int) -> tuple[float, int]:
         H[i, FP.H_KIND] = i
     Q = np.zeros(6, np.int64)
     Q[FP.Q_N], Q[FP.Q_TARGET], Q[FP.Q_FREE] = len(HEROES), target, 63
-    PM = Dict.empty(key_type=types.int64, value_type=types.float64)
+    PM = FP.new_memo()
     budget = np.full(1, 200_000, np.int64)
     v = FP._solve(H, Q, PM, sid, FP.T_G, 0, dice, rolls, 0, budget)
     return v, 200_000 - int(budget[0])

@@ -6,7 +6,8 @@ The exact dice odds it asks for come from tables the rules side fills (``fastsim
 ``KIDX``/``KVAL`` (each keep's exact chance: ``odds.advise_keep``'s numerators, as two
 floats that hold them exactly). A value not in a table yet is asked for: the bot writes
 the table key into ``REQ`` and answers ``NEED`` before it changes anything, so the game
-goes on from the same position once the value is in.
+goes on from the same position once the value is in (``REQ[0]`` 3: the party solver's
+memo is full, to be given twice the slots).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ from hordes_kit.fantahzee.fastengine import (
     strength,
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import find_move
-from hordes_kit.fantahzee.fastparty import endgame_move
+from hordes_kit.fantahzee.fastparty import GROW, endgame_move
 from hordes_kit.fantahzee.fastplan import best_attack, best_loss, flip_chance
 
 __all__ = [
@@ -122,18 +123,19 @@ for _a in range(32):
         BIN[_a, _b] = BIN[_a - 1, _b - 1] + (BIN[_a - 1, _b] if _b <= _a - 1 else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sp_key(dice, rolls, ids, nc):
     """The table key of (dice, rolls, cost numbers): the numbers sorted, 0 for none."""
-    s = np.zeros(3, np.int64)
-    for q in range(nc):
-        v = ids[q]
-        j = q
-        while j > 0 and s[j - 1] > v:
-            s[j] = s[j - 1]
-            j -= 1
-        s[j] = v
-    return dice | (rolls << 4) | (s[0] << 7) | (s[1] << 13) | (s[2] << 19)
+    s0 = ids[0] if nc > 0 else 0  # the first nc sorted, then zeros (no array made)
+    s1 = ids[1] if nc > 1 else 0
+    s2 = ids[2] if nc > 2 else 0
+    if nc > 1 and s0 > s1:
+        s0, s1 = s1, s0
+    if nc > 2 and s1 > s2:
+        s1, s2 = s2, s1
+        if s0 > s1:
+            s0, s1 = s1, s0
+    return dice | (rolls << 4) | (s0 << 7) | (s1 << 13) | (s2 << 19)
 
 
 @njit(cache=True)
@@ -141,7 +143,7 @@ def keep_key(dice, rolls, ids, nc):
     return sp_key(dice, rolls, ids, nc) | (1 << 32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sp(SP, REQ, dice, rolls, ids, nc):
     """``float(success_probability(dice, rolls, costs))``; -1.0 when not in the table yet."""
     key = sp_key(dice, rolls, ids, nc)
@@ -151,7 +153,7 @@ def _sp(SP, REQ, dice, rolls, ids, nc):
     return -1.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def keep_row(c, n):
     """Row of the dice counts ``c`` in a keep table of ``n`` dice: the sets of at most
     ``n`` dice in the lexicographic order of their counts."""
@@ -257,7 +259,7 @@ def _party_score(C, COSTID, SP, REQ, hs, L, need):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _in(idx, r, j):
     for q in range(r):
         if idx[q] == j:
@@ -289,7 +291,7 @@ def party_score(C, COSTID, SP, PS, REQ, team, L, need):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _favoured(pol, team, k):
     """``StrongPolicy.favoured``: the bonus times the favoured heroes among ``team[:k]``."""
     cnt = 0
@@ -343,7 +345,7 @@ def _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS, pol):
 # --- the Roll Step ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ndice(code):
     k = 0
     for j in range(POW7.shape[0]):
@@ -353,7 +355,7 @@ def _ndice(code):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enabler(C, h):
     for e in range(C[h, C_NEFF]):
         v = C[h, C_EFF + 2 * e]
@@ -363,7 +365,7 @@ def _enabler(C, h):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _dice_now(S, C, i):
     h = S[member(S, S[PLAYER], i) + MF_HERO]
     return n_exact(C, h) + cost_x_now(S, C, i)
@@ -540,6 +542,9 @@ def _roll(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PM, PID):
             if MV[q, 0] == V_ACTIVATE and _enabler(C, MV[q, 2]) and _ndice(MV[q, 4]) <= 2:
                 return q
     q = endgame_move(S, C, M, MV, n, REQ, PM, PID)
+    if q == GROW:  # the party solver's memo is full: the caller grows it
+        REQ[0] = 3
+        return NEED_MOVE
     if q != -3:
         return q
     target = np.zeros(3, np.int64)

@@ -4,8 +4,11 @@ floating-point sums, so the same move comes out.
 
 Dice sets are count vectors packed five bits a face; a solver's values are kept in
 ``PM`` under its number (``PID`` numbers each distinct party and goal), so a party met
-again (the next reroll, the next game) is not solved twice. Both tables are emptied when
-they grow past ``MEMO_LIMIT`` entries.
+again (the next reroll) is not solved twice. ``PM`` is an open-addressing table of int64
+keys (``new_memo``); when it is half full the move answers ``GROW`` and is asked again
+once the caller gave it twice the slots (``memo_grown``: the values kept are the same
+whatever the table's size, so the same move comes out). Both tables are emptied when they
+grow past ``MEMO_LIMIT`` entries.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from hordes_kit.fantahzee.fastengine import (
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import find_move
 
-__all__ = ["endgame_move", "MEMO_LIMIT"]
+__all__ = ["endgame_move", "new_memo", "memo_clear", "memo_grown", "MEMO_LIMIT", "GROW"]
 
 ENDGAME = 10  # bots.ENDGAME
 MAX_ROLLS, MAX_DICE, MAX_STEAM = 5, 10, 30
@@ -63,7 +66,7 @@ MEMO_LIMIT = 2_000_000
 # e.g. seed 2026, game 223 of "strong-without:steamsmith". ``_child`` and ``_value``
 # now keep the key an integer.)
 SOLVE_STEPS = 1_000_000
-NONE, ERROR = -3, -2
+NONE, ERROR, GROW = -3, -2, -4  # GROW: the memo is full (grow it, ask again)
 # a party hero's fields (party.PartyHero)
 H_STR, H_X, H_EX, H_STEAMC, H_ED, H_ER, H_RX, H_AO, H_STEAM, H_DISC, H_KIND, HF = (
     0, 1, 2, 8, 9, 10, 11, 12, 13, 14, 15, 16)  # fmt: skip
@@ -80,10 +83,10 @@ def _cnt(F, f):
 
 
 @njit(cache=True)
-def _canon(Q, F):
-    """Sort the counts of the faces no cost names (they are interchangeable), largest
-    first on the lowest such face (no array: it runs at every node of the solver)."""
-    free = Q[Q_FREE]
+def _canon(free, F):
+    """Sort the counts of the faces no cost names (bits of ``free``: they are
+    interchangeable), largest first on the lowest such face (no array: it runs at every
+    node of the solver)."""
     out = F
     for f in range(6):
         if (free >> f) & 1:
@@ -249,7 +252,7 @@ def _pay_set(H, Q, F, ns, nr, n_active0, steam0, ws, exs):
     return s + best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has(ws, n, v):
     for q in range(n):
         if ws[W_SEL, q] == v:
@@ -299,114 +302,196 @@ def _key(sid, tag, F, u, r, E):
 
 
 @njit(cache=True)
-def _child(H, Q, PM, key, pays):
+def new_memo(slots=1 << 16):
+    """An empty party-solver memo ``PM``: an open-addressing table of ``slots`` (a power
+    of two) int64 keys (-1: empty) and their values, and the slots in use (the first
+    number: how many), so emptying it costs what it holds."""
+    return (
+        np.full(slots, -1, np.int64),
+        np.zeros(slots, np.float64),
+        np.zeros(slots // 2 + 1, np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def _slot(K, key):
+    """The slot of ``key`` in the keys ``K``: its own, else the empty one where it goes."""
+    mask = K.shape[0] - 1
+    i = (((key ^ (key >> 29) ^ (key >> 43)) & 0x7FFFFFFF) * 0x9E3779B1 >> 29) & mask
+    while K[i] != -1 and K[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@njit(cache=True, inline="always")
+def _known(K, key):
+    return K[_slot(K, key)] != -1
+
+
+@njit(cache=True, inline="always")
+def _get(K, V, key):
+    return V[_slot(K, key)]
+
+
+@njit(cache=True)
+def memo_size(PM):
+    """How many values the memo holds."""
+    return PM[2][0]
+
+
+@njit(cache=True)
+def memo_clear(PM):
+    """Empty the memo (the slots in use only)."""
+    K, _, U = PM
+    for j in range(1, U[0] + 1):
+        K[U[j]] = -1
+    U[0] = 0
+
+
+@njit(cache=True)
+def memo_grown(PM):
+    """The memo with twice the slots, every value moved over."""
+    K, V, U = PM
+    out = new_memo(2 * K.shape[0])
+    for j in range(1, U[0] + 1):
+        i = _slot(out[0], K[U[j]])
+        out[0][i], out[1][i] = K[U[j]], V[U[j]]
+        out[2][0] += 1
+        out[2][out[2][0]] = i
+    return out
+
+
+@njit(cache=True, inline="always")
+def _put(PM, key, v):
+    """Keep ``v`` under ``key`` (not in the memo yet); False when the memo is full."""
+    K, V, U = PM
+    if U[0] + 1 >= U.shape[0]:
+        return False
+    i = _slot(K, key)
+    K[i], V[i] = key, v
+    U[0] += 1
+    U[U[0]] = i
+    return True
+
+
+@njit(cache=True)
+def _child(H, Q, K, key, pays, start):
     """The first child of a node of the dynamic programme (``_Solver.V``, tag 0; ``B``, 1;
-    ``G``, 2) not in ``PM`` yet, -1 when all are. An int64 of its own: a key past 2**53
-    (a game's 256th party or goal) must not pass through a float."""
+    ``G``, 2) from the ``start``-th on not in the memo's keys ``K`` yet, and its place among the
+    children; -1 when all are. Integers only: a key past 2**53 (a game's 256th party or
+    goal) must not pass through a float."""
     sid, tag = key >> 45, (key >> 43) & 3
     E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
     if tag == T_G:
         if u == 0:
             k = _key(sid, T_V, F, 0, r, E)
-            return -1 if k in PM else k
-        for f in range(6):
-            k = _key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)
-            if k not in PM:
-                return k
-        return -1
+            return (-1, 0) if _known(K, k) else (k, 0)
+        for f in range(start, 6):
+            k = _key(sid, T_G, _canon(Q[Q_FREE], F + (1 << (5 * f))), u - 1, r, E)
+            if not _known(K, k):
+                return k, f
+        return -1, 0
     if tag == T_B:
-        k = _key(sid, T_G, F, u, r, E)
-        if k not in PM:
-            return k
-        for f in range(6):
+        if start == 0:
+            k = _key(sid, T_G, F, u, r, E)
+            if not _known(K, k):
+                return k, 0
+        for f in range(max(start - 1, 0), 6):
             if _cnt(F, f):
-                k = _key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)
-                if k not in PM:
-                    return k
-        return -1
-    size = 0
-    for f in range(6):
-        size += _cnt(F, f)
-    if r > 0 and size + u > 0:
-        k = _key(sid, T_B, F, u, r - 1, E)
-        if k not in PM:
-            return k
+                k = _key(sid, T_B, _canon(Q[Q_FREE], F - (1 << (5 * f))), u + 1, r, E)
+                if not _known(K, k):
+                    return k, f + 1
+        return -1, 0
+    if start == 0:
+        size = 0
+        for f in range(6):
+            size += _cnt(F, f)
+        if r > 0 and size + u > 0:
+            k = _key(sid, T_B, F, u, r - 1, E)
+            if not _known(K, k):
+                return k, 0
     for i in range(Q[Q_N]):
-        if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
+        if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]) or 8 * i + 8 < start:
             continue
         for q in range(_payments(H, i, F, pays)):
-            k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
+            if 8 * i + 1 + q < start:
+                continue
+            k = _key(sid, T_V, _canon(Q[Q_FREE], F - pays[q]), u + H[i, H_ED],
                      min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
-            if k not in PM:
-                return k
-    return -1
+            if not _known(K, k):
+                return k, 8 * i + 1 + q
+    return -1, 0
 
 
 @njit(cache=True)
-def _value(H, Q, PM, key, pays, ws, exs):
-    """A node's value from its children's (all in ``PM``)."""
+def _value(H, Q, K, V, key, pays, ws, exs):
+    """A node's value from its children's (all in the memo ``K``/``V``)."""
     sid, tag = key >> 45, (key >> 43) & 3
     E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
     if tag == T_G:
         if u == 0:
-            return PM[_key(sid, T_V, F, 0, r, E)]
+            return _get(K, V, _key(sid, T_V, F, 0, r, E))
         total = 0.0
         for f in range(6):
-            total += PM[_key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)]
+            total += _get(K, V, _key(sid, T_G, _canon(Q[Q_FREE], F + (1 << (5 * f))), u - 1, r, E))
         return total / 6
     if tag == T_B:
-        v = PM[_key(sid, T_G, F, u, r, E)]
+        v = _get(K, V, _key(sid, T_G, F, u, r, E))
         for f in range(6):
             if _cnt(F, f):
-                v = max(v, PM[_key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)])
+                v = max(
+                    v,
+                    _get(K, V, _key(sid, T_B, _canon(Q[Q_FREE], F - (1 << (5 * f))), u + 1, r, E)),
+                )
         return v
     v = _end(H, Q, F, E, ws, exs)
     size = 0
     for f in range(6):
         size += _cnt(F, f)
     if r > 0 and size + u > 0:
-        v = max(v, PM[_key(sid, T_B, F, u, r - 1, E)])
+        v = max(v, _get(K, V, _key(sid, T_B, F, u, r - 1, E)))
     for i in range(Q[Q_N]):
         if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
             continue
         for q in range(_payments(H, i, F, pays)):
-            k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
+            k = _key(sid, T_V, _canon(Q[Q_FREE], F - pays[q]), u + H[i, H_ED],
                      min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
-            v = max(v, PM[k])
+            v = max(v, _get(K, V, k))
     return v
 
 
 @njit(cache=True)
 def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
-    """The value of a node, its children first (an explicit stack, no recursion);
-    ``budget[0]``: the steps the move has left (-1.0 when they run out)."""
+    """The value of a node, its children first (an explicit stack of keys and the child
+    each goes on from, no recursion); ``budget[0]``: the steps the move has left (-1.0
+    when they run out); -2.0: the memo ``PM`` is full (grow it and ask again)."""
     top = _key(sid, tag, F, u, r, E)
-    if top in PM:
-        return PM[top]
-    stack = np.empty(4096, np.int64)
+    K, V, _ = PM
+    if _known(K, top):
+        return _get(K, V, top)
+    stack = np.empty((4096, 2), np.int64)
     pays = np.zeros(8, np.int64)
     ws = np.zeros((WS_ROWS, 5), np.int64)
     exs = np.zeros((5, 6), np.int64)
-    stack[0] = top
+    stack[0, 0], stack[0, 1] = top, 0
     n = 1
     while n:
         budget[0] -= 1
         if budget[0] < 0:
             return -1.0  # past the move's budget (see SOLVE_STEPS): no advice
-        key = stack[n - 1]
-        if key in PM:
-            n -= 1
-            continue
-        child = _child(H, Q, PM, key, pays)
+        key = stack[n - 1, 0]
+        child, j = _child(H, Q, K, key, pays, stack[n - 1, 1])
         if child >= 0:
+            stack[n - 1, 1] = j
             if n == stack.shape[0]:
-                stack = np.concatenate((stack, np.empty(n, np.int64)))
-            stack[n] = child
+                stack = np.concatenate((stack, np.empty((n, 2), np.int64)))
+            stack[n, 0], stack[n, 1] = child, 0
             n += 1
             continue
-        PM[key] = _value(H, Q, PM, key, pays, ws, exs)
+        if not _put(PM, key, _value(H, Q, K, V, key, pays, ws, exs)):
+            return -2.0
         n -= 1
-    return PM[top]
+    return _get(K, V, top)
 
 
 @njit(cache=True)
@@ -506,8 +591,8 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
                 named = True
         if not named:
             Q[Q_FREE] |= 1 << f
-    if len(PM) > MEMO_LIMIT or len(PID) > MEMO_LIMIT // 16:
-        PM.clear()
+    if memo_size(PM) > MEMO_LIMIT or len(PID) > MEMO_LIMIT // 16:
+        memo_clear(PM)
         PID.clear()
     w = np.zeros(3, np.int64)
     for i in range(nh):
@@ -528,7 +613,7 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
     budget = np.full(1, SOLVE_STEPS, np.int64)
     ws = np.zeros((WS_ROWS, 5), np.int64)
     exs = np.zeros((5, 6), np.int64)
-    best_v = _end(H, Q, _canon(Q, F), 0, ws, exs)
+    best_v = _end(H, Q, _canon(Q[Q_FREE], F), 0, ws, exs)
     best_kind, best_code, best_hero = 0, 0, -1
     ks = np.zeros(6, np.int64)
     while True:  # every sub-multiset of the dice, in itertools.product order
@@ -538,9 +623,9 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
             K |= ks[g] << (5 * g)
         m = nd - kept + waiting
         if m:
-            v = _solve(H, Q, PM, sid, T_G, _canon(Q, K), m, rolls - 1, 0, budget)
+            v = _solve(H, Q, PM, sid, T_G, _canon(Q[Q_FREE], K), m, rolls - 1, 0, budget)
             if v < 0.0:
-                return NONE
+                return GROW if v == -2.0 else NONE
             if v > best_v:
                 best_v, best_kind, best_hero = v, 1, -1
                 best_code = 0
@@ -561,11 +646,11 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
         if not (H[i, H_ED] or H[i, H_ER]):
             continue
         for q in range(_payments(H, i, F, pays)):
-            F2 = _canon(Q, F - pays[q])
+            F2 = _canon(Q[Q_FREE], F - pays[q])
             v = _solve(H, Q, PM, sid, T_V, F2, waiting + H[i, H_ED],
                        min(rolls + H[i, H_ER], MAX_ROLLS), 1 << i, budget)  # fmt: skip
             if v < 0.0:
-                return NONE
+                return GROW if v == -2.0 else NONE
             if v > best_v:
                 best_v, best_kind, best_hero = v, 2, i
                 best_code = 0

@@ -98,7 +98,7 @@ def _next(S, C, M, l1, l2, boss, P, W):
     return k, den
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _child(C, M, l1, l2, boss, m):
     """The stack's counts once monster ``m`` came off its facedown part (``_after``)."""
     if l1:
@@ -108,18 +108,18 @@ def _child(C, M, l1, l2, boss, m):
     return l1, l2 - 1, boss
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pack(l1, l2, boss, left, van):
     return l1 | (l2 << 8) | (boss << 16) | (left << 17) | (van << 40)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slot(TK, a, b):
     """The slot of key ``(a, b)`` in the open-addressing table ``TK`` (rows of two keys,
     a power of two of them; -1: empty): its own, else the empty slot where it goes."""
     mask = TK.shape[0] - 1
     h = a ^ (a >> 23) ^ b ^ (b >> 17) ^ (b >> 37)
-    i = (((h ^ (h >> 31)) & 0x7FFFFFFF) * 0x9E3779B1 >> 13) & mask
+    i = (((h ^ (h >> 31)) & 0x7FFFFFFF) * 0x9E3779B1 >> 29) & mask
     while TK[i, 0] != -1 and (TK[i, 0] != a or TK[i, 1] != b):
         i = (i + 1) & mask
     return i
