@@ -123,7 +123,7 @@ for _a in range(32):
         BIN[_a, _b] = BIN[_a - 1, _b - 1] + (BIN[_a - 1, _b] if _b <= _a - 1 else 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sp_key(dice, rolls, ids, nc):
     """The table key of (dice, rolls, cost numbers): the numbers sorted, 0 for none."""
     s0 = ids[0] if nc > 0 else 0  # the first nc sorted, then zeros (no array made)
@@ -143,7 +143,7 @@ def keep_key(dice, rolls, ids, nc):
     return sp_key(dice, rolls, ids, nc) | (1 << 32)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _sp(SP, REQ, dice, rolls, ids, nc):
     """``float(success_probability(dice, rolls, costs))``; -1.0 when not in the table yet."""
     key = sp_key(dice, rolls, ids, nc)
@@ -153,7 +153,7 @@ def _sp(SP, REQ, dice, rolls, ids, nc):
     return -1.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def keep_row(c, n):
     """Row of the dice counts ``c`` in a keep table of ``n`` dice: the sets of at most
     ``n`` dice in the lexicographic order of their counts."""
@@ -259,7 +259,7 @@ def _party_score(C, COSTID, SP, REQ, hs, L, need):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _in(idx, r, j):
     for q in range(r):
         if idx[q] == j:
@@ -291,7 +291,7 @@ def party_score(C, COSTID, SP, PS, REQ, team, L, need):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _favoured(pol, team, k):
     """``StrongPolicy.favoured``: the bonus times the favoured heroes among ``team[:k]``."""
     cnt = 0
@@ -345,7 +345,7 @@ def _action(S, C, M, FV, COSTID, MV, n, REQ, SP, PS, pol):
 # --- the Roll Step ----------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ndice(code):
     k = 0
     for j in range(POW7.shape[0]):
@@ -355,7 +355,7 @@ def _ndice(code):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _enabler(C, h):
     for e in range(C[h, C_NEFF]):
         v = C[h, C_EFF + 2 * e]
@@ -365,7 +365,7 @@ def _enabler(C, h):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _dice_now(S, C, i):
     h = S[member(S, S[PLAYER], i) + MF_HERO]
     return n_exact(C, h) + cost_x_now(S, C, i)

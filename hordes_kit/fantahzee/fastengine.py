@@ -118,7 +118,7 @@ def stack(S, j):
     return LINE + j * SF
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def stack_at(S, name):
     """Position in the line of the stack named ``name`` (-1: gone)."""
     for j in range(S[NLINE]):
@@ -127,12 +127,12 @@ def stack_at(S, name):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hidden(S, o):
     return S[o + SF_L1] + S[o + SF_L2] + S[o + SF_BOSS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def nfree(S):
     n = 0
     for f in range(6):
@@ -140,7 +140,7 @@ def nfree(S):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def n_actives(S):
     p = S[PLAYER]
     n = 0
@@ -149,7 +149,7 @@ def n_actives(S):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def strength(S, C):
     """Total strength of the current player's active heroes."""
     p = S[PLAYER]
@@ -161,7 +161,7 @@ def strength(S, C):
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def n_exact(C, h):
     """The exact dice card ``h``'s cost names (no array view: it runs in the bot's loops)."""
     n = 0
@@ -170,7 +170,7 @@ def n_exact(C, h):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def cost_x_now(S, C, i):
     """The X dice a party member's cost has now (every reduction counted)."""
     o = member(S, S[PLAYER], i)
@@ -187,7 +187,7 @@ def cost_x_now(S, C, i):
     return max(0, C[h, C_X] - cut)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def min_top_strength(S, C):
     """The weakest face-up monster's strength (0 when none shows)."""
     best = -1

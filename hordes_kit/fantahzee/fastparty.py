@@ -252,7 +252,7 @@ def _pay_set(H, Q, F, ns, nr, n_active0, steam0, ws, exs):
     return s + best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _has(ws, n, v):
     for q in range(n):
         if ws[W_SEL, q] == v:
