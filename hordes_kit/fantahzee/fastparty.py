@@ -301,11 +301,11 @@ def _key(sid, tag, F, u, r, E):
     return (sid << 45) | (tag << 43) | (E << 38) | (r << 35) | (u << 30) | F
 
 
-@njit(cache=True)
-def new_memo(slots=1 << 16):
+def new_memo(slots: int = 1 << 16) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An empty party-solver memo ``PM``: an open-addressing table of ``slots`` (a power
     of two) int64 keys (-1: empty) and their values, and the slots in use (the first
-    number: how many), so emptying it costs what it holds."""
+    number: how many), so emptying it costs what it holds. (Plain numpy: made from
+    Python, it adds no compiled function.)"""
     return (
         np.full(slots, -1, np.int64),
         np.zeros(slots, np.float64),
@@ -352,13 +352,16 @@ def memo_clear(PM):
 def memo_grown(PM):
     """The memo with twice the slots, every value moved over."""
     K, V, U = PM
-    out = new_memo(2 * K.shape[0])
+    slots = 2 * K.shape[0]  # (as new_memo)
+    NK = np.full(slots, -1, np.int64)
+    NV = np.zeros(slots, np.float64)
+    NU = np.zeros(slots // 2 + 1, np.int64)
     for j in range(1, U[0] + 1):
-        i = _slot(out[0], K[U[j]])
-        out[0][i], out[1][i] = K[U[j]], V[U[j]]
-        out[2][0] += 1
-        out[2][out[2][0]] = i
-    return out
+        i = _slot(NK, K[U[j]])
+        NK[i], NV[i] = K[U[j]], V[U[j]]
+        NU[0] += 1
+        NU[NU[0]] = i
+    return NK, NV, NU
 
 
 @njit(cache=True, inline="always")
