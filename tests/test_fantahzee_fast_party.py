@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import types
-from numba.typed import Dict
 
 from hordes_kit.fantahzee import fastparty as FP
 from hordes_kit.fantahzee.costs import parse_cost
@@ -31,7 +29,7 @@ def _fast(sid: int, target: int, dice: int, rolls: int) -> tuple[float, int]:
         H[i, FP.H_KIND] = i
     Q = np.zeros(6, np.int64)
     Q[FP.Q_N], Q[FP.Q_TARGET], Q[FP.Q_FREE] = len(HEROES), target, 63
-    PM = Dict.empty(key_type=types.int64, value_type=types.float64)
+    PM = FP.new_memo()
     budget = np.full(1, 200_000, np.int64)
     v = FP._solve(H, Q, PM, sid, FP.T_G, 0, dice, rolls, 0, budget)
     return v, 200_000 - int(budget[0])
@@ -46,3 +44,40 @@ def test_party_numbered_past_255_is_solved_as_the_first(target):
     assert first == pytest.approx(want, abs=1e-12)
     assert late == first  # the old code returned -1.0: out of steps
     assert steps_late == steps_first < 20_000
+
+
+def test_a_full_memo_asks_to_grow_and_then_solves_the_same():
+    H = np.zeros((5, FP.HF), np.int64)
+    for i, h in enumerate(HEROES):
+        H[i, FP.H_STR], H[i, FP.H_X], H[i, FP.H_STEAMC] = h.strength, h.cost.x, -1
+        H[i, FP.H_KIND] = i
+    Q = np.zeros(6, np.int64)
+    Q[FP.Q_N], Q[FP.Q_TARGET], Q[FP.Q_FREE] = len(HEROES), 9, 63
+    want = FP._solve(H, Q, FP.new_memo(), 0, FP.T_G, 0, 5, 2, 0, np.full(1, 200_000))
+    PM = FP.new_memo(8)
+    grew = 0
+    while True:
+        v = FP._solve(H, Q, PM, 0, FP.T_G, 0, 5, 2, 0, np.full(1, 200_000))
+        if v != -2.0:
+            break
+        PM = FP.memo_grown(PM)
+        grew += 1
+    assert grew >= 3 and v == want
+    FP.memo_clear(PM)
+    assert int(PM[2][0]) == 0 and (PM[0] == -1).all()
+
+
+def test_games_are_the_same_when_the_memo_starts_tiny():
+    from hordes_kit.fantahzee import fastsim
+
+    bots = ("strong", "strong")
+    want = fastsim.play_games(None, bots, 4, seed=7)
+    ctx = fastsim.context("")
+    saved = ctx.PM
+    ctx.PM = FP.new_memo(8)
+    try:
+        got = fastsim.play_games(None, bots, 4, seed=7)
+        assert ctx.PM[0].shape[0] > 8  # it grew
+    finally:
+        ctx.PM = saved
+    assert got == want

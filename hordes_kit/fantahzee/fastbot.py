@@ -6,7 +6,8 @@ The exact dice odds it asks for come from tables the rules side fills (``fastsim
 ``KIDX``/``KVAL`` (each keep's exact chance: ``odds.advise_keep``'s numerators, as two
 floats that hold them exactly). A value not in a table yet is asked for: the bot writes
 the table key into ``REQ`` and answers ``NEED`` before it changes anything, so the game
-goes on from the same position once the value is in.
+goes on from the same position once the value is in (``REQ[0]`` 3: the party solver's
+memo is full, to be given twice the slots).
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ from hordes_kit.fantahzee.fastengine import (
     member,
     min_top_strength,
     n_actives,
+    n_exact,
     next_combination,
     nfree,
     stack,
@@ -87,7 +89,7 @@ from hordes_kit.fantahzee.fastengine import (
     strength,
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import find_move
-from hordes_kit.fantahzee.fastparty import endgame_move
+from hordes_kit.fantahzee.fastparty import GROW, endgame_move
 from hordes_kit.fantahzee.fastplan import best_attack, best_loss, flip_chance
 
 __all__ = [
@@ -124,15 +126,16 @@ for _a in range(32):
 @njit(cache=True)
 def sp_key(dice, rolls, ids, nc):
     """The table key of (dice, rolls, cost numbers): the numbers sorted, 0 for none."""
-    s = np.zeros(3, np.int64)
-    for q in range(nc):
-        v = ids[q]
-        j = q
-        while j > 0 and s[j - 1] > v:
-            s[j] = s[j - 1]
-            j -= 1
-        s[j] = v
-    return dice | (rolls << 4) | (s[0] << 7) | (s[1] << 13) | (s[2] << 19)
+    s0 = ids[0] if nc > 0 else 0  # the first nc sorted, then zeros (no array made)
+    s1 = ids[1] if nc > 1 else 0
+    s2 = ids[2] if nc > 2 else 0
+    if nc > 1 and s0 > s1:
+        s0, s1 = s1, s0
+    if nc > 2 and s1 > s2:
+        s1, s2 = s2, s1
+        if s0 > s1:
+            s0, s1 = s1, s0
+    return dice | (rolls << 4) | (s0 << 7) | (s1 << 13) | (s2 << 19)
 
 
 @njit(cache=True)
@@ -214,7 +217,7 @@ def _party_score(C, COSTID, SP, REQ, hs, L, need):
                 xs[0] = max(0, xs[0] - cut)
             nc = need_dice = 0
             for q in range(r):
-                d = C[ks[q], C_EX : C_EX + 6].sum() + xs[q]
+                d = n_exact(C, ks[q]) + xs[q]
                 if d:
                     ids[nc] = COSTID[ks[q], xs[q]]
                     nc += 1
@@ -267,12 +270,24 @@ def _in(idx, r, j):
 @njit(cache=True)
 def party_score(C, COSTID, SP, PS, REQ, team, L, need):
     """``bots.party_score`` (memoised in ``PS``): ``team[:L]`` hero rows, any order."""
-    hs = np.sort(team[:L])
-    key = need << 36
-    for q in range(L):
-        key |= (hs[q] + 1) << (6 * q)
+    key = need << 36  # the rows in ascending order, six bits each (no array: a selection)
+    q = 0
+    prev = -1
+    while q < L:
+        lo = 1 << 20
+        for i in range(L):
+            if prev < team[i] < lo:
+                lo = team[i]
+        for i in range(L):
+            if team[i] == lo:
+                key |= (lo + 1) << (6 * q)
+                q += 1
+        prev = lo
     if key in PS:
         return PS[key]
+    hs = np.empty(L, np.int64)  # the rows in ascending order, from the key (no np.sort:
+    for q in range(L):  # numba's sort alone took a second or two to compile)
+        hs[q] = ((key >> (6 * q)) & 63) - 1
     v = _party_score(C, COSTID, SP, REQ, hs, L, need)
     if v >= 0.0:
         PS[key] = v
@@ -356,7 +371,7 @@ def _enabler(C, h):
 @njit(cache=True)
 def _dice_now(S, C, i):
     h = S[member(S, S[PLAYER], i) + MF_HERO]
-    return C[h, C_EX : C_EX + 6].sum() + cost_x_now(S, C, i)
+    return n_exact(C, h) + cost_x_now(S, C, i)
 
 
 @njit(cache=True)
@@ -530,6 +545,9 @@ def _roll(S, C, M, FV, COSTID, MV, n, REQ, SP, KIDX, KVAL, PM, PID):
             if MV[q, 0] == V_ACTIVATE and _enabler(C, MV[q, 2]) and _ndice(MV[q, 4]) <= 2:
                 return q
     q = endgame_move(S, C, M, MV, n, REQ, PM, PID)
+    if q == GROW:  # the party solver's memo is full: the caller grows it
+        REQ[0] = 3
+        return NEED_MOVE
     if q != -3:
         return q
     target = np.zeros(3, np.int64)

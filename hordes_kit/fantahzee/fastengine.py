@@ -15,7 +15,10 @@ import numpy as np
 
 from hordes_kit.core.fastjit import njit
 
-__all__ = ["SIZE", "member", "stack", "stack_at", "strength", "cost_x_now", "next_combination"]
+__all__ = [
+    "SIZE", "member", "stack", "stack_at", "strength", "cost_x_now", "n_exact",
+    "next_combination",
+]  # fmt: skip
 
 # phases (state.PHASES order)
 SETUP, ACTION, ROLL, ATTACK, COUNTER, TREASURE, HORDE, END, OVER = range(9)
@@ -156,6 +159,15 @@ def strength(S, C):
         if S[o + MF_ACTIVE]:
             t += C[S[o + MF_HERO], C_STR]
     return t
+
+
+@njit(cache=True)
+def n_exact(C, h):
+    """The exact dice card ``h``'s cost names (no array view: it runs in the bot's loops)."""
+    n = 0
+    for f in range(6):
+        n += C[h, C_EX + f]
+    return n
 
 
 @njit(cache=True)

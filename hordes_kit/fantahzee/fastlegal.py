@@ -76,6 +76,7 @@ from hordes_kit.fantahzee.fastengine import (
     cost_x_now,
     hidden,
     member,
+    n_exact,
     stack,
     stack_at,
 )  # fmt: skip
@@ -149,7 +150,7 @@ def _activations(S, C, MV, n):
             continue
         h = S[o + MF_HERO]
         x = cost_x_now(S, C, i)
-        if C[h, C_EX : C_EX + 6].sum() + x == 0:
+        if n_exact(C, h) + x == 0:
             n = _row(MV, n, V_ACTIVATE, i, h, PAY_FREE, 0)
         elif S[ROLLED]:
             for q in range(payments(S[FREE : FREE + 6], C, h, x, pays, forbidden)):

@@ -136,6 +136,7 @@ from hordes_kit.fantahzee.fastengine import (
     lose,
     member,
     n_actives,
+    n_exact,
     pending_targets,
     pop_pending,
     stack,
@@ -333,7 +334,7 @@ def can_activate_free(S, C):
         if S[o + MF_ACTIVE]:
             continue
         h = S[o + MF_HERO]
-        if C[h, C_EX : C_EX + 6].sum() + cost_x_now(S, C, i) == 0:
+        if n_exact(C, h) + cost_x_now(S, C, i) == 0:
             return True
         if C[h, C_STEAMC] >= 0 and S[STEAM] >= C[h, C_STEAMC]:
             return True

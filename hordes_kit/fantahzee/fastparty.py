@@ -4,8 +4,11 @@ floating-point sums, so the same move comes out.
 
 Dice sets are count vectors packed five bits a face; a solver's values are kept in
 ``PM`` under its number (``PID`` numbers each distinct party and goal), so a party met
-again (the next reroll, the next game) is not solved twice. Both tables are emptied when
-they grow past ``MEMO_LIMIT`` entries.
+again (the next reroll) is not solved twice. ``PM`` is an open-addressing table of int64
+keys (``new_memo``); when it is half full the move answers ``GROW`` and is asked again
+once the caller gave it twice the slots (``memo_grown``: the values kept are the same
+whatever the table's size, so the same move comes out). Both tables are emptied when they
+grow past ``MEMO_LIMIT`` entries.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from hordes_kit.fantahzee.fastengine import (
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import find_move
 
-__all__ = ["endgame_move", "MEMO_LIMIT"]
+__all__ = ["endgame_move", "new_memo", "memo_clear", "memo_grown", "MEMO_LIMIT", "GROW"]
 
 ENDGAME = 10  # bots.ENDGAME
 MAX_ROLLS, MAX_DICE, MAX_STEAM = 5, 10, 30
@@ -63,13 +66,15 @@ MEMO_LIMIT = 2_000_000
 # e.g. seed 2026, game 223 of "strong-without:steamsmith". ``_child`` and ``_value``
 # now keep the key an integer.)
 SOLVE_STEPS = 1_000_000
-NONE, ERROR = -3, -2
+NONE, ERROR, GROW = -3, -2, -4  # GROW: the memo is full (grow it, ask again)
 # a party hero's fields (party.PartyHero)
 H_STR, H_X, H_EX, H_STEAMC, H_ED, H_ER, H_RX, H_AO, H_STEAM, H_DISC, H_KIND, HF = (
     0, 1, 2, 8, 9, 10, 11, 12, 13, 14, 15, 16)  # fmt: skip
 # the solver's settings Q
 Q_N, Q_TARGET, Q_STEAM, Q_BASE, Q_ACTIVE, Q_FREE = range(6)
 T_V, T_B, T_G = 0, 1, 2
+# the rows of ``_pay_set``'s work space
+W_RED, W_TARGET, W_ASSIGN, W_XS, W_CUT, W_OTHERS, W_SEL, W_REST, WS_ROWS = range(9)
 
 
 @njit(cache=True, inline="always")
@@ -78,10 +83,10 @@ def _cnt(F, f):
 
 
 @njit(cache=True)
-def _canon(Q, F):
-    """Sort the counts of the faces no cost names (they are interchangeable), largest
-    first on the lowest such face (no array: it runs at every node of the solver)."""
-    free = Q[Q_FREE]
+def _canon(free, F):
+    """Sort the counts of the faces no cost names (bits of ``free``: they are
+    interchangeable), largest first on the lowest such face (no array: it runs at every
+    node of the solver)."""
     out = F
     for f in range(6):
         if (free >> f) & 1:
@@ -100,11 +105,12 @@ def _canon(Q, F):
 
 
 @njit(cache=True)
-def _can_pay(F, xs, exs, n):
+def _can_pay(F, ws, exs, n):
     """``costs.can_pay``: separate dice pay every cost (exact faces, then X-groups, the
     largest first, each on some face with enough dice left: a small backtracking). No
     arrays (it runs for every set of heroes at every node): counts packed five bits a
-    face, the groups five bits each, the face tried at each level three bits each."""
+    face, the groups five bits each, the face tried at each level three bits each; the
+    groups' sizes ``ws[W_XS, :n]``, their exact faces ``exs[:n]``."""
     free = 0
     for f in range(6):
         c = _cnt(F, f)
@@ -115,7 +121,7 @@ def _can_pay(F, xs, exs, n):
         free |= c << (5 * f)
     groups = ng = 0  # the positive X-groups, largest first
     for q in range(n):
-        x = xs[q]
+        x = ws[W_XS, q]
         if x <= 0:
             continue
         j = 0
@@ -145,33 +151,35 @@ def _can_pay(F, xs, exs, n):
 
 
 @njit(cache=True)
-def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
-    """Strength of paying the heroes ``sel[:ns]`` with dice (``_Solver._pay_set``), -1: not.
-    ``ws`` (30 numbers) and ``exs`` (5 x 6) are its work space (no arrays made per call)."""
-    reducers, targets, assign = ws[0:5], ws[5:10], ws[10:15]
-    xs, cut, others = ws[15:20], ws[20:25], ws[25:30]
-    assign[:] = 0
+def _pay_set(H, Q, F, ns, nr, n_active0, steam0, ws, exs):
+    """Strength of paying the heroes ``ws[W_SEL, :ns]`` with dice, the others
+    ``ws[W_REST, :nr]`` (``_Solver._pay_set``), -1: not. ``ws`` (``WS_ROWS`` x 5, rows
+    ``W_*``) and ``exs`` (5 x 6) are its work space (no arrays made or sliced per call: it
+    runs for every set of heroes at every node)."""
+    for q in range(5):
+        ws[W_ASSIGN, q] = 0
     nred = ntg = 0
     for q in range(ns):
-        if H[sel[q], H_RX]:
-            reducers[nred] = sel[q]
+        if H[ws[W_SEL, q], H_RX]:
+            ws[W_RED, nred] = ws[W_SEL, q]
             nred += 1
-        if H[sel[q], H_X]:
-            targets[ntg] = sel[q]
+        if H[ws[W_SEL, q], H_X]:
+            ws[W_TARGET, ntg] = ws[W_SEL, q]
             ntg += 1
     choices = ntg if (nred and ntg) else 1
     ok = False
     while True:
-        cut[:] = 0
+        for q in range(5):
+            ws[W_CUT, q] = 0
         if ntg:
             for q in range(nred):
-                t = targets[assign[q]]
-                if t != reducers[q]:
-                    cut[t] += H[reducers[q], H_RX]
+                t = ws[W_TARGET, ws[W_ASSIGN, q]]
+                if t != ws[W_RED, q]:
+                    ws[W_CUT, t] += H[ws[W_RED, q], H_RX]
         nc = 0
         for q in range(ns):
-            i = sel[q]
-            x = H[i, H_X] - cut[i]
+            i = ws[W_SEL, q]
+            x = H[i, H_X] - ws[W_CUT, i]
             if H[i, H_DISC]:
                 x -= H[i, H_DISC] * (n_active0 + ns - 1)
             x = max(0, x)
@@ -179,51 +187,52 @@ def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
             for f in range(6):
                 d += H[i, H_EX + f]
             if d:
-                xs[nc] = x
-                exs[nc, :] = H[i, H_EX : H_EX + 6]
+                ws[W_XS, nc] = x
+                for f in range(6):
+                    exs[nc, f] = H[i, H_EX + f]
                 nc += 1
-        if _can_pay(F, xs, exs, nc):
+        if _can_pay(F, ws, exs, nc):
             ok = True
             break
         q = nred - 1  # the next assignment (product order)
-        while q >= 0 and assign[q] == choices - 1:
-            assign[q] = 0
+        while q >= 0 and ws[W_ASSIGN, q] == choices - 1:
+            ws[W_ASSIGN, q] = 0
             q -= 1
         if q < 0:
             break
-        assign[q] += 1
+        ws[W_ASSIGN, q] += 1
     if not ok:
         return -1
     s = 0
     steam = steam0
     no = 0
     for q in range(nr):
-        if not _has(sel, ns, rest[q]):
-            others[no] = rest[q]
+        if not _has(ws, ns, ws[W_REST, q]):
+            ws[W_OTHERS, no] = ws[W_REST, q]
             no += 1
     for q in range(ns):
-        s += H[sel[q], H_STR]
-        steam += H[sel[q], H_STEAM]
+        s += H[ws[W_SEL, q], H_STR]
+        steam += H[ws[W_SEL, q], H_STEAM]
     for q in range(ns):
-        i = sel[q]
+        i = ws[W_SEL, q]
         if H[i, H_AO]:
             b = -1
             for z in range(no):
-                j = others[z]
+                j = ws[W_OTHERS, z]
                 if H[j, H_STR] <= H[i, H_STR]:
                     if (
                         b < 0
-                        or H[j, H_STR] > H[others[b], H_STR]
+                        or H[j, H_STR] > H[ws[W_OTHERS, b], H_STR]
                         or (
-                            H[j, H_STR] == H[others[b], H_STR]
-                            and H[j, H_STEAM] > H[others[b], H_STEAM]
+                            H[j, H_STR] == H[ws[W_OTHERS, b], H_STR]
+                            and H[j, H_STEAM] > H[ws[W_OTHERS, b], H_STEAM]
                         )
                     ):
                         b = z
             if b >= 0:
-                j = others[b]
+                j = ws[W_OTHERS, b]
                 for z in range(b, no - 1):
-                    others[z] = others[z + 1]
+                    ws[W_OTHERS, z] = ws[W_OTHERS, z + 1]
                 no -= 1
                 s += H[j, H_STR]
                 steam += H[j, H_STEAM]
@@ -233,29 +242,29 @@ def _pay_set(H, Q, F, sel, ns, rest, nr, n_active0, steam0, ws, exs):
         ok2 = True
         for z in range(no):
             if (mask >> z) & 1:
-                if H[others[z], H_STEAMC] < 0:
+                if H[ws[W_OTHERS, z], H_STEAMC] < 0:
                     ok2 = False
                     break
-                cost += H[others[z], H_STEAMC]
-                gain += H[others[z], H_STR]
+                cost += H[ws[W_OTHERS, z], H_STEAMC]
+                gain += H[ws[W_OTHERS, z], H_STR]
         if ok2 and cost <= steam:
             best = max(best, gain)
     return s + best
 
 
 @njit(cache=True)
-def _has(a, n, v):
+def _has(ws, n, v):
     for q in range(n):
-        if a[q] == v:
+        if ws[W_SEL, q] == v:
             return True
     return False
 
 
 @njit(cache=True)
-def _total(H, Q, F, E):
-    """``_Solver._T``: the best total strength from dice ``F``, enablers ``E`` active."""
+def _total(H, Q, F, E, ws, exs):
+    """``_Solver._T``: the best total strength from dice ``F``, enablers ``E`` active
+    (``ws``, ``exs``: ``_pay_set``'s work space)."""
     n = Q[Q_N]
-    rest = np.zeros(5, np.int64)
     nr = 0
     base = Q[Q_BASE]
     steam0 = Q[Q_STEAM]
@@ -266,27 +275,24 @@ def _total(H, Q, F, E):
             steam0 += H[i, H_STEAM]
             na += 1
         else:
-            rest[nr] = i
+            ws[W_REST, nr] = i
             nr += 1
     best = base
-    sel = np.zeros(5, np.int64)
-    ws = np.zeros(30, np.int64)
-    exs = np.zeros((5, 6), np.int64)
     for mask in range(1 << nr):
         ns = 0
         for q in range(nr):
             if (mask >> q) & 1:
-                sel[ns] = rest[q]
+                ws[W_SEL, ns] = ws[W_REST, q]
                 ns += 1
-        got = _pay_set(H, Q, F, sel, ns, rest, nr, na, steam0, ws, exs)
+        got = _pay_set(H, Q, F, ns, nr, na, steam0, ws, exs)
         if got >= 0:
             best = max(best, base + got)
     return best
 
 
 @njit(cache=True)
-def _end(H, Q, F, E):
-    t = _total(H, Q, F, E)
+def _end(H, Q, F, E, ws, exs):
+    t = _total(H, Q, F, E, ws, exs)
     return 1.0 if t >= Q[Q_TARGET] else 0.0
 
 
@@ -295,124 +301,209 @@ def _key(sid, tag, F, u, r, E):
     return (sid << 45) | (tag << 43) | (E << 38) | (r << 35) | (u << 30) | F
 
 
+def new_memo(slots: int = 1 << 16) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An empty party-solver memo ``PM``: an open-addressing table of ``slots`` (a power
+    of two) int64 keys (-1: empty) and their values, and the slots in use (the first
+    number: how many), so emptying it costs what it holds. (Plain numpy: made from
+    Python, it adds no compiled function.)"""
+    return (
+        np.full(slots, -1, np.int64),
+        np.zeros(slots, np.float64),
+        np.zeros(slots // 2 + 1, np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def _slot(K, key):
+    """The slot of ``key`` in the keys ``K``: its own, else the empty one where it goes."""
+    mask = K.shape[0] - 1
+    i = (((key ^ (key >> 29) ^ (key >> 43)) & 0x7FFFFFFF) * 0x9E3779B1 >> 29) & mask
+    while K[i] != -1 and K[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@njit(cache=True, inline="always")
+def _known(K, key):
+    return K[_slot(K, key)] != -1
+
+
+@njit(cache=True, inline="always")
+def _get(K, V, key):
+    return V[_slot(K, key)]
+
+
 @njit(cache=True)
-def _child(H, Q, PM, key, pays):
+def memo_size(PM):
+    """How many values the memo holds."""
+    return PM[2][0]
+
+
+@njit(cache=True)
+def memo_clear(PM):
+    """Empty the memo (the slots in use only)."""
+    K, _, U = PM
+    for j in range(1, U[0] + 1):
+        K[U[j]] = -1
+    U[0] = 0
+
+
+@njit(cache=True)
+def memo_grown(PM):
+    """The memo with twice the slots, every value moved over."""
+    K, V, U = PM
+    slots = 2 * K.shape[0]  # (as new_memo)
+    NK = np.full(slots, -1, np.int64)
+    NV = np.zeros(slots, np.float64)
+    NU = np.zeros(slots // 2 + 1, np.int64)
+    for j in range(1, U[0] + 1):
+        i = _slot(NK, K[U[j]])
+        NK[i], NV[i] = K[U[j]], V[U[j]]
+        NU[0] += 1
+        NU[NU[0]] = i
+    return NK, NV, NU
+
+
+@njit(cache=True, inline="always")
+def _put(PM, key, v):
+    """Keep ``v`` under ``key`` (not in the memo yet); False when the memo is full."""
+    K, V, U = PM
+    if U[0] + 1 >= U.shape[0]:
+        return False
+    i = _slot(K, key)
+    K[i], V[i] = key, v
+    U[0] += 1
+    U[U[0]] = i
+    return True
+
+
+@njit(cache=True)
+def _child(H, Q, K, key, pays, start):
     """The first child of a node of the dynamic programme (``_Solver.V``, tag 0; ``B``, 1;
-    ``G``, 2) not in ``PM`` yet, -1 when all are. An int64 of its own: a key past 2**53
-    (a game's 256th party or goal) must not pass through a float."""
+    ``G``, 2) from the ``start``-th on not in the memo's keys ``K`` yet, and its place among the
+    children; -1 when all are. Integers only: a key past 2**53 (a game's 256th party or
+    goal) must not pass through a float."""
     sid, tag = key >> 45, (key >> 43) & 3
     E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
     if tag == T_G:
         if u == 0:
             k = _key(sid, T_V, F, 0, r, E)
-            return -1 if k in PM else k
-        for f in range(6):
-            k = _key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)
-            if k not in PM:
-                return k
-        return -1
+            return (-1, 0) if _known(K, k) else (k, 0)
+        for f in range(start, 6):
+            k = _key(sid, T_G, _canon(Q[Q_FREE], F + (1 << (5 * f))), u - 1, r, E)
+            if not _known(K, k):
+                return k, f
+        return -1, 0
     if tag == T_B:
-        k = _key(sid, T_G, F, u, r, E)
-        if k not in PM:
-            return k
-        for f in range(6):
+        if start == 0:
+            k = _key(sid, T_G, F, u, r, E)
+            if not _known(K, k):
+                return k, 0
+        for f in range(max(start - 1, 0), 6):
             if _cnt(F, f):
-                k = _key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)
-                if k not in PM:
-                    return k
-        return -1
-    size = 0
-    for f in range(6):
-        size += _cnt(F, f)
-    if r > 0 and size + u > 0:
-        k = _key(sid, T_B, F, u, r - 1, E)
-        if k not in PM:
-            return k
+                k = _key(sid, T_B, _canon(Q[Q_FREE], F - (1 << (5 * f))), u + 1, r, E)
+                if not _known(K, k):
+                    return k, f + 1
+        return -1, 0
+    if start == 0:
+        size = 0
+        for f in range(6):
+            size += _cnt(F, f)
+        if r > 0 and size + u > 0:
+            k = _key(sid, T_B, F, u, r - 1, E)
+            if not _known(K, k):
+                return k, 0
     for i in range(Q[Q_N]):
-        if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
+        if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]) or 8 * i + 8 < start:
             continue
         for q in range(_payments(H, i, F, pays)):
-            k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
+            if 8 * i + 1 + q < start:
+                continue
+            k = _key(sid, T_V, _canon(Q[Q_FREE], F - pays[q]), u + H[i, H_ED],
                      min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
-            if k not in PM:
-                return k
-    return -1
+            if not _known(K, k):
+                return k, 8 * i + 1 + q
+    return -1, 0
 
 
 @njit(cache=True)
-def _value(H, Q, PM, key, pays):
-    """A node's value from its children's (all in ``PM``)."""
+def _value(H, Q, K, V, key, pays, ws, exs):
+    """A node's value from its children's (all in the memo ``K``/``V``)."""
     sid, tag = key >> 45, (key >> 43) & 3
     E, r, u, F = (key >> 38) & 31, (key >> 35) & 7, (key >> 30) & 31, key & ((1 << 30) - 1)
     if tag == T_G:
         if u == 0:
-            return PM[_key(sid, T_V, F, 0, r, E)]
+            return _get(K, V, _key(sid, T_V, F, 0, r, E))
         total = 0.0
         for f in range(6):
-            total += PM[_key(sid, T_G, _canon(Q, F + (1 << (5 * f))), u - 1, r, E)]
+            total += _get(K, V, _key(sid, T_G, _canon(Q[Q_FREE], F + (1 << (5 * f))), u - 1, r, E))
         return total / 6
     if tag == T_B:
-        v = PM[_key(sid, T_G, F, u, r, E)]
+        v = _get(K, V, _key(sid, T_G, F, u, r, E))
         for f in range(6):
             if _cnt(F, f):
-                v = max(v, PM[_key(sid, T_B, _canon(Q, F - (1 << (5 * f))), u + 1, r, E)])
+                v = max(
+                    v,
+                    _get(K, V, _key(sid, T_B, _canon(Q[Q_FREE], F - (1 << (5 * f))), u + 1, r, E)),
+                )
         return v
-    v = _end(H, Q, F, E)
+    v = _end(H, Q, F, E, ws, exs)
     size = 0
     for f in range(6):
         size += _cnt(F, f)
     if r > 0 and size + u > 0:
-        v = max(v, PM[_key(sid, T_B, F, u, r - 1, E)])
+        v = max(v, _get(K, V, _key(sid, T_B, F, u, r - 1, E)))
     for i in range(Q[Q_N]):
         if (E >> i) & 1 or not (H[i, H_ED] or H[i, H_ER]):
             continue
         for q in range(_payments(H, i, F, pays)):
-            k = _key(sid, T_V, _canon(Q, F - pays[q]), u + H[i, H_ED],
+            k = _key(sid, T_V, _canon(Q[Q_FREE], F - pays[q]), u + H[i, H_ED],
                      min(r + H[i, H_ER], MAX_ROLLS), E | (1 << i))  # fmt: skip
-            v = max(v, PM[k])
+            v = max(v, _get(K, V, k))
     return v
 
 
 @njit(cache=True)
 def _solve(H, Q, PM, sid, tag, F, u, r, E, budget):
-    """The value of a node, its children first (an explicit stack, no recursion);
-    ``budget[0]``: the steps the move has left (-1.0 when they run out)."""
+    """The value of a node, its children first (an explicit stack of keys and the child
+    each goes on from, no recursion); ``budget[0]``: the steps the move has left (-1.0
+    when they run out); -2.0: the memo ``PM`` is full (grow it and ask again)."""
     top = _key(sid, tag, F, u, r, E)
-    if top in PM:
-        return PM[top]
-    stack = np.empty(4096, np.int64)
+    K, V, _ = PM
+    if _known(K, top):
+        return _get(K, V, top)
+    stack = np.empty((4096, 2), np.int64)
     pays = np.zeros(8, np.int64)
-    stack[0] = top
+    ws = np.zeros((WS_ROWS, 5), np.int64)
+    exs = np.zeros((5, 6), np.int64)
+    stack[0, 0], stack[0, 1] = top, 0
     n = 1
     while n:
         budget[0] -= 1
         if budget[0] < 0:
             return -1.0  # past the move's budget (see SOLVE_STEPS): no advice
-        key = stack[n - 1]
-        if key in PM:
-            n -= 1
-            continue
-        child = _child(H, Q, PM, key, pays)
+        key = stack[n - 1, 0]
+        child, j = _child(H, Q, K, key, pays, stack[n - 1, 1])
         if child >= 0:
+            stack[n - 1, 1] = j
             if n == stack.shape[0]:
-                stack = np.concatenate((stack, np.empty(n, np.int64)))
-            stack[n] = child
+                stack = np.concatenate((stack, np.empty((n, 2), np.int64)))
+            stack[n, 0], stack[n, 1] = child, 0
             n += 1
             continue
-        PM[key] = _value(H, Q, PM, key, pays)
+        if not _put(PM, key, _value(H, Q, K, V, key, pays, ws, exs)):
+            return -2.0
         n -= 1
-    return PM[top]
+    return _get(K, V, top)
 
 
 @njit(cache=True)
 def _payments(H, i, F, out):
     """``rules.payments`` of hero ``i``'s cost from dice ``F``, as packed count vectors to
     take away, in its order (the X-group's face from 6 down); empty payments left out."""
-    left = np.zeros(6, np.int64)
     base = 0
     for f in range(6):
-        left[f] = _cnt(F, f) - H[i, H_EX + f]
-        if left[f] < 0:
+        if _cnt(F, f) < H[i, H_EX + f]:
             return 0
         base += H[i, H_EX + f] << (5 * f)
     x = H[i, H_X]
@@ -423,7 +514,7 @@ def _payments(H, i, F, out):
         return 1
     n = 0
     for f in range(5, -1, -1):
-        if left[f] >= x:
+        if _cnt(F, f) - H[i, H_EX + f] >= x:
             out[n] = base + (x << (5 * f))
             n += 1
     return n
@@ -503,8 +594,8 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
                 named = True
         if not named:
             Q[Q_FREE] |= 1 << f
-    if len(PM) > MEMO_LIMIT or len(PID) > MEMO_LIMIT // 16:
-        PM.clear()
+    if memo_size(PM) > MEMO_LIMIT or len(PID) > MEMO_LIMIT // 16:
+        memo_clear(PM)
         PID.clear()
     w = np.zeros(3, np.int64)
     for i in range(nh):
@@ -523,7 +614,9 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
     for f in range(6):
         F |= S[FREE + f] << (5 * f)
     budget = np.full(1, SOLVE_STEPS, np.int64)
-    best_v = _end(H, Q, _canon(Q, F), 0)
+    ws = np.zeros((WS_ROWS, 5), np.int64)
+    exs = np.zeros((5, 6), np.int64)
+    best_v = _end(H, Q, _canon(Q[Q_FREE], F), 0, ws, exs)
     best_kind, best_code, best_hero = 0, 0, -1
     ks = np.zeros(6, np.int64)
     while True:  # every sub-multiset of the dice, in itertools.product order
@@ -533,9 +626,9 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
             K |= ks[g] << (5 * g)
         m = nd - kept + waiting
         if m:
-            v = _solve(H, Q, PM, sid, T_G, _canon(Q, K), m, rolls - 1, 0, budget)
+            v = _solve(H, Q, PM, sid, T_G, _canon(Q[Q_FREE], K), m, rolls - 1, 0, budget)
             if v < 0.0:
-                return NONE
+                return GROW if v == -2.0 else NONE
             if v > best_v:
                 best_v, best_kind, best_hero = v, 1, -1
                 best_code = 0
@@ -556,11 +649,11 @@ def endgame_move(S, C, M, MV, n, REQ, PM, PID):
         if not (H[i, H_ED] or H[i, H_ER]):
             continue
         for q in range(_payments(H, i, F, pays)):
-            F2 = _canon(Q, F - pays[q])
+            F2 = _canon(Q[Q_FREE], F - pays[q])
             v = _solve(H, Q, PM, sid, T_V, F2, waiting + H[i, H_ED],
                        min(rolls + H[i, H_ER], MAX_ROLLS), 1 << i, budget)  # fmt: skip
             if v < 0.0:
-                return NONE
+                return GROW if v == -2.0 else NONE
             if v > best_v:
                 best_v, best_kind, best_hero = v, 2, i
                 best_code = 0

@@ -8,8 +8,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
 from hordes_kit.core.fastjit import njit
 from hordes_kit.fantahzee.fastengine import (
@@ -45,8 +43,6 @@ __all__ = ["round9", "best_attack", "best_loss", "flip_chance"]
 
 TOWN_PENALTY = 2.4  # planner.TOWN_PENALTY
 DAMAGE_COST = 0.9  # planner.DAMAGE_COST
-_KEY = types.UniTuple(types.int64, 2)
-_VAL = types.UniTuple(types.float64, 5)
 _ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
@@ -102,7 +98,7 @@ def _next(S, C, M, l1, l2, boss, P, W):
     return k, den
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _child(C, M, l1, l2, boss, m):
     """The stack's counts once monster ``m`` came off its facedown part (``_after``)."""
     if l1:
@@ -112,90 +108,112 @@ def _child(C, M, l1, l2, boss, m):
     return l1, l2 - 1, boss
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pack(l1, l2, boss, left, van):
     return l1 | (l2 << 8) | (boss << 16) | (left << 17) | (van << 40)
 
 
-@njit(cache=True)
-def _flip_node(S, C, M, base, removed, packed, memo, W, P, compute):
-    """One ``flip_value`` node: with ``compute`` its value from its children's (all in
-    ``memo``), else the first child not in ``memo`` yet (``(-1, 0)``: none). ``W`` and
-    ``P`` (3 x monsters) are work space."""
-    l1, l2, boss = packed & 255, (packed >> 8) & 255, (packed >> 16) & 1
-    left, van = (packed >> 17) & ((1 << 23) - 1), packed >> 40
-    if left <= 0 or l1 + l2 + boss == 0:
-        return (-1, 0), _ZERO
-    nm = M[0, M_NM]
-    for m in range(nm):
-        k = (removed >> (3 * m)) & 7
-        P[0, m], P[1, m], P[2, m] = base[0, m], base[1, m], base[2, m]
-        lvl = C[M[0, M_OMON] + m, C_LEVEL] - 1
-        P[lvl, m] -= k
-    k, den = _next(S, C, M, l1, l2, boss, P, W)
-    om = M[0, M_OMON]
-    e0 = e1 = e2 = e3 = e4 = 0.0
-    for q in range(k):
-        m = W[q, 0]
-        r = om + m
-        s = C[r, C_STR]
-        if s <= left:
-            a1, a2, ab = _child(C, M, l1, l2, boss, m)
-            ck = (removed + (1 << (3 * m)), _pack(a1, a2, ab, left - s, van))
-            if not compute:
-                if ck not in memo:
-                    return ck, _ZERO
-                continue
-            sub = memo[ck]
-            xp, ca = C[r, C_XP], C[r, C_CA]
-            r0 = xp - DAMAGE_COST * ca + sub[0]
-            r1, r2, r3, r4 = xp + sub[1], sub[2], ca + sub[3], 1 + sub[4]
-        else:  # it stays face up; in the vanguard it destroys a town
-            if not compute:
-                continue
-            town = 1.0 if van else 0.0
-            r0, r1, r2, r3, r4 = -TOWN_PENALTY * town, 0.0, town, 0.0, 1.0
-        p = W[q, 1] / den
-        e0 += p * r0
-        e1 += p * r1
-        e2 += p * r2
-        e3 += p * r3
-        e4 += p * r4
-    if not compute:
-        return (-1, 0), _ZERO
-    return (-1, 0), ((e0, e1, e2, e3, e4) if e0 > 0 else _ZERO)
+@njit(cache=True, inline="always")
+def _slot(TK, a, b):
+    """The slot of key ``(a, b)`` in the open-addressing table ``TK`` (rows of two keys,
+    a power of two of them; -1: empty): its own, else the empty slot where it goes."""
+    mask = TK.shape[0] - 1
+    h = a ^ (a >> 23) ^ b ^ (b >> 17) ^ (b >> 37)
+    i = (((h ^ (h >> 31)) & 0x7FFFFFFF) * 0x9E3779B1 >> 29) & mask
+    while TK[i, 0] != -1 and (TK[i, 0] != a or TK[i, 1] != b):
+        i = (i + 1) & mask
+    return i
 
 
 @njit(cache=True)
-def _flip_value(S, C, M, l1, l2, boss, left, van, base, memo):
+def _grown(TK, TV):
+    """The table with twice the slots, every entry moved over."""
+    NK = np.full((TK.shape[0] * 2, 2), -1, np.int64)
+    NV = np.empty((TK.shape[0] * 2, 5), np.float64)
+    for i in range(TK.shape[0]):
+        if TK[i, 0] != -1:
+            j = _slot(NK, TK[i, 0], TK[i, 1])
+            NK[j, 0], NK[j, 1] = TK[i, 0], TK[i, 1]
+            NV[j, :] = TV[i, :]
+    return NK, NV
+
+
+@njit(cache=True)
+def _flip_value(S, C, M, l1, l2, boss, left, van, base, TK, TV, NT):
     """Best (value, xp, town, counterattack, flips) of flipping on from a stack, or
-    stopping (``plan_attacks.flip_value``), children first on an explicit stack."""
-    top = (0, _pack(l1, l2, boss, left, van))
-    if top in memo:
-        return memo[top]
-    W = np.empty((M[0, M_NM] * 2 + 2, 2), np.int64)
-    P = np.empty((3, M[0, M_NM]), np.int64)
-    st_r = np.empty(256, np.int64)
-    st_p = np.empty(256, np.int64)
-    st_r[0], st_p[0] = top
+    stopping (``plan_attacks.flip_value``), children first on an explicit stack (each
+    entry: the node's key and the outcome its children are looked at from). The memo is
+    the table ``TK`` (keys: monsters removed, the packed counts) / ``TV`` (values), ``NT[0]``
+    entries; returns the value and the table (grown when it filled past half)."""
+    top_p = _pack(l1, l2, boss, left, van)
+    s = _slot(TK, 0, top_p)
+    if TK[s, 0] != -1:
+        return (TV[s, 0], TV[s, 1], TV[s, 2], TV[s, 3], TV[s, 4]), TK, TV
+    nm = M[0, M_NM]
+    om = M[0, M_OMON]
+    W = np.empty((nm * 2 + 2, 2), np.int64)
+    P = np.empty((3, nm), np.int64)
+    st = np.empty((256, 3), np.int64)
+    st[0, 0], st[0, 1], st[0, 2] = 0, top_p, 0
     n = 1
     while n:
-        key = (st_r[n - 1], st_p[n - 1])
-        if key in memo:
-            n -= 1
-            continue
-        child, _ = _flip_node(S, C, M, base, key[0], key[1], memo, W, P, False)
-        if child[0] >= 0:
-            if n == st_r.shape[0]:
-                st_r = np.concatenate((st_r, np.empty(n, np.int64)))
-                st_p = np.concatenate((st_p, np.empty(n, np.int64)))
-            st_r[n], st_p[n] = child
-            n += 1
-            continue
-        res = _flip_node(S, C, M, base, key[0], key[1], memo, W, P, True)
-        memo[key] = res[1]
+        removed, packed, q0 = st[n - 1, 0], st[n - 1, 1], st[n - 1, 2]
+        l1, l2, boss = packed & 255, (packed >> 8) & 255, (packed >> 16) & 1
+        left, van = (packed >> 17) & ((1 << 23) - 1), packed >> 40
+        e0 = e1 = e2 = e3 = e4 = 0.0
+        if left > 0 and l1 + l2 + boss > 0:
+            for m in range(nm):
+                k = (removed >> (3 * m)) & 7
+                P[0, m], P[1, m], P[2, m] = base[0, m], base[1, m], base[2, m]
+                P[C[om + m, C_LEVEL] - 1, m] -= k
+            k, den = _next(S, C, M, l1, l2, boss, P, W)
+            missing = False
+            for q in range(q0, k):  # the first child not in the memo yet
+                m = W[q, 0]
+                sm = C[om + m, C_STR]
+                if sm <= left:
+                    a1, a2, ab = _child(C, M, l1, l2, boss, m)
+                    cr, cp = removed + (1 << (3 * m)), _pack(a1, a2, ab, left - sm, van)
+                    if TK[_slot(TK, cr, cp), 0] == -1:
+                        st[n - 1, 2] = q
+                        if n == st.shape[0]:
+                            st = np.concatenate((st, np.empty((n, 3), np.int64)))
+                        st[n, 0], st[n, 1], st[n, 2] = cr, cp, 0
+                        n += 1
+                        missing = True
+                        break
+            if missing:
+                continue
+            for q in range(k):
+                m = W[q, 0]
+                r = om + m
+                sm = C[r, C_STR]
+                if sm <= left:
+                    a1, a2, ab = _child(C, M, l1, l2, boss, m)
+                    c = _slot(TK, removed + (1 << (3 * m)), _pack(a1, a2, ab, left - sm, van))
+                    xp, ca = C[r, C_XP], C[r, C_CA]
+                    r0 = xp - DAMAGE_COST * ca + TV[c, 0]
+                    r1, r2, r3, r4 = xp + TV[c, 1], TV[c, 2], ca + TV[c, 3], 1 + TV[c, 4]
+                else:  # it stays face up; in the vanguard it destroys a town
+                    town = 1.0 if van else 0.0
+                    r0, r1, r2, r3, r4 = -TOWN_PENALTY * town, 0.0, town, 0.0, 1.0
+                p = W[q, 1] / den
+                e0 += p * r0
+                e1 += p * r1
+                e2 += p * r2
+                e3 += p * r3
+                e4 += p * r4
+            if not e0 > 0:
+                e0 = e1 = e2 = e3 = e4 = 0.0
+        if 2 * (NT[0] + 1) > TK.shape[0]:
+            TK, TV = _grown(TK, TV)
+        s = _slot(TK, removed, packed)
+        TK[s, 0], TK[s, 1] = removed, packed
+        TV[s, 0], TV[s, 1], TV[s, 2], TV[s, 3], TV[s, 4] = e0, e1, e2, e3, e4
+        NT[0] += 1
         n -= 1
-    return memo[top]
+    s = _slot(TK, 0, top_p)
+    return (TV[s, 0], TV[s, 1], TV[s, 2], TV[s, 3], TV[s, 4]), TK, TV
 
 
 @njit(cache=True)
@@ -246,7 +264,10 @@ def best_attack(S, C, M):
     nm = M[0, M_NM]
     P = _pools(S, M)
     W = np.empty((nm * 2 + 2, 2), np.int64)
-    memo = Dict.empty(key_type=_KEY, value_type=_VAL)
+    # the flip values' memo: an open-addressing table (see _flip_value)
+    TK = np.full((128, 2), -1, np.int64)
+    TV = np.empty((128, 5), np.float64)
+    NT = np.zeros(1, np.int64)
     strength = S[STRENGTH_LEFT]
     shield = S[SHIELD]
     locked = S[LOCKED]
@@ -296,9 +317,9 @@ def best_attack(S, C, M):
                             ok and hidden(S, o) and (locked < 0 or locked == name) and left > 0
                         ):
                             continue
-                        fv = _flip_value(
+                        fv, TK, TV = _flip_value(
                             S, C, M, S[o + SF_L1], S[o + SF_L2], S[o + SF_BOSS], left,
-                            1 if name == van else 0, P, memo,
+                            1 if name == van else 0, P, TK, TV, NT,
                         )  # fmt: skip
                         flip = name
                         if fv[4] == 0:

@@ -37,6 +37,7 @@ from hordes_kit.fantahzee.fastengine import (
 )  # fmt: skip
 from hordes_kit.fantahzee.fastlegal import MAXMOVES, legal
 from hordes_kit.fantahzee.fastmoves import chance_kind, do_chance, do_move, settle
+from hordes_kit.fantahzee.fastparty import memo_clear
 
 __all__ = ["workspace", "play", "run", "OUT_COLS", "OUT_FIRST", "RANDOM", "STRONG", "AVOID_SHIFT"]
 
@@ -193,7 +194,7 @@ def run(
             S[:] = S0
             # the party solver's memo starts empty each game: what a game plays and how
             # long it takes depend on (seed, g) alone, never on the games played before
-            tb[3].clear()
+            memo_clear(tb[3])
             tb[4].clear()
             x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(g + 1) * np.uint64(
                 0xD1B54A32D192ED03

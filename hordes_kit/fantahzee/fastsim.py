@@ -47,6 +47,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import MAX_SEED
 from hordes_kit.fantahzee import fastengine as E
 from hordes_kit.fantahzee.fastbot import NPOL, POL_BONUS, POL_FAV, POL_FLIP, POL_MARGIN, POL_PARTY
+from hordes_kit.fantahzee.fastparty import memo_grown, new_memo
 from hordes_kit.fantahzee.fastplay import (
     AVOID_SHIFT,
     OUT_COLS,
@@ -102,7 +103,7 @@ class Tables:
         self.SP = Dict.empty(key_type=i64, value_type=f64)
         self.KIDX = Dict.empty(key_type=i64, value_type=i64)
         self.PS = Dict.empty(key_type=i64, value_type=f64)
-        self.PM = Dict.empty(key_type=i64, value_type=f64)
+        self.PM = new_memo()
         self.PID = Dict.empty(key_type=types.UniTuple(i64, 3), value_type=i64)
         self.KVAL = np.zeros((1 << 14, 2), np.float64)
         self.rows = 0
@@ -120,6 +121,9 @@ class Tables:
     def fill(self) -> None:
         """Answer the request the simulator left in ``REQ`` with the dice solver."""
         kind, key = int(self.ws[2][0]), int(self.ws[2][1])
+        if kind == 3:  # the party solver's memo is full
+            self.PM = memo_grown(self.PM)
+            return
         dice, rolls, costs = self._costs(key)
         self.asked += 1
         if kind == 1:
