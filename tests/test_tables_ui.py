@@ -16,6 +16,7 @@ import pytest
 from hordes_kit.core.tables import open_store
 from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.ui.fantahzee.board import FZBoard
+from hordes_kit.ui.log import rules_of
 from hordes_kit.ui.table_rules import TableRulesPanel
 
 MOVES = re.compile(r"""data-action=["'](?!odds:)([^"']*)""")  # a move's button (odds aside)
@@ -68,8 +69,12 @@ def where(widget: w.Widget, text: str) -> list[str]:
 def hidden_cards(state, seat) -> set[str]:
     """Names and ids of the cards in the other seats' hands that this seat's own view
     does not show anywhere (a card also in a party or played earlier is not secret; the
-    log is public: the engines' conformance test checks it shows no hidden card)."""
+    log is public: the engines' conformance test checks it shows no hidden card; so are
+    the rulebook's words its rule chips open, such as the FAQ entry titled "Sergeant")."""
+    rules = rules_of("fantahzee")
+    cited = [rules[e.rule] for e in state.log if e.rule in rules]
     seen = json.dumps(state.view(seat)) + "\n".join(e.text for e in state.log)
+    seen += "\n".join(f"{r.title}\n{r.text}" for r in cited)
     out = set()
     for other in range(state.num_players):
         if other == seat:
