@@ -13,13 +13,13 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from ui_harness import (
-    DESKTOP,
     PHONE,
     check_page,
     console_problems,
     keyboard_unreached,
     wait_for_widgets,
     watch_console,
+    widened,
 )
 
 pytestmark = pytest.mark.browser
@@ -68,9 +68,7 @@ def _problems(page: Page, name: str, seen: dict, keyboard: bool) -> list[str]:
 
 def _at_desktop_width(page: Page, name: str) -> None:
     """The same page widened to 1280 px: still nothing cut, nothing serious for axe."""
-    page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(600)
-    problems = check_page(page, PAGES[name][1])
+    problems = widened(page, lambda p: check_page(p, PAGES[name][1]))
     assert not problems, "\n".join(problems)
 
 

@@ -12,12 +12,12 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ui_harness import (
-    DESKTOP,
     PHONE,
     check_page,
     console_problems,
     dashboard_problems,
     open_dashboard,
+    widened,
 )
 
 pytestmark = pytest.mark.browser
@@ -31,9 +31,7 @@ SERVE = Path(__file__).resolve().parents[1] / "hordes_kit" / "serve.py"
 def _at_both_widths(page: Page, seen: dict, main: list[str]) -> None:
     """Every check at the page's 390 px, then again widened to 1280 px."""
     problems = dashboard_problems(page, seen, main)
-    page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(600)
-    problems += [f"at 1280 px: {p}" for p in dashboard_problems(page, seen, main)]
+    problems += widened(page, lambda p: dashboard_problems(p, seen, main))
     assert not problems, "\n".join(problems)
 
 
@@ -112,7 +110,5 @@ def test_play_page_and_a_turn_by_clicking(page: Page, voila_url):
     page.locator("[data-action='odds:forecast']").click()
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     problems = check_page(page, [".sk-forecast"]) + console_problems(seen)
-    page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(600)
-    problems += [f"at 1280 px: {p}" for p in check_page(page, [".sk-forecast"])]
+    problems += widened(page, lambda p: check_page(p, [".sk-forecast"]))
     assert not problems, "\n".join(problems)

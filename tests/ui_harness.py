@@ -38,6 +38,7 @@ __all__ = [
     "axe_violations",
     "keyboard_unreached",
     "check_page",
+    "widened",
 ]
 
 PHONE = {"width": 390, "height": 844}
@@ -278,6 +279,14 @@ def check_page(
     if axe:
         problems += axe_violations(page)
     return problems
+
+
+def widened(page: Page, check) -> list[str]:
+    """``check(page)``'s problems once the page is widened to 1280 px (one page load seen
+    at both widths, as a player turns a tablet), each marked with the width."""
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(600)
+    return [f"at 1280 px: {p}" for p in check(page)]
 
 
 KEYBOARD = "button, summary, [data-action]"  # what Tab must reach on a dashboard

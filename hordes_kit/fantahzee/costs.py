@@ -18,6 +18,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hordes_kit.core.errors import InvalidInputError
 
@@ -73,16 +74,13 @@ def parse_cost(text: str) -> Cost:
     'XX5'
     """
     if isinstance(text, str) and len(text) <= 40:
-        hit = _PARSED.get(text)
-        if hit is None:
-            hit = _parse_cost(text)
-            if len(_PARSED) < 4096:  # the card costs, asked thousands of times a game
-                _PARSED[text] = hit
-        return hit
+        return _parsed(text)  # the card costs, asked thousands of times a game
     return _parse_cost(text)
 
 
-_PARSED: dict[str, Cost] = {}
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Cost:
+    return _parse_cost(text)
 
 
 def _parse_cost(text: str) -> Cost:

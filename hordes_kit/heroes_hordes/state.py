@@ -103,8 +103,8 @@ class HHPosition(GameState):
         kind = "reveal" if self.step == "spy" else self.step
         if kind != "reveal" and self.known:
             return ((f"{kind}:{self.known[0]}", Fraction(1)),)
-        each = Fraction(1, len(self.deck))  # one Fraction for the ~100 cards (made per card,
-        # it was a third of a random game's time)
+        # one Fraction for the ~100 cards (one made per card was a third of a random game)
+        each = Fraction(1, len(self.deck))
         return tuple((f"{kind}:{c}", each) for c in self.deck)
 
     def _search_pool(self) -> tuple[str, ...]:
