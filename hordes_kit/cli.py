@@ -223,6 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n".join(check_data(args.file, args.game)))
             return 0
         if args.command == "serve":
+            from hordes_kit.core import lazy_iri
+
+            lazy_iri.install()  # a second less to start (see lazy_iri), before the server loads
             from hordes_kit.core.tables.store import use_database
             from hordes_kit.serve import serve
 
