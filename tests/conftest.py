@@ -26,6 +26,7 @@ import uuid  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numba_warm  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 # --- the fast simulators: compiled into numba's cache once per test run --------------------
 
@@ -73,6 +74,10 @@ LONGEST_FIRST = (
     "test_heroes_hordes.py",
     "test_the_horde.py",
     "test_browser_server.py",
+    # Python work that needs no fast simulator, for the minute the last simulator compiles
+    "test_shadows_odds.py",
+    "test_tables_ui.py",
+    "test_fantahzee_ui.py",
     "test_cli_edges.py",
     "test_fantahzee_fast.py",
     "test_fantahzee.py",
@@ -80,8 +85,8 @@ LONGEST_FIRST = (
     "test_serve.py",
     "test_tables_browser.py",
     "test_the_horde_fast.py",
-    # then a browser file (most of its time waits on a page), a file of Python work, in
-    # turn: three browser files at once left a core idle for about two minutes
+    # then a browser file (its work is Chromium's, the server's and the kernels'), a file of
+    # Python work, in turn
     "test_tutor_browser.py",
     "test_fantahzee_lab.py",
     "test_browser.py",
@@ -90,8 +95,6 @@ LONGEST_FIRST = (
     "test_skytear_fast.py",
     "test_heroes_hordes_browser.py",
     "test_heroes_hordes_fast_positions.py",
-    "test_sheets_browser.py",
-    "test_tables_ui.py",
     "test_skytear_browser.py",
     "test_links_odds.py",
     "test_shadows_browser.py",
@@ -99,9 +102,7 @@ LONGEST_FIRST = (
     "test_browser_horde.py",
     "test_the_horde_pages.py",
     "test_links_browser.py",
-    "test_shadows_odds.py",
     "test_skytear_walkthrough_browser.py",
-    "test_fantahzee_ui.py",
     "test_ui_gallery.py",
     "test_links.py",
     "test_browser_console.py",
@@ -149,6 +150,43 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def chromium_profile(playwright, browser_name, browser_type_launch_args, tmp_path_factory):
+    """One Chromium profile per test worker, shared by its tests' pages (``context`` below).
+
+    A fresh browser context a test (pytest-playwright's) fetched and compiled Voila's 5 MB
+    of JavaScript again on every page load: about 2 s of Chromium's CPU a load, half of it
+    saved when the scripts come from the profile's HTTP and code caches."""
+    profile = playwright[browser_name].launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"), **browser_type_launch_args
+    )
+    yield profile
+    profile.close()
+
+
+@pytest.fixture
+def context(chromium_profile, request, output_path):
+    """The worker's Chromium profile, left as a new one finds it after each test: the pages
+    the test opened closed (a screenshot of each first if the test failed), cookies and the
+    pages' stored data cleared (the HTTP cache is kept: that is the point)."""
+    before = set(chromium_profile.pages)  # a module's page (test_ui_gallery) stays open
+    yield chromium_profile
+    report = getattr(request.node, "rep_call", None)
+    opened = [page for page in chromium_profile.pages if page not in before]
+    for i, page in enumerate(opened, 1):
+        try:
+            if report is not None and report.failed:
+                page.screenshot(
+                    path=os.path.join(output_path, f"test-failed-{i}.png"), timeout=5000
+                )
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        except PlaywrightError:  # a page that never loaded, or one of another origin's rules
+            pass
+        page.close()
+    chromium_profile.clear_cookies()
+    chromium_profile.clear_permissions()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -158,9 +196,13 @@ def free_port() -> int:
 class VoilaServer:
     """`hordes-kit serve` in a subprocess on a free port; stopped (with its kernels) after."""
 
-    def __init__(self, log_dir, cull_idle: int = 120, *extra: str) -> None:
-        # the server compiles the fast simulators into numba's cache at start: load them
-        warm_fast_simulators(*numba_warm.fast_games())
+    def __init__(self, log_dir, cull_idle: int = 120, *extra: str, simulators: bool = True):
+        # the kit's pages run the fast simulators: have them compiled into numba's cache
+        # first. A server of the tests' own pages (--notebook-dir), or one whose test opens
+        # only pages that simulate nothing (simulators=False), starts at once, while the
+        # simulators compile.
+        if simulators and not any(a.startswith("--notebook-dir=") for a in extra):
+            warm_fast_simulators(*numba_warm.fast_games())
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / "voila.log"

@@ -30,7 +30,7 @@ def _kernels(proc: psutil.Process) -> int:
 
 
 def test_idle_kernels_are_culled(tmp_path):
-    server = VoilaServer(tmp_path, 3, "--preheat=0")
+    server = VoilaServer(tmp_path, 3, "--preheat=0", simulators=False)  # a walkthrough
     try:
         for _ in range(2):  # (the index page needs no kernel: a dashboard does)
             page = "/voila/render/heroes_hordes_walkthrough.ipynb"
@@ -86,7 +86,7 @@ def test_a_failing_click_sends_no_traceback_to_the_browser(page: Page, tmp_path)
 
 
 def test_leaving_a_page_shuts_its_kernel_down(page: Page, tmp_path):
-    server = VoilaServer(tmp_path, 600, "--preheat=0")
+    server = VoilaServer(tmp_path, 600, "--preheat=0", simulators=False)  # a walkthrough
     try:
         page.set_default_timeout(TIMEOUT)
         page.goto(f"{server.url}/voila/render/heroes_hordes_walkthrough.ipynb")

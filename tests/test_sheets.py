@@ -1,6 +1,10 @@
 """Printable odds sheets: every game with a sheet makes one; its numbers are the
 calculators' (and, where a second way to the number exists, that one's too); the page
-fetches nothing and runs no script; ``hordes-kit sheet`` refuses a bad --out in one line."""
+fetches nothing and runs no script; ``hordes-kit sheet`` refuses a bad --out in one line.
+In a real browser (Debian's Chromium through Playwright, at the end): each sheet opened
+from a file with every other request refused, no sideways scroll on a phone or a desktop,
+printed to PDF on A4 and on Letter; and saved from an odds page's button. (One file, so
+one test worker builds the sheets, their simulated games included, once.)"""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from playwright.sync_api import Page
+from ui_harness import DESKTOP, PHONE, overflow_problems, wait_for_widgets
 
 from hordes_kit.cli import main
 from hordes_kit.core.registry import get_game, registered_games
@@ -326,3 +332,60 @@ def test_every_odds_page_has_the_printable_sheet_link(module, args):
     assert len(found) == 1 and "download=" not in found[0].value
     found[0].button.click()
     assert "download=" in found[0].value
+
+
+# --- in a real browser ----------------------------------------------------------------
+
+SHEET_GAMES = [g for g in registered_games() if g.sheet]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", SHEET_GAMES, ids=lambda g: g.name)
+def test_the_sheet_reads_offline_on_any_screen_and_prints(page: Page, tmp_path, game):
+    path = tmp_path / f"{game.name}-odds-sheet.html"
+    path.write_text(render_game(game), encoding="utf-8")
+    asked: list[str] = []
+
+    def refuse(route):
+        asked.append(route.request.url)
+        route.abort()
+
+    page.route(re.compile(r"^(?!file:).*"), refuse)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.goto(path.as_uri())
+        assert page.locator("h1").inner_text().endswith("odds sheet")
+        assert page.locator("table").count() >= 1
+        # wide tables scroll inside their own block; the page itself never scrolls sideways
+        assert overflow_problems(page, ".block") == [], size
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper)
+        assert pdf.startswith(b"%PDF")
+        pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+        assert 1 <= pages <= 8, (paper, pages)
+    assert asked == [] and errors == []
+
+
+@pytest.mark.browser
+def test_the_odds_page_button_saves_the_sheet(page: Page, voila_url):
+    """The Printable sheet button of a served odds page: the browser saves the page itself
+    (from the link), and it is the game's sheet."""
+    page.set_default_timeout(120_000)
+    page.goto(f"{voila_url}/voila/render/the_horde_odds.ipynb")
+    wait_for_widgets(page, ".hk-sheet button")
+    make = page.locator(".hk-sheet button").first
+    assert make.inner_text().strip() == "Printable sheet" and make.is_visible()
+    make.click()
+    link = page.locator(".hk-sheet-link").first
+    link.wait_for()
+    assert link.inner_text().strip() == "Save the sheet"
+    with page.expect_download() as got:
+        link.click()
+    saved = got.value
+    assert saved.suggested_filename == "the-horde-odds-sheet.html"
+    text = open(saved.path(), encoding="utf-8").read()
+    assert text.startswith("<!DOCTYPE html>") and "The Horde: odds sheet" in text
+    assert "Chance to kill the hordling" in text

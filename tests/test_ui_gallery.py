@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from ui_harness import (
     DESKTOP,
     PHONE,
@@ -48,8 +48,9 @@ def gallery_url(tmp_path_factory):
     server.stop()
 
 
-def _open(browser: Browser, url: str, viewport: dict) -> tuple[Page, dict]:
-    page = browser.new_page(viewport=viewport)
+def _open(chromium_profile: BrowserContext, url: str, viewport: dict) -> tuple[Page, dict]:
+    page = chromium_profile.new_page()
+    page.set_viewport_size(viewport)
     page.set_default_timeout(TIMEOUT)
     seen = watch_console(page, url.rstrip("/"))
     page.goto(url, timeout=TIMEOUT)
@@ -58,8 +59,8 @@ def _open(browser: Browser, url: str, viewport: dict) -> tuple[Page, dict]:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Browser, gallery_url):
-    page, seen = _open(browser, gallery_url, PHONE)
+def phone(chromium_profile: BrowserContext, gallery_url):
+    page, seen = _open(chromium_profile, gallery_url, PHONE)
     yield page, seen
     page.close()
 
@@ -71,8 +72,8 @@ def test_phone_width_nothing_sideways_and_no_serious_axe_violations(phone):
     assert not console_problems(seen), console_problems(seen)
 
 
-def test_desktop_width_and_a_clean_console(browser: Browser, gallery_url):
-    page, seen = _open(browser, gallery_url, DESKTOP)
+def test_desktop_width_and_a_clean_console(chromium_profile: BrowserContext, gallery_url):
+    page, seen = _open(chromium_profile, gallery_url, DESKTOP)
     try:
         problems = check_page(page, MAIN)
         assert not problems, "\n".join(problems)
