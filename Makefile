@@ -52,10 +52,15 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# The kit's bytecode is written once before the run: on a fresh clone the three workers,
+# the four simulator compiles and the first servers all start at once and would each
+# compile the whole package from source (about 2 s of CPU apiece; compileall takes 0.7 s)
 test: $(VENV)/.test-installed chromium
+	$(PY) -m compileall -q hordes_kit
 	timeout 1500 $(PYTEST)
 
 test-long: $(VENV)/.test-installed chromium
+	$(PY) -m compileall -q hordes_kit
 	HORDES_KIT_LONG=1 HYPOTHESIS_PROFILE=long timeout 5400 $(PYTEST)
 
 bench: $(VENV)/.test-installed chromium
