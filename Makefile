@@ -21,13 +21,14 @@ export PIP_DISABLE_PIP_VERSION_CHECK
 # again: 4 s of CPU a worker's collection alone)
 unexport PYTHONDONTWRITEBYTECODE
 
-# pytest on three workers for two cores (the browser tests spend most of their time waiting
-# for a page; measured 9 min with -n 2, 6.4 min with -n 3); a file's tests stay on one
+# pytest on three workers for two cores (the run keeps both cores busy; with -n 2 a worker
+# waiting for a simulator's compile or a server's cull leaves one idle: 387 s against 351 s
+# measured cold); a file's tests stay on one
 # worker (a notebook's cells share a kernel), the longest files first (tests/conftest.py)
 PYTEST := $(PY) -m pytest -q -n 3 --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
-.PHONY: serve test test-long bench load bench-browser lint chromium clean
+.PHONY: serve test test-long bytecode bench load bench-browser lint chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -52,15 +53,16 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-# The kit's bytecode is written once before the run: on a fresh clone the three workers,
+# The kit's bytecode, written once before a test run: on a fresh clone the three workers,
 # the four simulator compiles and the first servers all start at once and would each
 # compile the whole package from source (about 2 s of CPU apiece; compileall takes 0.7 s)
-test: $(VENV)/.test-installed chromium
+bytecode: $(VENV)/.test-installed
 	$(PY) -m compileall -q hordes_kit
+
+test: $(VENV)/.test-installed chromium bytecode
 	timeout 1500 $(PYTEST)
 
-test-long: $(VENV)/.test-installed chromium
-	$(PY) -m compileall -q hordes_kit
+test-long: $(VENV)/.test-installed chromium bytecode
 	HORDES_KIT_LONG=1 HYPOTHESIS_PROFILE=long timeout 5400 $(PYTEST)
 
 bench: $(VENV)/.test-installed chromium

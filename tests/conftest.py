@@ -180,7 +180,7 @@ def context(chromium_profile, request, output_path):
                     path=os.path.join(output_path, f"test-failed-{i}.png"), timeout=5000
                 )
             page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-        except PlaywrightError:  # a page that never loaded, or one of another origin's rules
+        except PlaywrightError:  # about:blank has no storage; a crashed page answers nothing
             pass
         page.close()
     chromium_profile.clear_cookies()

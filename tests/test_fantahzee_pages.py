@@ -49,14 +49,14 @@ PAGES = {
 }
 
 
-def _open(page: Page, url: str, name: str, viewport: dict) -> tuple[Page, dict]:
+def _open(page: Page, url: str, name: str, viewport: dict) -> dict:
     page.set_viewport_size(viewport)
     page.set_default_timeout(TIMEOUT)
     expect.set_options(timeout=TIMEOUT)
     seen = watch_console(page, url)
     page.goto(f"{url}/voila/render/{name}.ipynb", timeout=TIMEOUT)
     wait_for_widgets(page, PAGES[name][0], timeout=TIMEOUT)
-    return page, seen
+    return seen
 
 
 def _problems(page: Page, name: str, seen: dict, keyboard: bool) -> list[str]:
@@ -73,7 +73,7 @@ def _at_desktop_width(page: Page, name: str) -> None:
 
 
 def test_odds_page_on_a_phone(page: Page, voila_url):
-    page, seen = _open(page, voila_url, "fantahzee_odds", PHONE)
+    seen = _open(page, voila_url, "fantahzee_odds", PHONE)
     problems = _problems(page, "fantahzee_odds", seen, keyboard=True)
     assert not problems, "\n".join(problems)
     # three rolls of the tray: 2 rerolls left, 1, 0, then a new turn with 2 again
@@ -99,7 +99,7 @@ def test_odds_page_on_a_phone(page: Page, voila_url):
 
 
 def test_walkthrough_page_on_a_phone_grades_choices_and_rules(page: Page, voila_url):
-    page, seen = _open(page, voila_url, "fantahzee_walkthrough", PHONE)
+    seen = _open(page, voila_url, "fantahzee_walkthrough", PHONE)
     expect(page.locator(".hk-next")).to_be_enabled()  # the first step is never blocked
     # Maureen's second decision: keep the 5 and a 3 instead of the book's 5 (the page
     # opens on the first lesson; the Example Turn is picked)
@@ -124,7 +124,7 @@ def test_walkthrough_page_on_a_phone_grades_choices_and_rules(page: Page, voila_
 
 
 def test_play_page_on_a_phone(page: Page, voila_url):
-    page, seen = _open(page, voila_url, "fantahzee_play", PHONE)
+    seen = _open(page, voila_url, "fantahzee_play", PHONE)
     for _ in range(40):  # the bot may start: skip its paced moves to the person's turn
         if page.locator(".hk-step.hk-bots").count() == 0:
             break

@@ -48,19 +48,19 @@ def gallery_url(tmp_path_factory):
     server.stop()
 
 
-def _open(chromium_profile: BrowserContext, url: str, viewport: dict) -> tuple[Page, dict]:
-    page = chromium_profile.new_page()
+def _open(page: Page, url: str, viewport: dict) -> dict:
     page.set_viewport_size(viewport)
     page.set_default_timeout(TIMEOUT)
     seen = watch_console(page, url.rstrip("/"))
     page.goto(url, timeout=TIMEOUT)
     wait_for_widgets(page, ".hk-page .hk-chart svg", timeout=TIMEOUT)
-    return page, seen
+    return seen
 
 
 @pytest.fixture(scope="module")
 def phone(chromium_profile: BrowserContext, gallery_url):
-    page, seen = _open(chromium_profile, gallery_url, PHONE)
+    page = chromium_profile.new_page()  # the module's tests share it
+    seen = _open(page, gallery_url, PHONE)
     yield page, seen
     page.close()
 
@@ -72,14 +72,11 @@ def test_phone_width_nothing_sideways_and_no_serious_axe_violations(phone):
     assert not console_problems(seen), console_problems(seen)
 
 
-def test_desktop_width_and_a_clean_console(chromium_profile: BrowserContext, gallery_url):
-    page, seen = _open(chromium_profile, gallery_url, DESKTOP)
-    try:
-        problems = check_page(page, MAIN)
-        assert not problems, "\n".join(problems)
-        assert not console_problems(seen), console_problems(seen)
-    finally:
-        page.close()
+def test_desktop_width_and_a_clean_console(page: Page, gallery_url):
+    seen = _open(page, gallery_url, DESKTOP)
+    problems = check_page(page, MAIN)
+    assert not problems, "\n".join(problems)
+    assert not console_problems(seen), console_problems(seen)
 
 
 def test_tab_reaches_every_button_and_die(phone):
