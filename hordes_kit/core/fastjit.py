@@ -7,15 +7,67 @@ everywhere, so it made 292 builds of 140 functions and compiled for over a minut
 half on first use. This ``njit`` types every constant argument as its plain type (an
 ``int`` as int64), so each function is built once per argument types, as a call from
 Python would build it; the code is the same, only compiled fewer times.
+
+It also optimises a function compiled only because another compiled function calls it
+more cheaply. numba links every callee's module into its caller and optimises the whole
+again, so each level of a call tree was optimised in full once for itself and once more
+inside every caller: the same code went through LLVM's full pipeline many times. A
+callee's module now gets only numba's cheap pass (the inlining that lets reference counts
+be pruned); the function called from Python gets the full pipeline over everything linked
+into it, as before, so the code that runs is optimised as fully as it was. Measured on
+the Fantahzee simulator: 81-87 s of CPU to compile before, 55-68 s after, and 4,000 games
+in the same time (22.0 s against 21.7 s).
 """
 
 from __future__ import annotations
 
+import threading
+
 from numba import njit as _numba_njit
+from numba.core import codegen as _codegen
 from numba.core import types
 from numba.core.registry import CPUDispatcher
 
 __all__ = ["njit"]
+
+_nested = threading.local()  # how deep this thread is in compiles called from compiled code
+
+
+def _callee_depth() -> int:
+    return getattr(_nested, "depth", 0)
+
+
+def _install_cheap_callee_optimisation() -> bool:
+    """Have a library compiled as a callee run only numba's cheap module passes (see the
+    module's docstring). Leaves numba as it is (and says False) if its internals differ."""
+    lib = getattr(_codegen, "CPUCodeLibrary", None)
+    full = getattr(lib, "_optimize_final_module", None)
+    prune = getattr(_codegen, "remove_redundant_nrt_refct", None)
+    if full is None or prune is None or getattr(full, "_hk_cheap_callees", False):
+        return full is not None and getattr(full, "_hk_cheap_callees", False)
+
+    def optimize_final_module(self):
+        if _callee_depth() == 0:
+            return full(self)
+        try:
+            mpm, pb = self._codegen._module_pass_manager(
+                loop_vectorize=self._codegen._loopvect,
+                slp_vectorize=False,
+                opt=self._codegen._opt_level,
+                cost="cheap",
+            )
+        except (AttributeError, TypeError):  # another numba: its own passes, unchanged
+            return full(self)
+        mpm.run(self._final_module, pb)
+        if not _codegen.config.LLVM_REFPRUNE_PASS:
+            self._final_module = prune(self._final_module)
+
+    optimize_final_module._hk_cheap_callees = True
+    lib._optimize_final_module = optimize_final_module
+    return True
+
+
+CHEAP_CALLEES = _install_cheap_callee_optimisation()
 
 
 class _PlainArgsDispatcher(CPUDispatcher):
@@ -25,7 +77,11 @@ class _PlainArgsDispatcher(CPUDispatcher):
     def get_call_template(self, args, kws):
         args = tuple(types.unliteral(a) for a in args)
         kws = {k: types.unliteral(v) for k, v in kws.items()}
-        return super().get_call_template(args, kws)
+        _nested.depth = _callee_depth() + 1  # a compile from here is a callee's
+        try:
+            return super().get_call_template(args, kws)
+        finally:
+            _nested.depth -= 1
 
 
 def njit(fn=None, **options):

@@ -1,0 +1,76 @@
+"""The fast simulators' ``njit``: one build per argument types, callees optimised cheaply.
+
+A function compiled only because compiled code calls it runs numba's cheap module passes;
+the function called from Python runs the full pipeline over everything linked into it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba.core import codegen
+
+from hordes_kit.core import fastjit
+from hordes_kit.core.fastjit import njit
+
+
+@pytest.fixture
+def pass_costs(monkeypatch):
+    """For each library numba optimises, its name and the module pass managers it ran
+    ('cheap' or 'full')."""
+    libraries: dict[str, list[str]] = {}
+    current: list[list[str]] = []
+    build = codegen.JITCPUCodegen._module_pass_manager
+    optimise = codegen.CPUCodeLibrary._optimize_final_module
+
+    def spy_build(self, **kwargs):
+        if current:
+            current[-1].append(kwargs.get("cost") or "full")
+        return build(self, **kwargs)
+
+    def spy_optimise(self):
+        current.append(libraries.setdefault(self.name, []))
+        try:
+            return optimise(self)
+        finally:
+            current.pop()
+
+    monkeypatch.setattr(codegen.JITCPUCodegen, "_module_pass_manager", spy_build)
+    monkeypatch.setattr(codegen.CPUCodeLibrary, "_optimize_final_module", spy_optimise)
+    return libraries
+
+
+def _pair():
+    @njit
+    def step(a, k):
+        total = 0
+        for i in range(a.shape[0]):
+            total += a[i] * k
+        return total
+
+    @njit
+    def run(a):
+        return step(a, 3) + step(a, 5)  # two constants: one build of step
+
+    return step, run
+
+
+def test_a_callee_is_built_once_and_optimised_cheaply_its_caller_in_full(pass_costs):
+    assert fastjit.CHEAP_CALLEES, "this numba's internals changed: see fastjit"
+    step, run = _pair()
+    a = np.arange(10, dtype=np.int64)
+    assert run(a) == 45 * 3 + 45 * 5
+    assert len(step.overloads) == 1  # not one per constant
+    # step's library: the cheap passes only; run's: numba's own cheap-then-full pair
+    (step_lib,) = [v for k, v in pass_costs.items() if k.endswith("<locals>.step")]
+    (run_lib,) = [v for k, v in pass_costs.items() if k.endswith("<locals>.run")]
+    assert step_lib == ["cheap"], pass_costs
+    assert run_lib == ["cheap", "full"], pass_costs
+    assert fastjit._callee_depth() == 0  # back at the top after the compile
+
+
+def test_a_callee_called_from_python_still_answers(pass_costs):
+    step, run = _pair()
+    a = np.arange(4, dtype=np.int64)
+    assert run(a) == 6 * 8
+    assert step(a, 7) == 42  # the callee's own build, called directly
