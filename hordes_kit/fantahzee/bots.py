@@ -213,43 +213,64 @@ def party_score(state, heroes: tuple[str, ...]) -> float:
 
 
 _SCORES: dict = {}
+_GROUPS: dict = {}
+
+
+def _group(chosen_ids: tuple[str, ...], key, state):
+    """What a group of heroes paid with dice brings whatever else the party holds: None if
+    its dice cannot cover it, else (chance of paying it, strength, steam, shield, the
+    strongest one's strength, how many "activate another" abilities it has). A party's
+    score meets the same groups again and again (its subsets, party after party)."""
+    hit = _GROUPS.get((chosen_ids, key), _GROUPS)
+    if hit is not _GROUPS:
+        return hit
+    from hordes_kit.fantahzee.costs import Cost, parse_cost
+
+    chosen = [state.card(h) for h in chosen_ids]
+    eff = [e for h in chosen for e in h.effects]
+    dice = min(R.DICE + sum(e.amount for e in eff if e.verb == "extra_dice"), MAX_DICE)
+    rolls = min(R.ROLLS + sum(e.amount for e in eff if e.verb == "extra_rolls"), MAX_ROLLS)
+    cut = sum(e.amount for e in eff if e.verb == "reduce_x")
+    costs = sorted((parse_cost(h.cost) for h in chosen), key=lambda c: -c.x)
+    if cut and costs:
+        c0 = costs[0]
+        costs[0] = Cost(c0.exact, max(0, c0.x - cut))
+    costs = [c for c in costs if c.dice]
+    if sum(c.dice for c in costs) > dice:
+        out = None
+    else:
+        out = (
+            float(success_probability(dice, rolls, costs)) if costs else 1.0,
+            sum(h.strength for h in chosen),
+            sum(e.amount for e in eff if e.verb == "steam"),
+            sum(e.amount for e in eff if e.verb == "shield"),
+            max(c.strength for c in chosen),
+            sum(e.verb == "activate_other" for e in eff),
+        )
+    _GROUPS[(chosen_ids, key)] = out
+    return out
 
 
 def _party_score(heroes, key, need, state) -> float:
     hit = _SCORES.get((heroes, key, need))
     if hit is not None:
         return hit
-    from hordes_kit.fantahzee.costs import Cost, parse_cost
-
     cards = [state.card(h) for h in heroes]
     best = 0.0
     for r in range(1, min(3, len(cards)) + 1):
         for combo in combinations(range(len(cards)), r):
-            chosen = [cards[i] for i in combo]
-            eff = [e for h in chosen for e in h.effects]
-            dice = min(R.DICE + sum(e.amount for e in eff if e.verb == "extra_dice"), MAX_DICE)
-            rolls = min(R.ROLLS + sum(e.amount for e in eff if e.verb == "extra_rolls"), MAX_ROLLS)
-            cut = sum(e.amount for e in eff if e.verb == "reduce_x")
-            costs = sorted((parse_cost(h.cost) for h in chosen), key=lambda c: -c.x)
-            if cut and costs:
-                c0 = costs[0]
-                costs[0] = Cost(c0.exact, max(0, c0.x - cut))
-            costs = [c for c in costs if c.dice]
-            if sum(c.dice for c in costs) > dice:
+            group = _group(tuple(heroes[i] for i in combo), key, state)
+            if group is None:
                 continue
-            p = float(success_probability(dice, rolls, costs)) if costs else 1.0
-            strength = sum(h.strength for h in chosen)
+            p, strength, steam, shield, strongest, activate_other = group
             rest = [cards[i] for i in range(len(cards)) if i not in combo]
-            steam = sum(e.amount for e in eff if e.verb == "steam")
-            for e in eff:
-                if e.verb == "activate_other":
-                    ok = [h.strength for h in rest if h.strength <= max(c.strength for c in chosen)]
-                    strength += max(ok, default=0)
+            for _ in range(activate_other):
+                ok = [h.strength for h in rest if h.strength <= strongest]
+                strength += max(ok, default=0)
             for h in sorted(rest, key=lambda h: -h.strength):
                 if h.steam_cost is not None and h.steam_cost <= steam:
                     steam -= h.steam_cost
                     strength += h.strength
-            shield = sum(e.amount for e in eff if e.verb == "shield")
             if strength < need:  # below the weakest monster showing: worth little
                 strength *= 0.25
             best = max(best, p * (strength + 0.5 * shield))
