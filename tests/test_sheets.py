@@ -42,6 +42,26 @@ def test_every_game_of_the_kit_has_a_sheet_and_every_sheet_renders():
         assert "2026-01-02" in page and "hordes_kit " in page
 
 
+def test_a_sheet_is_made_once_a_process_and_rendered_each_time():
+    """Making a sheet takes seconds (exact odds, simulated games): a second render (the
+    page's button clicked again) reuses it, with that render's own date."""
+    from types import SimpleNamespace
+
+    made = []
+
+    def make():
+        made.append(1)
+        table = Table("T", "What it measures.", ("a",), (("1",),))
+        return Sheet("Toy", "A toy sheet.", (Section("S", "The part.", (table,)),))
+
+    game = SimpleNamespace(title="Toy", sheet_module=lambda: SimpleNamespace(sheet=make))
+    first = render_game(game, DAY)
+    second = render_game(game, datetime.date(2026, 3, 4))
+    assert len(made) == 1
+    assert "2026-01-02" in first and "2026-03-04" in second
+    assert first.replace("2026-01-02", "2026-03-04") == second
+
+
 def test_a_game_without_a_sheet_says_so(demo):
     with pytest.raises(Exception, match="no printable sheet"):
         render_game(demo)

@@ -239,8 +239,15 @@ def render(sheet: Sheet, version: str, date: datetime.date | None = None) -> str
     return "".join(out) + "</body></html>\n"
 
 
+_MADE: dict = {}  # a sheet module's ``sheet`` function -> the sheet it made
+
+
 def render_game(game, date: datetime.date | None = None) -> str:
-    """The sheet of a registered game (its ``Game.sheet`` module's ``sheet()``), rendered."""
+    """The sheet of a registered game (its ``Game.sheet`` module's ``sheet()``), rendered.
+
+    A sheet is made once a process: every number on it comes from the shipped cards and
+    fixed seeds, and making one takes seconds (its exact odds and simulated games), so a
+    second click of a page's button, or a second page in one server, renders at once."""
     from importlib.metadata import PackageNotFoundError, version
 
     from hordes_kit.core.errors import HordesKitError
@@ -252,7 +259,10 @@ def render_game(game, date: datetime.date | None = None) -> str:
         kit = version("hordes-kit")
     except PackageNotFoundError:
         kit = "development copy"
-    return render(module.sheet(), kit, date)
+    made = _MADE.get(module.sheet)
+    if made is None:
+        made = _MADE[module.sheet] = module.sheet()
+    return render(made, kit, date)
 
 
 def rules_of(game_name: str, *keys: str) -> tuple[RuleEntry, ...]:
