@@ -153,9 +153,9 @@ def _can_pay(F, ws, exs, n):
 @njit(cache=True)
 def _pay_set(H, Q, F, ns, nr, n_active0, steam0, ws, exs):
     """Strength of paying the heroes ``ws[W_SEL, :ns]`` with dice, the others
-    ``ws[W_REST, :nr]`` (``_Solver._pay_set``), -1: not. ``ws`` (``WS_ROWS`` x 5, rows
-    ``W_*``) and ``exs`` (5 x 6) are its work space (no arrays made or sliced per call: it
-    runs for every set of heroes at every node)."""
+    ``ws[W_REST, :nr]`` (``_Solver._cost_sets``, then ``_gain``), -1: not. ``ws``
+    (``WS_ROWS`` x 5, rows ``W_*``) and ``exs`` (5 x 6) are its work space (no arrays made
+    or sliced per call: it runs for every set of heroes at every node)."""
     for q in range(5):
         ws[W_ASSIGN, q] = 0
     nred = ntg = 0

@@ -181,6 +181,7 @@ class _Solver:
         self.G = lru_cache(maxsize=None)(self._G)
         self.B = lru_cache(maxsize=None)(self._B)
         self.T = lru_cache(maxsize=None)(self._T)
+        self.R = lru_cache(maxsize=None)(self._R)
 
     def canon(self, c: Sequence[int]) -> tuple[int, ...]:
         """Faces no cost names are interchangeable: sort their counts."""
@@ -189,27 +190,39 @@ class _Solver:
     # --- the end of the Roll Step: pay the best set of heroes --------------------------
 
     def _T(self, F: tuple[int, ...], E: int) -> float:
-        """Best total strength from dice ``F`` with enablers ``E`` already active."""
+        """Best total strength from dice ``F`` with enablers ``E`` already active: the sets
+        of the other heroes come best first (``_R``), so the first the dice pay is the best."""
+        base, ranked = self.R(E)
+        for gain, cost_sets in ranked:
+            if any(can_pay(F, costs) for costs in cost_sets):
+                return base + gain
+        return base
+
+    def _R(self, E: int) -> tuple[int, list[tuple[int, list[list[Cost]]]]]:
+        """With enablers ``E`` active: their strength and the party's, then every set of the
+        other heroes as (the strength paying it brings, the dice costs that pay it, one list
+        per way to aim its reducers), highest strength first. What dice show changes only
+        which sets are paid, so this is worked out once per ``E``."""
         hs = self.heroes
         rest = [i for i in range(len(hs)) if not E >> i & 1]
         base = self.base_strength + sum(hs[i].strength for i in range(len(hs)) if E >> i & 1)
         steam0 = self.steam0 + sum(hs[i].steam for i in range(len(hs)) if E >> i & 1)
         n_active0 = self.base_active + bin(E).count("1")
-        best = base
-        for r in range(len(rest) + 1):
-            for S in combinations(rest, r):
-                got = self._pay_set(F, S, rest, n_active0, steam0)
-                if got is not None:
-                    best = max(best, base + got)
-        return best
+        ranked = [
+            (self._gain(S, rest, steam0), self._cost_sets(S, n_active0))
+            for r in range(len(rest) + 1)
+            for S in combinations(rest, r)
+        ]
+        ranked.sort(key=lambda g: -g[0])
+        return base, ranked
 
-    def _pay_set(self, F, S, rest, n_active0, steam0) -> int | None:
-        """Strength of paying heroes ``S`` with dice (plus what they activate), or None."""
+    def _cost_sets(self, S, n_active0) -> list[list[Cost]]:
+        """The dice costs of paying heroes ``S``, one list per way to aim its reducers."""
         hs = self.heroes
         reducers = [i for i in S if hs[i].reduce_x]
         targets = [i for i in S if hs[i].cost.x]
         options = [targets or [None]] * len(reducers) if reducers else [[None]]
-        ok = False
+        out = []
         for assign in product(*options):
             cut = dict.fromkeys(S, 0)
             for red, tgt in zip(reducers, assign):
@@ -223,11 +236,13 @@ class _Solver:
                     # paid last: every other hero of this set and those before are active
                     x -= hs[i].discount_per_active * (n_active0 + len(S) - 1)
                 costs.append(Cost(c.exact, max(0, x)))
-            if can_pay(F, [c for c in costs if c.dice]):
-                ok = True
-                break
-        if not ok:
-            return None
+            out.append([c for c in costs if c.dice])
+        return out
+
+    def _gain(self, S, rest, steam0) -> int:
+        """Strength that paying heroes ``S`` brings, with what they activate and what steam
+        then pays."""
+        hs = self.heroes
         strength = sum(hs[i].strength for i in S)
         active = set(S)
         others = [i for i in rest if i not in active]
