@@ -321,3 +321,28 @@ def test_sudden_defeat_option_stops_the_game_earlier():
     )
     assert s.is_terminal and s.tokens == 4 and s.result == "loss"
     assert s.log[-1].rule == "heroes-hordes.defeat"
+
+
+def test_card_forces_are_kept_per_pile_and_battle_and_forgotten_past_the_bound(monkeypatch):
+    """A game asks about the same piles again and again: the answer is kept for the same
+    card objects and battle, worked out again for another battle, and the kept answers are
+    forgotten at once past their bound (memory stays bounded in a long server)."""
+    from dataclasses import replace
+
+    from hordes_kit.heroes_hordes import rules
+
+    by = {c.name: c for c in load_cards()}
+    pile = [by["Dwarf Lord"], by["Clansmen"], by["Greybeards"]]
+    first = card_forces(pile, opponent_race="G")
+    assert card_forces(tuple(pile), opponent_race="G") is first
+    assert [f.total for f in first] == [8, 9, 6]
+    other = card_forces(pile)
+    assert other is not first and [f.total for f in other] == [8, 7, 6]  # no Goblins to fight
+    # an equal-looking card of another card file (a different object) is worked out anew
+    stronger = replace(by["Clansmen"], strength=by["Clansmen"].strength + 10)
+    assert card_forces([pile[0], stronger, pile[2]])[1].total == other[1].total + 10
+    monkeypatch.setattr(rules, "_FORCES_KEPT", 2)
+    monkeypatch.setattr(rules, "_FORCES", {})
+    for race in ("G", "O", None):
+        card_forces(pile, opponent_race=race)
+    assert len(rules._FORCES) <= 2

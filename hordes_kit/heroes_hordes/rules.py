@@ -138,7 +138,28 @@ def card_forces(
     >>> [f.total for f in card_forces([by["Dwarf Lord"], by["Clansmen"], by["Greybeards"]],
     ...                               opponent_race="G")]
     [8, 9, 6]
+
+    A game asks about the same piles again and again (every bot decision, every view), so
+    the answers are kept, by the card objects asked about (each answer holds its cards, so
+    their identities stay theirs) and the battle.
     """
+    cards = tuple(cards)
+    key = (tuple(map(id, cards)), opponent_race, opponent_size)
+    hit = _FORCES.get(key)
+    if hit is not None:
+        return hit[1]
+    if len(_FORCES) >= _FORCES_KEPT:
+        _FORCES.clear()
+    out = _card_forces(cards, opponent_race, opponent_size)
+    _FORCES[key] = (cards, out)
+    return out
+
+
+_FORCES: dict = {}
+_FORCES_KEPT = 50_000  # answers kept at most (then forgotten at once)
+
+
+def _card_forces(cards, opponent_race, opponent_size) -> tuple[CardForce, ...]:
     counts = {kw: sum(kw in c.keywords for c in cards) for kw in SYNERGY}
     out = []
     for i, card in enumerate(cards):
