@@ -43,8 +43,10 @@ def _install_cheap_callee_optimisation() -> bool:
     lib = getattr(_codegen, "CPUCodeLibrary", None)
     full = getattr(lib, "_optimize_final_module", None)
     prune = getattr(_codegen, "remove_redundant_nrt_refct", None)
-    if full is None or prune is None or getattr(full, "_hk_cheap_callees", False):
-        return full is not None and getattr(full, "_hk_cheap_callees", False)
+    if getattr(full, "_hk_cheap_callees", False):  # installed already (a reload)
+        return True
+    if full is None or prune is None:
+        return False
 
     def optimize_final_module(self):
         if _callee_depth() == 0:
