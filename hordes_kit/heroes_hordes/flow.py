@@ -4,10 +4,8 @@ outcome or decision."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hordes_kit.core.options import reading_of
-from hordes_kit.core.state import Event
+from hordes_kit.core.state import Event, evolve
 from hordes_kit.heroes_hordes.cards import PILES
 from hordes_kit.heroes_hordes.rules import ATTACK_SIZE, HERO_PILES, HORDE_PILES, RULE
 from hordes_kit.heroes_hordes.state import HHPosition
@@ -17,7 +15,7 @@ __all__ = ["advance", "start_attack", "end_attack", "event_step", "finish", "hor
 
 def start_attack(state: HHPosition) -> HHPosition:
     if any(state.piles[PILES.index(p)] for p in HERO_PILES):
-        return replace(state, step="defend")
+        return evolve(state, step="defend")
     ev = Event(
         RULE + "battle.unblocked",
         f"No hero pile can block the {state.attack.capitalize()}: 2 Devastation Tokens.",
@@ -53,11 +51,11 @@ def advance(state: HHPosition) -> HHPosition:
         if s.tokens >= s.config.sudden_defeat:
             return finish(s, f"{s.tokens} Devastation Tokens: the hordes have won.")
         if s.spy_left:
-            return replace(s, step="spy")
+            return evolve(s, step="spy")
         if s.pending:
-            return replace(s, step="place")
+            return evolve(s, step="place")
         if s.attack:
-            return replace(s, step="discard" if s.defender else "defend")
+            return evolve(s, step="discard" if s.defender else "defend")
         if s.phase == "battle":
             ready = s.ready_hordes()
             if len(ready) > 1:  # ruling: the player chooses which attacks first
@@ -71,29 +69,29 @@ def advance(state: HHPosition) -> HHPosition:
             if ready:
                 s = horde_attacks(s, ready[0])
                 continue
-            s = replace(s, phase="event")
+            s = evolve(s, phase="event")
             continue
         if s.phase == "event":
             if s.drawn and not s.event_done:
                 nxt = event_step(s)
                 if nxt is not None:
                     return nxt
-                s = replace(s, event_done=True)
+                s = evolve(s, event_done=True)
                 continue
             if s.drawn:
-                s = replace(s, discard=s.discard + (s.drawn,), drawn=None)
+                s = evolve(s, discard=s.discard + (s.drawn,), drawn=None)
             races = tuple(r for p in HERO_PILES for c in s.pile(p) for r in sorted(c.mine))
-            s = replace(s, phase="mines", mines=races, event_done=False)
+            s = evolve(s, phase="mines", mines=races, event_done=False)
             continue
         if s.phase == "mines":
             if s.mines and s.deck_size():
-                return replace(s, step="mine")
-            s = replace(s, mines=(), phase="fate", turn=s.turn + 1)
+                return evolve(s, step="mine")
+            s = evolve(s, mines=(), phase="fate", turn=s.turn + 1)
             continue
         # phase fate: the start of a turn
         if not s.deck_size():
             return finish(s, "The deck is empty at the start of the turn: the game ends.")
-        return replace(s, step="draw")
+        return evolve(s, step="draw")
 
 
 def horde_attacks(state: HHPosition, pile: str) -> HHPosition:
@@ -111,12 +109,12 @@ def event_step(state: HHPosition) -> HHPosition | None:
     kind = card.event
     if kind == "raid":
         if any(state.piles[PILES.index(p)] for p in HORDE_PILES):
-            return replace(state, step="raid")
+            return evolve(state, step="raid")
     elif kind == "slay":
         if any(state.piles[PILES.index(p)] for p in HORDE_PILES):
-            return replace(state, step="slay")
+            return evolve(state, step="slay")
     elif state._search_pool():
-        return replace(state, step="search")
+        return evolve(state, step="search")
     ev = Event(RULE + "event", f"{card.name} has nothing to act on.", {"card": card.id})
     return advance(state.with_events(ev, event_done=True))
 

@@ -3,10 +3,8 @@ the position right after it; ``do`` then runs the turn on (``flow.advance``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hordes_kit.core.options import reading_of
-from hordes_kit.core.state import Event
+from hordes_kit.core.state import Event, evolve
 from hordes_kit.heroes_hordes.cards import PILE_OF_RACE, PILES, RACE_OF_PILE
 from hordes_kit.heroes_hordes.flow import advance, end_attack, horde_attacks, start_attack
 from hordes_kit.heroes_hordes.rules import (
@@ -42,7 +40,7 @@ def do_draw(state: HHPosition, cid: str) -> HHPosition:
     ev = Event(RULE + "fate", f"Turn {state.turn}: the Fate card is {card.name}.", {"card": cid})
     s = state.with_events(ev, **state._take_top(cid))
     if card.is_event:
-        return replace(s, drawn=cid, phase="battle")
+        return evolve(s, drawn=cid, phase="battle")
     return enter_play(s, cid, then="battle")
 
 
@@ -57,7 +55,7 @@ def enter_play(state: HHPosition, cid: str, *, then: str, pile: str | None = Non
             f"{' or the '.join(o.capitalize() for o in options)} pile: you choose.",
         )
         return state.with_events(ev, pending=cid, step="place", phase=then)
-    return put(replace(state, phase=then), cid, options[0])
+    return put(evolve(state, phase=then), cid, options[0])
 
 
 def put(state: HHPosition, cid: str, pile: str) -> HHPosition:
@@ -78,7 +76,7 @@ def put(state: HHPosition, cid: str, pile: str) -> HHPosition:
         look = max(0, min(SPY_LOOK - len(s.known), len(s.deck)))
         ev = Event(RULE + "spy", f"{card.name} spies: look at the next {SPY_LOOK} cards.")
         s = s.with_events(ev, spy_left=look)
-    return replace(s, pending=None)
+    return evolve(s, pending=None)
 
 
 def do_place(state: HHPosition, pile: str) -> HHPosition:
@@ -101,7 +99,7 @@ def do_reveal(state: HHPosition, cid: str) -> HHPosition:
 
 def do_mine(state: HHPosition, cid: str) -> HHPosition:
     race, card = state.mines[0], state.card(cid)
-    s = replace(state, mines=state.mines[1:], **state._take_top(cid))
+    s = evolve(state, mines=state.mines[1:], **state._take_top(cid))
     if race in card.types:
         ev = Event(
             RULE + "mines", f"The mine draws {card.name}: a card of its race, kept.", {"card": cid}
@@ -165,7 +163,7 @@ def do_defend(state: HHPosition, pile: str) -> HHPosition:
             need=horde_force,
             battle=tuple((f.card.id, f.total) for f in forces),
         )
-        return end_attack(s) if horde_force <= 0 else replace(s, step="discard")
+        return end_attack(s) if horde_force <= 0 else evolve(s, step="discard")
     ev = Event(
         RULE + "battle.loss",
         f"The {state.attack.capitalize()} ({horde_force}) overwhelm the {pile.capitalize()} "
@@ -238,7 +236,7 @@ def do_search(state: HHPosition, cid: str) -> HHPosition:
         )
     s = shuffle_after_search(s)
     if card.is_event:  # it takes the searching card's place in this Event Phase
-        return replace(s, discard=s.discard + (state.drawn,), drawn=cid, event_done=False)
+        return evolve(s, discard=s.discard + (state.drawn,), drawn=cid, event_done=False)
     return enter_play(s, cid, then="event")
 
 

@@ -4,8 +4,7 @@ attacking the village (Walls, Pits, Moats)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from hordes_kit.core.state import evolve
 from hordes_kit.the_horde.flow import after_loss, next_round
 from hordes_kit.the_horde.state import THPosition, add
 
@@ -44,10 +43,10 @@ def do_roll(state: THPosition, d: str) -> THPosition:
             defender_discard=add(s.defender_discard, s.ri(dfd)),
         )
         if s.data.horde_card(atk).effect == "shaman":
-            return replace(s, step="shaman")
-        return next_round(replace(s, horde_discard=add(s.horde_discard, s.hi(atk))))
+            return evolve(s, step="shaman")
+        return next_round(evolve(s, horde_discard=add(s.horde_discard, s.hi(atk))))
     if s.data.card(dfd).effect == "long-range":
-        return replace(s, step="archer")
+        return evolve(s, step="archer")
     ev = s._ev(
         "horde.defender-killed",
         f"The {state.name(dfd)} goes to the Recruit Discard.",
@@ -127,9 +126,9 @@ def do_village(state: THPosition, cid: str) -> THPosition:
     card, i = state.data.card(cid), state.ri(cid)
     atk, h = state.attacker, state.hi(state.attacker)
     if sum(state.village):
-        s = replace(state, village=add(state.village, i, -1))
+        s = evolve(state, village=add(state.village, i, -1))
     else:
-        s = replace(state, village_bottom=state.village_bottom[1:])
+        s = evolve(state, village_bottom=state.village_bottom[1:])
     who = state.hordling(atk)
     if card.effect == "wall":
         ev = state._ev(

@@ -5,9 +5,8 @@ to go on to the next chance outcome or decision."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hordes_kit.core.options import reading_of
+from hordes_kit.core.state import evolve
 from hordes_kit.the_horde.state import THPosition, add
 
 __all__ = [
@@ -55,7 +54,7 @@ def start_turn(state: THPosition) -> THPosition:
 
 def flip_next(state: THPosition) -> THPosition:
     if not state.to_flip:
-        return replace(state, step="recruit")
+        return evolve(state, step="recruit")
     if not sum(state.recruit_deck):
         if not sum(state.recruit_discard):
             ev = state._ev("recruit.reshuffle", "No recruit cards are left to flip.")
@@ -69,7 +68,7 @@ def flip_next(state: THPosition) -> THPosition:
         return state.with_events(
             ev, recruit_deck=state.recruit_discard, recruit_discard=(0,) * n, step="recruit-flip"
         )
-    return replace(state, step="recruit-flip")
+    return evolve(state, step="recruit-flip")
 
 
 def draw_horde(state: THPosition) -> THPosition:
@@ -77,7 +76,7 @@ def draw_horde(state: THPosition) -> THPosition:
         return next_round(state)
     if not sum(state.horde_deck):
         if not sum(state.horde_discard):
-            return next_round(replace(state, to_draw=0))
+            return next_round(evolve(state, to_draw=0))
         ev = state._ev(
             "ruling.horde-reshuffle",
             "The Horde deck is empty: the Horde Discard is shuffled into a new Horde deck.",
@@ -88,7 +87,7 @@ def draw_horde(state: THPosition) -> THPosition:
             horde_discard=(0,) * len(state.hids),
             step="horde-draw",
         )
-    return replace(state, step="horde-draw")
+    return evolve(state, step="horde-draw")
 
 
 def next_round(state: THPosition) -> THPosition:
@@ -108,7 +107,7 @@ def next_round(state: THPosition) -> THPosition:
             attacker=None,
             defender=None,
         )
-    return replace(state, step="attacker", attacker=None, defender=None)
+    return evolve(state, step="attacker", attacker=None, defender=None)
 
 
 def draw_defender(state: THPosition) -> THPosition:
@@ -125,7 +124,7 @@ def draw_defender(state: THPosition) -> THPosition:
             defender_discard=(0,) * len(state.rids),
             step="defender",
         )
-    return replace(state, step="defender")
+    return evolve(state, step="defender")
 
 
 def after_loss(state: THPosition) -> THPosition:
@@ -146,7 +145,7 @@ def after_loss(state: THPosition) -> THPosition:
         )
         s = state.with_events(ev, attack_discard=add(state.attack_discard, i))
         if sum(s.horde_deck):
-            return replace(s, step="reinforce")
+            return evolve(s, step="reinforce")
         if sum(s.horde_discard):
             ev = s._ev(
                 "ruling.horde-reshuffle",
@@ -160,7 +159,7 @@ def after_loss(state: THPosition) -> THPosition:
             )
         return next_round(s)
     if state.village_size():
-        return replace(state, step="village")
+        return evolve(state, step="village")
     ev = state._ev(
         "ruling.empty-village",
         f"The {state.hordling(atk)} finds no village card to attack (Attack Discard).",
@@ -205,4 +204,4 @@ def end_phase(state: THPosition) -> THPosition:
             f"You survived all {len(state.data.turns)} turns: Chauncey wins!",
         )
         return s.with_events(ev, result="win", step="over")
-    return start_turn(replace(s, turn=state.turn + 1))
+    return start_turn(evolve(s, turn=state.turn + 1))

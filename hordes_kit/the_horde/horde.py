@@ -4,9 +4,8 @@ Thrower) until one fights."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hordes_kit.core.options import reading_of
+from hordes_kit.core.state import evolve
 from hordes_kit.the_horde.flow import draw_defender, draw_horde, next_round
 from hordes_kit.the_horde.state import THPosition, add
 
@@ -15,7 +14,7 @@ __all__ = ["do_horde", "do_attacker", "do_defender", "do_rock", "dizzy_streak"]
 
 def do_horde(state: THPosition, hid: str) -> THPosition:
     i = state.hi(hid)
-    s = replace(
+    s = evolve(
         state,
         horde_deck=add(state.horde_deck, i, -1),
         attack_deck=add(state.attack_deck, i),
@@ -41,7 +40,7 @@ def do_attacker(state: THPosition, hid: str) -> THPosition:
 
 def do_defender(state: THPosition, cid: str) -> THPosition:
     card, i = state.data.card(cid), state.ri(cid)
-    s = replace(state, defender_deck=add(state.defender_deck, i, -1))
+    s = evolve(state, defender_deck=add(state.defender_deck, i, -1))
     eff = card.effect
     if card.fights:
         parts = [f"force {card.force}"]
@@ -91,7 +90,7 @@ def do_defender(state: THPosition, cid: str) -> THPosition:
             streak=streak,
             step="roll",
         )
-    s = replace(s, streak=0)
+    s = evolve(s, streak=0)
     if eff in ("replace-keep", "replace-spend"):
         to = "Defender Discard" if eff == "replace-keep" else "Recruit Discard"
         adds = s.config.item_stack == "add"
@@ -189,7 +188,7 @@ def do_defender(state: THPosition, cid: str) -> THPosition:
         )
         s = s.with_events(ev, horde_discard=killed, recruit_discard=disc, chain=0)
         if s.attack_size():
-            return replace(s, step="flame")
+            return evolve(s, step="flame")
         if sum(s.attack_discard):
             ev = state._ev(
                 "ruling.flame-reshuffle",

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from math import comb
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import wilson_interval
+from hordes_kit.core.state import evolve
 from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.rules import RULE as R
 from hordes_kit.the_horde.tape import pick
@@ -223,7 +224,7 @@ def determinizations(state: THState):
         deck = tuple(combo)
         yield (
             Fraction(w, total),
-            replace(state, attack_deck=deck, horde_deck=tuple(n - c for n, c in zip(pool, deck))),
+            evolve(state, attack_deck=deck, horde_deck=tuple(n - c for n, c in zip(pool, deck))),
         )
 
 

@@ -3,8 +3,7 @@ bought into the Village or Defender deck, the rest discarded when you are done."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from hordes_kit.core.state import evolve
 from hordes_kit.the_horde.flow import draw_horde, flip_next
 from hordes_kit.the_horde.state import THPosition, add
 
@@ -42,7 +41,7 @@ def do_flip(state: THPosition, _arg: str) -> THPosition:
 def do_buy(state: THPosition, cid: str) -> THPosition:
     card = state.data.card(cid)
     i = state.row.index(cid)
-    s = replace(state, crowns=state.crowns - card.cost, row=state.row[:i] + state.row[i + 1 :])
+    s = evolve(state, crowns=state.crowns - card.cost, row=state.row[:i] + state.row[i + 1 :])
     if card.type == "V":
         village = add(s.village, s.ri(cid))
         for c in s.village_bottom:
