@@ -346,3 +346,19 @@ def test_card_forces_are_kept_per_pile_and_battle_and_forgotten_past_the_bound(m
     for race in ("G", "O", None):
         card_forces(pile, opponent_race=race)
     assert len(rules._FORCES) <= 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    picks=st.lists(st.integers(0, 10_000), max_size=14),
+    lords_self=st.sampled_from(["included", "excluded"]),
+)
+def test_a_kept_pile_s_force_is_the_named_modifiers_sum(picks, lords_self):
+    """The lookahead bot weighs kept piles by a sum that names no modifier (_kept_force);
+    it must be the force the rules name card by card, for either reading of the lords."""
+    from hordes_kit.heroes_hordes import rules
+
+    cards = list(rules.card_index(rules.HHConfig(lords_self=lords_self)).values())
+    pile = [cards[i % len(cards)] for i in picks]
+    assert rules._kept_force(tuple(pile)) == sum(f.total for f in card_forces(pile))
+    assert rules._kept_force(tuple(pile)) == pile_force(pile)

@@ -9,7 +9,7 @@ opposing pile is of race R; Troop/Troops and Bow/Bows are one keyword.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -118,11 +118,11 @@ class CardForce:
 
     card: Card
     parts: tuple[tuple[str, int], ...]
+    # strength plus every modifier (worked out once: a discard search reads it often)
+    total: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def total(self) -> int:
-        """Strength plus every modifier."""
-        return sum(n for _, n in self.parts)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(n for _, n in self.parts))
 
 
 def card_forces(
@@ -161,16 +161,20 @@ _FORCES_KEPT = 50_000  # answers kept at most (then forgotten at once)
 
 def _card_forces(cards, opponent_race, opponent_size) -> tuple[CardForce, ...]:
     counts = {kw: sum(kw in c.keywords for c in cards) for kw in SYNERGY}
+    synergy = [  # the keywords shared in this pile, with their modifier
+        (kw, f"{kw} ({counts[kw]} in pile)", counts[kw] - 1) for kw in SYNERGY if counts[kw] > 1
+    ]
+    # the pile's bonuses, source by source (most cards give none)
+    given = [(j, source.name, b) for j, source in enumerate(cards) for b in source.bonuses]
     out = []
     for i, card in enumerate(cards):
         parts: list[tuple[str, int]] = [("strength", card.strength)]
-        for j, source in enumerate(cards):
-            for bonus in source.bonuses:
-                if bonus.applies_to(card) and (i != j or bonus.self_too):
-                    parts.append((source.name, bonus.amount))
-        for kw in SYNERGY:
-            if kw in card.keywords and counts[kw] > 1:
-                parts.append((f"{kw} ({counts[kw]} in pile)", counts[kw] - 1))
+        for j, name, bonus in given:
+            if bonus.applies_to(card) and (i != j or bonus.self_too):
+                parts.append((name, bonus.amount))
+        for kw, label, n in synergy:
+            if kw in card.keywords:
+                parts.append((label, n))
         for race, n in card.vs:
             if race == opponent_race:
                 parts.append((f"vs {PILE_OF_RACE[race].capitalize()}", n))
@@ -185,11 +189,38 @@ def pile_force(cards: Sequence[Card], **battle) -> int:
     return sum(f.total for f in card_forces(cards, **battle))
 
 
-@lru_cache(maxsize=1 << 16)
 def _kept_force(cards: tuple[Card, ...]) -> int:
     """``pile_force`` of a kept pile, remembered: the lookahead bot weighs the same piles
-    in every game it plays from one position (a quarter of a million times for 400 games)."""
-    return pile_force(cards)
+    in every game it plays from one position (a quarter of a million times for 400 games).
+    Kept by the card objects weighed, as ``card_forces`` keeps its answers (hashing the
+    cards themselves hashed every field of each)."""
+    key = tuple(map(id, cards))
+    hit = _KEPT.get(key)
+    if hit is not None:
+        return hit[1]
+    if len(_KEPT) >= _FORCES_KEPT:
+        _KEPT.clear()
+    force = _plain_force(cards)
+    _KEPT[key] = (cards, force)
+    return force
+
+
+def _plain_force(cards: Sequence[Card]) -> int:
+    """``pile_force(cards)`` outside a battle, summed without naming each modifier."""
+    total = sum(c.strength for c in cards)
+    for j, source in enumerate(cards):
+        for bonus in source.bonuses:
+            for i, card in enumerate(cards):
+                if bonus.applies_to(card) and (i != j or bonus.self_too):
+                    total += bonus.amount
+    for kw in SYNERGY:
+        n = sum(kw in c.keywords for c in cards)
+        if n > 1:
+            total += n * (n - 1)  # each of the n cards: +1 per other one
+    return total
+
+
+_KEPT: dict = {}
 
 
 def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | None:
