@@ -184,3 +184,25 @@ def test_unknown_game_lists_known():
 def test_card_data_error_names_file_card_field():
     e = CardDataError("data/x/cards.toml", "Paladin", "strength", "must be 0-20, got 99")
     assert str(e) == "data/x/cards.toml, card 'Paladin', field 'strength': must be 0-20, got 99"
+
+
+@pytest.mark.parametrize("name", ["the-horde", "fantahzee", "skytear"])
+def test_a_state_keeps_what_it_worked_out_and_the_next_state_works_it_out_anew(name):
+    """A state keeps its legal actions and chance outcomes once asked (a move asks again);
+    the state a move makes never inherits them, and what is kept is what would be worked
+    out afresh, at decision and at chance nodes alike."""
+    from hordes_kit.core.playout import play_steps
+    from hordes_kit.core.state import _MEMO, evolve
+
+    game = get_game(name)
+    config = {"players": game.min_players}
+    kinds = set()
+    for state in play_steps(game.start(config), 4, max_steps=120):
+        assert _MEMO not in state.__dict__  # a new state: nothing kept yet
+        legal, chance = state.legal_actions(), state.chance_outcomes()
+        assert state.legal_actions() is legal and state.chance_outcomes() is chance  # kept
+        fresh = game.replay(config, state.history)
+        assert fresh.legal_actions() == legal and fresh.chance_outcomes() == chance
+        kinds.add("chance" if chance else "decision" if legal else "end")
+        assert _MEMO not in evolve(state, history=state.history).__dict__
+    assert {"chance", "decision"} <= kinds

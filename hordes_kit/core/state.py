@@ -40,8 +40,26 @@ def evolve(obj: Any, **changes: Any) -> Any:
     new = object.__new__(type(obj))
     d = new.__dict__
     d.update(obj.__dict__)
+    d.pop(_MEMO, None)  # what a state worked out about itself is not the new one's
     d.update(changes)
     return new
+
+
+# A state's legal actions and chance outcomes, kept on the state the first time they are
+# asked (a state never changes; ``evolve`` leaves them behind): a move asks for them again
+# (``apply`` checks the move is legal, a bot or the playout driver has just listed them).
+_MEMO = "_hk_memo"
+
+
+def _memo(state: Any) -> dict:
+    try:
+        d = state.__dict__
+    except AttributeError:  # a state without an instance dict keeps nothing
+        return {}
+    memo = d.get(_MEMO)
+    if memo is None:
+        memo = d[_MEMO] = {}
+    return memo
 
 
 @dataclass(frozen=True)
@@ -133,17 +151,25 @@ class GameState(ABC):
 
     def legal_actions(self) -> tuple[str, ...]:
         """Sorted, unique action ids legal now (chance outcome ids at a chance node)."""
-        if self.is_terminal:
-            return ()
-        if self.is_chance:
-            return tuple(sorted(o for o, _ in self._chance()))
-        return tuple(sorted(set(self._legal())))
+        memo = _memo(self)
+        legal = memo.get("legal")
+        if legal is None:
+            if self.is_terminal:
+                legal = ()
+            elif self.is_chance:
+                legal = tuple(o for o, _ in self.chance_outcomes())
+            else:
+                legal = tuple(sorted(set(self._legal())))
+            memo["legal"] = legal
+        return legal
 
     def chance_outcomes(self) -> tuple[tuple[str, Fraction], ...]:
         """Sorted ``(outcome_id, probability)`` pairs summing to exactly 1; empty off chance."""
-        if not self.is_chance:
-            return ()
-        return tuple(sorted(self._chance()))
+        memo = _memo(self)
+        outcomes = memo.get("chance")
+        if outcomes is None:
+            outcomes = memo["chance"] = tuple(sorted(self._chance())) if self.is_chance else ()
+        return outcomes
 
     def apply(self, action_id: str) -> GameState:
         """The state after ``action_id``; malformed or illegal ids raise and change nothing."""
