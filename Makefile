@@ -7,7 +7,15 @@
 #   make test-long  the same tests at scale (statistical tests and sweeps at full size, the
 #                fuzz tests with twenty times as many examples)
 
-PYTHON ?= python3
+# The Python that builds .venv: the system's own (/usr/bin/python3) when it is 3.11 or newer
+# and makes venvs, else the first python3 on PATH; `make PYTHON=python3.12 ...` picks another.
+# A distribution's Python is built with profile-guided optimisation, a plain source build
+# (pyenv's, say) is not: the kit's Python code runs a quarter to a third faster on Debian's
+# (a random Fantahzee game checked state by state: 11.3-12.5 s of CPU, 8.8-9.2 s on it).
+SYSTEM_PYTHON := /usr/bin/python3
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell $(SYSTEM_PYTHON) -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && echo $(SYSTEM_PYTHON) || echo python3)
+endif
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
