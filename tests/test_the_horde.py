@@ -536,3 +536,28 @@ def test_board_refuses_bad_moves_and_files_without_touching_the_game():
     b.undo()
     assert b.state is before
     assert b.load_text(saved) and b.state.history == before.history
+
+
+def test_a_bot_decides_from_the_decision_view_as_from_the_whole_view():
+    """The bots read a short view (view.decision_view) at every decision: each of its values
+    is the whole view's, and every policy makes the same choice from either."""
+    from hordes_kit.the_horde.view import decision_view
+
+    def same(short, whole):
+        if isinstance(short, dict):
+            return all(same(v, whole[k]) for k, v in short.items())
+        if isinstance(short, list):
+            return len(short) == len(whole) and all(map(same, short, whole))
+        return short == whole
+
+    decisions = 0
+    for seed, name in enumerate(POLICIES):
+        for state in play_steps(new_game(), seed, {0: as_bot(name)}):
+            if state.current_player != 0:
+                continue
+            short, whole = decision_view(state), state.view(0)
+            assert same(short, whole), state.history[-3:]
+            for pol in POLICIES.values():
+                assert choose(pol, short) == choose(pol, whole)
+            decisions += 1
+    assert decisions > 50

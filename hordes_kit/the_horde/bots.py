@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.the_horde.cards import HordeData, load_data
+from hordes_kit.the_horde.view import decision_view
 
 __all__ = ["Policy", "POLICIES", "get_policy", "choose", "reserve", "as_bot"]
 
@@ -196,6 +197,6 @@ def as_bot(policy: str | Policy):
     pol = get_policy(policy)
 
     def bot(state, rng: random.Random) -> str:
-        return choose(pol, state.view(0))
+        return choose(pol, decision_view(state))
 
     return bot

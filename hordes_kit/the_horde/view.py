@@ -12,7 +12,7 @@ from hordes_kit.the_horde.rules import RULE
 from hordes_kit.the_horde.state import CHANCE_STEPS, DIE_STEPS, THPosition
 from hordes_kit.the_horde.things import table_things
 
-__all__ = ["view", "label", "prompt", "why_illegal"]
+__all__ = ["view", "decision_view", "label", "prompt", "why_illegal"]
 
 
 def _names(s: THPosition, counts, ids) -> dict[str, int]:
@@ -47,6 +47,25 @@ def prompt(s: THPosition) -> str:
         "flame": "The Flame Thrower burns the next card of the Attack deck.",
         "reinforce": "The Shaman draws a card onto the bottom of the Attack deck.",
     }.get(step, step)
+
+
+def decision_view(s: THPosition) -> dict:
+    """The part of ``view(s, 0)`` a bot decides from (``bots.choose``), with the same values:
+    a playout asks at every decision, and the whole view (every deck by name, the log,
+    the labels) was a quarter of a reference game's time."""
+    return {
+        "turn": s.turn,
+        "turns": len(s.data.turns),
+        "crowns": s.crowns,
+        "income": s.income(),
+        "row": [
+            {"id": c, "cost": s.data.card(c).cost, "income": s.data.card(c).income} for c in s.row
+        ],
+        "extra_flips": s.extra,
+        "flip_cost": s.data.setup["extra_flip_cost"],
+        "grimthwackers": {"total": s.gc_total, "killed": s.recruit_discard[s.ri(s.gc)]},
+        "legal": [{"id": a} for a in s.legal_actions() if s.current_player == 0],
+    }
 
 
 def view(s: THPosition, player: int | None) -> dict:
