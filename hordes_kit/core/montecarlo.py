@@ -203,18 +203,18 @@ def stream_chunks(fn: Callable[[A], T], chunks: Iterable[A], *, workers: int = 1
         return
     pending: deque[Future] = deque()
     it = iter(chunks)
+    # A consumer that stops early (an error, a reader gone) leaves the chunks in flight
+    # (2 * workers at most) to finish as the pool shuts down: cancelling them could hang
+    # the shutdown for good on Python 3.11.0-3.11.2 (only cancelled work left: CPython
+    # gh-94440), Debian 12's Python among them.
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        try:
-            for chunk in islice(it, 2 * workers):
+        for chunk in islice(it, 2 * workers):
+            pending.append(pool.submit(fn, chunk))
+        while pending:
+            result = pending.popleft().result()
+            for chunk in islice(it, 1):
                 pending.append(pool.submit(fn, chunk))
-            while pending:
-                result = pending.popleft().result()
-                for chunk in islice(it, 1):
-                    pending.append(pool.submit(fn, chunk))
-                yield result
-        finally:
-            for f in pending:
-                f.cancel()
+            yield result
 
 
 def map_chunks(
