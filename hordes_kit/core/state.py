@@ -27,6 +27,12 @@ def player_label(player: int) -> str:
     return {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player + 1}")
 
 
+# A state's legal actions and chance outcomes, kept on the state the first time they are
+# asked (a state never changes; ``evolve`` leaves them behind): a move asks for them again
+# (``apply`` checks the move is legal, a bot or the playout driver has just listed them).
+_MEMO = "_hk_memo"
+
+
 def evolve(obj: Any, **changes: Any) -> Any:
     """``dataclasses.replace`` for frozen dataclasses without ``__post_init__``, ~10x faster.
 
@@ -43,12 +49,6 @@ def evolve(obj: Any, **changes: Any) -> Any:
     d.pop(_MEMO, None)  # what a state worked out about itself is not the new one's
     d.update(changes)
     return new
-
-
-# A state's legal actions and chance outcomes, kept on the state the first time they are
-# asked (a state never changes; ``evolve`` leaves them behind): a move asks for them again
-# (``apply`` checks the move is legal, a bot or the playout driver has just listed them).
-_MEMO = "_hk_memo"
 
 
 def _memo(state: Any) -> dict:

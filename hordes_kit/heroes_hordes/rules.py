@@ -144,19 +144,32 @@ def card_forces(
     their identities stay theirs) and the battle.
     """
     cards = tuple(cards)
-    key = (tuple(map(id, cards)), opponent_race, opponent_size)
-    hit = _FORCES.get(key)
-    if hit is not None:
-        return hit[1]
-    if len(_FORCES) >= _FORCES_KEPT:
-        _FORCES.clear()
-    out = _card_forces(cards, opponent_race, opponent_size)
-    _FORCES[key] = (cards, out)
-    return out
+    return _kept(
+        _FORCES,
+        cards,
+        (opponent_race, opponent_size),
+        lambda: _card_forces(cards, opponent_race, opponent_size),
+    )
 
 
 _FORCES: dict = {}
-_FORCES_KEPT = 50_000  # answers kept at most (then forgotten at once)
+_KEPT: dict = {}
+_FORCES_KEPT = 50_000  # answers kept at most in each (then forgotten at once)
+
+
+def _kept(store: dict, cards: tuple[Card, ...], battle: tuple, make):
+    """``make()``, kept in ``store`` by the card objects asked about and the battle (the
+    answer holds its cards, so their identities stay theirs); the store is emptied at once
+    past ``_FORCES_KEPT`` answers."""
+    key = (tuple(map(id, cards)), *battle)
+    hit = store.get(key)
+    if hit is not None:
+        return hit[1]
+    if len(store) >= _FORCES_KEPT:
+        store.clear()
+    out = make()
+    store[key] = (cards, out)
+    return out
 
 
 def _card_forces(cards, opponent_race, opponent_size) -> tuple[CardForce, ...]:
@@ -194,15 +207,7 @@ def _kept_force(cards: tuple[Card, ...]) -> int:
     in every game it plays from one position (a quarter of a million times for 400 games).
     Kept by the card objects weighed, as ``card_forces`` keeps its answers (hashing the
     cards themselves hashed every field of each)."""
-    key = tuple(map(id, cards))
-    hit = _KEPT.get(key)
-    if hit is not None:
-        return hit[1]
-    if len(_KEPT) >= _FORCES_KEPT:
-        _KEPT.clear()
-    force = _plain_force(cards)
-    _KEPT[key] = (cards, force)
-    return force
+    return _kept(_KEPT, cards, (), lambda: _plain_force(cards))
 
 
 def _plain_force(cards: Sequence[Card]) -> int:
@@ -218,9 +223,6 @@ def _plain_force(cards: Sequence[Card]) -> int:
         if n > 1:
             total += n * (n - 1)  # each of the n cards: +1 per other one
     return total
-
-
-_KEPT: dict = {}
 
 
 def best_discard(forces: Sequence[CardForce], need: int) -> tuple[Card, ...] | None:
