@@ -6,6 +6,10 @@ the function called from Python runs the full pipeline over everything linked in
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+import numba_warm
 import numpy as np
 import pytest
 from numba.core import codegen
@@ -74,3 +78,44 @@ def test_a_callee_called_from_python_still_answers(pass_costs):
     a = np.arange(4, dtype=np.int64)
     assert run(a) == 6 * 8
     assert step(a, 7) == 42  # the callee's own build, called directly
+
+
+# --- a process that loads the simulators from numba's cache compiles nothing --------------
+
+_COUNT_COMPILES = """
+import importlib, sys
+from numba.core import event
+
+built = []
+
+class Count(event.Listener):
+    def on_start(self, ev):
+        fn = ev.data["dispatcher"].py_func
+        built.append(f"{fn.__module__}.{fn.__qualname__}")
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Count())
+for module in sys.argv[1:]:
+    importlib.import_module(module).warm_up()
+print(len(built), sorted(set(built))[:8])
+"""
+
+
+@pytest.mark.fast_simulators(*numba_warm.fast_games())
+def test_a_process_loading_the_simulators_from_the_cache_compiles_nothing():
+    """Every test worker, page and pool worker that plays a fast simulator loads it from
+    numba's cache: nothing it runs on the way may be compiled afresh in each process (the
+    Fantahzee simulator made its dictionaries from Python, which compiled numba's own
+    dictionary functions, 20 builds and 1.7 s of CPU, in every such process)."""
+    games = numba_warm.fast_games()
+    assert len(games) == 4
+    out = subprocess.run(
+        [sys.executable, "-c", _COUNT_COMPILES, *games],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert out.stdout.startswith("0 "), out.stdout

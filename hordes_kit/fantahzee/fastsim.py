@@ -44,6 +44,7 @@ from numba import types
 from numba.typed import Dict
 
 from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.fastjit import njit
 from hordes_kit.core.montecarlo import MAX_SEED
 from hordes_kit.fantahzee import fastengine as E
 from hordes_kit.fantahzee.fastbot import NPOL, POL_BONUS, POL_FAV, POL_FLIP, POL_MARGIN, POL_PARTY
@@ -94,17 +95,41 @@ STATUS_TEXT = {
 }
 
 
+# The strong bot's dictionaries are made and written by compiled functions: numba's own
+# dictionary functions, called from Python (``Dict.empty``, ``d[key] = value``), are
+# compiled afresh in every process that does so (20 builds, 1.7 s of CPU in each test
+# worker, page and pool worker that plays a strong bot), while these come from the cache.
+_KEY3 = types.UniTuple(types.int64, 3)
+
+
+@njit(cache=True)
+def _new_dicts():
+    """Empty ``SP``, ``KIDX``, ``PS`` and ``PID`` (see ``fastbot``)."""
+    return (
+        Dict.empty(key_type=types.int64, value_type=types.float64),
+        Dict.empty(key_type=types.int64, value_type=types.int64),
+        Dict.empty(key_type=types.int64, value_type=types.float64),
+        Dict.empty(key_type=_KEY3, value_type=types.int64),
+    )
+
+
+@njit(cache=True)
+def _put(table, key, value):
+    table[key] = value
+
+
+@njit(cache=True)
+def _clear(table):
+    table.clear()
+
+
 class Tables:
     """The strong bot's tables for one card set, filled as games ask (see ``fastbot``)."""
 
     def __init__(self, cards: str = "") -> None:
         self.fast: FastTables = tables(cards)
-        i64, f64 = types.int64, types.float64
-        self.SP = Dict.empty(key_type=i64, value_type=f64)
-        self.KIDX = Dict.empty(key_type=i64, value_type=i64)
-        self.PS = Dict.empty(key_type=i64, value_type=f64)
+        self.SP, self.KIDX, self.PS, self.PID = _new_dicts()
         self.PM = new_memo()
-        self.PID = Dict.empty(key_type=types.UniTuple(i64, 3), value_type=i64)
         self.KVAL = np.zeros((1 << 14, 2), np.float64)
         self.rows = 0
         self.ws = workspace()
@@ -127,11 +152,11 @@ class Tables:
         dice, rolls, costs = self._costs(key)
         self.asked += 1
         if kind == 1:
-            self.SP[key] = float(success_probability(dice, rolls, costs))
+            _put(self.SP, key, float(success_probability(dice, rolls, costs)))
             return
         nums, _ = keep_table(dice, costs, rolls)
         if self.rows + len(nums) > KVAL_LIMIT:
-            self.KIDX.clear()
+            _clear(self.KIDX)
             self.rows = 0
         while self.rows + len(nums) > self.KVAL.shape[0]:
             self.KVAL = np.concatenate([self.KVAL, np.zeros_like(self.KVAL)])
@@ -139,7 +164,7 @@ class Tables:
             hi = float(num)
             self.KVAL[self.rows + j, 0] = hi
             self.KVAL[self.rows + j, 1] = float(num - int(hi))  # exact: |num - hi| < 2**53
-        self.KIDX[key] = self.rows
+        _put(self.KIDX, key, self.rows)
         self.rows += len(nums)
 
     def arrays(self) -> tuple:
