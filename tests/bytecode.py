@@ -26,6 +26,7 @@ STACK = (
     "jupyter_server.serverapp",
     "ipykernel.kernelapp",
     "ipykernel.ipkernel",
+    "ipykernel.debugger",  # every kernel imports debugpy's pydevd (81 modules)
     "ipywidgets",
     "anywidget",
     "numba",
@@ -45,6 +46,7 @@ STACK = (
 
 
 def main() -> int:
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # (debugpy's warning)
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         print("bytecode: PYTHONDONTWRITEBYTECODE is set, nothing written", file=sys.stderr)
         return 0
