@@ -12,7 +12,7 @@ import sys
 import numba_warm
 import numpy as np
 import pytest
-from numba.core import codegen
+from numba.core import codegen, event
 
 from hordes_kit.core import fastjit
 from hordes_kit.core.fastjit import njit
@@ -78,6 +78,36 @@ def test_a_callee_called_from_python_still_answers(pass_costs):
     a = np.arange(4, dtype=np.int64)
     assert run(a) == 6 * 8
     assert step(a, 7) == 42  # the callee's own build, called directly
+
+
+def test_numba_no_longer_times_each_call_into_llvm():
+    """numba's callbacks on llvmlite's lock broadcast two events per call into LLVM (about
+    190,000 calls while the Skytear Horde simulator compiles, 8 s of its 73 s of CPU), only
+    to time them; importing fastjit unregisters them, and compiling still works."""
+    import llvmlite.binding as llvm
+
+    assert fastjit.LLVM_LOCK_TIMING_OFF, "this numba's internals changed: see fastjit"
+    numba_callbacks = [
+        a for a, _ in llvm.ffi.lib._lock._cblist if "llvm_lock_event" in a.__qualname__
+    ]
+    assert numba_callbacks == []
+    seen = []
+
+    class Count(event.Listener):
+        def on_start(self, ev):
+            seen.append(ev)
+
+        def on_end(self, ev):
+            pass
+
+    listener = Count()
+    event.register("numba:llvm_lock", listener)
+    try:
+        step, run = _pair()
+        assert run(np.arange(3, dtype=np.int64)) == 3 * 8
+    finally:
+        event.unregister("numba:llvm_lock", listener)
+    assert seen == []
 
 
 # --- a process that loads the simulators from numba's cache compiles nothing --------------
