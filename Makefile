@@ -33,7 +33,10 @@ unexport PYTHONDONTWRITEBYTECODE
 # waiting for a simulator's compile or a server's cull leaves one idle: 387 s against 351 s
 # measured cold); a file's tests stay on one
 # worker (a notebook's cells share a kernel), the longest files first (tests/conftest.py)
-PYTEST := $(PY) -m pytest -q -n 3 --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env \
+# -p tests.lazy_iri_plugin first: jsonschema's IRI parsers (1.4-1.8 s of CPU as nbval imports
+# nbformat) are built only if a test checks an IRI, in the main process and each worker
+PYTEST := $(PY) -m pytest -q -p tests.lazy_iri_plugin -n 3 --dist loadfile --no-loadscope-reorder \
+	--nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
 .PHONY: serve test test-long bytecode bench load bench-browser lint chromium clean

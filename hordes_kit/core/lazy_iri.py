@@ -32,6 +32,10 @@ def _is_valid_syntax(term: str, value: str) -> bool:
 
 
 def _getattr(name: str):
+    if name.startswith("__") and name.endswith("__"):
+        # a module's own attributes, asked by tools that walk sys.modules (hypothesis reads
+        # every module's __file__ as a test run collects): no reason to build the parsers
+        raise AttributeError(name)
     return getattr(_helpers(), name)
 
 
@@ -47,6 +51,7 @@ def install() -> bool:
         return False
     stand_in = types.ModuleType(_NAME, "RFC 3987 syntax, its parsers built on first use")
     stand_in.__path__ = list(spec.submodule_search_locations)  # its submodules import as usual
+    stand_in.__file__ = spec.origin
     stand_in.is_valid_syntax = _is_valid_syntax
     stand_in.__getattr__ = _getattr  # anything else: the real module's (PEP 562)
     sys.modules[_NAME] = stand_in
