@@ -94,12 +94,14 @@ def _drop_llvm_lock_timing() -> bool:
     callbacks = getattr(lock, "_cblist", None)
     if not isinstance(callbacks, list):
         return False
-    for acquire, release in list(callbacks):
-        if "_initialize_llvm_lock_event" in getattr(acquire, "__qualname__", ""):
-            _llvm.ffi.unregister_lock_callback(acquire, release)
-    return not any(
-        "_initialize_llvm_lock_event" in getattr(a, "__qualname__", "") for a, _ in callbacks
-    )
+    numba_timing = [
+        (acquire, release)
+        for acquire, release in callbacks
+        if "_initialize_llvm_lock_event" in getattr(acquire, "__qualname__", "")
+    ]
+    for acquire, release in numba_timing:
+        _llvm.ffi.unregister_lock_callback(acquire, release)
+    return not any(pair in callbacks for pair in numba_timing)
 
 
 LLVM_LOCK_TIMING_OFF = _drop_llvm_lock_timing()
