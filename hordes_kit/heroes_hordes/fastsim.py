@@ -661,7 +661,10 @@ def _attack(S, h, policy, us, C, PAIR, W, WF, B):
                         step += 1
                     else:  # never expected; recompute rather than read past the plan
                         best = W[W_BEST]
-                        k, _ = _best_discard(S[d], battle, n, need, C, PAIR, best, W, WF, B)
+                        # (floor given: a call without it is a second build, 2 s of compile)
+                        k, _ = _best_discard(
+                            S[d], battle, n, need, C, PAIR, best, W, WF, B, NO_FLOOR
+                        )
                         c = best[0] if k > 0 else np.sort(S[d, :n])[0]
                 pos = 0
                 for i in range(n):
