@@ -35,6 +35,24 @@ def test_notebook_links_point_to_notebooks_that_exist():
             assert (path.parent / target).is_file(), f"{path.name} links to missing {target}"
 
 
+def test_each_game_page_links_back_and_to_its_two_other_pages():
+    """A player on any of a game's three pages (odds, play, walkthrough) reaches the other
+    two and the front page from its top line; no page links to itself."""
+    games = sorted({p.stem.rsplit("_", 1)[0] for p in NOTEBOOKS if p.stem.endswith("_play")})
+    assert len(games) >= 5, games
+    for game in games:
+        pages = {f"{game}_{kind}.ipynb" for kind in ("odds", "play", "walkthrough")}
+        for name in pages:
+            first = json.loads((ROOT / "notebooks" / name).read_text())["cells"][0]
+            top = next(
+                line for line in "".join(first["source"]).splitlines() if "all dashboards" in line
+            )
+            links = set(re.findall(r"\]\(([^)#]+\.ipynb)\)", top))
+            assert "index.ipynb" in links, name
+            assert pages - {name} <= links, f"{name} does not link to {pages - {name} - links}"
+            assert name not in links, f"{name} links to itself"
+
+
 def test_readme_quick_start_and_binder_link():
     readme = (ROOT / "README.md").read_text()
     assert "make serve" in readme and "make test" in readme
