@@ -52,6 +52,18 @@ def assert_forecast_shown(f, shown: str) -> None:
         assert f"{k} {percent(p)} {percent(f.at_least('castle', k))}" in shown
 
 
+def test_the_status_line_names_the_phase_once():
+    """At setup the solo ask names its phase itself: the line reads 'Setup (solo): put 1
+    health token ...', not 'Setup Setup (solo): ...'."""
+    b = SkyBoard(seed=3, speed="Instant")
+    b.finish_playback()
+    status = re.search(r"<div[^>]*sk-status.*?</div>", b.table.html, re.S).group(0)
+    line = visible_text(status)
+    assert line.startswith("Setup (solo):"), line
+    words = line.split()
+    assert all(a != b for a, b in zip(words, words[1:])), line
+
+
 def test_a_solo_turn_played_by_clicking_the_table():
     b = SkyBoard(seed=3, speed="Instant")
     to_alliance(b)

@@ -89,6 +89,8 @@ def status_html(v: dict, bots: tuple[int, ...] = (), busy: str = "") -> str:
         data_result=v["result"] or "",
     )
     where = f"{turn} · {phase}" if v["turn"] else phase
+    if what.startswith(where):  # a prompt that names its phase ("Setup (solo): put ...")
+        what = what[len(where) :].lstrip()
     return f"<div {data}><b>{where}</b> <span>{html.escape(what)}</span></div>"
 
 
