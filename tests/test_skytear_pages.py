@@ -61,7 +61,7 @@ def test_the_status_line_names_the_phase_once():
     line = visible_text(status)
     assert line.startswith("Setup (solo):"), line
     words = line.split()
-    assert all(a != b for a, b in zip(words, words[1:])), line
+    assert all(word != after for word, after in zip(words, words[1:])), line
 
 
 def test_a_solo_turn_played_by_clicking_the_table():
