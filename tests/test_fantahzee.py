@@ -320,11 +320,11 @@ def _conserved(s) -> None:
 
 
 def test_random_openings_keep_every_card():
-    # uniformly random moves from 400 seeded setups (2,000 in make test-long; 2-5
+    # uniformly random moves from 150 seeded setups (2,000 in make test-long; 2-5
     # players): the first 120 moves
     # of each, every card accounted for after every move (whole games: the conformance
     # test and the bot matches)
-    for seed in range(sized(400, 2000)):
+    for seed in range(sized(150, 2000)):
         start = new_game({"players": 2 + seed % 4})
         for s in play_steps(start, seed, max_steps=120):
             _conserved(s)

@@ -32,7 +32,14 @@ AVOID = "strong-without:paladin,captain"
 FAVOUR = "strong-policy:favour=archmage+paladin;bonus=1.5;flip=0.75"
 EAGER = "strong-policy:party=0.8;margin=0.0;never=alchemist"
 WARY = "strong-policy:favour=captain+illusionist;bonus=0.7;party=0.0;margin=1.0;flip=2.0"
-SCALE = sized(1, 5)  # seeds per case: the long run plays five times as many
+
+
+# seeds per case: `make test` plays a quarter of each case's count (at least one game), the
+# long run five times the count
+def _seeds(n: int) -> int:
+    return sized(max(1, n // 4), 5 * n)
+
+
 CASES = [
     (("strong", "random"), {}, 5),
     (("random", "strong"), {}, 4),
@@ -52,7 +59,7 @@ CASES = [
     ((WARY, "random", "strong-policy:flip=0.5"), MUST, 1),
     (("strong", FAVOUR), DISTINCT, 1),
 ]
-CASES = [(b, c, range(100 * k, 100 * k + n * SCALE)) for k, (b, c, n) in enumerate(CASES)]
+CASES = [(b, c, range(100 * k, 100 * k + _seeds(n))) for k, (b, c, n) in enumerate(CASES)]
 
 
 CAP = 6000  # moves compared at most: a game of two strong bots may go round forever (the

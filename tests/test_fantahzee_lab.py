@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from budget import sized
 
 from hordes_kit.cli import main
 from hordes_kit.core.lab import derived_seed, run_experiment
@@ -41,23 +42,24 @@ def test_same_numbers_for_any_workers_and_chunking(monkeypatch, key):
     from hordes_kit.core import lab
 
     exp = _experiment(key)
-    one = run_experiment(exp, 60, seed=2026)
-    two = run_experiment(exp, 60, seed=2026, workers=2)
+    games = sized(24, 240)
+    one = run_experiment(exp, games, seed=2026)
+    two = run_experiment(exp, games, seed=2026, workers=2)
     monkeypatch.setattr(lab, "TASK_SECONDS", 0.0001)  # tasks of a game or so
-    small = run_experiment(exp, 60, seed=2026)
+    small = run_experiment(exp, games, seed=2026)
     for other in (two, small):
         assert one.tally.total.tolist() == other.tally.total.tolist()
         assert (one.tally.cross == other.tally.cross).all()
-    assert run_experiment(exp, 60, seed=2027).tally.total.tolist() != one.tally.total.tolist()
+    assert run_experiment(exp, games, seed=2027).tally.total.tolist() != one.tally.total.tolist()
 
 
 def test_the_first_player_is_whoever_the_draw_names():
     """Strong against random: the strong bot wins almost every game, so the first player
     wins about as often as the draw names the strong bot's seat, and the columns follow
     the turn order, not the seats."""
-    bots = ("strong", "random")
-    rows = run_fast(bots, 300, 4, config=TWO)
-    wins = _seat_wins(TWO, bots, 4, 0, 300)
+    bots, games = ("strong", "random"), sized(150, 1500)
+    rows = run_fast(bots, games, 4, config=TWO)
+    wins = _seat_wins(TWO, bots, 4, 0, games)
     strong_first = rows[:, OUT_FIRST] == 0
     assert 0.35 < strong_first.mean() < 0.65  # the draw, not seat 0
     done = rows[:, OUT_STATUS] == 1
@@ -67,8 +69,9 @@ def test_the_first_player_is_whoever_the_draw_names():
 
 
 def test_a_hero_left_out_changes_the_games_and_the_plain_arm_is_the_strong_bot():
-    plain = play_bot(("strong", TWO), 7, 0, 200)
-    without = play_bot(("strong-without:paladin,captain,archmage", TWO), 7, 0, 200)
+    games = sized(100, 1000)
+    plain = play_bot(("strong", TWO), 7, 0, games)
+    without = play_bot(("strong-without:paladin,captain,archmage", TWO), 7, 0, games)
     assert 0.3 < plain.mean() < 0.7  # the strong bot against itself, seats taking turns
     assert (plain != without).any()
 
