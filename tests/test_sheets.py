@@ -15,6 +15,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from budget import sized
 from playwright.sync_api import Page
 from ui_harness import DESKTOP, PHONE, overflow_problems, wait_for_widgets
 
@@ -26,6 +27,23 @@ pytestmark = pytest.mark.fast_simulators("skytear")  # its sheet simulates
 
 GAMES = ("fantahzee", "the-horde", "heroes-hordes", "shadows", "skytear")
 DAY = datetime.date(2026, 1, 2)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def skytear_games_sized():
+    """Skytear's sheet from 200 games a cell (1,000 in `make test-long` and on the shipped
+    sheet): its 15 cells' games were 10 s of this file's CPU, and what the tests check (the
+    figures are the simulator's at the sheet's seed, harder levels win less) holds at any
+    size. The sheets made are forgotten after the file."""
+    from hordes_kit.core import sheet as core_sheet
+    from hordes_kit.skytear import sheet as skytear_sheet
+
+    games, win_rows = sized(200, skytear_sheet.GAMES), skytear_sheet.win_rows
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(skytear_sheet, "GAMES", games)
+        mp.setattr(skytear_sheet, "win_rows", lambda: win_rows(games))
+        mp.setattr(core_sheet, "_MADE", {})
+        yield
 
 
 def blocks(sheet: Sheet, title: str) -> Table | Bars:
