@@ -10,7 +10,7 @@ import time
 
 import conftest
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from ui_harness import DESKTOP, PHONE, check_page, wait_for_widgets
 
 from hordes_kit.core.registry import get_game
@@ -78,17 +78,22 @@ def _moves_shown(page: Page) -> int:
     return int(page.locator(".hk-step").first.get_attribute("data-moves"))
 
 
-def _new_page(browser: Browser, size: dict) -> Page:
-    page = browser.new_context(viewport=size).new_page()
+def _new_page(context: BrowserContext, size: dict) -> Page:
+    """A device: a tab of the worker's Chromium profile (conftest.context) at its size. The
+    tabs share the profile's cache (Voila's scripts are fetched and compiled once, not for
+    every device: 10 s of this test's CPU) and no storage the table reads: a device is its
+    address (the table and the seat are in it)."""
+    page = context.new_page()
+    page.set_viewport_size(size)
     page.set_default_timeout(TIMEOUT)
     return page
 
 
-def test_two_devices_at_one_table(browser: Browser, tmp_path):
+def test_two_devices_at_one_table(context: BrowserContext, tmp_path):
     db = tmp_path / "tables.sqlite3"
     server = _server(tmp_path, db)
     try:
-        ana = _new_page(browser, DESKTOP)
+        ana = _new_page(context, DESKTOP)
         ana.goto(server.url + PLAY, timeout=TIMEOUT)
         wait_for_widgets(ana, ".hk-fz-play .hk-step", timeout=TIMEOUT)
         ana.get_by_label("Seat 1", exact=True).fill("Ana")
@@ -101,7 +106,7 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         ana_address = ana.evaluate("location.href")
         assert f"table={code}&seat=" in ana_address  # the address keeps the seat
 
-        ben = _new_page(browser, PHONE)
+        ben = _new_page(context, PHONE)
         ben.goto(f"{server.url}{PLAY}?table={code}", timeout=TIMEOUT)
         ben.locator(".hk-table-sit").click()
         expect(ben.locator(".hk-table-status")).to_contain_text("you play Ben")
@@ -130,7 +135,7 @@ def test_two_devices_at_one_table(browser: Browser, tmp_path):
         # laptop and on the phone) leave one move and a message on the page whose click
         # came too late; the move appears on the other player's page within a second
         n = _moves_shown(mover)
-        phone = _new_page(browser, PHONE)
+        phone = _new_page(context, PHONE)
         phone.goto((ana_address, ben_address)[me], timeout=TIMEOUT)
         expect(phone.locator(".hk-table-status")).to_contain_text(f"you play {name}")
         expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n))
