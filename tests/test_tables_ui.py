@@ -27,6 +27,20 @@ def table_db(tmp_path, monkeypatch):
     monkeypatch.setenv("HORDES_KIT_DB", str(tmp_path / "tables.sqlite3"))
 
 
+@pytest.fixture
+def seeded_table(monkeypatch):
+    """The table draws its cards and dice with the system's randomness (no page can know
+    them in advance): seeded here, so a test that checks which steps come up plays the same
+    game every run (an unseeded Heroes & Hordes game, now and then, never asked for a
+    discard)."""
+    from types import SimpleNamespace
+
+    from hordes_kit.core.tables import session as table_session
+
+    seeded = SimpleNamespace(SystemRandom=lambda: random.Random(5), Random=random.Random)
+    monkeypatch.setattr(table_session, "random", seeded)
+
+
 def widget_strings(widget: w.Widget, out: list[str] | None = None) -> list[str]:
     """Every string in the synced state of a widget and everything under it: what the
     browser receives."""
@@ -271,7 +285,7 @@ def test_shadows_at_one_table_each_page_keeps_its_own_secrets():
     assert checked > 20 and "plan" in seen_phases and phases > 30
 
 
-def test_skytear_co_op_at_one_table_and_a_solo_game_watched_along():
+def test_skytear_co_op_at_one_table_and_a_solo_game_watched_along(seeded_table):
     from hordes_kit.skytear.bots import sensible_policy
     from hordes_kit.ui.skytear.board import SkyBoard
 
@@ -327,7 +341,7 @@ def test_a_seat_nobody_takes_can_be_played_by_the_kit():
     assert len(ana.state.history) > len(s.history)
 
 
-def test_the_horde_solo_game_watched_along():
+def test_the_horde_solo_game_watched_along(seeded_table):
     from hordes_kit.the_horde.bots import POLICIES, choose
     from hordes_kit.ui.the_horde.board import THBoard
 
@@ -355,17 +369,10 @@ def test_the_horde_solo_game_watched_along():
     assert not me.at_table() and open_store().count(code) > moves
 
 
-def test_heroes_and_hordes_solo_game_watched_along(monkeypatch):
-    from types import SimpleNamespace
-
-    from hordes_kit.core.tables import session as table_session
+def test_heroes_and_hordes_solo_game_watched_along(seeded_table):
     from hordes_kit.ui.heroes_hordes import advice
     from hordes_kit.ui.heroes_hordes.board import HHBoard
 
-    # the table draws with the system's randomness: seeded here, so the game is the same
-    # every run (an unseeded one, now and then, never asked for a discard)
-    seeded = SimpleNamespace(SystemRandom=lambda: random.Random(5), Random=random.Random)
-    monkeypatch.setattr(table_session, "random", seeded)
     me = HHBoard(seed=5)
     assert me.table_panel.accordion.get_title(0) == "Play at one table on several devices"
     code = me.table_panel.create()
