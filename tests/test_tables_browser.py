@@ -80,9 +80,9 @@ def _moves_shown(page: Page) -> int:
 
 def _new_page(context: BrowserContext, size: dict) -> Page:
     """A device: a tab of the worker's Chromium profile (conftest.context) at its size. The
-    tabs share the profile's cache (Voila's scripts are fetched and compiled once, not for
-    every device: 10 s of this test's CPU) and no storage the table reads: a device is its
-    address (the table and the seat are in it)."""
+    tabs share the profile's cache, as every other browser test's pages do (no second
+    Chromium for this test, no fresh context fetching Voila's scripts again), and no storage
+    the table reads: a device is its address (the table and the seat are in it)."""
     page = context.new_page()
     page.set_viewport_size(size)
     page.set_default_timeout(TIMEOUT)
