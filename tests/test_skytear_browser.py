@@ -17,6 +17,7 @@ from ui_harness import (
     console_problems,
     dashboard_problems,
     open_dashboard,
+    touching_labels,
     widened,
 )
 
@@ -39,6 +40,7 @@ def test_odds_page(page: Page, voila_url):
     seen = open_dashboard(page, voila_url, "skytear_odds.ipynb", ".sk-forecast", PHONE)
     main = [".sk-forecast", ".sk-pillage-run", ".sk-win-run", ".hk-load"]
     _at_both_widths(page, seen, main)
+    assert not touching_labels(page), touching_labels(page)  # (at 1280 px: one line each)
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     page.locator(".sk-pillage-run").click()
     expect(page.locator(".hk-table", has_text="Chance a deck is empty")).to_be_visible()

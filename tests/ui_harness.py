@@ -281,6 +281,30 @@ def check_page(
     return problems
 
 
+TOUCHING = """(gap) => {
+  const out = [];
+  const boxed = [...document.querySelectorAll('.widget-inline-hbox')];
+  const rows = new Set(boxed.map((e) => e.parentElement));
+  for (const row of rows) {
+    const boxes = [...row.children].filter(
+      (e) => e.classList.contains('widget-inline-hbox') && e.offsetParent);
+    for (let i = 1; i < boxes.length; i++) {
+      const a = boxes[i - 1].getBoundingClientRect(), b = boxes[i].getBoundingClientRect();
+      if (Math.abs(a.top - b.top) < 4 && b.left - a.right < gap)
+        out.push(`"${boxes[i].innerText.trim().split('\\n')[0]}" sits `
+          + `${Math.round(b.left - a.right)} px after the box before it`);
+    }
+  }
+  return out;
+}"""
+
+
+def touching_labels(page: Page, gap: int = 8) -> list[str]:
+    """Labelled boxes side by side on one line with less than ``gap`` px between a box and
+    the next one's label (a player reads "solo Horde" as one thing)."""
+    return page.evaluate(TOUCHING, gap)
+
+
 def widened(page: Page, check) -> list[str]:
     """``check(page)``'s problems once the page is widened to 1280 px (one page load seen
     at both widths, as a player turns a tablet), each marked with the width."""

@@ -29,7 +29,7 @@ from hordes_kit.ui.skytear.odds_links import (
     position_params,
     win_params,
 )
-from hordes_kit.ui.skytear.position import PositionSetup
+from hordes_kit.ui.skytear.position import PositionSetup, row
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
 from hordes_kit.ui.table_rules import PlaysTheReadings, TableRulesPanel
 
@@ -109,7 +109,7 @@ class DeckTool(w.VBox):
         super().__init__(
             [
                 self.what,
-                w.HBox([self.draws, self.at_least], layout=w.Layout(flex_flow="row wrap")),
+                row(self.draws, self.at_least),
                 self.message,
                 self.out,
                 self.chart,
@@ -233,9 +233,7 @@ class WinTool(PlaysTheReadings, w.VBox):
             "levels take a few seconds.</p>"
         )
         self.chart = SvgChart()
-        box = w.Box(
-            [self.horde, self.players, self.games, self.seed], layout=w.Layout(flex_flow="row wrap")
-        )
+        box = row(self.horde, self.players, self.games, self.seed)
         self.message = w.HTML()
         self.table_rules = dict(rules or {})  # the readings the table changed: games play them
         self.links = LinkBox(lambda: win_params(self))

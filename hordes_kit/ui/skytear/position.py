@@ -43,6 +43,14 @@ def _box(widget: w.Widget) -> w.Widget:
     return widget
 
 
+def row(*widgets: w.Widget) -> w.Box:
+    """Boxes side by side, wrapping on a phone, a gap before each next label (hk.css
+    .sk-row); a number box in it holds two digits, not a row's width."""
+    box = w.Box(list(widgets), layout=w.Layout(flex_flow="row wrap"))
+    box.add_class("sk-row")
+    return box
+
+
 class PositionSetup(w.VBox):
     """The position the odds are about; ``state`` is the engine's position."""
 
@@ -107,13 +115,10 @@ class PositionSetup(w.VBox):
                     "difficulty, less the monsters on the table; each player's deck is "
                     "the castle's faction deck.</p>"
                 ),
-                w.Box(
-                    [self.players, self.horde, self.difficulty, self.phase, self.turn, self.castle],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
+                row(self.players, self.horde, self.difficulty, self.phase, self.turn, self.castle),
                 lanes,
                 w.HTML("<b>Minions in the back line (health tokens; 0: out of play)</b>"),
-                w.Box(self.minions, layout=w.Layout(flex_flow="row wrap")),
+                row(*self.minions),
                 w.HBox([self.files, self.use_form], layout=w.Layout(flex_flow="row wrap")),
                 self.message,
             ]
