@@ -40,7 +40,8 @@ def test_odds_page(page: Page, voila_url):
     seen = open_dashboard(page, voila_url, "skytear_odds.ipynb", ".sk-forecast", PHONE)
     main = [".sk-forecast", ".sk-pillage-run", ".sk-win-run", ".hk-load"]
     _at_both_widths(page, seen, main)
-    assert not touching_labels(page), touching_labels(page)  # (at 1280 px: one line each)
+    touching = touching_labels(page)  # (at 1280 px: the rows on one line each)
+    assert not touching, touching
     expect(page.locator(".sk-forecast")).to_contain_text("Castle damage")
     page.locator(".sk-pillage-run").click()
     expect(page.locator(".hk-table", has_text="Chance a deck is empty")).to_be_visible()

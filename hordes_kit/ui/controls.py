@@ -27,6 +27,7 @@ __all__ = [
     "page",
     "columns",
     "section",
+    "row",
     "spell_out_choices",
     "choice_note",
     "seed_box",
@@ -116,6 +117,15 @@ def section(title: str, *children: w.Widget, level: int = 2) -> w.VBox:
     head = w.HTML(f"<h{level} class='hk-heading'>{html.escape(title)}</h{level}>")
     box = w.VBox([head, *children])
     box.add_class("hk-section")
+    return box
+
+
+def row(*widgets: w.Widget) -> w.Box:
+    """Labelled boxes side by side, wrapping at phone width, with a gap before each next
+    label; a number box in the row is a few digits wide, not the row's width (hk.css
+    .hk-row)."""
+    box = w.Box(list(widgets), layout=w.Layout(flex_flow="row wrap"))
+    box.add_class("hk-row")
     return box
 
 

@@ -16,7 +16,7 @@ from hordes_kit.skytear.odds import KINDS, card_chance, pillage_risk
 from hordes_kit.skytear.simulate import simulate
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent
-from hordes_kit.ui.controls import SearchableChoice, page, section
+from hordes_kit.ui.controls import SearchableChoice, page, row, section
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.sheet import sheet_link
 from hordes_kit.ui.skytear.advice import forecast_block, table
@@ -29,7 +29,7 @@ from hordes_kit.ui.skytear.odds_links import (
     position_params,
     win_params,
 )
-from hordes_kit.ui.skytear.position import PositionSetup, row
+from hordes_kit.ui.skytear.position import PositionSetup
 from hordes_kit.ui.skytear.setup import CARDS, HORDES
 from hordes_kit.ui.table_rules import PlaysTheReadings, TableRulesPanel
 

@@ -13,6 +13,7 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.savefile import dump_save, load_save
 from hordes_kit.ui.common import error_html, note_html
+from hordes_kit.ui.controls import row
 from hordes_kit.ui.files import SaveLoad
 from hordes_kit.ui.skytear.odds_links import open_position
 from hordes_kit.ui.skytear.setup import CARDS, DIFFICULTY_WORDS, HORDES
@@ -41,14 +42,6 @@ PHASES = (
 def _box(widget: w.Widget) -> w.Widget:
     widget.layout = w.Layout(width="auto", max_width="100%")
     return widget
-
-
-def row(*widgets: w.Widget) -> w.Box:
-    """Boxes side by side, wrapping on a phone, a gap before each next label (hk.css
-    .sk-row); a number box in it holds two digits, not a row's width."""
-    box = w.Box(list(widgets), layout=w.Layout(flex_flow="row wrap"))
-    box.add_class("sk-row")
-    return box
 
 
 class PositionSetup(w.VBox):
