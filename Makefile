@@ -39,7 +39,7 @@ PYTEST := $(PY) -m pytest -q -p tests.lazy_iri_plugin -n 3 --dist loadfile --no-
 	--nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
-.PHONY: serve test test-long bytecode bench load bench-browser lint chromium clean
+.PHONY: serve test test-long bytecode bench load bench-browser numba-cache lint chromium clean
 
 # The packages are installed by uv, which pip first puts in the venv: the same versions pip
 # picks (the two venvs' `pip freeze` are equal but for uv), bytecode compiled as pip does,
@@ -97,6 +97,12 @@ load: $(VENV)/.test-installed
 # Only some pages, each opened warm three times: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3
 bench-browser: $(VENV)/.test-installed chromium
 	timeout 1200 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT))
+
+# The fast simulators' shipped builds (hordes_kit/prebuilt/<game>.tar.xz): numba's cache of
+# each, compiled from nothing for any x86-64 CPU. Run it after changing a fast simulator
+# (test_fastcache says when): a machine whose checkout matches them skips the compile.
+numba-cache: $(VENV)/.serve-installed
+	$(PY) -m hordes_kit.core.fastcache
 
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format --check .

@@ -12,10 +12,12 @@ import contextlib
 import copy
 import io
 import json
+import lzma
 import os
 import random
 import re
 import shutil
+import tarfile
 import tempfile
 from datetime import timedelta
 from functools import cache
@@ -36,6 +38,7 @@ from hordes_kit.core.errors import (
     SaveFileError,
     ScenarioError,
 )
+from hordes_kit.core.fastcache import ShippedBuildError, archive_path, read_shipped
 from hordes_kit.core.playout import random_policy, sample_outcome
 from hordes_kit.core.registry import get_game, registered_games
 from hordes_kit.core.savefile import dump_save, load_save
@@ -518,9 +521,56 @@ def test_scenario_files(pick):
     in_tmp(original.name, data, run)
 
 
+# --- the fast simulators' shipped builds (hordes_kit/prebuilt) -------------------------------
+
+
+def build_loads_or_names_the_file(path: Path) -> None:
+    try:
+        read_shipped(path)
+    except ShippedBuildError as e:
+        assert path.name in str(e) and "\n" not in str(e), str(e)
+
+
+@budget(60)
+@given(mutated(shipped(archive_path("the_horde"))))
+def test_shipped_build_archives(data):
+    in_tmp("the_horde.tar.xz", data, build_loads_or_names_the_file)
+
+
+@cache
+def small_build_tar() -> bytes:
+    """A plain tar (its members reach the checks, not xz's) of The Horde's shipped manifest
+    and its three smallest compiled functions, each an index and its data (a few KB: the
+    whole build is 0.9 MB, and compressing it again for each example took 0.1 s)."""
+    build = read_shipped(archive_path("the_horde"))
+    indexes = sorted(
+        (n for n in build.files if n.endswith(".nbi")),
+        key=lambda n: sum(len(d) for m, d in build.files.items() if m.startswith(n[:-4])),
+    )[:3]
+    members = {"manifest.json": json.dumps(build.manifest).encode()} | {
+        n: d for n, d in build.files.items() if any(n.startswith(i[:-4]) for i in indexes)
+    }
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return raw.getvalue()
+
+
+@budget(60)
+@given(mutated(small_build_tar()))
+def test_shipped_build_contents(data):
+    in_tmp("the_horde.tar.xz", lzma.compress(data, preset=0), build_loads_or_names_the_file)
+
+
 def test_the_shipped_inputs_pass_their_own_fuzz_property(capsys):
     """The unmutated inputs load (so a mutation that fails is the mutation's doing)."""
     assert fz_load(FZ_CARDS) and hh_load(HH_CARDS) and th_load(TH_DIR)
+    assert read_shipped(archive_path("the_horde")).files
+    small = in_tmp("small.tar.xz", lzma.compress(small_build_tar()), read_shipped)
+    assert len(small.files) >= 6 and small.manifest["game"] == "the_horde"
     for doc in sample_saves():
         loads_or_refuses(json.dumps(doc))
     assert main(["check-data", str(data_path("the_horde"))]) == 0

@@ -46,6 +46,8 @@ def test_wheel_contains_data_widgets_and_notebooks(wheel):
         "hordes_kit/notebooks/fantahzee_odds.ipynb",
         "hordes_kit/fantahzee/odds.py",
         "hordes_kit/serve_templates/index.html.j2",  # the server's page without CDN requests
+        "hordes_kit/prebuilt/skytear.tar.xz",  # the simulators, compiled (core/fastcache.py)
+        "hordes_kit/prebuilt/fantahzee.tar.xz",
     ):
         assert needed in names, needed
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)

@@ -394,4 +394,5 @@ def warm_up() -> float:
     """Compile (or load from numba's cache) the simulator: one game; the seconds it took."""
     t = time.perf_counter()
     run_fast(("strong", "random"), 1)
+    memo_grown(new_memo(2))  # what a long search does when the party memo fills
     return time.perf_counter() - t

@@ -1074,6 +1074,12 @@ def family_code(base: str, defend: str, discard: str) -> int:
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every policy's code path: one game each."""
+    """Compile (or load from numba's cache) every policy's code path: one game each, and
+    a game replayed from a tape (``play_tape_fast``, as the conformance tests do)."""
     for name in POLICY_CODES:
         run_fast(name, 1)
+    from hordes_kit.heroes_hordes.tape import make_tape
+
+    tb, tape = tables(), make_tape(0)
+    order = np.array([tb.ids.index(c) for c in tape.order], np.int64)
+    play_tape_fast(order, np.array(tape.numbers), POLICY_CODES["greedy"], 4, 5, tb.arrays)
