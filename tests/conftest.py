@@ -64,9 +64,9 @@ def pytest_configure(config):
 # The longest files first: xdist deals whole files out in collection order (make test
 # passes --no-loadscope-reorder; its default order, most tests first, left a one-test file
 # of a minute for the end), so the last files to start are short ones. The first ones need
-# no fast simulator: they keep both cores busy while the simulators compile (about a minute
-# from the start), then the files that wait for them follow. Measured by `make test`'s
-# --durations; a file not named keeps its place after these.
+# no fast simulator (they kept both cores busy while the simulators compiled, before the
+# simulators shipped compiled), then the files that play them follow. Measured by `make
+# test`'s --durations; a file not named keeps its place after these.
 LONGEST_FIRST = (
     "test_conformance.py",
     "test_fuzz.py",

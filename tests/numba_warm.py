@@ -1,10 +1,12 @@
-"""The fast simulators, compiled into numba's on-disk cache once per test run.
+"""The fast simulators, in numba's on-disk cache once per test run.
 
-A cold cache costs about two and a half minutes of CPU across the four simulators; three
-test workers and every Voila server would each compile them. A file lock per game, shared
-by the run's processes, lets one compile while the others wait, then load the cached build
-(about a second). ``python tests/numba_warm.py GAME`` is the background process the test run starts
-for each game at once (see conftest.pytest_configure), so the compiling starts with the run.
+The kit ships them compiled (``hordes_kit.core.fastcache``): from an empty cache, a
+simulator is copied in and loaded in about a second. Compiled from nothing (a simulator
+changed and its shipped build not remade yet) they cost about three minutes of CPU across
+the four, and three test workers and every Voila server would each pay it. A file lock per
+game, shared by the run's processes, lets one copy or compile while the others wait, then
+load the cached build. ``python tests/numba_warm.py GAME`` is the background process the
+test run starts for each game at once (see conftest.pytest_configure).
 """
 
 from __future__ import annotations

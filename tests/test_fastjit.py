@@ -6,10 +6,6 @@ the function called from Python runs the full pipeline over everything linked in
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-import numba_warm
 import numpy as np
 import pytest
 from numba.core import codegen, event
@@ -120,44 +116,3 @@ def test_no_c_callable_wrappers_are_built():
         code = cres.library.get_llvm_str()
         assert cres.fndesc.llvm_cpython_wrapper_name in code
         assert cres.fndesc.llvm_cfunc_wrapper_name not in code
-
-
-# --- a process that loads the simulators from numba's cache compiles nothing --------------
-
-_COUNT_COMPILES = """
-import importlib, sys
-from numba.core import event
-
-built = []
-
-class Count(event.Listener):
-    def on_start(self, ev):
-        fn = ev.data["dispatcher"].py_func
-        built.append(f"{fn.__module__}.{fn.__qualname__}")
-
-    def on_end(self, ev):
-        pass
-
-event.register("numba:compile", Count())
-for module in sys.argv[1:]:
-    importlib.import_module(module).warm_up()
-print(len(built), sorted(set(built))[:8])
-"""
-
-
-@pytest.mark.fast_simulators(*numba_warm.fast_games())
-def test_a_process_loading_the_simulators_from_the_cache_compiles_nothing():
-    """Every test worker, page and pool worker that plays a fast simulator loads it from
-    numba's cache: nothing it runs on the way may be compiled afresh in each process (the
-    Fantahzee simulator made its dictionaries from Python, which compiled numba's own
-    dictionary functions, 20 builds and 1.7 s of CPU, in every such process)."""
-    games = numba_warm.fast_games()
-    assert len(games) == 4
-    out = subprocess.run(
-        [sys.executable, "-c", _COUNT_COMPILES, *games],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    assert out.stdout.startswith("0 "), out.stdout
