@@ -13,6 +13,8 @@ from pathlib import Path
 
 import psutil
 
+from hordes_kit.serve_kernels import is_kernel
+
 __all__ = ["NOTEBOOKS", "Server", "free_port", "mb"]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,9 +102,7 @@ class Server:
         out = []
         for child in self.ps.children(recursive=True):
             try:
-                if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(
-                    child.cmdline()
-                ):
+                if child.status() != psutil.STATUS_ZOMBIE and is_kernel(child.cmdline()):
                     out.append(child)
             except psutil.Error:
                 continue

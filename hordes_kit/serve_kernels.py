@@ -20,10 +20,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError
-from traitlets import Int
+from traitlets import Int, default
 
 __all__ = [
     "KERNEL_MB",
@@ -162,6 +165,40 @@ def give_memory_back() -> None:
         libc.malloc_trim(0)
 
 
+def without_debugger(cmd: list[str]) -> list[str]:
+    """A kernel command that runs ipykernel's launcher, as one that runs ``hordes_kit.kernel``
+    (the same kernel without its debugger); any other command as it is.
+
+    >>> without_debugger(["/py", "-m", "ipykernel_launcher", "-f", "c.json"])
+    ['/py', '-m', 'hordes_kit.kernel', '-f', 'c.json']
+    >>> without_debugger(["/usr/bin/R", "--slave", "-f", "c.json"])
+    ['/usr/bin/R', '--slave', '-f', 'c.json']
+    """
+    for i in range(len(cmd) - 1):
+        if cmd[i] == "-m" and cmd[i + 1] == "ipykernel_launcher":
+            return [*cmd[: i + 1], "hordes_kit.kernel", *cmd[i + 2 :]]
+    return list(cmd)
+
+
+def is_kernel(cmdline: list[str]) -> bool:
+    """Whether a process's command line is a Python kernel's (ours, or ipykernel's own).
+
+    >>> is_kernel(["/py", "-m", "hordes_kit.kernel", "-f", "c.json"])
+    True
+    >>> is_kernel(["/py", "-m", "hordes_kit", "serve"])
+    False
+    """
+    return any(a in ("hordes_kit.kernel", "ipykernel_launcher") for a in cmdline)
+
+
+class KitKernel(ServerKernelManager):
+    """One page's kernel: ipykernel started without its debugger (``hordes_kit.kernel``)."""
+
+    async def _async_pre_start_kernel(self, **kw):
+        cmd, kw = await super()._async_pre_start_kernel(**kw)
+        return without_debugger(cmd), kw
+
+
 class KitKernelManager(AsyncMappingKernelManager):
     """Kernels within a cap; preheated kernels count, are kept topped up and never culled."""
 
@@ -170,6 +207,10 @@ class KitKernelManager(AsyncMappingKernelManager):
         1, config=True, help="Preheated kernels warming up (running their notebook) at once."
     )
     trim_delay = Int(3, config=True, help="Seconds after a shutdown before memory is given back.")
+
+    @default("kernel_manager_class")
+    def _default_kernel_manager_class(self):
+        return "hordes_kit.serve_kernels.KitKernel"
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -13,6 +13,8 @@ import pytest
 from conftest import VoilaServer
 from playwright.sync_api import Page, expect
 
+from hordes_kit.serve_kernels import is_kernel
+
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
 
@@ -22,7 +24,7 @@ def _kernels(proc: psutil.Process) -> int:
     alive = 0
     for child in proc.children(recursive=True):
         try:
-            if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(child.cmdline()):
+            if child.status() != psutil.STATUS_ZOMBIE and is_kernel(child.cmdline()):
                 alive += 1
         except psutil.Error:  # gone, or a zombie, between listing and asking: not alive
             continue

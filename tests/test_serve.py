@@ -224,3 +224,25 @@ def test_no_traceback_reaches_the_page(small_server):
     assert "the-secret-detail from-the-kernel" in server.log()  # the host can see it
     status, _h, body = get(server.url + "/voila/render/no-such-page.ipynb")
     assert status == 404 and "Traceback" not in body
+
+
+def test_a_page_kernel_runs_without_the_debugger(tmp_path):
+    """Each page's kernel is ipykernel without debugpy (``hordes_kit.kernel``): it starts in
+    less CPU and memory, and a visitor's kernel has no debugger to attach to."""
+    d = tmp_path / "pages"
+    d.mkdir()
+    notebook(d / "index.ipynb", ("markdown", "# Our table"))
+    notebook(
+        d / "kernel.ipynb",
+        (
+            "code",
+            "import sys\nfrom ipykernel import debugger\n"
+            "print('debugger:', debugger._is_debugpy_available, sys.argv[0].replace('/', '.'))",
+        ),
+    )
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={d}", "--preheat=0")
+    try:
+        status, _h, body = get(f"{server.url}/voila/render/kernel.ipynb")
+    finally:
+        server.stop()
+    assert status == 200 and "debugger: False" in body and "hordes_kit.kernel.py" in body
