@@ -48,19 +48,14 @@ def test_idle_kernels_are_culled(tmp_path):
 
 
 def test_a_failing_click_sends_no_traceback_to_the_browser(page: Page, tmp_path):
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    from test_serve import notebook
+    from test_serve import page_folder
 
-    notebook(pages / "index.ipynb", ("markdown", "# index"))
-    notebook(
-        pages / "boom.ipynb",
-        (
-            "code",
-            "import hordes_kit.ui\nimport ipywidgets as w\n"
-            "b = w.Button(description='Boom')\n"
-            "b.on_click(lambda _b: {}['the-secret-' + 'detail'])\nb",
-        ),
+    pages = page_folder(
+        tmp_path,
+        "boom",
+        "import hordes_kit.ui\nimport ipywidgets as w\n"
+        "b = w.Button(description='Boom')\n"
+        "b.on_click(lambda _b: {}['the-secret-' + 'detail'])\nb",
     )
     server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=0")
     frames: list[str] = []

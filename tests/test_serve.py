@@ -97,6 +97,15 @@ def notebook(path, *cells: tuple[str, str]) -> None:
     path.write_text(json.dumps(nb))
 
 
+def page_folder(root, name: str, code: str):
+    """Pages for a server of a test's own: an index, and ``name``.ipynb running ``code``."""
+    d = root / "pages"
+    d.mkdir()
+    notebook(d / "index.ipynb", ("markdown", "# Our table"))
+    notebook(d / f"{name}.ipynb", ("code", code))
+    return d
+
+
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
     d = tmp_path_factory.mktemp("pages")
@@ -229,16 +238,11 @@ def test_no_traceback_reaches_the_page(small_server):
 def test_a_page_kernel_runs_without_the_debugger(tmp_path):
     """Each page's kernel is ipykernel without debugpy (``hordes_kit.kernel``): it starts in
     less CPU and memory, and a visitor's kernel has no debugger to attach to."""
-    d = tmp_path / "pages"
-    d.mkdir()
-    notebook(d / "index.ipynb", ("markdown", "# Our table"))
-    notebook(
-        d / "kernel.ipynb",
-        (
-            "code",
-            "import sys\nfrom ipykernel import debugger\n"
-            "print('debugger:', debugger._is_debugpy_available, sys.argv[0].replace('/', '.'))",
-        ),
+    d = page_folder(
+        tmp_path,
+        "kernel",
+        "import sys\nfrom ipykernel import debugger\n"
+        "print('debugger:', debugger._is_debugpy_available, sys.argv[0].replace('/', '.'))",
     )
     server = VoilaServer(tmp_path, 600, f"--notebook-dir={d}", "--preheat=0")
     try:
