@@ -31,7 +31,10 @@ from traitlets import Int, default
 __all__ = [
     "KERNEL_MB",
     "TableFull",
+    "KitKernel",
     "KitKernelManager",
+    "without_debugger",
+    "is_kernel",
     "memory_limit_mb",
     "default_max_kernels",
     "pool_plan",
@@ -165,6 +168,9 @@ def give_memory_back() -> None:
         libc.malloc_trim(0)
 
 
+LAUNCHER, KIT_LAUNCHER = "ipykernel_launcher", "hordes_kit.kernel"  # python -m ...
+
+
 def without_debugger(cmd: list[str]) -> list[str]:
     """A kernel command that runs ipykernel's launcher, as one that runs ``hordes_kit.kernel``
     (the same kernel without its debugger); any other command as it is.
@@ -175,8 +181,8 @@ def without_debugger(cmd: list[str]) -> list[str]:
     ['/usr/bin/R', '--slave', '-f', 'c.json']
     """
     for i in range(len(cmd) - 1):
-        if cmd[i] == "-m" and cmd[i + 1] == "ipykernel_launcher":
-            return [*cmd[: i + 1], "hordes_kit.kernel", *cmd[i + 2 :]]
+        if cmd[i] == "-m" and cmd[i + 1] == LAUNCHER:
+            return [*cmd[: i + 1], KIT_LAUNCHER, *cmd[i + 2 :]]
     return list(cmd)
 
 
@@ -188,7 +194,7 @@ def is_kernel(cmdline: list[str]) -> bool:
     >>> is_kernel(["/py", "-m", "hordes_kit", "serve"])
     False
     """
-    return any(a in ("hordes_kit.kernel", "ipykernel_launcher") for a in cmdline)
+    return any(a in (KIT_LAUNCHER, LAUNCHER) for a in cmdline)
 
 
 class KitKernel(ServerKernelManager):

@@ -17,7 +17,6 @@ import os
 import random
 import re
 import shutil
-import tarfile
 import tempfile
 from datetime import timedelta
 from functools import cache
@@ -38,7 +37,7 @@ from hordes_kit.core.errors import (
     SaveFileError,
     ScenarioError,
 )
-from hordes_kit.core.fastcache import ShippedBuildError, archive_path, read_shipped
+from hordes_kit.core.fastcache import ShippedBuildError, archive_path, pack, read_shipped
 from hordes_kit.core.playout import random_policy, sample_outcome
 from hordes_kit.core.registry import get_game, registered_games
 from hordes_kit.core.savefile import dump_save, load_save
@@ -547,16 +546,10 @@ def small_build_tar() -> bytes:
         (n for n in build.files if n.endswith(".nbi")),
         key=lambda n: sum(len(d) for m, d in build.files.items() if m.startswith(n[:-4])),
     )[:3]
-    members = {"manifest.json": json.dumps(build.manifest).encode()} | {
-        n: d for n, d in build.files.items() if any(n.startswith(i[:-4]) for i in indexes)
-    }
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for name, data in members.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-    return raw.getvalue()
+    return pack(
+        {"manifest.json": json.dumps(build.manifest).encode()}
+        | {n: d for n, d in build.files.items() if any(n.startswith(i[:-4]) for i in indexes)}
+    )
 
 
 @budget(60)

@@ -37,7 +37,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.errors import CardDataError, HordesKitError
+from hordes_kit.core.inputs import read_bytes, shown
 
 __all__ = [
     "ShippedBuildError",
@@ -45,6 +46,7 @@ __all__ = [
     "archive_path",
     "build",
     "expected",
+    "pack",
     "read_shipped",
     "seed",
     "sources",
@@ -110,9 +112,7 @@ def sources(game: str) -> list[Path]:
 def expected(game: str) -> dict[str, str]:
     """What a shipped build of ``game`` must have been made from to be used here."""
     import numba
-    from numba.core import config
-
-    import hordes_kit.core.fastjit  # noqa: F401  (sets the CPU numba builds for)
+    from numba.core import config  # (its CPU set as the kit is imported: hordes_kit/__init__)
 
     digest = hashlib.sha256()
     for f in sources(game):
@@ -130,9 +130,6 @@ def expected(game: str) -> dict[str, str]:
 
 def read_shipped(path: str | os.PathLike) -> Shipped:
     """The manifest and files of a shipped build; anything else is refused whole."""
-    from hordes_kit.core.errors import CardDataError
-    from hordes_kit.core.inputs import read_bytes, shown
-
     name = shown(path)
 
     def fail(problem: str) -> ShippedBuildError:
@@ -185,6 +182,22 @@ def read_shipped(path: str | os.PathLike) -> Shipped:
     return Shipped(manifest, files)
 
 
+def _of_game(name: str, game: str) -> bool:
+    """Whether a numba cache file is of a function in one of ``game``'s modules."""
+    return (KIT / game / f"{name.split('.', 1)[0]}.py").is_file()
+
+
+def pack(members: dict[str, bytes]) -> bytes:
+    """A plain tar of ``members`` (name -> bytes), in the order given."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = len(data), 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return raw.getvalue()
+
+
 def _write(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"{path.name}.tmp.{os.getpid()}.{threading.get_ident()}")
     tmp.write_bytes(data)
@@ -204,7 +217,7 @@ def _install(shipped: Shipped, game: str, cache_dir: Path) -> int:
     of other sources, or lack the shipped CPU's builds (numba would compile them)."""
     copied = 0
     for index in sorted(n for n in shipped.files if n.endswith(".nbi")):
-        if not (KIT / game / f"{index.split('.', 1)[0]}.py").is_file():
+        if not _of_game(index, game):
             continue  # not a function of this game's modules: never written
         if _same(cache_dir / index, shipped.files[index]):
             continue
@@ -291,20 +304,13 @@ def build(game: str, module: str) -> Path:
         cache_dir = Path(out.stdout.strip().splitlines()[-1])
         # the build's process ran with this one's numba settings (it inherits them)
         manifest = json.dumps(expected(game), indent=1, sort_keys=True)
+        members = {_MANIFEST: manifest.encode()} | {
+            p.name: p.read_bytes()
+            for p in sorted(cache_dir.iterdir())
+            if _NAME.fullmatch(p.name) and _of_game(p.name, game)
+        }
         target = archive_path(game)
-        tmp_archive = target.with_name(target.name + ".tmp")
-        with tarfile.open(tmp_archive, "w:xz", preset=9) as tar:
-            entries = [(_MANIFEST, manifest.encode())] + [
-                (p.name, p.read_bytes())
-                for p in sorted(cache_dir.iterdir())
-                if _NAME.fullmatch(p.name) and (KIT / game / f"{p.name.split('.')[0]}.py").exists()
-            ]
-            for name, data in entries:
-                info = tarfile.TarInfo(name)
-                info.size = len(data)
-                info.mode = 0o644
-                tar.addfile(info, io.BytesIO(data))
-        os.replace(tmp_archive, target)
+        _write(target, lzma.compress(pack(members), preset=9))
     return target
 
 
