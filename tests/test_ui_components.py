@@ -201,7 +201,14 @@ def test_action_view_clicks_only_what_is_on_screen():
     v.send = sent.append
     v._on_browser_msg(v, {"type": "action", "id": "buy:gone"}, [])  # a stale second click
     v._on_browser_msg(v, {"type": "action", "id": "buy:cow"}, [])
-    assert seen == ["buy:cow", "buy:cow"] and sent == [{"type": "stale"}]
+    assert seen == ["buy:cow", "buy:cow"]
+    # the click changed nothing on screen: the browser is told, or the clicked card stays
+    # dimmed as pending (its text then fails the contrast check)
+    assert sent == [{"type": "stale"}, {"type": "done"}]
+    v.on_action(lambda _: v.show(CardFace("Cow", action="buy:cow", disabled=True)))
+    sent.clear()
+    v._on_browser_msg(v, {"type": "action", "id": "buy:cow"}, [])
+    assert sent == []  # redrawn: the new picture replaces the pending card
 
 
 def test_a_page_carries_the_stylesheet_and_the_theme():

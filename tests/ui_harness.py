@@ -11,13 +11,6 @@ readable problems (empty: fine), so one failure shows everything that is wrong.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -28,8 +21,6 @@ __all__ = [
     "cut_choices",
     "DESKTOP",
     "SCROLLERS",
-    "KNOWN_EXTERNAL",
-    "NotebookServer",
     "watch_console",
     "console_problems",
     "wait_for_widgets",
@@ -49,66 +40,6 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 # its own frame (keyboard-focusable, labelled) rather than widening the page, and the
 # game log scrolls down. Nothing else may be wider than its column.
 SCROLLERS = ".hk-table-wrap, .hk-log"
-
-# Requests to other hosts the page makes today that are not ours to fix here: Voila's
-# page template loads Font Awesome from a CDN (issue 12, section 5 removes it).
-KNOWN_EXTERNAL = ("cdn.jsdelivr.net/npm/@fortawesome/",)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class NotebookServer:
-    """Voila serving one notebook (or a folder) on a free port; ``stop()`` ends it and its
-    kernels (the whole process group)."""
-
-    def __init__(self, target: Path, log_dir: Path, timeout: float = 90) -> None:
-        target = Path(target).resolve()
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_dir / "voila.log"
-        self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                "--no-browser",
-                f"--port={self.port}",
-                "--Voila.ip=127.0.0.1",
-                "--show_tracebacks=True",
-                "--VoilaExecutor.timeout=120",
-                str(target),
-            ],
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            cwd=str(target.parent if target.is_file() else target),
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                urllib.request.urlopen(self.url + "/voila/tree" * target.is_dir(), timeout=2)
-                return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"voila did not start, see {self.log_path}") from None
-                time.sleep(0.3)
-
-    def stop(self) -> None:
-        """End Voila and every kernel it started."""
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-        self._log.close()
 
 
 def watch_console(page: Page, base_url: str) -> dict[str, list[str]]:
@@ -130,17 +61,9 @@ def watch_console(page: Page, base_url: str) -> dict[str, list[str]]:
     return seen
 
 
-def console_problems(seen: dict[str, list[str]], allow=KNOWN_EXTERNAL) -> list[str]:
-    """Errors in the console and requests to other hosts (but the known ones)."""
-    external = [u for u in seen["external"] if not any(a in u for a in allow)]
-    allowed_failures = len(seen["external"]) - len(external)
-    errors = list(seen["errors"])
-    # each allowed external request that fails offline logs one "Failed to load resource"
-    for _ in range(allowed_failures):
-        hit = next((e for e in errors if "Failed to load resource" in e), None)
-        if hit:
-            errors.remove(hit)
-    return errors + [f"request to another host: {u}" for u in external]
+def console_problems(seen: dict[str, list[str]]) -> list[str]:
+    """Errors in the console and requests to other hosts (the kit's server asks none)."""
+    return list(seen["errors"]) + [f"request to another host: {u}" for u in seen["external"]]
 
 
 def wait_for_widgets(page: Page, selector: str, timeout: float = 120_000) -> None:

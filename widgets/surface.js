@@ -52,7 +52,9 @@ function render({ model, el }) {
   }
 
   function onMsg(msg) {
-    if (msg && msg.type === "stale") {
+    // "stale": the click came after its button was replaced; "done": the click was
+    // handled and left the picture as it was. Either way the piece is no longer pending.
+    if (msg && (msg.type === "stale" || msg.type === "done")) {
       root.querySelectorAll(".hk-pending").forEach((b) => b.classList.remove("hk-pending"));
     }
   }

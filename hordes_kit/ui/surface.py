@@ -121,7 +121,15 @@ class ActionView(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "action":
             return
         action = content.get("id")
-        if isinstance(action, str) and action in self.actions:
-            self.click(action)
-        else:  # a second click on a button that an earlier click already replaced
+        if not (isinstance(action, str) and action in self.actions):
+            # a second click on a button that an earlier click already replaced
             self.send({"type": "stale"})
+            return
+        before = self.html
+        try:
+            self.click(action)
+        finally:
+            # the browser dims a clicked piece until it is drawn again: a click that
+            # leaves the picture as it was (nothing to redraw) says so instead
+            if self.html == before:
+                self.send({"type": "done"})
