@@ -5,10 +5,12 @@ hidden cards (the hidden-information test of the engines, extended to the page).
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import random
 import re
+import threading
 
 import ipywidgets as w
 import pytest
@@ -17,6 +19,7 @@ from hordes_kit.core.tables import open_store
 from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.ui.fantahzee.board import FZBoard
 from hordes_kit.ui.log import rules_of
+from hordes_kit.ui.playback import KernelClock
 from hordes_kit.ui.table_rules import TableRulesPanel
 
 MOVES = re.compile(r"""data-action=["'](?!odds:)([^"']*)""")  # a move's button (odds aside)
@@ -149,6 +152,96 @@ def test_two_pages_each_see_only_their_own_hand_and_act_only_for_their_seat():
             pages[me].act(move)
         assert len(pages[me].state.history) > n, pages[me].message.value
     assert checked > 20
+
+
+def _in_a_thread(fn):
+    """``fn()`` in a thread of its own (no event loop but the one it makes): its result."""
+    out = {}
+
+    def run():
+        try:
+            out["value"] = fn()
+        except BaseException as e:  # noqa: BLE001 - handed to the test below
+            out["error"] = e
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(60)
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
+    def without_a_loop():
+        seen = []
+        clock = KernelClock(lambda: seen.append(1), 0.01)
+        clock.start()
+        return clock.running, seen
+
+    assert _in_a_thread(without_a_loop) == (False, [])  # a script: poll() is called by hand
+
+    def on_a_loop():
+        seen = []
+        clock = KernelClock(lambda: seen.append(1), 0.01)
+
+        async def run():
+            clock.start()
+            clock.start()  # a second start adds no second clock
+            await asyncio.sleep(0.2)
+            clock.stop()
+            n = len(seen)
+            await asyncio.sleep(0.05)
+            return n, len(seen), clock.running
+
+        return asyncio.run(run())
+
+    ticked, after_stop, running = _in_a_thread(on_a_loop)
+    assert 5 <= ticked <= 21 and after_stop == ticked and not running
+
+    def a_failing_tick():
+        calls = []
+
+        def tick():
+            calls.append(1)
+            raise ValueError("the table's database went away")
+
+        clock = KernelClock(tick, 0.01)
+
+        async def run():
+            clock.start()
+            await asyncio.sleep(0.1)
+            return len(calls), clock.running
+
+        return asyncio.run(run())
+
+    assert _in_a_thread(a_failing_tick) == (1, False)  # logged, and no tick after it
+
+
+def test_a_page_at_a_table_sees_a_move_by_its_kernels_own_clock():
+    """No tick from a browser: the page's kernel looks four times a second by itself while
+    at a table, and stops looking when it leaves."""
+
+    def at_a_table():
+        async def run():
+            code, ana, ben = _table()  # on the loop: each page's kernel clock runs
+            assert ana.table_panel.watcher.running and ben.table_panel.watcher.running
+            s = ana.state
+            me = s.current_player
+            n = len(s.history)
+            mover, other = (ana, ben)[me], (ana, ben)[1 - me]
+            move = BOTS["strong"](s, random.Random(1))
+            mover.click(move) if move.startswith("keep:") else mover.act(move)
+            assert len(mover.state.history) > n
+            await asyncio.sleep(0.6)  # two of the kernel's looks, and no browser's
+            seen = other.state == mover.state
+            other.table_panel.leave()
+            return seen, other.table_panel.watcher.running, ben.table_panel.clock.ticks
+
+        return asyncio.run(run())
+
+    seen, still_watching, browser_ticks = _in_a_thread(at_a_table)
+    assert seen and not still_watching and browser_ticks == 0
 
 
 def test_a_spectator_sees_the_public_view_and_a_late_page_takes_a_free_seat():

@@ -1,6 +1,7 @@
 // TableClock: the live link of a page to its table. While `running`, it asks Python to
 // look at the table every `interval_ms` (the next ask only after Python answered the last:
-// Python bumps `ticks`). It writes the page's own address (`address`: the table's code and
+// Python bumps `ticks`); the kernel looks more often by itself, so this is mostly a check
+// that the kernel still answers. It writes the page's own address (`address`: the table's code and
 // this browser's seat key) into the address bar, so a reload or a bookmark comes back to
 // the same seat. If the kernel stops answering (the server restarted), it says so and
 // reloads the page once the server answers again: the page picks the table up again.

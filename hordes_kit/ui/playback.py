@@ -11,7 +11,9 @@ a playback runs; :meth:`tick` is what one tick does, so tests need no clock.
 
 from __future__ import annotations
 
+import asyncio
 import html
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,7 +23,7 @@ import traitlets
 
 from hordes_kit.core.data import widgets_path
 
-__all__ = ["PacedPlayback", "Ticker", "SPEEDS"]
+__all__ = ["PacedPlayback", "Ticker", "KernelClock", "SPEEDS"]
 
 SPEEDS = {"Slow": 1600, "Normal": 800, "Fast": 300, "Instant": 0}  # ms between moves
 
@@ -50,6 +52,52 @@ class Ticker(anywidget.AnyWidget):
             if content.get("n") == self.ticks:
                 self.ticks += 1
                 self._on_tick()
+
+
+class KernelClock:
+    """Calls ``on_tick`` every ``interval_s`` seconds on the kernel's own event loop while
+    started: a page's kernel looks for news itself, with no message from the browser
+    each time (a browser's tick is a round trip through the server and back).
+
+    Where no event loop is running (a test, a script) :meth:`start` does nothing and
+    ``on_tick`` is called by hand. An ``on_tick`` that raises stops the clock (logged).
+    (Tested in tests/test_tables_ui.py, each case in a thread of its own: a doctest would
+    see whatever loop the test process runs.)
+    """
+
+    def __init__(self, on_tick: Callable[[], object], interval_s: float) -> None:
+        self._on_tick = on_tick
+        self.interval_s = interval_s
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._handle: asyncio.TimerHandle | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._handle is not None
+
+    def start(self) -> None:
+        if self._handle is not None:
+            return
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._handle = self._loop.call_later(self.interval_s, self._fire)
+
+    def stop(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _fire(self) -> None:
+        try:
+            self._on_tick()
+        except Exception:
+            logging.getLogger(__name__).exception("a kernel clock's tick failed; it stops")
+            self._handle = None
+            return
+        if self._handle is not None and self._loop is not None:  # not stopped by the tick
+            self._handle = self._loop.call_later(self.interval_s, self._fire)
 
 
 class PacedPlayback(w.VBox):

@@ -4,11 +4,13 @@ A player creates a table from the board's New game seats (people and bots) and g
 short code and a link; every other player opens the link on their own phone or laptop,
 takes a free seat and from then on sees the game as that seat sees it and acts only for
 it. The table lives in the kit's database (``core.tables``): each page replays its
-history, writes its own moves, and looks for new moves four times a second (a small
-clock in the browser, :class:`TableClock`). The page's address keeps the table's code
-and this browser's seat key, so a reload, a bookmark or a server restart comes back to
-the same seat. Every control has a Python twin (``create``, ``join``, ``take``,
-``watch``, ``leave``, ``poll``) so tests drive it without a browser.
+history, writes its own moves, and looks for new moves four times a second (a clock in
+the page's kernel, :class:`~hordes_kit.ui.playback.KernelClock`). A small clock in the
+browser (:class:`TableClock`) checks every two seconds that the kernel still answers.
+The page's address keeps the table's code and this browser's seat key, so a reload, a
+bookmark or a server restart comes back to the same seat. Every control has a Python
+twin (``create``, ``join``, ``take``, ``watch``, ``leave``, ``poll``) so tests drive it
+without a browser.
 """
 
 from __future__ import annotations
@@ -26,24 +28,29 @@ from hordes_kit.core.tables import TableSession, open_store
 from hordes_kit.core.tables.codes import code_check, parse_code, seat_check, secret_check
 from hordes_kit.ui.common import error_html
 from hordes_kit.ui.links import LinkBox, query_of
-from hordes_kit.ui.playback import Ticker
+from hordes_kit.ui.playback import KernelClock, Ticker
 from hordes_kit.ui.query import page_query
 from hordes_kit.ui.theme import theme_class
 
 if TYPE_CHECKING:  # the board's type, for readers (no import at run time)
     from hordes_kit.ui.board import BoardMixin
 
-__all__ = ["TablePanel", "TableClock", "TITLE", "POLL_MS", "TABLE_QUERY"]
+__all__ = ["TablePanel", "TableClock", "TITLE", "POLL_MS", "HEARTBEAT_MS", "TABLE_QUERY"]
 
 TITLE = "Play at one table on several devices"
-POLL_MS = 250  # how often a page looks for new moves
+POLL_MS = 250  # how often a page's kernel looks for new moves
+# How often the browser asks the kernel (a round trip through the server: each cost the
+# machine 20 ms of CPU, so a page at a table asking four times a second took 8% of a core
+# doing nothing). It only checks the kernel still answers, and looks for moves as well.
+HEARTBEAT_MS = 2000
 STALE = 1.5  # seconds an automatic move may wait for the page that should make it
 NOTE = "class='hk-table-note' style='color:#555'"  # a grey line of the panel
 TABLE_QUERY = {"table": code_check, "seat": secret_check, "take": seat_check}
 
 
 class TableClock(Ticker):
-    """The browser side of a page at a table: looks for moves, keeps the address."""
+    """The browser side of a page at a table: checks the kernel answers (and has it look for
+    moves), keeps the address."""
 
     _esm = widgets_path("tables.js")
     address = traitlets.Unicode("-").tag(sync=True)  # "-": leave the address alone
@@ -65,7 +72,9 @@ class TablePanel(w.VBox):
         self.secret: str | None = None
         self.changed_at = time.monotonic()
         self._seats_drawn: tuple = ()
-        self.clock = TableClock(self.poll, interval_ms=POLL_MS)
+        self.clock = TableClock(self.poll, interval_ms=HEARTBEAT_MS)
+        self.watcher = KernelClock(self.poll, POLL_MS / 1000)
+        self.clock.observe(self._clock_running, "running")
         self.intro = w.HTML(
             f"<p {NOTE}>Each player plays on their own phone or laptop and sees only "
             "their own hand. The seats are those of <b>New game</b>: a Person seat is taken "
@@ -177,6 +186,12 @@ class TablePanel(w.VBox):
         self.at_box.layout.display = "none"
         self.problem.value = ""
         self.board._table_left()
+
+    def _clock_running(self, change) -> None:
+        if change["new"]:
+            self.watcher.start()
+        else:
+            self.watcher.stop()
 
     def poll(self) -> int:
         """What one tick of the clock does: take in the moves made since; make the table's
