@@ -34,6 +34,7 @@ import webbrowser
 from pathlib import Path
 from urllib.parse import urlencode
 
+import jinja2
 import plotly
 import tornado.web
 from jupyter_server.base.handlers import APIHandler
@@ -42,7 +43,9 @@ from jupyter_server.utils import url_path_join
 from nbformat import NotebookNode
 from tornado.web import RedirectHandler
 from traitlets.config import Config
+from voila import notebook_renderer
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 
 from hordes_kit.core.data import notebooks_dir
@@ -137,6 +140,40 @@ class PlotlyBundle(tornado.web.StaticFileHandler):
 
     def parse_url_path(self, url_path):
         return "widgetbundle.js" if url_path == "plotly-widget.js" else url_path
+
+
+class _TemplateCache(jinja2.BytecodeCache):
+    """Compiled page templates, kept for the server's life: Voila makes a new exporter, with
+    a new Jinja environment, for every page it renders, and compiled its templates from
+    source each time (about 0.15 s of the server's CPU a page). Jinja checks each template's
+    source against the one a cached build was made from, so an edited template is
+    compiled again."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+class KitExporter(VoilaExporter):
+    """Voila's exporter, its templates compiled once per server (``_TemplateCache``)."""
+
+    templates = _TemplateCache()
+
+    def _create_environment(self):
+        env = super()._create_environment()
+        env.bytecode_cache = self.templates
+        return env
+
+
+# Voila's page renderer names the exporter class it makes for each page in its own module
+notebook_renderer.VoilaExporter = KitExporter
 
 
 class NotFoundHandler(tornado.web.RequestHandler):

@@ -250,3 +250,27 @@ def test_a_page_kernel_runs_without_the_debugger(tmp_path):
     finally:
         server.stop()
     assert status == 200 and "debugger: False" in body and "hordes_kit.kernel.py" in body
+
+
+def test_a_pages_templates_are_compiled_once_per_server():
+    """Voila makes a new exporter (a new Jinja environment) for every page: the server's
+    exporter takes its templates' compiled code from the server's cache after the first."""
+    from voila import notebook_renderer
+    from voila.paths import collect_template_paths
+
+    from hordes_kit.serve import TEMPLATES, KitExporter
+
+    assert notebook_renderer.VoilaExporter is KitExporter  # what Voila makes for a page
+    paths = [str(TEMPLATES), *collect_template_paths(["voila", "nbconvert"], "lab")]
+
+    def compiles() -> int:
+        env = KitExporter(template_name="lab", template_paths=paths).environment
+        calls = []
+        compile_ = env.compile
+        env.compile = lambda *a, **k: calls.append(1) or compile_(*a, **k)
+        env.get_template("index.html.j2")
+        return len(calls)
+
+    KitExporter.templates._code.clear()  # as a server that has rendered no page yet
+    assert compiles() > 0  # the first page's templates are compiled
+    assert compiles() == 0  # the second page's exporter compiles nothing
