@@ -217,6 +217,26 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
 
     assert _in_a_thread(a_failing_tick) == (1, False)  # logged, and no tick after it
 
+    def a_tick_that_restarts_it():
+        calls = []
+
+        def tick():
+            calls.append(1)
+            clock.stop()
+            clock.start()  # (a page that leaves a table and joins another in one look)
+
+        clock = KernelClock(tick, 0.02)
+
+        async def run():
+            clock.start()
+            await asyncio.sleep(0.21)
+            clock.stop()
+            return len(calls)
+
+        return asyncio.run(run())
+
+    assert 3 <= _in_a_thread(a_tick_that_restarts_it) <= 11  # one clock still, not two
+
 
 def test_a_page_at_a_table_sees_a_move_by_its_kernels_own_clock():
     """No tick from a browser: the page's kernel looks four times a second by itself while

@@ -68,35 +68,36 @@ class KernelClock:
     def __init__(self, on_tick: Callable[[], object], interval_s: float) -> None:
         self._on_tick = on_tick
         self.interval_s = interval_s
+        self.running = False
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._handle: asyncio.TimerHandle | None = None
-
-    @property
-    def running(self) -> bool:
-        return self._handle is not None
+        self._handle: asyncio.TimerHandle | None = None  # the next tick, while waiting
 
     def start(self) -> None:
-        if self._handle is not None:
+        if self.running:
             return
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:
             return
+        self.running = True
         self._handle = self._loop.call_later(self.interval_s, self._fire)
 
     def stop(self) -> None:
+        self.running = False
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
 
     def _fire(self) -> None:
+        self._handle = None
         try:
             self._on_tick()
         except Exception:
             logging.getLogger(__name__).exception("a kernel clock's tick failed; it stops")
-            self._handle = None
+            self.running = False
             return
-        if self._handle is not None and self._loop is not None:  # not stopped by the tick
+        # (a tick that stopped the clock, or stopped and started it again, is obeyed)
+        if self.running and self._handle is None and self._loop is not None:
             self._handle = self._loop.call_later(self.interval_s, self._fire)
 
 
