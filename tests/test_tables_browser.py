@@ -34,10 +34,6 @@ CLICK_AT = """([sel, k, at]) => {
   return at - Date.now();
 }"""
 CLICK_MARGIN_MS = 2_000  # time enough to schedule both clicks on a loaded machine
-# Two clicks race only if the late one reaches its kernel before that kernel's next look
-# at the table (four times a second): a click some 50 ms late on a loaded machine can miss
-# it. The seat may recruit twice a turn: two tries.
-RACES = 2
 TIMEOUT = 90_000
 PLAY = "/voila/render/fantahzee_play.ipynb"
 # the page's text but the Table rules panel (the rulebook's own words, alike on every page)
@@ -144,34 +140,28 @@ def test_two_devices_at_one_table(context: BrowserContext, tmp_path):
         expect(phone.locator(".hk-table-status")).to_contain_text(f"you play {name}")
         expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n))
         cards = "[data-action^='recruit:']"
-        tries = []
-        for _ in range(RACES):
-            for tab in (mover, phone):
-                expect(tab.locator(cards).first).to_be_visible()
-            at = mover.evaluate("Date.now()") + CLICK_MARGIN_MS
-            ahead = [tab.evaluate(CLICK_AT, [cards, 0, at]) for tab in (mover, phone)]
-            expect(mover.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
-            t0 = time.monotonic()
-            expect(other.locator(".hk-step").first).to_have_attribute(
-                "data-moves", str(n + 1), timeout=1_000
-            )
-            print(f"a move reached the other page {time.monotonic() - t0:.2f} s after it was shown")
-            expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
-            for tab in (mover, phone):
-                tab.wait_for_function("() => window.hkClick !== null")
-            clicks = [tab.evaluate("window.hkClick") for tab in (mover, phone)]
-            said = mover.locator(".hk-fz-play").inner_text()
-            said += phone.locator(".hk-fz-play").inner_text()
-            assert len(_replayed(db, code).history) == n + 1  # one move of the two
-            n += 1
-            tries.append(f"scheduled {ahead} ms ahead, clicks {clicks}")
-            if "landed first; this page refreshed" in said:
-                break
-            # else the late page's kernel looked at the table (four times a second) between
-            # the first move and the late click, which found its card gone: no race
-            # happened, and the click was dropped. Race again with the next hero.
-        else:
-            pytest.fail(f"no race seen in {RACES} tries ({tries}); the pages say: {said!r}")
+        for tab in (mover, phone):
+            expect(tab.locator(cards).first).to_be_visible()
+        at = mover.evaluate("Date.now()") + CLICK_MARGIN_MS
+        ahead = [tab.evaluate(CLICK_AT, [cards, 0, at]) for tab in (mover, phone)]
+        expect(mover.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+        t0 = time.monotonic()
+        expect(other.locator(".hk-step").first).to_have_attribute(
+            "data-moves", str(n + 1), timeout=1_000
+        )
+        print(f"a move reached the other page {time.monotonic() - t0:.2f} s after it was shown")
+        expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+        for tab in (mover, phone):
+            tab.wait_for_function("() => window.hkClick !== null")
+        clicks = [tab.evaluate("window.hkClick") for tab in (mover, phone)]
+        # the late click either reached the table second, or reached its page just after
+        # the page took the first move in (its card gone): the page says so either way
+        said = mover.locator(".hk-fz-play").inner_text() + phone.locator(".hk-fz-play").inner_text()
+        assert "landed first; this page refreshed" in said, (
+            f"scheduled {ahead} ms ahead, clicks {clicks}: {said!r}"
+        )
+        assert len(_replayed(db, code).history) == n + 1  # one move of the two
+        n += 1
 
         # a server restart keeps the table: each page reopens it by itself
         port = server.port

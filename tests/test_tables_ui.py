@@ -17,6 +17,7 @@ import pytest
 
 from hordes_kit.core.tables import open_store
 from hordes_kit.fantahzee.bots import BOTS
+from hordes_kit.ui.board import _action_views
 from hordes_kit.ui.fantahzee.board import FZBoard
 from hordes_kit.ui.log import rules_of
 from hordes_kit.ui.playback import KernelClock
@@ -262,6 +263,35 @@ def test_a_page_at_a_table_sees_a_move_by_its_kernels_own_clock():
 
     seen, still_watching, browser_ticks = _in_a_thread(at_a_table)
     assert seen and not still_watching and browser_ticks == 0
+
+
+def test_a_click_made_before_another_pages_move_came_in_says_who_moved_first():
+    """Two pages of one seat (a laptop and a phone): the phone takes in the laptop's move
+    just before its own click on the old picture arrives. The click finds its piece gone,
+    and the phone says the other page's move landed first (not silence)."""
+    code, ana, ben = _table()
+    s = ana.state
+    me = s.current_player
+    laptop = (ana, ben)[me]
+    phone = FZBoard()
+    assert phone.table_panel.join(code, laptop.table_panel.secret)
+    assert phone.table_seat() == me
+    move, view = next(
+        (a, v) for a in s.legal_actions() for v in _action_views(phone) if a in v.actions
+    )
+    laptop.act(move)
+    assert len(laptop.state.history) == len(s.history) + 1
+    assert phone.table_panel.poll() >= 1  # the phone's kernel takes the move in
+    sent = []
+    view.send = sent.append
+    view._on_browser_msg(view, {"type": "action", "id": move}, [])  # the late click
+    assert sent == [{"type": "stale"}]
+    assert "Your move from another page landed first; this page refreshed" in (phone.message.value)
+    assert len(phone.state.history) == len(s.history) + 1  # one move, the laptop's
+    # long after the last news, a click on a gone piece is a double click: nothing said
+    phone.message.value = ""
+    phone.table_panel._news = (phone.table_panel._news[0] - 60, phone.table_panel._news[1])
+    assert not phone.table_panel.stale_click() and phone.message.value == ""
 
 
 def test_a_spectator_sees_the_public_view_and_a_late_page_takes_a_free_seat():

@@ -16,6 +16,7 @@ from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.log import log_lines_html, rules_of
 from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.shared_table import TablePanel
+from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table_rules import TableRulesPanel
 
 __all__ = ["BoardMixin", "log_html", "HIDDEN_WARNING"]
@@ -30,6 +31,14 @@ def log_html(state: GameState, last: int = 40, height: int = 200, new: int = 1) 
     """The event log, newest first: the last ``new`` lines tinted, the newest marked as
     the last move, each line with a chip naming its rule (a tap opens the rule)."""
     return log_lines_html(state.log, rules_of(state.game), new=new, limit=last, height=height)
+
+
+def _action_views(widget) -> list[ActionView]:
+    """Every ActionView in a widget's tree (the widget itself included)."""
+    found = [widget] if isinstance(widget, ActionView) else []
+    for child in getattr(widget, "children", ()):
+        found += _action_views(child)
+    return found
 
 
 class BoardMixin:
@@ -260,6 +269,8 @@ class BoardMixin:
         if getattr(self, "table_panel", None) is not None or self.table_seats() is None:
             return getattr(self, "table_panel", None)
         self.table_panel = TablePanel(self)
+        for view in _action_views(self):  # type: ignore[arg-type]
+            view.on_stale(lambda _action: self.table_panel.stale_click())
         parts = list(self.children)  # type: ignore[attr-defined]
         links = getattr(self, "links", None)
         at = parts.index(links) if links in parts else len(parts)

@@ -44,6 +44,9 @@ POLL_MS = 250  # how often a page's kernel looks for new moves
 # doing nothing). It only checks the kernel still answers, and looks for moves as well.
 HEARTBEAT_MS = 2000
 STALE = 1.5  # seconds an automatic move may wait for the page that should make it
+# A click on a piece the page no longer shows, this soon after the page took in another
+# page's move, was made on the picture before that move: the page says who moved first
+LATE_CLICK = 2.0
 NOTE = "class='hk-table-note' style='color:#555'"  # a grey line of the panel
 TABLE_QUERY = {"table": code_check, "seat": secret_check, "take": seat_check}
 
@@ -71,6 +74,7 @@ class TablePanel(w.VBox):
         self.session: TableSession | None = None
         self.secret: str | None = None
         self.changed_at = time.monotonic()
+        self._news: tuple[float, int] | None = None  # when moves last came in, from how many
         self._seats_drawn: tuple = ()
         self.clock = TableClock(self.poll, interval_ms=HEARTBEAT_MS)
         self.watcher = KernelClock(self.poll, POLL_MS / 1000)
@@ -201,7 +205,10 @@ class TablePanel(w.VBox):
         if s is None:
             return 0
         try:
+            before = s.moves_seen
             new = s.refresh()
+            if new:
+                self._news = (time.monotonic(), before)
             if not new and s.seats_changed():
                 self._sync()
             if not new and s.automatic() and time.monotonic() - self.changed_at > STALE:
@@ -214,6 +221,19 @@ class TablePanel(w.VBox):
             self.changed_at = time.monotonic()
             self._sync()
         return new
+
+    def stale_click(self) -> bool:
+        """A click on a piece this page no longer shows: just after another page's move came
+        in, it was made on the picture before that move, and the page says who moved first
+        (as it does when both moves reach the table together). True if it said so."""
+        s = self.session
+        if s is None or self._news is None:
+            return False
+        at, before = self._news
+        if time.monotonic() - at > LATE_CLICK:
+            return False
+        self._sync(s.moved_first(before))
+        return True
 
     def play(self, action: str) -> bool:
         """This seat's move at the table (the board's ``act`` calls it); then the table's

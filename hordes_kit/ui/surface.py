@@ -87,6 +87,7 @@ class ActionView(anywidget.AnyWidget):
     ) -> None:
         super().__init__(**kwargs)
         self._handlers: list[Callable[[str], object]] = []
+        self._stale_handlers: list[Callable[[str], object]] = []
         self.label = label
         self.add_class("hk-view")
         if theme:
@@ -110,6 +111,11 @@ class ActionView(anywidget.AnyWidget):
         """Call ``handler(action_id)`` on every click."""
         self._handlers.append(handler)
 
+    def on_stale(self, handler: Callable[[str], object]) -> None:
+        """Call ``handler(action_id)`` on a click on a piece that is no longer shown (the
+        picture was redrawn after the browser drew the piece and before the click came)."""
+        self._stale_handlers.append(handler)
+
     def click(self, action_id: str) -> None:
         """What a click on the button with this action id does; refused if it is not shown."""
         if action_id not in self.actions:
@@ -122,8 +128,12 @@ class ActionView(anywidget.AnyWidget):
             return
         action = content.get("id")
         if not (isinstance(action, str) and action in self.actions):
-            # a second click on a button that an earlier click already replaced
+            # a second click on a button that an earlier click already replaced, or a click
+            # on a picture redrawn meanwhile (another page's move at a shared table)
             self.send({"type": "stale"})
+            if isinstance(action, str):
+                for handler in list(self._stale_handlers):
+                    handler(action)
             return
         before = self.html
         try:

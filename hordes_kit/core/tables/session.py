@@ -200,7 +200,9 @@ class TableSession:
 
     # --- moves -----------------------------------------------------------------------------
 
-    def _moved_first(self, before: int) -> str:
+    def moved_first(self, before: int) -> str:
+        """Who moved since this page had seen ``before`` moves, in words (a click of this
+        page's came too late)."""
         seats = [s for s in self.movers[before:] if s >= 0]
         if seats and seats[0] == self.seat:
             return "Your move from another page landed first; this page refreshed"
@@ -215,7 +217,7 @@ class TableSession:
         before = self.moves_seen
         self.refresh()
         if self.moves_seen != before:
-            return Played(False, self._moved_first(before))
+            return Played(False, self.moved_first(before))
         if not self.my_turn():
             return Played(False, self.waiting_for() or "It is not your turn")
         try:
@@ -224,7 +226,7 @@ class TableSession:
             return Played(False, str(e))
         if not self.store.record(self.code, before, action, self.seat):
             self.refresh()
-            return Played(False, self._moved_first(before))
+            return Played(False, self.moved_first(before))
         self.state = nxt
         self.movers.append(self.seat)
         return Played(True)
