@@ -10,10 +10,10 @@ import html
 import json
 import random
 import re
-import threading
 
 import ipywidgets as w
 import pytest
+from test_edges import finishes
 
 from hordes_kit.core.tables import open_store
 from hordes_kit.fantahzee.bots import BOTS
@@ -155,24 +155,6 @@ def test_two_pages_each_see_only_their_own_hand_and_act_only_for_their_seat():
     assert checked > 20
 
 
-def _in_a_thread(fn):
-    """``fn()`` in a thread of its own (no event loop but the one it makes): its result."""
-    out = {}
-
-    def run():
-        try:
-            out["value"] = fn()
-        except BaseException as e:  # noqa: BLE001 - handed to the test below
-            out["error"] = e
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(60)
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
-
-
 def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
     def without_a_loop():
         seen = []
@@ -180,7 +162,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
         clock.start()
         return clock.running, seen
 
-    assert _in_a_thread(without_a_loop) == (False, [])  # a script: poll() is called by hand
+    assert finishes(without_a_loop) == (False, [])  # a script: poll() is called by hand
 
     def on_a_loop():
         seen = []
@@ -197,7 +179,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
 
         return asyncio.run(run())
 
-    ticked, after_stop, running = _in_a_thread(on_a_loop)
+    ticked, after_stop, running = finishes(on_a_loop)
     assert 5 <= ticked <= 21 and after_stop == ticked and not running
 
     def a_failing_tick():
@@ -216,7 +198,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
 
         return asyncio.run(run())
 
-    assert _in_a_thread(a_failing_tick) == (1, False)  # logged, and no tick after it
+    assert finishes(a_failing_tick) == (1, False)  # logged, and no tick after it
 
     def a_tick_that_restarts_it():
         calls = []
@@ -236,7 +218,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
 
         return asyncio.run(run())
 
-    assert 3 <= _in_a_thread(a_tick_that_restarts_it) <= 11  # one clock still, not two
+    assert 3 <= finishes(a_tick_that_restarts_it) <= 11  # one clock still, not two
 
 
 def test_a_page_at_a_table_sees_a_move_by_its_kernels_own_clock():
@@ -261,7 +243,7 @@ def test_a_page_at_a_table_sees_a_move_by_its_kernels_own_clock():
 
         return asyncio.run(run())
 
-    seen, still_watching, browser_ticks = _in_a_thread(at_a_table)
+    seen, still_watching, browser_ticks = finishes(at_a_table)
     assert seen and not still_watching and browser_ticks == 0
 
 
