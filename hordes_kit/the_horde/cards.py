@@ -306,7 +306,7 @@ def _chart(file: str, text: str) -> dict[str, int]:
     return chart
 
 
-def _turns(file: str, text: str, chart: dict[str, int]) -> tuple[Turn, ...]:
+def _turns(file: str, text: str, chart: dict[str, int], chart_file: str) -> tuple[Turn, ...]:
     out = []
     cols = ["turn", "location", "season", "attackers", "indigenous"]
     for i, row in enumerate(parse_csv(text, file, cols), 1):
@@ -317,7 +317,12 @@ def _turns(file: str, text: str, chart: dict[str, int]) -> tuple[Turn, ...]:
             raise CardDataError(file, where, "turn", "turns must be numbered 1, 2, 3... in order")
         ind = row["indigenous"].strip()
         if ind not in chart:
-            raise CardDataError(file, where, "indigenous", f"{ind[:40]!r} is not on the chart")
+            raise CardDataError(
+                file,
+                where,
+                "indigenous",
+                f"{ind[:40]!r} is not on the chart in {Path(chart_file).name}",
+            )
         out.append(
             Turn(
                 i,
@@ -346,8 +351,10 @@ SETUP_KEYS = (
 
 
 def _counts(
-    file: str, section: str, raw, by_name: dict[str, RecruitCard], kind: str
+    file: str, section: str, raw, by_name: dict[str, RecruitCard], kind: str, cards: str
 ) -> dict[str, int]:
+    """A deck at set-up (card name = copies), each name a card of ``cards`` (recruit.csv,
+    named in the message: an edit there can leave a name here without its card)."""
     if not isinstance(raw, dict) or not raw:
         raise CardDataError(
             file, None, section, f"missing: the {TYPES[kind]} deck at setup, card name = copies"
@@ -356,9 +363,13 @@ def _counts(
     for name, n in raw.items():
         card = by_name.get(name)
         if card is None:
-            raise CardDataError(file, section, name[:40], "no recruit card of that name")
+            raise CardDataError(
+                file, section, name[:40], f"no card of that name in {Path(cards).name}"
+            )
         if card.type != kind:
-            raise CardDataError(file, section, name, f"not a {TYPES[kind]} card")
+            raise CardDataError(
+                file, section, name, f"not a {TYPES[kind]} card in {Path(cards).name}"
+            )
         if type(n) is not int or not 0 < n <= card.copies:
             raise CardDataError(file, section, name, f"must be 1-{card.copies}")
         out[card.id] = n
@@ -406,11 +417,12 @@ def _data(files: dict[str, str], folder: str) -> HordeData:
             f"makes the same card id as the recruit card {names[clash.id]!r} ({clash.id!r})",
         )
     chart = _chart(path["indigenous.csv"], files["indigenous.csv"])
-    turns = _turns(path["turns.csv"], files["turns.csv"], chart)
+    turns = _turns(path["turns.csv"], files["turns.csv"], chart, path["indigenous.csv"])
     setup = _setup(path["setup.toml"], files["setup.toml"])
     by_name = {c.name: c for c in recruit}
-    defender = _counts(path["setup.toml"], "defender", setup.get("defender"), by_name, "D")
-    village = _counts(path["setup.toml"], "village", setup.get("village"), by_name, "V")
+    cards = path["recruit.csv"]
+    defender = _counts(path["setup.toml"], "defender", setup.get("defender"), by_name, "D", cards)
+    village = _counts(path["setup.toml"], "village", setup.get("village"), by_name, "V", cards)
     return HordeData(recruit, horde, turns, setup, defender, village)
 
 

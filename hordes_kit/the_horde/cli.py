@@ -21,7 +21,6 @@ from hordes_kit.core.lab_cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "odds", "simulate", "check_data"]
 
-DATA_FILES = ("recruit.csv", "horde.csv", "turns.csv", "setup.toml")
 
 
 def _odds_arguments(p: argparse.ArgumentParser) -> None:
@@ -118,7 +117,9 @@ def simulate(args: argparse.Namespace) -> int:
 
 def claims(path: Path) -> int:
     """A data folder, or one of the files it must hold, is The Horde's."""
-    return BY_NAME if path.is_dir() or path.name in DATA_FILES else NO_CLAIM
+    from hordes_kit.the_horde.cards import FILES
+
+    return BY_NAME if path.is_dir() or path.name in FILES else NO_CLAIM
 
 
 def check_data(path: Path) -> list[str]:
