@@ -93,7 +93,6 @@ LONGEST_FIRST = (
     # Python work, in turn
     "test_tutor_browser.py",
     "test_fantahzee_lab.py",
-    "test_browser.py",
     "test_sheets.py",
     "test_fantahzee_pages.py",
     "test_skytear_fast.py",

@@ -4,6 +4,8 @@ reached by Tab, a clean console, and each page's main click answered."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from ui_harness import (
@@ -43,6 +45,7 @@ def test_play_page_on_a_phone(page: Page, voila_url):
         expect(page.locator(".hk-board .hk-face.hk-highlight").first).to_be_visible()
     problems = check_page(page, [".hk-buy-advice table"], axe=False)
     assert not problems, "\n".join(problems)
+    _buys_a_card_and_fights_a_horde_phase(page)
     _the_table_rules_panel_unfolds_and_a_reading_starts_a_game(page, seen)
 
 
@@ -94,3 +97,72 @@ def _the_table_rules_panel_unfolds_and_a_reading_starts_a_game(page: Page, seen:
     expect(page.locator(".hk-note", has_text="new game started")).to_be_visible()
     problems = dashboard_problems(page, seen, [".hk-table-rules input[type='radio']"])
     assert not problems, "\n".join(problems)
+
+
+def _th_settle(page: Page, moves: str | None = None) -> None:
+    """Wait until the table shows a move other than ``moves`` and offers what comes next."""
+    page.wait_for_function(
+        """(before) => {
+          const p = document.querySelector('.hk-board .hk-step');
+          if (!p || p.dataset.moves === before) return false;
+          const step = p.dataset.step;
+          if (step === 'recruit' || step === 'rock')
+            return p.querySelector('button.hk-done, button.hk-rock-heal') !== null;
+          if (step === 'over') return true;
+          const b = document.querySelector('button.hk-next');
+          return b !== null && !b.disabled;
+        }""",
+        arg=moves,
+    )
+
+
+def _th_click(page: Page, locator) -> None:
+    moves = page.locator(".hk-board .hk-step").get_attribute("data-moves")
+    locator.click()
+    _th_settle(page, moves)
+
+
+def _buys_a_card_and_fights_a_horde_phase(page: Page) -> None:
+    """At the recruit: the first card of the row bought by clicking it, a card too dear
+    refused, then the Horde phase clicked through card by card and roll by roll, each step
+    cited in the log; Undo steps back."""
+    expect(page.locator(".hk-board")).to_contain_text("Turn 1 of 20")
+    expect(page.locator(".hk-board .hk-step")).to_have_attribute("data-step", "recruit")
+    crowns = int(page.locator(".hk-crowns").get_attribute("data-crowns"))
+    card = page.locator(".hk-board button.hk-face:not([disabled])").first
+    name = card.locator(".hk-card-name").inner_text().replace("\u00ad", "")
+    cost = int(card.locator(".hk-card-cost b").inner_text())
+    _th_click(page, card)
+    log = page.locator(".hk-log")
+    expect(log).to_contain_text(re.compile(f"(buy|take) {name}", re.I))
+    gain = 1 if cost == 0 else -cost  # Trees: +1 Crown
+    left = crowns + gain
+    expect(page.locator(".hk-crowns")).to_have_attribute("data-crowns", str(left))
+    # a card that costs too much cannot be clicked, and says what it needs
+    for b in page.locator(".hk-board button.hk-face").all():
+        if int(b.locator(".hk-card-cost b").inner_text()) > left:
+            expect(b).to_be_disabled()
+            expect(b).to_contain_text("need")
+            break
+    _th_click(page, page.locator(".hk-done"))
+    # the Horde phase, card by card and roll by roll, each step cited in the log
+    for _ in range(300):
+        ended = "[data-rule='the-horde.end'], [data-rule^='the-horde.defeat']"
+        if (
+            log.locator(ended).count()
+            or page.locator(".hk-board .hk-step[data-step='over']").count()
+        ):
+            break  # the phase ended (or, in a random game, Chauncey fell in it)
+        heal = page.locator(".hk-rock-heal")
+        step = page.locator(".hk-next")
+        # a choice the game asks mid-phase (a random game may meet one): its first button
+        choice = page.locator(".hk-board button[data-action]:not([disabled])")
+        _th_click(page, heal if heal.count() else step if step.count() else choice.first)
+    else:
+        pytest.fail("the Horde phase did not end in 300 clicks")
+    expect(log.locator("[data-rule='the-horde.horde.battle-roll']").first).to_be_attached()
+    assert "the-horde." not in log.inner_text()
+    # undo steps back to before the last click
+    board = page.locator(".hk-board").inner_text()
+    page.locator(".hk-undo").click()
+    expect(page.locator(".hk-board")).not_to_have_text(board)

@@ -1,7 +1,7 @@
 """The server as a player's browser meets it (Debian's Chromium through Playwright): idle
 kernels culled, no traceback sent to the page, a left page's kernel shut down (the clean
-console of every page is test_browser_console.py). (Apart from test_browser.py so the
-longest browser tests run on another worker.)"""
+console of every page is test_browser_console.py). (A file of its own, so its servers and
+waits run on another worker than the longest page tests.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The tutor in a real browser: the rule lookup opened at a rule and searched as you type,
-a walkthrough opened at a step by its address, a first lesson's question answered by
-clicking the table, a rule chip's link to the lookup; the lookup at phone width."""
+a walkthrough opened at a step by its address and its rule chip's link to the lookup; the
+lookup at phone width. (A first lesson's question answered by clicking the table is played
+on the Fantahzee walkthrough page's load, in test_fantahzee_pages.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from playwright.sync_api import Page, expect
 from ui_harness import PHONE, check_page, console_problems, wait_for_widgets, watch_console
 
 from hordes_kit.core.lookup import entry, search
-from hordes_kit.core.scenario import first_lesson, load_scenario, scenario_files
+from hordes_kit.core.scenario import first_lesson
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
@@ -61,50 +62,17 @@ def test_the_rule_lookup_opens_a_rule_first_and_answers_as_you_type(page: Page, 
     assert not console_problems(seen)
 
 
-def test_a_walkthrough_address_opens_that_step(page: Page, voila_url):
-    sc = load_scenario(scenario_files("the_horde")[1])
-    _open(
-        page,
-        f"{voila_url}/voila/render/the_horde_walkthrough.ipynb?scenario={sc.id}&step=5",
-        ".hk-say",
-    )
-    expect(page.get_by_text(f"step 5 of {len(sc.steps)}")).to_be_visible()
-    expect(page.locator(".hk-say")).to_contain_text(sc.steps[4].say[:40])
-
-
-def test_a_first_lessons_question_is_answered_by_clicking_the_table(page: Page, voila_url):
-    lesson = first_lesson("fantahzee")
-    at = next(i for i, s in enumerate(lesson.steps) if s.point == "Last Player token")
-    _open(
-        page,
-        f"{voila_url}/voila/render/fantahzee_walkthrough.ipynb?scenario={lesson.id}&step={at}",
-        ".hk-point-view",
-    )
-    expect(page.locator(".hk-ask")).to_contain_text(lesson.steps[at].point_ask)
-    expect(page.locator("button.hk-next")).to_have_text(re.compile("Show me"))
-    # a wrong piece first: the answer is named, then outlined on the board
-    page.locator("[data-pointable][data-thing='stack:A']").click()
-    expect(page.locator(".hk-feedback")).to_contain_text("Last Player token")
-    expect(page.locator(".hk-feedback")).to_contain_text("✘")
-    expect(page.locator("[data-pointed][data-thing='last-player']")).to_be_visible()
-    # Next goes on to the following question (the vanguard): answered from the keyboard
-    assert lesson.steps[at + 1].point == "vanguard"
-    page.locator("button.hk-next").click()
-    vanguard = page.locator("[data-pointable][data-thing='stack:E']")
-    expect(vanguard).to_be_visible()
-    vanguard.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator(".hk-feedback")).to_contain_text("✔ Yes")
-    expect(page.locator("button.hk-next")).to_have_text(re.compile("Next"))
-
-
-def test_a_rule_chip_opens_its_rule_in_the_lookup(page: Page, voila_url):
+def test_a_walkthrough_address_opens_that_step_and_its_rule_chip_opens_the_lookup(
+    page: Page, voila_url
+):
     lesson = first_lesson("the_horde")
     _open(
         page,
         f"{voila_url}/voila/render/the_horde_walkthrough.ipynb?scenario={lesson.id}&step=2",
         ".hk-narration .hk-rule-chip",  # (the folded Table rules panel holds chips too)
     )
+    expect(page.get_by_text(f"step 2 of {len(lesson.steps)}")).to_be_visible()
+    expect(page.locator(".hk-say")).to_contain_text(lesson.steps[1].say[:40])
     rid = lesson.steps[1].rule
     chip = page.locator(".hk-narration .hk-rule-chip").first
     expect(chip).to_contain_text(entry(rid).rule.title)
