@@ -282,20 +282,34 @@ def test_plan_expected_xp_matches_enumeration():
     assert plan.xp == pytest.approx(float(exp))
 
 
+def _strong_bot_wins(chunk: int = 10):
+    """Whether the strong bot won each fast game against the random bot, game after game
+    (seed 1), played ``chunk`` games at a time."""
+    from hordes_kit.fantahzee.fastsim import play_games
+
+    first = 0
+    while True:
+        for g in play_games({}, ("strong", "random"), chunk, 1, first):
+            assert g.finished, f"game {g.index} did not end"
+            yield 0 in g.winners
+        first += chunk
+
+
 @pytest.mark.fast_simulators("fantahzee")
 def test_strong_bot_beats_random_bot():
     """More than 80% wins, at 99% confidence (`make test-long`: more than 95% at 99.9%),
     over the fast simulator's games: its strong bot plays the rules engine's games move for
-    move (test_fantahzee_fast.py), a hundred times as fast."""
-    from hordes_kit.core.montecarlo import wilson_interval
-    from hordes_kit.fantahzee.simulate import simulate
+    move (test_fantahzee_fast.py), a hundred times as fast. A sequential test: the games are
+    played one after another until the exact bounds of the rate so far decide (some twenty
+    games when the bot wins them all), 2,000 at most."""
+    from hordes_kit.core.montecarlo import sequential_rate
 
-    above, z = (0.95, 3.2905) if LONG else (0.8, 2.5758)
-    res = simulate(("strong", "random"), sized(200, 2000), seed=1, engine="fast")
-    print(f"strong bot vs random bot: {res.wins[0]} of {res.games} games won")
-    assert res.unfinished == 0, "a game did not end"
-    low, _ = wilson_interval(res.wins[0], res.games, z)
-    assert low > above, f"{res.wins[0]} of {res.games}: not shown to win more than {above:.0%}"
+    above, confidence = (0.95, 0.999) if LONG else (0.8, 0.99)
+    decided, won, played = sequential_rate(
+        _strong_bot_wins(), above, confidence=confidence, most=2000
+    )
+    print(f"strong bot vs random bot: {won} of {played} games won")
+    assert decided is True, f"{won} of {played}: not shown to win more than {above:.0%}"
 
 
 def _conserved(s) -> None:
