@@ -1,6 +1,7 @@
 """The Horde's three pages in a real browser at phone width (390 px): nothing sideways, the
 main controls on screen, axe-core without serious or critical violations, every button
-reached by Tab, a clean console, and each page's main click answered."""
+reached by Tab, a clean console, and each page's main click answered (the odds page's
+Printable sheet button too)."""
 
 from __future__ import annotations
 
@@ -83,6 +84,25 @@ def test_odds_page_on_a_phone(page: Page, voila_url):
     box.fill("Ring of Teleprot")
     box.press("Enter")
     expect(page.locator(".hk-picker .hk-error")).to_contain_text("Did you mean 'Ring of Teleport'")
+    _the_printable_sheet_button_saves_the_sheet(page)
+
+
+def _the_printable_sheet_button_saves_the_sheet(page: Page) -> None:
+    """The Printable sheet button of a served odds page: the browser saves the page itself
+    (from the link), and it is the game's sheet (test_sheets.py checks the sheets)."""
+    make = page.locator(".hk-sheet button").first
+    expect(make).to_have_text("Printable sheet")
+    expect(make).to_be_visible()
+    make.click()
+    link = page.locator(".hk-sheet-link").first
+    expect(link).to_have_text("Save the sheet")
+    with page.expect_download() as got:
+        link.click()
+    saved = got.value
+    assert saved.suggested_filename == "the-horde-odds-sheet.html"
+    text = open(saved.path(), encoding="utf-8").read()
+    assert text.startswith("<!DOCTYPE html>") and "The Horde: odds sheet" in text
+    assert "Chance to kill the hordling" in text
 
 
 def _the_table_rules_panel_unfolds_and_a_reading_starts_a_game(page: Page, seen: dict) -> None:

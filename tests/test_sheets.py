@@ -3,7 +3,8 @@ calculators' (and, where a second way to the number exists, that one's too); the
 fetches nothing and runs no script; ``hordes-kit sheet`` refuses a bad --out in one line.
 In a real browser (Debian's Chromium through Playwright, at the end): each sheet opened
 from a file with every other request refused, no sideways scroll on a phone or a desktop,
-printed to PDF on A4 and on Letter; and saved from an odds page's button. (One file, so
+printed to PDF on A4 and on Letter (saved from an odds page's button: The Horde's odds page
+test, test_browser_horde.py). (One file, so
 one test worker builds the sheets, their simulated games included, once.)"""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from math import comb
 import pytest
 from budget import sized
 from playwright.sync_api import Page
-from ui_harness import DESKTOP, PHONE, overflow_problems, wait_for_widgets
+from ui_harness import DESKTOP, PHONE, overflow_problems
 
 from hordes_kit.cli import main
 from hordes_kit.core.registry import get_game, registered_games
@@ -405,25 +406,3 @@ def test_the_sheet_reads_offline_on_any_screen_and_prints(page: Page, tmp_path, 
         pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
         assert 1 <= pages <= 8, (paper, pages)
     assert asked == [] and errors == []
-
-
-@pytest.mark.browser
-def test_the_odds_page_button_saves_the_sheet(page: Page, voila_url):
-    """The Printable sheet button of a served odds page: the browser saves the page itself
-    (from the link), and it is the game's sheet."""
-    page.set_default_timeout(120_000)
-    page.goto(f"{voila_url}/voila/render/the_horde_odds.ipynb")
-    wait_for_widgets(page, ".hk-sheet button")
-    make = page.locator(".hk-sheet button").first
-    assert make.inner_text().strip() == "Printable sheet" and make.is_visible()
-    make.click()
-    link = page.locator(".hk-sheet-link").first
-    link.wait_for()
-    assert link.inner_text().strip() == "Save the sheet"
-    with page.expect_download() as got:
-        link.click()
-    saved = got.value
-    assert saved.suggested_filename == "the-horde-odds-sheet.html"
-    text = open(saved.path(), encoding="utf-8").read()
-    assert text.startswith("<!DOCTYPE html>") and "The Horde: odds sheet" in text
-    assert "Chance to kill the hordling" in text

@@ -1,7 +1,7 @@
-"""The Skytear walkthrough page in a real browser, at phone width (390 px) and at 1280 px:
-nothing sideways, axe-core, every button reached by Tab, a clean console; the first
-lesson's question answered by clicking the table, and a rule question graded by the
-engine on a step opened by its address."""
+"""The Skytear walkthrough page in a real browser, at phone width (390 px) then widened to
+1280 px (one page load): nothing sideways, axe-core, every button reached by Tab, a clean
+console; the first lesson's question answered by clicking the table, and a rule question
+graded by the engine."""
 
 from __future__ import annotations
 
@@ -41,7 +41,9 @@ def _shot(page: Page, name: str) -> None:
         table.screenshot(path=os.path.join(SHOTS, f"skytear-walkthrough-{name}-table.png"))
 
 
-def test_walkthrough_at_phone_width_the_lesson_asks_by_the_table(page: Page, voila_url):
+def test_walkthrough_at_phone_width_then_1280_a_rule_question(page: Page, voila_url):
+    """At 390 px the first lesson asks by the table; widened to 1280 px (one page load),
+    the first game's rule question at step 9 is graded by the engine."""
     seen = _open(page, voila_url, PHONE, "", ".hk-point-view .sky-table")
     _shot(page, "390-lesson")
     problems = check_page(page, [".hk-next", ".hk-point-view .sky-table", ".hk-quiz-check"])
@@ -54,14 +56,17 @@ def test_walkthrough_at_phone_width_the_lesson_asks_by_the_table(page: Page, voi
     expect(page.locator(".hk-narration")).to_contain_text("Setup: the castle Pools of Flyema")
     expect(page.locator(".hk-narration .hk-rule-chip").first).to_contain_text("Setup")
     _shot(page, "390-step1")
-
-
-def test_walkthrough_at_1280_a_rule_question_by_its_address(page: Page, voila_url):
-    seen = _open(page, voila_url, DESKTOP, "?scenario=sky-first-game&step=9", ".hk-answer")
+    # widened: the first game, its step 9 picked from the list (a step opened by its
+    # address is test_tutor_browser's)
+    page.set_viewport_size(DESKTOP)
+    page.locator(".widget-dropdown select").first.select_option(
+        label="Your first game: setup and the first turn, phase by phase"
+    )
+    page.locator(".hk-steps select").select_option(index=9)
     expect(page.locator(".hk-ask[data-grade='rule']")).to_contain_text("lowest health")
     problems = check_page(page, [".hk-next", ".hk-answer", ".sky-table", ".hk-steps select"])
     problems += console_problems(seen)
-    assert not problems, "\n".join(problems)
+    assert not problems, "\n".join(f"at 1280 px: {p}" for p in problems)
     _shot(page, "1280-rule-question")
     page.locator(".hk-answer", has_text="Reinforce Ratamil Minions").click()
     grade = page.locator(".hk-grade-rule")
