@@ -22,7 +22,6 @@ from hordes_kit.core.lab_cli import lab_command
 __all__ = ["COMMANDS", "DATA", "odds", "simulate", "check_data"]
 
 
-
 def _odds_arguments(p: argparse.ArgumentParser) -> None:
     # the calculator's range (odds.kill_probability): level and force -20..30
     p.add_argument("--level", type=int_in(0, 30), required=True, help="the hordling's level (0-30)")
