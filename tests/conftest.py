@@ -196,6 +196,9 @@ def chromium_profile(playwright, browser_name, browser_type_launch_args, tmp_pat
     profile.close()
 
 
+_KEPT: set = set()  # the worker's shared tab (``page`` below): left open between tests
+
+
 @pytest.fixture
 def context(chromium_profile, request, output_path):
     """The worker's Chromium profile, left as a new one finds it after each test: the pages
@@ -204,7 +207,7 @@ def context(chromium_profile, request, output_path):
     before = set(chromium_profile.pages)  # a module's page (test_ui_gallery) stays open
     yield chromium_profile
     report = getattr(request.node, "rep_call", None)
-    opened = [page for page in chromium_profile.pages if page not in before]
+    opened = [p for p in chromium_profile.pages if p not in before and p not in _KEPT]
     for i, page in enumerate(opened, 1):
         try:
             if report is not None and report.failed:
@@ -217,6 +220,55 @@ def context(chromium_profile, request, output_path):
         page.close()
     chromium_profile.clear_cookies()
     chromium_profile.clear_permissions()
+
+
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # a new tab's (Playwright's default)
+_tab: dict = {}
+
+
+def _listeners(page) -> dict:
+    """The page's event listeners (Playwright's own among them), by identity."""
+    events = page._impl_obj._events
+    return {
+        (kind, id(f)): (kind, f)
+        for kind, fs in events.items()
+        for f in (fs if isinstance(fs, list) else [fs])
+    }
+
+
+@pytest.fixture
+def page(context, request, output_path):
+    """One tab per test worker, navigated from test to test, as a player's tab goes from
+    page to page (pytest-playwright opens a new tab a test).
+
+    Chromium keeps the tab's renderer process and the scripts it compiled: Voila's pages
+    share 5 MB of them. Six dashboard loads took 6.7-7.5 core-s of Chromium's CPU in a new
+    tab each, 4.9-5.8 in one tab. Between tests the tab is left as a new one is: what the
+    test listened for, routed or stored is dropped, the page is left (its kernel is shut
+    down, as when a player leaves it), size and timeouts are Playwright's defaults."""
+    tab = _tab.get("tab")
+    if tab is None or tab.is_closed():
+        tab = _tab["tab"] = context.new_page()
+        _KEPT.add(tab)
+    before = _listeners(tab)
+    tab.set_viewport_size(DEFAULT_VIEWPORT)
+    tab.set_default_timeout(30_000)
+    tab.set_default_navigation_timeout(30_000)
+    yield tab
+    if tab.is_closed():  # the test closed it: the next test opens another
+        return
+    report = getattr(request.node, "rep_call", None)
+    try:
+        if report is not None and report.failed:
+            tab.screenshot(path=os.path.join(output_path, "test-failed-tab.png"), timeout=5000)
+        for key, (kind, f) in _listeners(tab).items():
+            if key not in before:
+                tab._impl_obj.remove_listener(kind, f)
+        tab.unroute_all(behavior="ignoreErrors")
+        tab.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch {} }")
+        tab.goto("about:blank")
+    except PlaywrightError:  # a crashed or stuck page: the next test opens another
+        tab.close()
 
 
 def free_port() -> int:
