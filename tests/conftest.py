@@ -196,9 +196,6 @@ def chromium_profile(playwright, browser_name, browser_type_launch_args, tmp_pat
     profile.close()
 
 
-_KEPT: set = set()  # the worker's shared tab (``page`` below): left open between tests
-
-
 @pytest.fixture
 def context(chromium_profile, request, output_path):
     """The worker's Chromium profile, left as a new one finds it after each test: the pages
@@ -207,7 +204,8 @@ def context(chromium_profile, request, output_path):
     before = set(chromium_profile.pages)  # a module's page (test_ui_gallery) stays open
     yield chromium_profile
     report = getattr(request.node, "rep_call", None)
-    opened = [p for p in chromium_profile.pages if p not in before and p not in _KEPT]
+    kept = _tab.get("tab")  # the worker's shared tab (``page`` below) stays open
+    opened = [p for p in chromium_profile.pages if p not in before and p is not kept]
     for i, page in enumerate(opened, 1):
         try:
             if report is not None and report.failed:
@@ -249,7 +247,6 @@ def page(context, request, output_path):
     tab = _tab.get("tab")
     if tab is None or tab.is_closed():
         tab = _tab["tab"] = context.new_page()
-        _KEPT.add(tab)
     before = _listeners(tab)
     tab.set_viewport_size(DEFAULT_VIEWPORT)
     tab.set_default_timeout(30_000)
