@@ -110,10 +110,18 @@ def test_win_odds_from_a_position_and_from_a_half_made_choice():
 
 
 def test_workers_and_chunks_do_not_change_results():
-    games = sized(2500, 10_000)  # more than one 2,000-game chunk, so both workers play
+    games = sized(600, 10_000)  # one chunk of 600 against two of 300, one on each worker
     one = simulate({"players": 2}, games, seed=9, engine="fast")
-    two = simulate({"players": 2}, games, seed=9, engine="fast", workers=2)
-    assert one.tally == two.tally
+    done: list[int] = []
+    two = simulate(
+        {"players": 2},
+        games,
+        seed=9,
+        engine="fast",
+        workers=2,
+        progress=lambda d, _n: done.append(d),
+    )
+    assert one.tally == two.tally and done == [games // 2, games]
 
 
 def test_seeds_of_any_size_and_rows_of_the_fast_runner():

@@ -168,12 +168,14 @@ def simulate(
             raise InvalidInputError(f"the fast simulator cannot play this: {reason}")
         use_fast = not reason
     label = _label(config, start)
+    # chunks of at most 2,000 fast games (50 engine games), and at least one per worker
+    share = -(-games // workers)
     if use_fast:
         fn = partial(fast_chunk, dict(config or {}), seed, start)
-        tally = _tally(fn, games, 2000, workers, progress)
+        tally = _tally(fn, games, min(2000, share), workers, progress)
         return SimResult(games, seed, policy, tally, "fast", label)
     fn = partial(play_chunk, dict(config or {}), policy, seed, start)
-    tally = _tally(fn, games, 50, workers, progress)
+    tally = _tally(fn, games, min(50, share), workers, progress)
     return SimResult(games, seed, policy, tally, "reference", label)
 
 
