@@ -121,7 +121,7 @@ def test_workers_and_chunks_do_not_change_results():
         workers=2,
         progress=lambda d, _n: done.append(d),
     )
-    assert one.tally == two.tally and done == [games // 2, games]
+    assert one.tally == two.tally and len(done) > 1 and done[-1] == games  # chunks were played
 
 
 def test_seeds_of_any_size_and_rows_of_the_fast_runner():
