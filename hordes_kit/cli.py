@@ -101,8 +101,26 @@ def data_checks() -> dict[str, DataCheck]:
     return out
 
 
+_BUILT: list = [None, None]  # (the registered games it was built for, the parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (exposed for the tests and the docs)."""
+    """The argument parser (exposed for the tests and the docs), built once for the games
+    registered now.
+
+    Building it takes about 15 ms (argparse looks up a translation of its own words for
+    each of the 40-odd subcommands, and finds none): once in a command's life, but a
+    process that answers many command lines (the tests, a fuzzer) built it each time. A
+    game registered or replaced since gets a new parser."""
+    games = registered_games()
+    if _BUILT[0] is not None and len(_BUILT[0]) == len(games):
+        if all(a is b for a, b in zip(_BUILT[0], games)):
+            return _BUILT[1]
+    _BUILT[:] = [games, _new_parser()]
+    return _BUILT[1]
+
+
+def _new_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="hordes-kit", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for verb, pairs in game_commands().items():

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from hordes_kit.core.registry import (
     Dashboard,
     Game,
     Planned,
+    get_game,
     register,
     registered_games,
     shelf,
@@ -70,6 +72,21 @@ def test_a_registered_game_gets_its_commands(toy, capsys):
     helps = build_parser().format_help()
     assert re.search(r"shuffle\s+shuffle a deck", helps)  # a new verb brings its own line
     assert helps.index("party") < helps.index("shuffle") < helps.index("check-data")
+
+
+def test_the_parser_is_built_once_for_the_games_registered_now():
+    """A process answering many command lines reuses its parser; registering a game, or
+    taking it away, gives the next command line a parser that knows."""
+    before = build_parser()
+    assert build_parser() is before
+    game = register(replace(get_game("the-horde"), name="toy-again"))
+    try:
+        with_toy = build_parser()
+        assert with_toy is not before and build_parser() is with_toy
+        assert "toy-again" in with_toy._subparsers._group_actions[0].choices["odds"].format_help()
+    finally:
+        unregister(game.name)
+    assert "toy-again" not in build_parser()._subparsers._group_actions[0].choices["odds"].format_help()
 
 
 def test_a_registered_game_gets_its_card_file_check(toy, tmp_path, capsys):
