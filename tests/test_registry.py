@@ -83,10 +83,15 @@ def test_the_parser_is_built_once_for_the_games_registered_now():
     try:
         with_toy = build_parser()
         assert with_toy is not before and build_parser() is with_toy
-        assert "toy-again" in with_toy._subparsers._group_actions[0].choices["odds"].format_help()
+        assert "toy-again" in _odds_help(with_toy)
     finally:
         unregister(game.name)
-    assert "toy-again" not in build_parser()._subparsers._group_actions[0].choices["odds"].format_help()
+    assert "toy-again" not in _odds_help(build_parser())
+
+
+def _odds_help(parser) -> str:
+    """``hordes-kit odds --help``: the games it lists."""
+    return parser._subparsers._group_actions[0].choices["odds"].format_help()
 
 
 def test_a_registered_game_gets_its_card_file_check(toy, tmp_path, capsys):
