@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     registered now.
 
     Building it takes about 15 ms (argparse looks up a translation of its own words for
-    each of the 40-odd subcommands, and finds none): once in a command's life, but a
+    each of its 25 subcommands, and finds none): once in a command's life, but a
     process that answers many command lines (the tests, a fuzzer) built it each time. A
     game registered or replaced since gets a new parser."""
     games = registered_games()
