@@ -29,6 +29,7 @@ from hordes_kit.core.montecarlo import (
     Z95,
     check_run,
     chunk_ranges,
+    chunk_size,
     stream_chunks,
     wilson_interval,
 )
@@ -107,7 +108,7 @@ def task_size(exp: Experiment, games: int, parallel: int = 1) -> int:
     """
     per_game = len(exp.arms) / max(exp.games_per_second, 1e-9)
     size = max(1, int(TASK_SECONDS / per_game))
-    return max(1, min(size, -(-games // (4 * max(parallel, 1)))))
+    return chunk_size(games, 4 * max(parallel, 1), size)
 
 
 def derived_seed(seed: int, purpose: str) -> int:

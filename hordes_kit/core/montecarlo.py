@@ -27,6 +27,7 @@ __all__ = [
     "sequential_rate",
     "mean_interval",
     "check_run",
+    "chunk_size",
     "max_workers",
     "chunk_ranges",
     "stream_chunks",
@@ -180,6 +181,16 @@ def check_run(games: int, seed: int, workers: int = 1, *, max_games: int = MAX_G
 def max_workers() -> int:
     """How many worker processes a run may use: this machine's processor cores."""
     return os.cpu_count() or 1
+
+
+def chunk_size(games: int, workers: int, most: int) -> int:
+    """Games per chunk: at most ``most``, and few enough that each of ``workers`` gets one
+    (a run of 2,000 games on two cores is two chunks, not one of 2,000).
+
+    >>> chunk_size(2000, 2, 5000), chunk_size(1_000_000, 2, 5000), chunk_size(1, 8, 50)
+    (1000, 5000, 1)
+    """
+    return max(1, min(most, -(-games // max(workers, 1))))
 
 
 def chunk_ranges(games: int, size: int) -> Iterator[tuple[int, int]]:

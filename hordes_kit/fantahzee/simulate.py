@@ -23,6 +23,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import (
     check_run,
     chunk_ranges,
+    chunk_size,
     map_chunks,
     run_games,
     wilson_interval,
@@ -124,7 +125,7 @@ def simulate(
     wins = [0] * len(bots)
     turns = unfinished = 0
     if engine != "reference":
-        size = max(1, min(500, -(-games // max(workers, 1))))
+        size = chunk_size(games, workers, 500)
         chunks = ((cfg, bots, n, seed, a) for a, n in chunk_ranges(games, size))
         for part in map_chunks(_fast_chunk, chunks, games, workers=workers, progress=progress):
             for g in part:

@@ -17,6 +17,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import (
     check_run,
     chunk_ranges,
+    chunk_size,
     game_rng,
     map_chunks,
     run_games,
@@ -195,6 +196,6 @@ def _fast(policy, games, seed, workers, progress, start=None, config=None):
         else:
             fn, arg = _bridge_chunk, start
     most = 5000 if fn is _fast_chunk else 100
-    size = max(1, min(most, -(-games // max(workers, 1))))
+    size = chunk_size(games, workers, most)
     chunks = ((policy, a, n, seed, arg, config) for a, n in chunk_ranges(games, size))
     return map_chunks(fn, chunks, games, workers=workers, progress=progress)

@@ -14,6 +14,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import (
     check_run,
     chunk_ranges,
+    chunk_size,
     game_rng,
     map_chunks,
     wilson_interval,
@@ -134,7 +135,7 @@ def simulate(
     if bad:
         raise InvalidInputError(f"{bad[0]!r:.40} is not a table rule of Shadows")
     SConfig.from_dict({"players": len(heroes), **dict(table)})  # refused here, named
-    size = max(1, min(200, -(-games // workers)))
+    size = chunk_size(games, workers, 200)
     chunks = ((tuple(heroes), bot, seed, a, n, table) for a, n in chunk_ranges(games, size))
     parts = map_chunks(_chunk, chunks, games, workers=workers, progress=progress)
     n = len(heroes)

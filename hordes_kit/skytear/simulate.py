@@ -20,6 +20,7 @@ from hordes_kit.core.montecarlo import (
     MAX_GAMES,
     check_run,
     chunk_ranges,
+    chunk_size,
     game_rng,
     stream_chunks,
     wilson_interval,
@@ -168,14 +169,12 @@ def simulate(
             raise InvalidInputError(f"the fast simulator cannot play this: {reason}")
         use_fast = not reason
     label = _label(config, start)
-    # chunks of at most 2,000 fast games (50 engine games), and at least one per worker
-    share = -(-games // workers)
     if use_fast:
         fn = partial(fast_chunk, dict(config or {}), seed, start)
-        tally = _tally(fn, games, min(2000, share), workers, progress)
+        tally = _tally(fn, games, chunk_size(games, workers, 2000), workers, progress)
         return SimResult(games, seed, policy, tally, "fast", label)
     fn = partial(play_chunk, dict(config or {}), policy, seed, start)
-    tally = _tally(fn, games, min(50, share), workers, progress)
+    tally = _tally(fn, games, chunk_size(games, workers, 50), workers, progress)
     return SimResult(games, seed, policy, tally, "reference", label)
 
 

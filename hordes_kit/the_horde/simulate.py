@@ -19,6 +19,7 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import (
     check_run,
     chunk_ranges,
+    chunk_size,
     game_rng,
     map_chunks,
     run_games,
@@ -208,7 +209,7 @@ def simulate(
         one = partial(play_one, pol, start=start, config=cfg)
         out = run_games(one, games, seed, workers=workers, progress=progress)
         return SimResult(name, games, seed, dict(Counter(out)), first_turn, turns)
-    size = max(1, min(5000 if start is None else 200, -(-games // max(workers, 1))))
+    size = chunk_size(games, workers, 5000 if start is None else 200)
     fn = _fast_chunk
     arg = None
     if start is not None:
