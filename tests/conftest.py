@@ -176,9 +176,12 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium-headless-shell")
     if not os.path.exists(path):
-        pytest.fail(f"Chromium not found at {path}: run `make test` (installs Debian's chromium)")
+        pytest.fail(
+            f"Chromium not found at {path}: run `make test` (installs Debian's"
+            " chromium-headless-shell)"
+        )
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
 
 
