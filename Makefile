@@ -21,11 +21,11 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 HOST ?= 127.0.0.1
-# The browser tests drive Debian's headless build of Chromium (package chromium-headless-shell,
-# built from the same source and version as its chromium; Playwright's own headless
-# default): the 72 browser tests took 116-118 core-s of its CPU, against 133-141 in the
-# whole browser, and a warm page load 0.95-1.35 against 1.45-1.8. `make bench-browser`
-# times the pages in the whole browser, as a player sees them.
+# The browser tests drive Debian's headless build of Chromium (the package
+# chromium-headless-shell, built from the same source and version as its chromium;
+# Playwright's own headless default): 72 browser tests took 116-118 core-s of its CPU,
+# against 133-141 in the whole browser, and a warm page load 0.95-1.35 against 1.45-1.8.
+# `make bench-browser` times the pages in the whole browser, as a player sees them.
 CHROMIUM_PATH ?= /usr/bin/chromium-headless-shell
 CHROMIUM_BROWSER ?= /usr/bin/chromium
 PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -49,9 +49,9 @@ PYTEST := $(PY) -m pytest -q -p tests.lazy_iri_plugin -n 3 --dist loadfile --no-
 .PHONY: serve test test-long bytecode bench load bench-browser numba-cache lint chromium chromium-browser clean
 
 # The packages are installed by uv, which pip first puts in the venv (below): the same
-# versions pip picks (the two venvs' `pip freeze` are equal but for uv), in half the time on a fresh
-# machine (no cache: pip 35.9 s, uv 2.3 s + 14.6 s to compile). Where uv cannot be had or
-# fails, pip installs them as before. `make serve` compiles every package's bytecode as it
+# versions pip picks (the two venvs' `pip freeze` are equal but for uv), in half the time
+# on a fresh machine (no cache: pip 35.9 s, uv 2.3 s + 14.6 s to compile). Where uv cannot
+# be had or fails, pip installs them as before. `make serve` compiles every package's bytecode as it
 # installs (a player's first page is not kept waiting); `make test` does not: of the 7,900
 # modules the tests import 3,000, compiled as they are first imported (set-up 12-14 s
 # instead of 22-24 s, the tests' own time alike).
@@ -117,7 +117,7 @@ test: $(VENV)/.test-installed chromium bytecode
 test-long: $(VENV)/.test-installed chromium bytecode
 	HORDES_KIT_LONG=1 HYPOTHESIS_PROFILE=long timeout 3600 $(PYTEST)
 
-bench: $(VENV)/.test-installed chromium
+bench: $(VENV)/.test-installed
 	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi
 	@$(MAKE) --no-print-directory load bench-browser
 
