@@ -72,8 +72,8 @@ $(PY):
 # own, or the one that installed uv
 define install
 $(VENV)/bin/uv pip install -q --python $(PY) $(2) $(1) \
-	|| { if [ -x $(VENV)/bin/pip ]; then $(PY) -m pip install -q $(if $(2),,--no-compile) $(1); \
-	     else $(PYTHON) -m pip --python $(PY) install -q $(if $(2),,--no-compile) $(1); fi; }
+	|| { [ -x $(VENV)/bin/pip ] && pip="$(PY) -m pip" || pip="$(PYTHON) -m pip --python $(PY)"; \
+	     $$pip install -q $(if $(2),,--no-compile) $(1); }
 endef
 
 $(VENV)/.serve-installed: pyproject.toml | $(PY)
