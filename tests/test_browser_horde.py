@@ -17,13 +17,22 @@ from ui_harness import (
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
+SEED = 7  # the play page's game in test_play_page_on_a_phone (its self-check's seed too)
 
 
 def test_play_page_on_a_phone(page: Page, voila_url):
     seen = open_dashboard(page, voila_url, "the_horde_play.ipynb", ".hk-board .hk-step")
+    # the page opens on a random game; the test plays a known one, typed into the seed box
+    # (one whose first Horde phase has a battle roll: a Flame Thrower bought in a random
+    # game can kill the whole attack without one)
+    page.locator(".hk-seed input").fill(str(SEED))
+    page.locator(".hk-seed input").press("Enter")
+    page.get_by_role("button", name="New game").click()
     page.locator(".hk-speed button", has_text="Instant").click()
     page.locator(".hk-fast").click()
     expect(page.locator(".hk-board .hk-step")).to_have_attribute("data-step", "recruit")
+    for line in _row_flipped(SEED):  # the seed's game
+        expect(page.locator(".hk-log")).to_contain_text(line)
     main = [
         ".hk-board .hk-crowns",
         ".hk-board button.hk-done",
@@ -117,6 +126,15 @@ def _the_table_rules_panel_unfolds_and_a_reading_starts_a_game(page: Page, seen:
     expect(page.locator(".hk-note", has_text="new game started")).to_be_visible()
     problems = dashboard_problems(page, seen, [".hk-table-rules input[type='radio']"])
     assert not problems, "\n".join(problems)
+
+
+def _row_flipped(seed: int) -> list[str]:
+    """The log's lines for the first recruit row of the game this seed starts."""
+    from hordes_kit.ui.the_horde.board import THBoard
+
+    board = THBoard(seed=seed, speed="Instant")
+    board.advance(until_decision=True)
+    return [e.text for e in board.state.log if e.text.startswith("Recruit card flipped")]
 
 
 def _th_settle(page: Page, moves: str | None = None) -> None:
