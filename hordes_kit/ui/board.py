@@ -58,7 +58,7 @@ class BoardMixin:
         if self.at_table():
             self.table_panel.leave()  # a page's own new game: the table goes on without it
             return
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self._deal_seed(seed))
         self.config = self._new_config() | self.table_config()
         self.state = self._after_move(get_game(self.game).start(self.config))
         self.undo_stack = []
@@ -71,8 +71,23 @@ class BoardMixin:
         return {}
 
     def restart(self) -> None:
-        """What the New game button does (a board with a seed box passes its seed)."""
-        self.new_game()
+        """What the New game button does: a fresh random deal, or the seed typed into the
+        board's seed box since the last game started (the same seed deals the same game)."""
+        box = getattr(self, "seed_box", None)
+        typed = box is not None and box.value != getattr(self, "_dealt_seed", None)
+        self.new_game(box.value if typed else None)
+
+    def _deal_seed(self, seed: int | None) -> int | None:
+        """The seed a new game deals from. A board with a seed box deals a random game from
+        a seed drawn here and shows it in the box, so the game on the table can be dealt
+        again or shared; without a box, ``seed`` as given."""
+        box = getattr(self, "seed_box", None)
+        if box is None:
+            return seed
+        if seed is None:
+            seed = random.SystemRandom().randrange(box.max)
+        box.value = self._dealt_seed = seed
+        return seed
 
     # --- the table's own rules -------------------------------------------------------------
 

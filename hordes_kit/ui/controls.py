@@ -52,13 +52,17 @@ def page(*children: w.Widget, theme: str | None = None) -> w.VBox:
 
 def seed_box(value: int = 0, maximum: int = 2**31) -> w.BoundedIntText:
     """The "Seed" box of a New game row: its label beside the number on one line, at any
-    width (the same seed deals the same game)."""
+    width. It shows the seed of the game on the table (the same seed deals the same game);
+    the board's New game deals a fresh one unless a seed was typed in."""
     box = w.BoundedIntText(
         value=value,
         min=0,
         max=maximum,
         description="Seed",
-        tooltip="The same seed deals the same game",
+        tooltip=(
+            "The seed of the game on the table: the same seed deals the same game. "
+            "New game deals a fresh one, or the game of a seed you type here."
+        ),
         style={"description_width": "initial"},
         layout=w.Layout(width="auto"),
     )

@@ -19,7 +19,7 @@ from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.fantahzee.rules import GAME
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import note_html, table_html
-from hordes_kit.ui.controls import page, section
+from hordes_kit.ui.controls import page, section, seed_box
 from hordes_kit.ui.dice import DiceRow
 from hordes_kit.ui.fantahzee.panel import odds_html, strength_html
 from hordes_kit.ui.fantahzee.table import card_actions, head_html, line_html, seats_html
@@ -134,12 +134,7 @@ class FZBoard(BoardMixin, w.VBox):
         if kinds:
             for (_n, k), kind in zip(self.seat_boxes, kinds):
                 k.value = kind
-        self.seed_box = w.IntText(
-            value=seed or 0,
-            description="Seed",
-            style={"description_width": "initial"},
-            layout=w.Layout(width="260px", max_width="100%"),
-        )
+        self.seed_box = seed_box(seed or 0)
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.add_class("hk-new-game")
         self.seats_row = w.VBox()
@@ -183,10 +178,6 @@ class FZBoard(BoardMixin, w.VBox):
         self.seen_by = None
         self._mark = 0
         super().new_game(seed)
-
-    def restart(self) -> None:
-        """What the New game button does (with the seed box's seed)."""
-        self.new_game(self.seed_box.value)
 
     def _new_config(self) -> dict:
         n = self.players_box.value

@@ -246,10 +246,6 @@ class HHBoard(BoardMixin, w.VBox):
             s = s.apply(sample_outcome(s.chance_outcomes(), self.rng))
         return s
 
-    def restart(self) -> None:
-        """What the New game button does (with the seed box's seed)."""
-        self.new_game(self.seed_box.value)
-
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (chance from this seed)."""
         self._log_mark = 0

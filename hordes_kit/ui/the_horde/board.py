@@ -293,10 +293,6 @@ class THBoard(BoardMixin, w.VBox):
         self.undo_button.disabled = not self.undo_stack
         self.log_view.value = log_html(s, new=max(1, len(s.log) - self.mark), height=260)
 
-    def restart(self) -> None:
-        """What the New game button does (with the seed box's seed)."""
-        self.new_game(self.seed_box.value)
-
     # --- one table on several devices: a solo game watched along ------------------------
 
     def table_seats(self) -> list[tuple[str, str]]:

@@ -1,0 +1,54 @@
+"""The seed box of a board: it shows the seed of the game on the table; New game deals a
+fresh random game, or the game of a seed the player typed (the same seed, the same deal)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def fz_board(seed=None):
+    from hordes_kit.ui.fantahzee.board import FZBoard
+
+    return FZBoard(players=2, seed=seed, kinds=["Person", "Strong bot"], speed="Instant")
+
+
+def th_board(seed=None):
+    from hordes_kit.ui.the_horde.board import THBoard
+
+    return THBoard(seed=seed, speed="Instant")
+
+
+def hh_board(seed=None):
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+    return HHBoard(seed=seed)
+
+
+BOARDS = {"fantahzee": fz_board, "the-horde": th_board, "heroes-hordes": hh_board}
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_new_game_deals_afresh_and_a_typed_seed_deals_its_game(name):
+    make = BOARDS[name]
+    board = make()  # a page opens on a random game: its seed is in the box
+    shown = board.seed_box.value
+    assert make(shown).state == board.state  # the shown seed deals the game on the table
+
+    seeds = [shown]
+    for _ in range(3):  # New game, the box untouched: a new random game each time
+        board.restart()
+        seeds.append(board.seed_box.value)
+        assert make(seeds[-1]).state == board.state
+    assert len(set(seeds)) == len(seeds), f"New game dealt a seed twice: {seeds}"
+
+    board.seed_box.value = 7  # a seed typed in (from a friend, or the rulebook's example)
+    board.restart()
+    assert board.seed_box.value == 7
+    assert board.state == make(7).state
+    board.restart()  # and New game again: a fresh deal, not seed 7 once more
+    assert board.seed_box.value != 7
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_a_board_opened_on_a_seed_shows_it(name):
+    assert BOARDS[name](12345).seed_box.value == 12345
