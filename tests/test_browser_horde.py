@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from ui_harness import (
     check_page,
     dashboard_problems,
+    deal_seed,
     open_dashboard,
 )
 
@@ -25,9 +26,7 @@ def test_play_page_on_a_phone(page: Page, voila_url):
     # the page opens on a random game; the test plays a known one, typed into the seed box
     # (one whose first Horde phase has a battle roll: a Flame Thrower bought in a random
     # game can kill the whole attack without one)
-    page.locator(".hk-seed input").fill(str(SEED))
-    page.locator(".hk-seed input").press("Enter")
-    page.get_by_role("button", name="New game").click()
+    deal_seed(page, SEED, page.get_by_role("button", name="New game"))
     page.locator(".hk-speed button", has_text="Instant").click()
     page.locator(".hk-fast").click()
     expect(page.locator(".hk-board .hk-step")).to_have_attribute("data-step", "recruit")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "keyboard_unreached",
     "check_page",
     "widened",
+    "deal_seed",
 ]
 
 PHONE = {"width": 390, "height": 844}
@@ -268,3 +269,13 @@ def dashboard_problems(page: Page, seen: dict[str, list[str]], main: list[str]) 
     """Everything a player would trip over: layout and axe (check_page), a button Tab never
     reaches, and the console."""
     return check_page(page, main) + keyboard_unreached(page, KEYBOARD) + console_problems(seen)
+
+
+def deal_seed(page: Page, seed: int, new_game: Locator) -> None:
+    """Type ``seed`` into the board's seed box and press its New game button (``new_game``):
+    the test plays that seed's game, not the random one the page opened on (a random deal
+    can make a step a test takes impossible)."""
+    box = page.locator(".hk-seed input")
+    box.fill(str(seed))
+    box.press("Enter")
+    new_game.click()

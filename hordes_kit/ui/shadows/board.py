@@ -63,7 +63,8 @@ class ShadowsBoard(BoardMixin, w.VBox):
         seed: int | None = None,
         speed: str = "Normal",
     ) -> None:
-        self.setup = TableSetup(players, kinds, names)
+        self.setup = TableSetup(players, kinds, names, seed)
+        self.seed_box = self.setup.seed_box
         self.message = w.HTML()
         self.odds_html = ""
         self.table = ActionView(theme="shadows", label="The table")
@@ -80,7 +81,6 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.setup.new_button.on_click(lambda _b: self.restart())
         self.table_rules_panel()
         self.undo_button.on_click(lambda _b: self.undo())
-        self.seed = seed
         self.viewer: int | None = None
         self.waiting_for: int | None = None  # a person the device must be passed to
         super().__init__(
@@ -136,15 +136,12 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.viewer = None
         super()._table_left()
 
-    def restart(self) -> None:
-        """What the New game button does."""
-        self.new_game(self.seed)
-
     # --- moving ------------------------------------------------------------------------
 
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game with the seats as set (chance from ``seed``)."""
-        self.rng = random.Random(seed)
+        """Start a new game with the seats as set (chance from ``seed``; none: a random
+        seed, shown in the seed box)."""
+        self.rng = random.Random(self._deal_seed(seed))
         self.config = self._new_config() | self.table_config()
         self.state = get_game(self.game).start(self.config)
         self.undo_stack = []

@@ -8,11 +8,13 @@ import ipywidgets as w
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.shadows.bots import random_bot, sensible_bot
+from hordes_kit.ui.controls import seed_box
 
 __all__ = ["SEAT_KINDS", "TableSetup", "ShadowsStyle"]
 
 SEAT_KINDS = {"Person": None, "Sensible bot": sensible_bot, "Random bot": random_bot}
 WIDE = {"description_width": "initial"}
+ROW = w.Layout(flex_flow="row wrap", align_items="center")
 
 
 class ShadowsStyle(anywidget.AnyWidget):
@@ -23,9 +25,9 @@ class ShadowsStyle(anywidget.AnyWidget):
 
 
 class TableSetup(w.VBox):
-    """Players, each seat's name and who plays it, the rules options, and New game."""
+    """Players, each seat's name and who plays it, the seed, and New game."""
 
-    def __init__(self, players: int = 2, kinds=None, names=None) -> None:
+    def __init__(self, players: int = 2, kinds=None, names=None, seed: int | None = None) -> None:
         self.players = w.ToggleButtons(options=[2, 3], value=players, description="Players")
         self.seat_boxes = []
         for i in range(3):
@@ -46,8 +48,11 @@ class TableSetup(w.VBox):
             self.seat_boxes.append(w.HBox([name, kind]))
         self.new_button = w.Button(description="New game", button_style="primary")
         self.new_button.add_class("sh-new")
+        self.seed_box = seed_box(seed or 0)
         self.seats = w.VBox()
-        super().__init__([self.players, self.seats, self.new_button])
+        super().__init__(
+            [self.players, self.seats, w.HBox([self.new_button, self.seed_box], layout=ROW)]
+        )
         self.players.observe(lambda _c: self.show_seats(), "value")
         self.show_seats()
 

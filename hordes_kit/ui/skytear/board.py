@@ -62,8 +62,8 @@ class SkyBoard(BoardMixin, w.VBox):
         self.undo_button.add_class("sk-undo")
         self.undo_button.on_click(lambda _b: self.undo())
         self.files = self.save_load_widget()
-        self.setup.new_button.on_click(lambda _b: self.new_game(self.seed))
-        self.seed = seed
+        self.seed_box = self.setup.seed_box
+        self.setup.new_button.on_click(lambda _b: self.restart())
         self.bots: tuple[int, ...] = ()
         super().__init__(
             [
@@ -87,7 +87,8 @@ class SkyBoard(BoardMixin, w.VBox):
         return self.setup.config() | self.table_config()
 
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game with the setup as chosen (chance from ``seed``)."""
+        """Start a new game with the setup as chosen (chance from ``seed``; none: a random
+        seed, shown in the seed box)."""
         try:
             config = self._new_config()
             state = get_game(self.game).start(config)
@@ -95,7 +96,7 @@ class SkyBoard(BoardMixin, w.VBox):
             self.message.value = error_html(f"Cannot start this game: {e}")
             self.setup.started.value = self.message.value
             return
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self._deal_seed(seed))
         self.config, self.state = config, state
         self.bots = self.setup.bots()
         self.setup.started.value = (

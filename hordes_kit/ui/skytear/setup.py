@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from hordes_kit.skytear.cards import load_cards
+from hordes_kit.ui.controls import seed_box
 
 __all__ = ["SkySetup", "DIFFICULTY_WORDS", "MODES", "HORDES", "OUTSIDERS"]
 
@@ -65,6 +66,7 @@ class SkySetup(w.VBox):
         )
         self.new_button = w.Button(description="Start a new game", button_style="primary")
         self.new_button.add_class("sk-new")
+        self.seed_box = seed_box(0)
         self.started = w.HTML()  # says a new game began (the table is at the top of the page)
         self.partner = w.VBox([self.castle2, self.deck2])
         note = w.HTML(
@@ -86,7 +88,10 @@ class SkySetup(w.VBox):
                 self.partner,
                 self.outsider,
                 self.campaign,
-                self.new_button,
+                w.HBox(
+                    [self.new_button, self.seed_box],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.started,
             ]
         )
