@@ -74,6 +74,28 @@ def _hidden_from(state, seat) -> set[str]:
     }
 
 
+def _hero_held_once(db, code, mover: Page, other: Page) -> str | None:
+    """The recruit both of the mover's tabs click at once: a hero the mover holds one copy
+    of, so that once one click's recruit is in, the other click's card is gone (a second
+    copy would take the turn's second recruit). A hand of pairs first recruits one of a
+    pair, by a click that both pages show. None when the hand holds no hero."""
+    state = _replayed(db, code)
+    for _ in range(2):
+        hand = list(state.seats[state.current_player].hand)
+        heroes = [
+            a for a in state.legal_actions() if a.startswith("recruit:") and a.count(":") == 1
+        ]
+        once = [a for a in heroes if hand.count(a.split(":")[1]) == 1]
+        if once or not heroes:
+            return once[0] if once else None
+        n = _moves_shown(mover)
+        mover.locator(f"[data-action='{heroes[0]}']").first.click()
+        for page in (mover, other):
+            expect(page.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+        state = _replayed(db, code)
+    return None
+
+
 def _moves_shown(page: Page) -> int:
     return int(page.locator(".hk-step").first.get_attribute("data-moves"))
 
@@ -134,34 +156,41 @@ def test_two_devices_at_one_table(context: BrowserContext, tmp_path):
         # the mover's phone opens the same seat; two clicks at once (the same hero, on the
         # laptop and on the phone) leave one move and a message on the page whose click
         # came too late; the move appears on the other player's page within a second
+        race = _hero_held_once(db, code, mover, other)
+        if race is None:  # no hero in the first hand (about 1 deal in 1,700): no race
+            print("the first player holds no hero: the two clicks at once are not tried")
+        else:
+            n = _moves_shown(mover)
+            phone = _new_page(context, PHONE)
+            phone.goto((ana_address, ben_address)[me], timeout=TIMEOUT)
+            expect(phone.locator(".hk-table-status")).to_contain_text(f"you play {name}")
+            expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n))
+            cards = f"[data-action='{race}']"
+            for tab in (mover, phone):
+                expect(tab.locator(cards).first).to_be_visible()
+            at = mover.evaluate("Date.now()") + CLICK_MARGIN_MS
+            ahead = [tab.evaluate(CLICK_AT, [cards, 0, at]) for tab in (mover, phone)]
+            expect(mover.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+            t0 = time.monotonic()
+            expect(other.locator(".hk-step").first).to_have_attribute(
+                "data-moves", str(n + 1), timeout=1_000
+            )
+            print(f"a move reached the other page {time.monotonic() - t0:.2f} s after it was shown")
+            expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
+            for tab in (mover, phone):
+                tab.wait_for_function("() => window.hkClick !== null")
+            clicks = [tab.evaluate("window.hkClick") for tab in (mover, phone)]
+            # the late click either reached the table second, or reached its page just after
+            # the page took the first move in (its card gone): the page says so either way
+            said = (
+                mover.locator(".hk-fz-play").inner_text()
+                + phone.locator(".hk-fz-play").inner_text()
+            )
+            assert "landed first; this page refreshed" in said, (
+                f"scheduled {ahead} ms ahead, clicks {clicks}: {said!r}"
+            )
+            assert len(_replayed(db, code).history) == n + 1  # one move of the two
         n = _moves_shown(mover)
-        phone = _new_page(context, PHONE)
-        phone.goto((ana_address, ben_address)[me], timeout=TIMEOUT)
-        expect(phone.locator(".hk-table-status")).to_contain_text(f"you play {name}")
-        expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n))
-        cards = "[data-action^='recruit:']"
-        for tab in (mover, phone):
-            expect(tab.locator(cards).first).to_be_visible()
-        at = mover.evaluate("Date.now()") + CLICK_MARGIN_MS
-        ahead = [tab.evaluate(CLICK_AT, [cards, 0, at]) for tab in (mover, phone)]
-        expect(mover.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
-        t0 = time.monotonic()
-        expect(other.locator(".hk-step").first).to_have_attribute(
-            "data-moves", str(n + 1), timeout=1_000
-        )
-        print(f"a move reached the other page {time.monotonic() - t0:.2f} s after it was shown")
-        expect(phone.locator(".hk-step").first).to_have_attribute("data-moves", str(n + 1))
-        for tab in (mover, phone):
-            tab.wait_for_function("() => window.hkClick !== null")
-        clicks = [tab.evaluate("window.hkClick") for tab in (mover, phone)]
-        # the late click either reached the table second, or reached its page just after
-        # the page took the first move in (its card gone): the page says so either way
-        said = mover.locator(".hk-fz-play").inner_text() + phone.locator(".hk-fz-play").inner_text()
-        assert "landed first; this page refreshed" in said, (
-            f"scheduled {ahead} ms ahead, clicks {clicks}: {said!r}"
-        )
-        assert len(_replayed(db, code).history) == n + 1  # one move of the two
-        n += 1
 
         # a server restart keeps the table: each page reopens it by itself
         port = server.port
@@ -175,7 +204,7 @@ def test_two_devices_at_one_table(context: BrowserContext, tmp_path):
             expect(page.locator(".hk-step").first).to_have_attribute(
                 "data-moves", str(n), timeout=TIMEOUT
             )
-        mover.locator(f"{cards}, .hk-action").first.click()
+        mover.locator("[data-action^='recruit:'], .hk-action").first.click()
         expect(other.locator(".hk-step").first).not_to_have_attribute(
             "data-moves", str(n), timeout=5_000
         )
