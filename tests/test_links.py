@@ -8,9 +8,11 @@ import html
 import json
 import random
 import zlib
+from functools import partial
 from urllib.parse import parse_qs, quote
 
 import pytest
+from board_makers import BOARDS as BOARD_MAKERS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -170,43 +172,7 @@ def open_with(monkeypatch, query: str, make):
     return make()
 
 
-def fz_board():
-    from hordes_kit.ui.fantahzee.board import FZBoard
-
-    return FZBoard(players=2, seed=5, kinds=["Person", "Strong bot"], speed="Instant")
-
-
-def th_board():
-    from hordes_kit.ui.the_horde.board import THBoard
-
-    return THBoard(seed=5, speed="Instant")
-
-
-def hh_board():
-    from hordes_kit.ui.heroes_hordes.board import HHBoard
-
-    return HHBoard(seed=5)
-
-
-def sh_board():
-    from hordes_kit.ui.shadows.board import ShadowsBoard
-
-    return ShadowsBoard(players=2, kinds=["Person", "Sensible bot"], seed=5, speed="Instant")
-
-
-def sk_board():
-    from hordes_kit.ui.skytear.board import SkyBoard
-
-    return SkyBoard(seed=5, speed="Instant", mode="bot")
-
-
-BOARDS = {
-    "fantahzee": fz_board,
-    "the-horde": th_board,
-    "heroes-hordes": hh_board,
-    "shadows": sh_board,
-    "skytear": sk_board,
-}
+BOARDS = {name: partial(make, 5) for name, make in BOARD_MAKERS.items()}  # seed 5 each
 
 
 def play_a_little(board, clicks: int = 12) -> None:
@@ -254,8 +220,8 @@ def test_a_bad_board_link_opens_a_fresh_game_and_says_why(monkeypatch, name):
 
 
 def test_a_hot_seat_link_warns_that_it_shows_the_hands(monkeypatch):
-    assert "every hand dealt" in open_with(monkeypatch, "", sh_board).links.warning
-    assert open_with(monkeypatch, "", th_board).links.warning == ""  # a solo game
+    assert "every hand dealt" in open_with(monkeypatch, "", BOARDS["shadows"]).links.warning
+    assert open_with(monkeypatch, "", BOARDS["the-horde"]).links.warning == ""  # a solo game
 
 
 # --- odds pages and walkthroughs --------------------------------------------------------
