@@ -31,6 +31,7 @@ __all__ = [
     "spell_out_choices",
     "choice_note",
     "seed_box",
+    "new_game_row",
     "SearchableChoice",
     "SearchablePicker",
 ]
@@ -68,6 +69,11 @@ def seed_box(value: int = 0, maximum: int = 2**31) -> w.BoundedIntText:
     )
     box.add_class("hk-seed")
     return box
+
+
+def new_game_row(button: w.Button, seed: w.BoundedIntText) -> w.HBox:
+    """A board's New game button with its seed box beside it (below it on a phone)."""
+    return w.HBox([button, seed], layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
 def choice_note(dropdown: w.Dropdown) -> w.HTML:

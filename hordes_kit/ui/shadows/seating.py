@@ -8,13 +8,12 @@ import ipywidgets as w
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.shadows.bots import random_bot, sensible_bot
-from hordes_kit.ui.controls import seed_box
+from hordes_kit.ui.controls import new_game_row, seed_box
 
 __all__ = ["SEAT_KINDS", "TableSetup", "ShadowsStyle"]
 
 SEAT_KINDS = {"Person": None, "Sensible bot": sensible_bot, "Random bot": random_bot}
 WIDE = {"description_width": "initial"}
-ROW = w.Layout(flex_flow="row wrap", align_items="center")
 
 
 class ShadowsStyle(anywidget.AnyWidget):
@@ -50,9 +49,7 @@ class TableSetup(w.VBox):
         self.new_button.add_class("sh-new")
         self.seed_box = seed_box(seed or 0)
         self.seats = w.VBox()
-        super().__init__(
-            [self.players, self.seats, w.HBox([self.new_button, self.seed_box], layout=ROW)]
-        )
+        super().__init__([self.players, self.seats, new_game_row(self.new_button, self.seed_box)])
         self.players.observe(lambda _c: self.show_seats(), "value")
         self.show_seats()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from hordes_kit.skytear.cards import load_cards
-from hordes_kit.ui.controls import seed_box
+from hordes_kit.ui.controls import new_game_row, seed_box
 
 __all__ = ["SkySetup", "DIFFICULTY_WORDS", "MODES", "HORDES", "OUTSIDERS"]
 
@@ -88,10 +88,7 @@ class SkySetup(w.VBox):
                 self.partner,
                 self.outsider,
                 self.campaign,
-                w.HBox(
-                    [self.new_button, self.seed_box],
-                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
-                ),
+                new_game_row(self.new_button, self.seed_box),
                 self.started,
             ]
         )
