@@ -32,7 +32,8 @@ PYTEST := $(PY) -m pytest -q -p tests.lazy_iri_plugin -n 3 --dist loadfile --no-
 	--nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
-.PHONY: help serve test test-long bytecode bench load bench-browser numba-cache lint chromium chromium-browser clean
+.PHONY: help serve test test-long bytecode bench load bench-browser screenshots numba-cache lint \
+	chromium chromium-browser clean
 
 help:
 	@sed -n '2,6p' Makefile | sed 's/^# \{0,1\}//'
@@ -105,6 +106,10 @@ load: $(VENV)/.test-installed
 # some pages only: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3
 bench-browser: $(VENV)/.test-installed chromium-browser
 	CHROMIUM_PATH=$(CHROMIUM_BROWSER) timeout 1200 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT))
+
+# the README's pictures, from the served pages in headless Chromium (docs/img/)
+screenshots: $(VENV)/.test-installed chromium
+	timeout 1200 $(PY) scripts/screenshots.py $(if $(GAMES),--games $(GAMES))
 
 # rebuild the fast simulators' shipped numba caches (hordes_kit/prebuilt/) after changing
 # one (test_fastcache says when)
