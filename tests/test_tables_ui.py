@@ -495,7 +495,9 @@ def test_the_horde_solo_game_watched_along(seeded_table):
         assert len(me.state.history) > len(s.history), me.message.value
         moves += 1
     assert moves > 0 and (me.state.is_terminal or moves == 40)
-    me.restart()  # New game: this page leaves the table, which goes on
+    me.restart()  # New game at a table: refused in words, the page stays at it
+    assert me.at_table() and "leave it" in me.message.value
+    me.table_panel.leave()  # Leave the table: a game of its own; the table goes on
     assert not me.at_table() and open_store().count(code) > moves
 
 
@@ -535,6 +537,8 @@ def test_heroes_and_hordes_solo_game_watched_along(seeded_table):
         assert len(me.state.history) > len(s.history), me.message.value
         moves += 1
     assert me.state.is_terminal and {"place", "defend", "discard"} <= steps, steps
-    me.restart()  # New game: this page leaves the table, which goes on
+    me.restart()  # New game at a table: refused in words, the page stays at it
+    assert me.at_table() and "leave it" in me.message.value
+    me.table_panel.leave()  # Leave the table: a game of its own; the table goes on
     assert not me.at_table() and open_store().count(code) > moves
     assert me.draw_button.layout.display is None and me.state.step == "draw"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import base64
 import random
+from typing import ClassVar
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.links import POSITION, position_check, position_link
@@ -15,6 +15,21 @@ from hordes_kit.ui.files import SaveLoad
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.log import log_lines_html, rules_of
 from hordes_kit.ui.query import at_address, page_query
+from hordes_kit.ui.roles import (
+    LOAD,
+    NEW_GAME,
+    PLAYBACK,
+    RAISE,
+    SAVE,
+    SEAT,
+    SOLO,
+    TABLE_RULES,
+    UNDO,
+    WATCHER,
+    Refusal,
+    guard,
+    refuse_at_table,
+)
 from hordes_kit.ui.shared_table import TablePanel
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table_rules import TableRulesPanel
@@ -53,11 +68,24 @@ class BoardMixin:
     config: dict
     undo_stack: list
 
+    # What a page at a shared table may not do, whatever its browser sends (ui/roles.py):
+    # each method named here is refused there in words and changes nothing, in this class
+    # and in every board that overrides it. A board adds its own (The Horde's "Next").
+    AT_TABLE: ClassVar[dict[str, Refusal]] = {
+        "new_game": Refusal(NEW_GAME),
+        "restart": Refusal(NEW_GAME),
+        "undo": Refusal(UNDO),
+        "load_text": Refusal(LOAD, False),
+        "_install": Refusal(LOAD, RAISE),
+        "save_text": Refusal(SAVE, RAISE),  # it would hold every hand dealt
+    }
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        guard(cls, cls.AT_TABLE)
+
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (chance from this seed); at a shared table: leave it first."""
-        if self.at_table():
-            self.table_panel.leave()  # a page's own new game: the table goes on without it
-            return
+        """Start a new game (chance from this seed); refused at a shared table."""
         self.rng = random.Random(self._deal_seed(seed))
         self.config = self._new_config() | self.table_config()
         self.state = self._after_move(get_game(self.game).start(self.config))
@@ -95,7 +123,11 @@ class BoardMixin:
         """The board's "Table rules" panel (folded): a change starts a new game that plays
         it; a loaded save shows its readings; the page's address may name readings
         (``?dizzy=off``). Build it before the first game."""
-        self.rules_panel = TableRulesPanel(self.game, on_change=self._table_rules_changed)
+        self.rules_panel = TableRulesPanel(
+            self.game,
+            on_change=self._table_rules_changed,
+            guard=lambda: refuse_at_table(self, TABLE_RULES),  # the table's rules are set
+        )
         self._loading_rules = True  # the first game is yet to start
         try:
             self.rules_panel.open_from_url()
@@ -149,9 +181,6 @@ class BoardMixin:
 
     def undo(self) -> None:
         """Back to before the last click."""
-        if self.at_table():
-            self.message.value = note_html("A move at a shared table cannot be undone.")
-            return
         if self.undo_stack:
             self.state = self.undo_stack.pop()
             self.message.value = note_html("Undone.")
@@ -160,14 +189,6 @@ class BoardMixin:
     def save_text(self) -> str:
         """The save file of the game in progress."""
         return dump_save(self.game, self.config, self.state)
-
-    def save_link_html(self) -> str:
-        """A download link holding the save file."""
-        data = base64.b64encode(self.save_text().encode()).decode()
-        return (
-            f"<a download='{self.game}-save.json' href='data:application/json;base64,{data}' "
-            "class='hk-save' style='margin-right:12px'>Save game (download)</a>"
-        )
 
     def load_text(self, text: str | bytes) -> bool:
         """Load a save file; a corrupt or foreign file is refused and nothing changes."""
@@ -202,12 +223,6 @@ class BoardMixin:
             return self._install(config, state)
 
         return SaveLoad(self.save_text, on_load, filename=f"{self.game}-save.json")
-
-    def _on_upload(self, change) -> None:
-        files = change["new"]
-        if files:
-            item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-            self.load_text(bytes(item["content"]))
 
     # --- links -------------------------------------------------------------------------------
 
@@ -258,7 +273,8 @@ class BoardMixin:
     # --- one table on several devices (ui/shared_table.py) ------------------------------------
 
     # the widgets a board hides at a shared table: what would change the game or show
-    # every hand (New game's seats, table rules, undo, save and load)
+    # every hand (New game's seats, table rules, undo, save and load). Hiding is for the
+    # eye only: the kernel refuses what they do there (AT_TABLE, refuse_at_table).
     _TABLE_HIDES = ("setup", "rules_panel", "undo_button", "files", "playback")
 
     def table_seats(self) -> list[tuple[str, str]] | None:
@@ -279,6 +295,20 @@ class BoardMixin:
         panel = getattr(self, "table_panel", None)
         return panel is not None and panel.session is not None
 
+    def page_role(self) -> str:
+        """``SOLO`` (a game of this page's own), ``SEAT`` or ``WATCHER`` (at a shared table)."""
+        if not self.at_table():
+            return SOLO
+        return SEAT if self.table_seat() is not None else WATCHER
+
+    def table_code(self) -> str | None:
+        """The code of the shared table this page is at (None: a game of its own)."""
+        return self.table_panel.session.code if self.at_table() else None
+
+    def say_refused(self, words: str) -> None:
+        """Say why a control was refused (ui/roles.py), where the board's messages go."""
+        self.message.value = error_html(words)
+
     def _add_table_panel(self) -> TablePanel | None:
         """The "Play at one table on several devices" panel, beside the board's Copy link."""
         if getattr(self, "table_panel", None) is not None or self.table_seats() is None:
@@ -286,6 +316,9 @@ class BoardMixin:
         self.table_panel = TablePanel(self)
         for view in _action_views(self):  # type: ignore[arg-type]
             view.on_stale(lambda _action: self.table_panel.stale_click())
+        playback = getattr(self, "playback", None)
+        if playback is not None:  # at a table nothing is played back: moves show as made
+            playback.guard = lambda: refuse_at_table(self, PLAYBACK)
         parts = list(self.children)  # type: ignore[attr-defined]
         links = getattr(self, "links", None)
         at = parts.index(links) if links in parts else len(parts)
@@ -333,3 +366,6 @@ class BoardMixin:
         if links is not None and self.state.num_players > 1:
             links.warning = HIDDEN_WARNING
         self.restart()
+
+
+guard(BoardMixin, BoardMixin.AT_TABLE)  # its own methods (a board's overrides: __init_subclass__)

@@ -10,20 +10,21 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-import anywidget
 import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.ui.roles import KernelWidget
 
 __all__ = ["SaveLoad"]
 
 
-class SaveLoad(anywidget.AnyWidget):
+class SaveLoad(KernelWidget):
     """A "Save game" download button and a "Load game" upload button.
 
     ``get_text()`` makes the save file; ``on_load(text)`` loads one and returns a
-    message for the player (or raises the kit's error, whose message is shown).
+    message for the player. Either may raise the kit's error (a save refused at a
+    shared table, a corrupt file): its message is shown and nothing is sent.
     """
 
     _esm = widgets_path("files.js")
@@ -50,8 +51,14 @@ class SaveLoad(anywidget.AnyWidget):
         return self.get_text()
 
     def save(self) -> str:
-        """What a click on Save does: send the file to the browser (and return its text)."""
-        text = self.save_text()
+        """What a click on Save does: send the file to the browser (and return its text;
+        "" when it is refused, and why is shown)."""
+        try:
+            text = self.save_text()
+        except HordesKitError as e:
+            said = str(e)
+            self._say(said[:1].upper() + said[1:])
+            return ""
         self.send({"type": "download", "filename": self.filename, "text": text})
         return text
 

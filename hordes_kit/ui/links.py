@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from urllib.parse import urlencode
 
-import anywidget
 import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.shortlinks import is_long, shorten
+from hordes_kit.ui.roles import KernelWidget
 
 __all__ = ["LinkBox", "query_of"]
 
@@ -28,7 +28,7 @@ def query_of(params: Mapping[str, object]) -> str:
     return urlencode({k: str(v) for k, v in params.items() if v is not None and v != ""})
 
 
-class LinkBox(anywidget.AnyWidget):
+class LinkBox(KernelWidget):
     """A "Copy link" button and the link's read-only text box.
 
     ``get_query()`` returns the page's query now (a string or a dict of parameters); a

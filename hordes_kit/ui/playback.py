@@ -17,11 +17,11 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
 from hordes_kit.core.data import widgets_path
+from hordes_kit.ui.roles import KernelWidget
 
 __all__ = ["PacedPlayback", "Ticker", "KernelClock", "SPEEDS"]
 
@@ -32,7 +32,7 @@ def _turn(state: Any) -> object:
     return getattr(state, "turn", None)
 
 
-class Ticker(anywidget.AnyWidget):
+class Ticker(KernelWidget):
     """The browser-side clock of a playback, and its status line."""
 
     _esm = widgets_path("ticker.js")
@@ -127,6 +127,8 @@ class PacedPlayback(w.VBox):
     ) -> None:
         self.show, self.turn_of, self.turn_name, self.on_done = show, turn_of, turn_name, on_done
         self.done_text = done_text  # the status line once every move is shown
+        # asked before Skip or Continue does anything: True refuses it (the guard says why)
+        self.guard: Callable[[], bool] | None = None
         self.frames: tuple = ()
         self.index = -1
         self.waiting = False
@@ -171,6 +173,8 @@ class PacedPlayback(w.VBox):
     def skip(self) -> None:
         """Skip to my turn: straight to the end of this turn (at a turn's end: into the next
         turn and to its end). It never runs past a turn's end without asking."""
+        if self.guard is not None and self.guard():
+            return
         if self.done:
             return
         self.waiting = False
@@ -181,6 +185,8 @@ class PacedPlayback(w.VBox):
 
     def continue_turn(self) -> None:
         """The answer "Continue" at the end of a turn: go on into the next turn."""
+        if self.guard is not None and self.guard():
+            return
         if not self.waiting:
             return
         self.waiting = False

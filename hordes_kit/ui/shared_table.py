@@ -30,6 +30,7 @@ from hordes_kit.ui.common import error_html
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.playback import KernelClock, Ticker
 from hordes_kit.ui.query import page_query
+from hordes_kit.ui.roles import CREATE, JOIN, Refusal, refused_at_table
 from hordes_kit.ui.theme import theme_class
 
 if TYPE_CHECKING:  # the board's type, for readers (no import at run time)
@@ -121,6 +122,17 @@ class TablePanel(w.VBox):
         """Unfold (or fold) the panel, as a click on its title does."""
         self.accordion.selected_index = 0 if show else None
 
+    # --- what the page's role allows (ui/roles.py) ---------------------------------------
+
+    def table_code(self) -> str | None:
+        """The code of the table this page is at (None: none)."""
+        return self.session.code if self.session is not None else None
+
+    def say_refused(self, words: str) -> None:
+        """Say why a control of the panel was refused, on the panel."""
+        self.problem.value = error_html(words)
+
+    @refused_at_table(Refusal(CREATE, ""))  # its button is hidden there, not gone
     def create(self) -> str:
         """Create a table with the board's New game seats; returns its code ("" refused)."""
         b = self.board
@@ -139,6 +151,7 @@ class TablePanel(w.VBox):
         self._enter(session, secret, "")
         return session.code
 
+    @refused_at_table(Refusal(JOIN, False))
     def join(self, code: str, secret: str | None = None, take: int | None = None) -> bool:
         """Open a table by its code (with a seat key or a seat to take: that seat)."""
         try:
@@ -153,8 +166,15 @@ class TablePanel(w.VBox):
         return True
 
     def take(self, seat: int) -> bool:
-        """A watcher takes this free seat (what its "Sit here" button does)."""
+        """A watcher takes this free seat (what its "Sit here" button does). A page that
+        plays a seat takes no other (a click on an old "Sit here" button of its)."""
         if self.session is None:
+            return False
+        if self.session.seat is not None:
+            self.say_refused(
+                f"You play {self.session.name(self.session.seat)} at this table: a page "
+                "plays one seat. To play another, open its seat link on another device."
+            )
             return False
         secret = self.session.take(seat)
         if secret is None:

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from html import unescape
 
-import anywidget
 import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import IllegalActionError
 from hordes_kit.ui.pieces import render
+from hordes_kit.ui.roles import KernelWidget
 from hordes_kit.ui.theme import theme_class, themes_css
 
 __all__ = ["kit_css", "Stylesheet", "ActionView", "actions_in"]
@@ -47,7 +47,7 @@ def actions_in(fragment: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-class Stylesheet(anywidget.AnyWidget):
+class Stylesheet(KernelWidget):
     """Puts the shared stylesheet on the page (shows nothing); :func:`ui.controls.page` adds it.
     It also shows a drop-down's written-out choice only where the drop-down cuts it.
 
@@ -60,7 +60,7 @@ class Stylesheet(anywidget.AnyWidget):
     _css = kit_css()
 
 
-class ActionView(anywidget.AnyWidget):
+class ActionView(KernelWidget):
     """Pieces drawn in Python; a click on a ``data-action`` button calls the handlers.
 
     >>> from hordes_kit.ui.cardface import CardFace

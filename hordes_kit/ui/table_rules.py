@@ -77,7 +77,8 @@ class TableRulesPanel(w.VBox):
     choices as radio buttons and the rule text of the reading chosen.
 
     ``config``: the game's config (dataclass or dict) whose readings to show first;
-    ``on_change(config_dict)`` is called after every change.
+    ``on_change(config_dict)`` is called after every change. ``guard()`` is asked before a
+    change takes effect: True refuses it (the guard says why) and the choice goes back.
     """
 
     def __init__(
@@ -85,8 +86,11 @@ class TableRulesPanel(w.VBox):
         game_name: str,
         config: Any = None,
         on_change: Callable[[dict[str, Any]], object] | None = None,
+        guard: Callable[[], bool] | None = None,
     ) -> None:
         self.game = game_name
+        self.guard = guard
+        self._putting_back = False
         self.rules = table_rules(game_name)
         self._handlers: list[Callable[[dict[str, Any]], object]] = []
         if on_change is not None:
@@ -223,6 +227,15 @@ class TableRulesPanel(w.VBox):
         self.reset_button.disabled = not n
 
     def _changed(self, field: str, change) -> None:
+        if self._putting_back:
+            return
+        if self.guard is not None and self.guard():
+            self._putting_back = True  # a refused choice (a value from the browser) goes back
+            try:
+                self.radios[field].value = change["old"]
+            finally:
+                self._putting_back = False
+            return
         t = self._rule(field)
         self.texts[field].value = self._reading_html(t, change["new"])
         self._show_state()

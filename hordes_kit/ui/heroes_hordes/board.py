@@ -35,6 +35,7 @@ from hordes_kit.ui.heroes_hordes.pictures import (
 )
 from hordes_kit.ui.log import rule_chip, rules_of
 from hordes_kit.ui.pieces import attrs
+from hordes_kit.ui.roles import DRAWS, Refusal
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.table import RankedTable
 
@@ -91,6 +92,7 @@ class HHBoard(BoardMixin, w.VBox):
         self.undo_button = w.Button(description="Undo")
         self.new_button = w.Button(description="New game")
         self.seed_box = seed_box(seed or 0)
+        self.setup = w.HBox([self.new_button, self.seed_box])  # hidden at a table
         for b, cls in (
             (self.draw_button, "hk-draw"),
             (self.auto_button, "hk-bot"),
@@ -136,12 +138,12 @@ class HHBoard(BoardMixin, w.VBox):
                     "Save, load, start again",
                     self.files,
                     self.link_box(),
-                    new_row := w.HBox([self.new_button, self.seed_box]),
+                    self.setup,
                 ),
                 self.table_rules_panel(),
             ]
         )
-        new_row.add_class("hk-new-row")
+        self.setup.add_class("hk-new-row")
         self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())
@@ -153,9 +155,8 @@ class HHBoard(BoardMixin, w.VBox):
     # --- what the buttons do -------------------------------------------------------------
 
     def draw(self) -> None:
-        """What the Draw button does: the Fate draw, then automatic steps to the next choice."""
-        if self.at_table():
-            return  # at a shared table the table draws the Fate cards
+        """What the Draw button does: the Fate draw, then automatic steps to the next choice
+        (at a shared table the table draws: refused, AT_TABLE)."""
         if self.state.step != "draw":
             self.message.value = error_html("Finish the choice above first.")
             return
@@ -172,9 +173,8 @@ class HHBoard(BoardMixin, w.VBox):
         super().act(action_id)
 
     def bot_move(self) -> None:
-        """Let the bot make the current choice (or draw): the lookahead, or ``bot``."""
-        if not self._mine():
-            return  # a watcher at a shared table makes no move
+        """Let the bot make the current choice (or draw): the lookahead, or ``bot``. (A
+        watcher's move is refused by the table, in words.)"""
         if self.state.step == "draw":
             self.draw()
         elif self.state.current_player == 0 and self.bot is not None:
@@ -254,6 +254,7 @@ class HHBoard(BoardMixin, w.VBox):
     # --- one table on several devices: a solo game watched along ------------------------
 
     _TABLE_HIDES = (*BoardMixin._TABLE_HIDES, "draw_button")  # the table draws the Fate
+    AT_TABLE = {**BoardMixin.AT_TABLE, "draw": Refusal(DRAWS)}
 
     def table_seats(self) -> list[tuple[str, str]]:
         """A shared table of this solo game: you play, the others who open it watch along."""

@@ -3,12 +3,12 @@ rules options) and the Shadows pages' own stylesheet."""
 
 from __future__ import annotations
 
-import anywidget
 import ipywidgets as w
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.shadows.bots import random_bot, sensible_bot
 from hordes_kit.ui.controls import new_game_row, seed_box
+from hordes_kit.ui.roles import KernelWidget
 
 __all__ = ["SEAT_KINDS", "TableSetup", "ShadowsStyle"]
 
@@ -16,7 +16,7 @@ SEAT_KINDS = {"Person": None, "Sensible bot": sensible_bot, "Random bot": random
 WIDE = {"description_width": "initial"}
 
 
-class ShadowsStyle(anywidget.AnyWidget):
+class ShadowsStyle(KernelWidget):
     """The Shadows pages' own few styles (the status line, the pass screen, grading)."""
 
     _esm = "export default {\n  render({ el }) { el.classList.add('sh-stylesheet'); },\n};\n"

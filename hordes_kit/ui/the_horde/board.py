@@ -23,6 +23,7 @@ from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.controls import page, seed_box
 from hordes_kit.ui.pieces import attrs
 from hordes_kit.ui.playback import PacedPlayback
+from hordes_kit.ui.roles import DRAWS, Refusal
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.the_horde.advice import buy_advice_html, phase_odds_html, survival_html
 from hordes_kit.ui.the_horde.faces import battle_html, row_pile, status_html, zones_html
@@ -86,6 +87,7 @@ class THBoard(BoardMixin, w.VBox):
         self.files = self.save_load_widget()
         speed = self.playback.speed  # a setting: with New game, below the table
         self.playback.children = tuple(c for c in self.playback.children if c is not speed)
+        self.setup = w.HBox([self.new_button, self.seed_box, speed])  # hidden at a table
         super().__init__(
             [
                 self.table,
@@ -107,13 +109,13 @@ class THBoard(BoardMixin, w.VBox):
                 self.log_view,
                 self.files,
                 self.link_box(),
-                new_row := w.HBox([self.new_button, self.seed_box, speed]),
+                self.setup,
                 self.table_rules_panel(),
             ],
             layout=w.Layout(width="100%"),
         )
         self.add_class("hk-th-board")
-        new_row.add_class("hk-new-row")
+        self.setup.add_class("hk-new-row")
         self.new_button.on_click(lambda _b: self.restart())
         self.undo_button.on_click(lambda _b: self.undo())
         self.auto_button.on_click(lambda _b: self.bot_move())
@@ -126,8 +128,6 @@ class THBoard(BoardMixin, w.VBox):
     # --- what the buttons do -------------------------------------------------------------
 
     def _on_action(self, action_id: str) -> None:
-        if self.at_table() and action_id in ("next", "fast"):
-            return  # at a shared table the cards and dice are drawn by the table
         if action_id == "next":
             self.advance()
         elif action_id == "fast":
@@ -142,9 +142,8 @@ class THBoard(BoardMixin, w.VBox):
 
     def advance(self, until_decision: bool = False) -> None:
         """Next (one card or die, drawn with its exact chance); or every automatic step to
-        the next decision, shown one at a time and stopping at the end of the turn."""
-        if self.at_table():
-            return  # at a shared table the cards and dice are drawn by the table
+        the next decision, shown one at a time and stopping at the end of the turn (at a
+        shared table the table draws: refused, AT_TABLE)."""
         if not self.state.is_chance:
             self.message.value = error_html(
                 "The game is over: start a new one."
@@ -294,6 +293,8 @@ class THBoard(BoardMixin, w.VBox):
         self.log_view.value = log_html(s, new=max(1, len(s.log) - self.mark), height=260)
 
     # --- one table on several devices: a solo game watched along ------------------------
+
+    AT_TABLE = {**BoardMixin.AT_TABLE, "advance": Refusal(DRAWS)}  # the table draws
 
     def table_seats(self) -> list[tuple[str, str]]:
         """A shared table of this solo game: you play, the others who open it watch along."""
