@@ -6,7 +6,9 @@ The server marks its kernels with ``HORDES_KIT_SERVE=1`` (nbval and plain Voila 
   instead (cached by the browser), which keeps pages quick to open;
 - a traceback from a click goes to the server's log, not to the browser;
 - the host's own Dask cluster, when ``serve --scheduler`` names one (``HORDES_KIT_SCHEDULER``):
-  the only cluster a page may run on (a page never names one).
+  the only cluster a page may run on (a page never names one);
+- the server's key for its kernels' own requests (``HORDES_KIT_KERNEL_KEY``): a preheated
+  kernel asks the server for its page's address with it (``ui.query``).
 
 A page cannot change its kernel's environment: Voila adds only the request's address
 (``QUERY_STRING`` and the like) to it.
@@ -21,6 +23,8 @@ import sys
 __all__ = [
     "ENV",
     "SCHEDULER_ENV",
+    "KERNEL_KEY_ENV",
+    "KERNEL_HEADER",
     "PLOTLY_PATH",
     "plotly_loader",
     "use_served_plotly",
@@ -30,6 +34,8 @@ __all__ = [
 
 ENV = "HORDES_KIT_SERVE"
 SCHEDULER_ENV = "HORDES_KIT_SCHEDULER"  # the host's cluster (serve --scheduler), for the lab
+KERNEL_KEY_ENV = "HORDES_KIT_KERNEL_KEY"  # the server's secret for its kernels' own requests
+KERNEL_HEADER = "X-Hordes-Kit-Kernel"  # the header that carries it
 PLOTLY_PATH = "voila/hk/plotly-widget.js"  # served by hordes_kit.serve
 
 

@@ -1,5 +1,5 @@
-"""The server's gate besides the token: the names it answers to and the host's Dask
-cluster (used by ``serve.KitGate`` and ``serve.serve``).
+"""The server's gate besides the token: the names it answers to, its kernels' own key, and
+the host's Dask cluster (used by ``serve.KitGate`` and ``serve.serve``).
 
 - DNS rebinding: a web page whose own name is made to point at this computer reaches the
   server from a visitor's browser as if it were that page's site, token cookie aside (a
@@ -7,20 +7,26 @@ cluster (used by ``serve.KitGate`` and ``serve.serve``).
   ``Host`` header, so the server answers only to IP addresses (a page cannot be served
   from an address it rebinds), ``localhost``, the name it serves on, and the names the
   host allows (``serve --allow-host NAME``).
+- A preheated kernel asks the server for its page's address (``/voila/query/<kernel>``).
+  It proves it is one of this server's kernels with a key made at each start and given
+  only to the kernels (in their environment): the token gate lets that request in, and
+  no visitor can make it in a kernel's place.
 - The host's cluster (``serve --scheduler``): checked at start, then handed to the
   kernels; no page can name another (see ``ui.lab``).
 """
 
 from __future__ import annotations
 
+import hmac
 import html
 import ipaddress
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tornado.log import access_log
 
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
+from hordes_kit.serve_dashboard import KERNEL_HEADER
 from hordes_kit.serve_pages import page
 
 __all__ = [
@@ -28,6 +34,8 @@ __all__ = [
     "check_allow_host",
     "served_names",
     "host_allowed",
+    "kernel_key_ok",
+    "kernel_address",
     "check_host_scheduler",
     "wrong_host",
     "log_request",
@@ -101,6 +109,21 @@ def host_allowed(host: str, names: Iterable[str]) -> bool:
     """
     name = host_name(host)
     return _is_ip(name) or name in names
+
+
+def kernel_key_ok(headers: Mapping[str, str], key: str | None) -> bool:
+    """True if a request carries the key the server gave its kernels."""
+    given = headers.get(KERNEL_HEADER)
+    return bool(key) and given is not None and hmac.compare_digest(given.encode(), key.encode())
+
+
+def kernel_address(host: str) -> str:
+    """The address a kernel reaches its server at, for the ``--host`` the server binds.
+
+    >>> kernel_address("0.0.0.0"), kernel_address("192.168.1.20"), kernel_address("::1")
+    ('127.0.0.1', '192.168.1.20', '::1')
+    """
+    return "127.0.0.1" if host in (*_ANY, "localhost") else host
 
 
 def check_host_scheduler(address: str, timeout: float = SCHEDULER_SECONDS) -> str:

@@ -1,11 +1,14 @@
-"""Issue 39 part 1, the server's side: no page makes the server connect out (the host's
-Dask cluster is given on the command line and checked at start), and the server answers
-only to its own names (DNS rebinding) and to websockets from its own pages."""
+"""Issue 39 parts 1 and 3, the server's side: no page makes the server connect out (the
+host's Dask cluster is given on the command line and checked at start), the server
+answers only to its own names (DNS rebinding) and to websockets from its own pages, and a
+preheated kernel's own request for its page's address passes the token gate with the
+key the server gave its kernels (and nobody else's does)."""
 
 from __future__ import annotations
 
 import base64
 import html
+import http.cookiejar
 import ipaddress
 import os
 import re
@@ -18,9 +21,10 @@ from budget import LONG, sized
 from conftest import VoilaServer, free_port
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_serve import get, notebook, refused
+from test_serve import TOKEN, get, notebook, refused
 
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.serve_dashboard import KERNEL_HEADER
 from hordes_kit.serve_gate import check_allow_host, host_allowed, host_name, served_names
 
 EVIL = ("evil.example", "127.0.0.1.nip.io", "localhost.evil.example", "games.lan.evil.example")
@@ -57,6 +61,16 @@ def pages(tmp_path_factory):
     d = tmp_path_factory.mktemp("gate-pages")
     notebook(d / "index.ipynb", ("markdown", "# Our table"))
     notebook(d / "sum.ipynb", ("code", "print('the sum is', 20 + 22)"))
+    # the address a preheated page's kernel reads when the page is opened, in the log
+    notebook(
+        d / "address.ipynb",
+        (
+            "code",
+            "import sys\nfrom hordes_kit.ui.query import at_address, query_string\n"
+            "at_address(lambda: print('page address: [' + query_string() + ']', "
+            "file=sys.__stderr__, flush=True) or '')",
+        ),
+    )
     # what the lab page offers in this server's kernels
     notebook(
         d / "lab.ipynb",
@@ -119,6 +133,39 @@ def test_a_websocket_from_another_sites_page_is_refused(tmp_path, pages):
         assert upgrade(server.url, channels, Origin="http://evil.example") == 403
         assert upgrade(server.url, channels, Origin=f"http://evil.example:{server.port}") == 403
         assert upgrade(server.url, channels, Origin=server.url) == 101  # the page's own
+    finally:
+        server.stop()
+
+
+# --- a preheated kernel asks for its page's address with the kernels' key ---------------------
+def test_a_preheated_page_reads_its_address_on_a_token_server(tmp_path, pages):
+    """The page's kernel asks for its address with the kernels' key: on a token server
+    the gate turned that request away, and every seat link opened a fresh game."""
+    server = VoilaServer(
+        tmp_path, 600, f"--notebook-dir={pages}", f"--token={TOKEN}", "--preheat=1"
+    )
+    try:
+        assert "Kernel pool of address.ipynb is filled" in server.log(), server.log()[-2000:]
+        ids = re.findall(r"Kernel started: ([0-9a-f-]{36})", server.log())
+        jar = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        assert get(f"{server.url}/?token={TOKEN}", browser)[0] == 200
+        status, _h, _b = get(f"{server.url}/voila/render/address.ipynb?table=KXMPRT", browser)
+        assert status == 200
+        deadline = time.monotonic() + 60
+        while "page address: [" not in server.log() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        log = server.log()
+        assert "Using pre-heated kernel" in log
+        assert "page address: [table=KXMPRT]" in log, log[-3000:]
+        # a visitor, with the token or without, cannot ask in a kernel's place (a page's
+        # address may hold a seat's key), nor with a wrong key
+        cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+        for kernel_id in ids:
+            path = f"/voila/query/{kernel_id}"
+            assert upgrade(server.url, path) == 403
+            assert upgrade(server.url, path, Cookie=cookie) == 403
+            assert upgrade(server.url, path, Cookie=cookie, **{KERNEL_HEADER: "x" * 43}) == 403
     finally:
         server.stop()
 
