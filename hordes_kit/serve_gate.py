@@ -21,6 +21,7 @@ import hmac
 import html
 import ipaddress
 import re
+import socket
 from collections.abc import Iterable, Mapping
 
 from tornado.log import access_log
@@ -133,6 +134,13 @@ def check_host_scheduler(address: str, timeout: float = SCHEDULER_SECONDS) -> st
 
     try:
         check_scheduler(address)
+        host, _, port = address.split("://", 1)[-1].rpartition(":")
+        try:  # nothing listening: said at once (Dask's client tries until its timeout)
+            socket.create_connection((host.strip("[]"), int(port)), timeout).close()
+        except OSError as e:
+            raise InvalidInputError(
+                f"no Dask scheduler answered at {address}: {e.strerror or e}"
+            ) from None
         from hordes_kit.core.lab_dask import connect
 
         client, _own = connect(address, timeout)
