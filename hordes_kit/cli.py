@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from hordes_kit.core.args import int_in
+from hordes_kit.core.args import int_in, text_up_to
 from hordes_kit.core.commands import NO_CLAIM, Command, DataCheck
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.registry import Game, get_game, registered_games
@@ -187,6 +187,22 @@ def _new_parser() -> argparse.ArgumentParser:
         help="the shared tables' database file (default: tables.sqlite3 in the kit's data "
         "folder, ~/.local/share/hordes_kit)",
     )
+    serve.add_argument(
+        "--scheduler",
+        type=text_up_to(200),
+        metavar="ADDRESS",
+        help="your own Dask cluster's scheduler (tcp://HOST:PORT), which the strategy lab "
+        "page may then run on; it must answer at start. Give only a cluster you trust: a "
+        "Dask scheduler can run code on the server",
+    )
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name of this computer the players' browsers may use to reach it (the "
+        "server answers only to addresses, localhost and --host otherwise); repeatable",
+    )
     serve.add_argument("--notebook-dir", help=argparse.SUPPRESS)  # the tests' own pages
     # the tests compile the fast simulators once for the whole run before any server starts
     serve.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
@@ -260,6 +276,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 preheat=args.preheat,
                 notebook_dir=args.notebook_dir,
                 warm_up=not args.no_warm_up,
+                scheduler=args.scheduler,
+                allow_hosts=args.allow_host,
             )
         return args.run(args)
     except HordesKitError as e:

@@ -9,6 +9,9 @@ What the server adds to Voila (the helpers live in serve_kernels and serve_pages
 - a cell's output may lag 120 s behind its reply (a starved kernel), not 4 s;
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
+- answers only to IP addresses and the names it serves on (DNS rebinding), lets only its
+  own kernels ask for their page's address, and hands its kernels the host's Dask
+  cluster, the only one a page can run on (serve_gate.py);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import threading
 import webbrowser
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -46,11 +50,22 @@ from traitlets.config import Config
 from voila import notebook_renderer
 from voila.app import Voila
 from voila.exporter import VoilaExporter
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from hordes_kit.core.data import notebooks_dir
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.serve_dashboard import ENV, PLOTLY_PATH
+from hordes_kit.serve_dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
+from hordes_kit.serve_gate import (
+    check_host_scheduler,
+    host_allowed,
+    host_name,
+    kernel_address,
+    kernel_key_ok,
+    log_request,
+    served_names,
+    wrong_host,
+)
 from hordes_kit.serve_kernels import (
     KitKernelManager,
     TableFull,
@@ -80,7 +95,8 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 
 # --- the gate: token, friendly errors ------------------------------------------------------
 class KitGate:
-    """Mixed into every handler: the access token, and error pages in players' words."""
+    """Mixed into every handler: the names the server answers to, the access token (its
+    kernels' own key for their page's address), and error pages in players' words."""
 
     def _hk_token_ok(self) -> bool:
         token = self.settings.get("hk_token")
@@ -101,6 +117,25 @@ class KitGate:
         return cookie is not None and hmac.compare_digest(cookie.encode(), token.encode())
 
     def prepare(self, *args, **kwargs):
+        names = self.settings.get("hk_names")
+        if names is not None and not host_allowed(self.request.host, names):
+            name = host_name(self.request.host)
+            self.settings["hk_log"].warning(
+                "hordes-kit: refused a request for %r, not a name of this server "
+                "(a page of another site?); allow a name with --allow-host NAME",
+                name[:100],
+            )
+            self.hk_explained = True  # that line is the request's only one
+            self.set_status(403)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            return self.finish(wrong_host(name[:100]))
+        if isinstance(self, RequestInfoSocketHandler):
+            # a page's address, asked for by its preheated kernel: with the key the server
+            # gave its kernels, token or not; never by a visitor
+            if kernel_key_ok(self.request.headers, self.settings.get("hk_kernel_key")):
+                return super().prepare(*args, **kwargs)
+            self.set_status(403)
+            return self.finish()
         if not self._hk_token_ok():
             if not self._finished:  # not redirected: refused
                 self.set_status(403)
@@ -226,6 +261,8 @@ class KitVoila(Voila):
 
     hk_token: str | None = None
     hk_share_url: str | None = None
+    hk_names: frozenset[str] | None = None  # names answered to besides IP addresses
+    hk_kernel_key: str | None = None  # the key of the kernels' own requests
 
     def setup_template_dirs(self):
         super().setup_template_dirs()
@@ -236,6 +273,10 @@ class KitVoila(Voila):
         self.contents_manager = DashboardContents(parent=self)
         settings["contents_manager"] = self.contents_manager
         settings["hk_token"] = self.hk_token
+        settings["hk_names"] = self.hk_names
+        settings["hk_kernel_key"] = self.hk_kernel_key
+        settings["hk_log"] = self.log
+        settings["log_function"] = log_request
         settings["hk_cookie"] = f"hordes_kit_token_{self.port}"
         settings["default_handler_class"] = gated(NotFoundHandler)
         return settings
@@ -437,9 +478,12 @@ def serve(
     preheat: int | None = None,
     notebook_dir: str | Path | None = None,
     warm_up: bool = True,
+    scheduler: str | None = None,
+    allow_hosts: Sequence[str] = (),
 ) -> int:
     """Run Voila on the dashboards until interrupted; ``warm_up`` compiles the fast
-    simulators into numba's cache in the background first."""
+    simulators into numba's cache in the background first; ``scheduler``: the host's Dask
+    cluster for the lab page; ``allow_hosts``: names to answer to besides addresses."""
     root = Path(notebook_dir or notebooks_dir()).resolve()
     if cull_idle < 1:
         raise HordesKitError(f"--cull-idle must be at least 1 second, got {cull_idle}")
@@ -455,8 +499,13 @@ def serve(
     pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
     pooled = pool_plan(pages, cap, preheat)
     shown = "127.0.0.1" if loopback else (_lan_address() if host in ("0.0.0.0", "::") else host)
+    names = served_names(host, shown, allow_hosts)
+    if scheduler is not None:
+        check_host_scheduler(scheduler)
     url = f"http://{shown}:{port}/" + (f"?token={secret}" if secret else "")
     print(f"Serving the dashboards on {url}  (Ctrl+C to stop)", flush=True)
+    if scheduler is not None:
+        print("  The strategy lab may run on this server's Dask cluster (--scheduler).")
     if secret:
         print("  Share that whole link: it holds the key (visitors without it are turned away).")
     elif not loopback:
@@ -471,7 +520,16 @@ def serve(
     # the first dashboard that simulates does not wait half a minute for one.
     warm = _warm_up() if warm_up else None
     KitVoila.hk_token, KitVoila.hk_share_url = secret, url
-    os.environ[ENV] = "1"  # the kernels' side of the server (hordes_kit/serve_dashboard.py)
+    KitVoila.hk_names, KitVoila.hk_kernel_key = names, secrets.token_urlsafe(32)
+    # the kernels' side of the server (hordes_kit/serve_dashboard.py); a page cannot
+    # change its kernel's environment
+    os.environ[ENV] = "1"
+    os.environ[KERNEL_KEY_ENV] = KitVoila.hk_kernel_key
+    os.environ["VOILA_APP_IP"] = kernel_address(host)  # where a kernel asks for its address
+    if scheduler is not None:
+        os.environ[SCHEDULER_ENV] = scheduler
+    else:
+        os.environ.pop(SCHEDULER_ENV, None)
     fewer_arenas()
     try:
         KitVoila.launch_instance(

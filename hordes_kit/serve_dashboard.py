@@ -4,7 +4,14 @@ The server marks its kernels with ``HORDES_KIT_SERVE=1`` (nbval and plain Voila 
 - plotly's FigureWidget would send all of plotly.js (5 MB) to the browser inside every
   chart's widget state, on every page load: its code is fetched once from the server
   instead (cached by the browser), which keeps pages quick to open;
-- a traceback from a click goes to the server's log, not to the browser.
+- a traceback from a click goes to the server's log, not to the browser;
+- the host's own Dask cluster, when ``serve --scheduler`` names one (``HORDES_KIT_SCHEDULER``):
+  the only cluster a page may run on (a page never names one);
+- the server's key for its kernels' own requests (``HORDES_KIT_KERNEL_KEY``): a preheated
+  kernel asks the server for its page's address with it (``ui.query``).
+
+A page cannot change its kernel's environment: Voila adds only the request's address
+(``QUERY_STRING`` and the like) to it.
 """
 
 from __future__ import annotations
@@ -13,9 +20,22 @@ import os
 import re
 import sys
 
-__all__ = ["ENV", "PLOTLY_PATH", "plotly_loader", "use_served_plotly", "log_tracebacks"]
+__all__ = [
+    "ENV",
+    "SCHEDULER_ENV",
+    "KERNEL_KEY_ENV",
+    "KERNEL_HEADER",
+    "PLOTLY_PATH",
+    "plotly_loader",
+    "use_served_plotly",
+    "log_tracebacks",
+    "host_scheduler",
+]
 
 ENV = "HORDES_KIT_SERVE"
+SCHEDULER_ENV = "HORDES_KIT_SCHEDULER"  # the host's cluster (serve --scheduler), for the lab
+KERNEL_KEY_ENV = "HORDES_KIT_KERNEL_KEY"  # the server's secret for its kernels' own requests
+KERNEL_HEADER = "X-Hordes-Kit-Kernel"  # the header that carries it
 PLOTLY_PATH = "voila/hk/plotly-widget.js"  # served by hordes_kit.serve
 
 
@@ -65,3 +85,8 @@ def log_tracebacks() -> None:
 
     shell._showtraceback = quiet
     shell._hk_quiet = True
+
+
+def host_scheduler() -> str | None:
+    """The Dask scheduler the host gave the server (``serve --scheduler``), or None."""
+    return os.environ.get(SCHEDULER_ENV) or None

@@ -57,3 +57,26 @@ def test_a_worker_killed_mid_run_changes_nothing(client, local):
     assert res.games == GAMES
     assert res.tally.total.tolist() == local.tally.total.tolist()
     assert (res.tally.cross == local.tally.cross).all()
+
+
+def test_the_page_runs_on_the_hosts_cluster(client, monkeypatch):
+    """`hordes-kit serve --scheduler` hands its kernels the host's cluster: the lab page's
+    "This server's cluster" runs there, with this server's numbers."""
+    from hordes_kit.core import lab_dask
+    from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
+    from hordes_kit.ui.lab import CLUSTER, LabPage
+
+    monkeypatch.setenv(ENV, "1")
+    monkeypatch.setenv(SCHEDULER_ENV, client.scheduler.address)
+    reached = []
+    real = lab_dask.connect
+    monkeypatch.setattr(lab_dask, "connect", lambda s, t=None: reached.append(s) or real(s, t))
+    page = LabPage()
+    page.question.value = "policies"
+    page.games.value = 600
+    here = page.answer_now()
+    assert reached == []
+    page.where.value = CLUSTER
+    there = page.answer_now()
+    assert reached == [client.scheduler.address]
+    assert there.tally.total.tolist() == here.tally.total.tolist()

@@ -3,16 +3,24 @@ board, bad input said in words; the shipped answers' page shows games, seeds, in
 
 from __future__ import annotations
 
+import contextlib
 import html
+import json
 
+import ipywidgets as w
+from traitlets import TraitError
+
+from hordes_kit.core import lab_dask
 from hordes_kit.core.lab_report import read_answers
 from hordes_kit.core.lab_search import best_label, replay_candidate
 from hordes_kit.fantahzee import lab as fantahzee_lab
+from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
 from hordes_kit.the_horde import lab as horde_lab
 from hordes_kit.the_horde.lab import policy_name
-from hordes_kit.ui.lab import LabPage, answers_html
+from hordes_kit.ui.lab import CLUSTER, LabPage, answers_html
 
 SEARCHES = {"the-horde": horde_lab, "fantahzee": fantahzee_lab}  # games with a family
+FORGED = "tcp://127.0.0.1:9"  # a scheduler address a visitor's browser sends
 
 
 def test_a_question_is_answered_on_the_page_and_its_best_plays_on_a_board():
@@ -62,12 +70,63 @@ def test_fantahzee_s_search_is_answered_on_the_page_in_words():
     assert "strong-policy" not in page.answer.value + page.chart.value  # no bot names shown
 
 
-def test_a_bad_cluster_address_is_said_in_words():
+def _widgets(root: w.Widget):
+    """Every widget on a page."""
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from _widgets(child)
+
+
+def test_no_value_a_page_sends_makes_the_kernel_connect_out(monkeypatch):
+    """A visitor whose browser sends a scheduler address (a text box's value, a forged
+    drop-down index or labels, from the console) gets no connection: a scheduler of
+    theirs would send this kernel pickles to load (code run on the host)."""
+    calls = []
+
+    def spy(scheduler, timeout=None):
+        calls.append(scheduler)
+        raise AssertionError(f"the page connected to {scheduler}")
+
+    monkeypatch.setattr(lab_dask, "connect", spy)
+    monkeypatch.setenv(ENV, "1")
+    monkeypatch.delenv(SCHEDULER_ENV, raising=False)
     page = LabPage()
-    page.where.value = "A Dask cluster"
-    page.address.value = "not an address"
-    assert page.answer_now() is None
-    assert "scheduler address" in page.message.value and "Traceback" not in page.message.value
+    page.question.value = "policies"
+    page.games.value = 60
+    for widget in _widgets(page.widget):  # whatever text box the page has
+        if isinstance(widget, w.Text):
+            widget.set_state({"value": FORGED})
+    labels = list(page.where.options)
+    said = []
+    for forged in (
+        {"index": len(labels)},
+        {"index": True},
+        {"_options_labels": [*labels, FORGED], "index": len(labels)},
+    ):
+        page.message.value = ""
+        with contextlib.suppress(TraitError, IndexError):  # (ipywidgets says nothing)
+            page.where.set_state(forged)
+        said.append((page.message.value, page.where.value, page.where.label))
+    page.where.set_state({"index": len(labels) - 1})  # the last choice offered
+    assert page.answer_now(candidates=2) is not None
+    assert calls == []
+    for message, value, label in said:  # each forged choice refused in words, nothing changed
+        assert "Run on: that is not a choice this page offers; refused" in message
+        assert value == label == labels[0]
+
+
+def test_the_page_offers_the_hosts_cluster_and_never_names_it(monkeypatch):
+    monkeypatch.setenv(ENV, "1")
+    monkeypatch.delenv(SCHEDULER_ENV, raising=False)
+    assert LabPage().where.options == ("This server",)
+    monkeypatch.setenv(SCHEDULER_ENV, "tcp://10.9.8.7:8786")
+    page = LabPage()
+    assert page.where.options == ("This server", CLUSTER)
+    assert not any(isinstance(x, w.Text) for x in _widgets(page.widget))  # no address box
+    shown = json.dumps([x.get_state() for x in _widgets(page.widget)], default=str)
+    assert "10.9.8.7" not in shown and "8786" not in shown
+    page.where.value = CLUSTER
+    assert page.workers.layout.display == "none"  # the cluster's cores, not this server's
 
 
 def test_the_shipped_answers_page_shows_games_seeds_and_verdicts():

@@ -293,17 +293,15 @@ def test_the_query_string_outside_voila_with_and_without_preheated_kernels(monke
     assert ui_query.query_string() == "rule=x"  # a kernel started for the request
     import threading
 
-    import voila.utils
-
     opened = threading.Event()
     calls = []
 
     def waits_for_the_request():
         opened.wait(10)  # the player opens the page some time after the kernel was warmed
         calls.append(1)
-        return "scenario=a&step=2"
+        return {"QUERY_STRING": "scenario=a&step=2"}
 
-    monkeypatch.setattr(voila.utils, "get_query_string", waits_for_the_request)
+    monkeypatch.setattr(ui_query, "_request_info", waits_for_the_request)
     monkeypatch.setattr(ui_query, "_preheated", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")  # a preheated kernel: the env is stale
     # the notebook never waits for the page: the job runs when the page is opened
@@ -322,17 +320,15 @@ def test_the_query_string_outside_voila_with_and_without_preheated_kernels(monke
 
 
 def test_a_preheated_walkthrough_opens_the_step_its_address_asks_when_opened(monkeypatch):
-    import voila.utils
-
     from hordes_kit.ui.fantahzee.walkthrough import walkthrough
 
     opened = __import__("threading").Event()
 
     def waits_for_the_request():
         opened.wait(10)
-        return "scenario=fz-example-turn&step=3"
+        return {"QUERY_STRING": "scenario=fz-example-turn&step=3"}
 
-    monkeypatch.setattr(voila.utils, "get_query_string", waits_for_the_request)
+    monkeypatch.setattr(ui_query, "_request_info", waits_for_the_request)
     monkeypatch.setattr(ui_query, "_preheated", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     w = walkthrough()

@@ -3,7 +3,9 @@
 Each game's ``cli.py`` adds ``lab_command(...)`` to its ``COMMANDS``. Options have
 documented ranges checked while parsing: ``--games`` 1-1,000,000,000, ``--seed``
 0-2**63-1, ``--workers`` 1 to the machine's cores, ``--candidates`` 2-64 (a search),
-``--scheduler tcp://HOST:PORT`` (a Dask cluster instead of this machine's processes).
+``--scheduler tcp://HOST:PORT`` (a Dask cluster instead of this machine's processes: the
+user's own, trusted one; a scheduler can run code on its clients, which unpickle what it
+sends back, so a page never names one: see ``ui.lab``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:
             "--scheduler",
             type=text_up_to(200),
             default=None,
-            help="a Dask scheduler's address (tcp://HOST:PORT): run there instead",
+            help="a Dask scheduler's address (tcp://HOST:PORT): run there instead. Only "
+            "your own cluster: a Dask scheduler can run code on this computer",
         )
         p.add_argument(
             "--candidates",

@@ -1,13 +1,19 @@
 """The strategy lab page (notebooks/lab.ipynb) and the shipped answers (lab_answers.ipynb).
 
-Pick a game, a question, how many games and where to run them (this machine's cores or
-a Dask cluster's address); the answer comes back as a chart of each choice's rate with
-its 95% interval and a table with the difference from the best on the same games.
+Pick a game, a question, how many games and where to run them (this server's cores, or
+the host's own Dask cluster when ``hordes-kit serve --scheduler`` gave one); the answer
+comes back as a chart of each choice's rate with its 95% interval and a table with the
+difference from the best on the same games.
+
+The page never names a cluster: a Dask scheduler can run code on its clients (this
+kernel unpickles what it sends back), so which cluster the server reaches is the host's
+choice on the command line, never a visitor's. The kernel runs only on what it offered.
 """
 
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import replace
 
 import ipywidgets as w
@@ -19,15 +25,18 @@ from hordes_kit.core.montecarlo import max_workers
 from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
+from hordes_kit.serve_dashboard import ENV, host_scheduler
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.controls import page
+from hordes_kit.ui.offered import OfferedChoice
 
 __all__ = ["GAMES", "LabPage", "lab_page", "answers_html", "answers_page", "result_html"]
 
 GAMES = {"The Horde": HORDE, "Heroes & Hordes": HEROES, "Fantahzee": FANTAHZEE}
 MAX_PAGE_GAMES = 10_000_000
 ACCENT = "#3b5b92"
+CLUSTER = "This server's cluster"  # the host's (serve --scheduler); its address is never shown
 
 
 def result_html(result) -> str:
@@ -85,12 +94,17 @@ class LabPage:
             description="Question", layout=w.Layout(width="auto", max_width="95%")
         )
         self.games = w.BoundedIntText(value=10_000, min=1, max=MAX_PAGE_GAMES, description="Games")
-        self.where = w.Dropdown(options=["This computer", "A Dask cluster"], description="Run on")
+        self.message = w.HTML()
+        # where a run may go, decided here and never by the page: this machine, and the
+        # host's cluster when the server was given one
+        here = "This server" if os.environ.get(ENV) == "1" else "This computer"
+        self.places: dict[str, str | None] = {here: None}
+        if host_scheduler():
+            self.places[CLUSTER] = host_scheduler()
+        self.where = OfferedChoice(options=list(self.places), description="Run on", say=self._say)
         self.workers = w.BoundedIntText(value=1, min=1, max=max_workers(), description="Cores")
-        self.address = w.Text(placeholder="tcp://host:8786", description="Cluster")
         self.run = w.Button(description="Answer", button_style="primary")
         self.bar = w.IntProgress(value=0, min=0, max=1, description="Games")
-        self.message = w.HTML()
         self.answer = w.HTML()
         self.chart = SvgChart()
         self.about = w.HTML()
@@ -112,9 +126,7 @@ class LabPage:
                 self.question,
                 self.about,
                 self.games,
-                w.HBox(
-                    [self.where, self.workers, self.address], layout=w.Layout(flex_flow="row wrap")
-                ),
+                w.HBox([self.where, self.workers], layout=w.Layout(flex_flow="row wrap")),
                 self.run,
                 self.bar,
                 self.message,
@@ -123,10 +135,12 @@ class LabPage:
             ]
         )
 
+    def _say(self, text: str) -> None:
+        self.message.value = f"<p>{html.escape(text)}</p>"
+
     def _where(self) -> None:
-        local = self.where.value == "This computer"
+        local = self.places.get(self.where.value) is None
         self.workers.layout.display = None if local else "none"
-        self.address.layout.display = "none" if local else None
 
     def _questions(self) -> None:
         qs = GAMES[self.game.value]
@@ -146,7 +160,13 @@ class LabPage:
     def answer_now(self, candidates: int = 16):
         """Play the games and show the answer (or say in words what is wrong)."""
         q = self._q()
-        scheduler = self.address.value.strip() if self.where.value == "A Dask cluster" else None
+        if self.where.value not in self.places:
+            self._say("Run on: that is not a choice this page offers; nothing was run.")
+            return None
+        scheduler = self.places[self.where.value]
+        if not 1 <= int(self.games.value) <= MAX_PAGE_GAMES:
+            self._say(f"Games: 1 to {MAX_PAGE_GAMES:,} on this page; nothing was run.")
+            return None
 
         def tick(stage: str, done: int, total: int) -> None:
             self.bar.max, self.bar.value = total, done

@@ -2,17 +2,22 @@
 
 Voila hands a page's query string to its kernel in two ways. A kernel started for the
 request has it in ``os.environ["QUERY_STRING"]``. A preheated kernel ran the notebook
-before anyone asked, so its environment is empty until the page is opened:
-``voila.utils.get_query_string()`` waits for that request. Waiting in the notebook would
-hold the preheated kernel's last cell until a player came (the server gives a cell three
-minutes, then the page is broken), so :func:`at_address` waits in a background thread
-and does what the address asks when the page is opened. In plain Jupyter or Python there
-is no address: the query is empty. :func:`query_string` is the address as known now;
-:func:`page_query` checks the parameters a page reads (``core.query``).
+before anyone asked, so its environment is empty until the page is opened: the kernel
+asks the server for it (``/voila/query/<kernel>``, as ``voila.utils.get_query_string()``
+does, but with the key ``hordes-kit serve`` gives its kernels: the server lets no one
+else ask, with its token or without) and waits until the page is opened. Waiting in the
+notebook would hold the preheated kernel's last cell until a player came (the server
+gives a cell three minutes, then the page is broken), so :func:`at_address` waits in a
+background thread and does what the address asks when the page is opened. In plain
+Jupyter or Python there is no address: the query is empty. :func:`query_string` is the
+address as known now; :func:`page_query` checks the parameters a page reads
+(``core.query``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import os
 import threading
@@ -22,6 +27,7 @@ from typing import Any
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import Check, parse_query
 from hordes_kit.core.tables.shortlinks import expand_short
+from hordes_kit.serve_dashboard import KERNEL_HEADER, KERNEL_KEY_ENV
 
 __all__ = ["query_string", "page_query", "at_address", "address_pending", "follow_address"]
 
@@ -29,6 +35,7 @@ _preheated: str | None = None  # the preheated kernel's query, once the page has
 _waiting: list[Callable[[], object]] = []  # what to do when it is
 _lock = threading.Lock()
 _log = logging.getLogger(__name__)
+CONNECT_SECONDS = 30  # the server may be busy starting kernels when the page's kernel asks
 
 
 def address_pending() -> bool:
@@ -44,12 +51,47 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
+def _request_info() -> dict[str, str]:
+    """What the server tells a preheated kernel once its page is opened (the page's
+    request: ``QUERY_STRING`` and the like), asked for as Voila's ``wait_for_request``
+    does, with the server's key for its kernels."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    env = os.environ
+    ip = env.get("VOILA_APP_IP", "127.0.0.1")
+    host = f"[{ip}]" if ":" in ip else ip
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (
+        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{host}:{env.get('VOILA_APP_PORT', '8866')}"
+        f"{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
+    )
+    key = env.get(KERNEL_KEY_ENV)
+    request = HTTPRequest(
+        url,
+        headers={KERNEL_HEADER: key} if key else {},
+        connect_timeout=CONNECT_SECONDS,
+        request_timeout=CONNECT_SECONDS,  # until the server answers; then the wait is open
+    )
+
+    async def ask() -> str | None:
+        conn = await websocket_connect(request)
+        try:
+            return await conn.read_message()
+        finally:
+            conn.close()
+
+    text = asyncio.run(ask())  # in this thread's own event loop (the kernel runs another)
+    info = json.loads(text) if text else {}
+    for name, value in info.items():
+        env[name] = value  # as Voila's wait_for_request does: the page's request
+    return info
+
+
 def _wait_for_the_page() -> None:
     global _preheated
     try:
-        from voila.utils import get_query_string  # only a preheated kernel needs voila
-
-        query = get_query_string() or ""
+        query = _request_info().get("QUERY_STRING") or ""
     except Exception:  # noqa: BLE001 - no address is better than no page
         _log.exception("the page's address could not be read")
         query = ""
