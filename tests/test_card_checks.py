@@ -174,3 +174,84 @@ def test_a_custom_deck_names_each_card_once():
         deck["cards"][name.upper()] = 1
 
     refused(skytear_load, sky(edit), "Flyema Wall", "cards", "listed twice")
+
+
+# --- Shadows -------------------------------------------------------------------------------
+
+
+def shadows(edit) -> str:
+    """The shipped Shadows file's text after ``edit(doc)``."""
+    doc = shipped_doc("shadows")
+    edit(doc)
+    return toml_text(doc)
+
+
+def shadows_load(text, name):
+    from hordes_kit.shadows.cards import load_cards
+
+    return load_cards(text, name)
+
+
+def plays(game: str, config: dict, moves: int = 300) -> None:
+    from hordes_kit.core.smoke import smoke_test
+
+    for seed in range(3):
+        smoke_test(game, config, moves=moves, seed=seed)
+
+
+@pytest.mark.parametrize(
+    "keep, table, words",
+    [
+        (lambda i: False, "item", "0 Basic Items"),
+        (lambda i: i["kind"] == "market", "item", "Basic Items"),
+        (lambda i: i["kind"] == "basic", "item", "0 Market Items"),
+    ],
+)
+def test_shadows_setup_finds_the_items_it_draws(keep, table, words):
+    def edit(doc):
+        doc["item"] = [i for i in doc["item"] if keep(i)]
+
+    refused(shadows_load, shadows(edit), None, table, words, "at least 4")
+
+
+def test_shadows_setup_finds_the_missions_it_deals():
+    refused(shadows_load, shadows(lambda d: d.pop("mission")), None, "mission", "0 Missions")
+    text = shadows(lambda d: d.__setitem__("mission", d["mission"][:5]))
+    refused(shadows_load, text, None, "mission", "5 Missions", "at least 6")
+
+
+def test_shadows_decks_that_run_dry_in_play_are_drawn_from_as_far_as_they_go():
+    """A chart's "market 99", a Random Item, a reveal and a Library draw take what is
+    left (they used to ask for a card from an empty deck: chance outcomes summing to 0)."""
+
+    def dry(doc):
+        for m in doc["monster"]:
+            m["chart"] = {k: "market 99" for k in m["chart"]}
+            m["reward"] = {"item": 1}
+        doc["monster_action"] = [{"icons": ["MxResponse"], "copies": 3}]
+
+    text = shadows(dry)
+    plays("shadows", {"players": 3, "cards": text})
+    small_pool = shadows(
+        lambda d: d.__setitem__(
+            "skill",
+            [s for s in d["skill"] if s.get("hero")][:60]
+            + [s for s in d["skill"] if not s.get("hero")][:12],
+        )
+    )
+    plays("shadows", {"players": 3, "cards": small_pool, "library": "pool"}, moves=150)
+
+
+def test_shadows_heroes_are_one_id_space_whatever_the_case():
+    def edit(doc):
+        doc["hero"].append({**doc["hero"][0], "name": doc["hero"][0]["name"].upper()})
+
+    err = refused(shadows_load, shadows(edit), "AKINTUNDE", "name", "[[hero]] 1", "[[hero]] 5")
+    assert "'Akintunde'" in err.problem
+
+
+def test_a_shadows_name_that_makes_no_id_is_refused():
+    def edit(doc):
+        doc["mission"][0]["name"] = "!!!"
+
+    refused(shadows_load, shadows(edit), "!!!", "name", "makes no card id")

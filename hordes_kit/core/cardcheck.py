@@ -11,7 +11,6 @@ file can cause grows with its size and no faster.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from hordes_kit.core.data import slug
@@ -26,6 +25,7 @@ __all__ = [
     "card_id",
     "IdSpace",
     "small_int",
+    "text_of",
     "check_card_text",
 ]
 
@@ -117,6 +117,13 @@ def small_int(word: str, lo: int, hi: int) -> int | None:
     return n if lo <= n <= hi else None
 
 
+def text_of(text: Any, source: str) -> str:
+    """``text`` if it is a text (a card file's), else the kit's error naming ``source``."""
+    if not isinstance(text, str):
+        raise CardDataError(source, None, None, "must be the text of a card file")
+    return text
+
+
 def check_card_text(game: str, text: Any, source: str = "the card data in the config") -> None:
     """Every check of ``game``'s card text (fields, bounds, ids, and that a game can start
     and play with it), as its loader makes them wherever card text enters: check-data,
@@ -128,6 +135,4 @@ def check_card_text(game: str, text: Any, source: str = "the card data in the co
     load = getattr(data, "text", None)
     if load is None:
         raise HordesKitError(f"{game} has no card files")
-    if not isinstance(text, str | Mapping):
-        raise CardDataError(source, None, None, "must be the text of a card file")
     load(text, source)

@@ -63,7 +63,7 @@ from functools import lru_cache
 
 from hordes_kit.core.cardcheck import check_size
 from hordes_kit.core.data import data_path, read_toml
-from hordes_kit.core.errors import CardDataError, InvalidInputError
+from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.inputs import parse_toml, read_text, shown
 from hordes_kit.skytear.card_model import (
     COMPONENTS,
@@ -106,8 +106,6 @@ CARDS_FILE = data_path("skytear", "cards.toml")
 def load_card_text(text: str, source: str = "your card file") -> CardSet:
     """Parse a card file's text (a player's own file travels as text in the config): its
     size first, then every field, bound, id and the semantic checks (``card_checks``)."""
-    if not isinstance(text, str):
-        raise CardDataError(source, None, None, "must be the text of a card file")
     check_size(text, source)
     return parse_cards(parse_toml(text, source), source)
 

@@ -164,6 +164,15 @@ COMMANDS = (
         run_simulate,
     ),
 )
+
+
+def card_text(text, source: str) -> CardSet:
+    """Every check of a Skytear card file's text (``core.cardcheck.check_card_text``)."""
+    from hordes_kit.core.cardcheck import text_of
+
+    return load_card_text(text_of(text, source), source)
+
+
 DATA = DataCheck(
-    "a Skytear Horde cards .toml (with [[horde]] tables)", _claims, check_data, load_card_text
+    "a Skytear Horde cards .toml (with [[horde]] tables)", _claims, check_data, card_text
 )
