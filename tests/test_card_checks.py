@@ -115,6 +115,16 @@ def test_skytear_needs_two_minions(keep):
     refused(skytear_load, text, None, "minion", "two different minions")
 
 
+def test_skytear_hordes_have_cards_for_every_difficulty():
+    """Found by the row-edit fuzzing: a horde left with one power level loaded, and a game
+    at another difficulty could not start."""
+
+    def edit(doc):
+        doc["horde"] = [c for c in doc["horde"] if c["horde"] != "Animerk" or c["level"] == 3]
+
+    refused(skytear_load, sky(edit), None, "level", "'Animerk'", "power level 1")
+
+
 @pytest.mark.parametrize("kind", ["horde", "alliance", "minion", "castle", "portal", "deck"])
 def test_a_name_that_makes_no_id_is_refused_naming_file_card_and_field(kind):
     def edit(doc):
@@ -255,3 +265,37 @@ def test_a_shadows_name_that_makes_no_id_is_refused():
         doc["mission"][0]["name"] = "!!!"
 
     refused(shadows_load, shadows(edit), "!!!", "name", "makes no card id")
+
+
+# --- the other three games: the same classes ----------------------------------------------
+
+
+def test_fantahzee_duplicates_name_both_places():
+    from hordes_kit.fantahzee.cards import CARDS_FILE, cards_from_text
+
+    text = CARDS_FILE.read_text() + '\n[[action]]\nname = "PALADIN"\n'
+    with pytest.raises(CardDataError) as e:
+        cards_from_text(text, "mine.toml")
+    assert e.value.card == "PALADIN" and "'Paladin' ([[hero]] " in e.value.problem
+    assert "[[action]] " in e.value.problem, str(e.value)
+
+
+def test_rows_are_counted_while_read_in_every_format():
+    from hordes_kit.fantahzee.cards import cards_from_text as fantahzee
+    from hordes_kit.heroes_hordes.cards import cards_from_text as heroes_hordes
+
+    with pytest.raises(CardDataError, match="501 \\[\\[hero\\]\\] tables: at most 500"):
+        fantahzee("".join(f'[[hero]]\nname = "H{i}"\n' for i in range(501)), "mine.toml")
+    rows = "".join(f"C{i},M,1,1,-\n" for i in range(600))
+    with pytest.raises(CardDataError, match="line 502: more than 500 rows"):
+        heroes_hordes("name,types,strength,copies,note\n" + rows, "mine.csv")
+
+
+@pytest.mark.parametrize("game", ["fantahzee", "skytear", "shadows", "heroes-hordes", "the-horde"])
+def test_check_card_text_refuses_what_is_not_card_text_for_every_game(game):
+    from hordes_kit.core.cardcheck import check_card_text
+
+    for value in (5, None, ["a"], "x" * 1_000_001 + "\n"):
+        with pytest.raises(CardDataError) as e:
+            check_card_text(game, value, "the link's cards")
+        assert e.value.file == "the link's cards", str(e.value)

@@ -1,7 +1,7 @@
 """The semantic checks of a Skytear Horde card file, run by the loader wherever card text
 enters (check-data, a game's start, a save's Load, a link, a table): what the cards name
 exists, custom decks keep their castle's rules, and a game can start and play (a castle,
-a stage I portal, an outsider, horde cards, two minions). Each failure is a
+a stage I portal, an outsider, horde cards of every power level, two minions). Each failure is a
 ``CardDataError`` naming the file, the card and the field."""
 
 from __future__ import annotations
@@ -78,6 +78,17 @@ def check_playable(cards: CardSet) -> None:
             f"{len(minions)} [[minion]] table(s): setup puts health tokens on two different "
             f"minions, so a game needs at least {MIN_MINIONS}",
         )
+    for horde in cards.hordes():
+        levels = {c.level for c in cards.of_kind("horde") if c.horde == horde}
+        missing = sorted({1, 2, 3} - levels)
+        if missing:
+            raise CardDataError(
+                file,
+                None,
+                "level",
+                f"the horde {horde!r:.60} has no power level {missing[0]} cards: each "
+                "difficulty takes some of its levels, so a horde needs cards of levels 1, 2 and 3",
+            )
     for d in cards.decks:
         problems = deck_problems(cards, d)
         if problems:
