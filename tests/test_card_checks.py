@@ -125,6 +125,12 @@ def test_skytear_hordes_have_cards_for_every_difficulty():
     refused(skytear_load, sky(edit), None, "level", "'Animerk'", "power level 1")
 
 
+def test_skytear_castles_find_their_factions_deck():
+    """Found by test_card_fuzz: a file without decks loaded, and no game could start
+    ("no deck 'Liothan'")."""
+    refused(skytear_load, sky(lambda d: d.pop("deck")), "Pools of Flyema", "faction", "no deck")
+
+
 @pytest.mark.parametrize("kind", ["horde", "alliance", "minion", "castle", "portal", "deck"])
 def test_a_name_that_makes_no_id_is_refused_naming_file_card_and_field(kind):
     def edit(doc):

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.errors import CardDataError, InvalidInputError
 from hordes_kit.skytear.card_model import COPY_LIMIT, Card, CardSet, Castle, Deck
 
 __all__ = [
     "MIN_MINIONS",
     "check_links",
     "check_playable",
+    "find_deck",
     "deck_cards",
     "deck_problems",
     "team_problems",
@@ -89,11 +90,39 @@ def check_playable(cards: CardSet) -> None:
                 f"the horde {horde!r:.60} has no power level {missing[0]} cards: each "
                 "difficulty takes some of its levels, so a horde needs cards of levels 1, 2 and 3",
             )
+    for castle in cards.castles.values():
+        try:  # a player's deck is their castle's faction deck unless they name one
+            find_deck(cards, castle.faction)
+        except InvalidInputError as e:
+            raise CardDataError(
+                file, castle.name, "faction", f"the castle's player has no deck: {e}"
+            ) from None
     for d in cards.decks:
         problems = deck_problems(cards, d)
         if problems:
             said = [p.split(": ", 1)[1] for p in problems[:5]]
             raise CardDataError(file, d.name, "cards", "; ".join(said))
+
+
+def find_deck(cards: CardSet, name: str) -> Deck:
+    """A deck by its name, its faction or one word of its name (``zealots``, ``liothan``)."""
+    want = name.strip().lower()
+    exact = [d for d in cards.decks if d.name.lower() == want]
+    if exact:
+        return exact[0]
+    loose = [
+        d
+        for d in cards.decks
+        if d.faction.lower() == want or want in (w.lower() for w in d.name.split())
+    ]
+    if len(loose) == 1:
+        return loose[0]
+    names = ", ".join(d.name for d in cards.decks) or "none"
+    if loose:
+        raise InvalidInputError(
+            f"{name!r:.60} names several decks: {', '.join(d.name for d in loose)}"
+        )
+    raise InvalidInputError(f"no deck {name!r:.60}; the card file has {names}")
 
 
 def deck_cards(cards: CardSet, deck: Deck) -> tuple[str, ...]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from hordes_kit.core.data import slug
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.skytear.card_checks import deck_cards, deck_problems, team_problems
-from hordes_kit.skytear.cards import CardSet, Deck
+from hordes_kit.skytear.card_checks import deck_cards, deck_problems, find_deck, team_problems
+from hordes_kit.skytear.cards import CardSet
 from hordes_kit.skytear.state import ROMAN
 
 __all__ = [
@@ -85,27 +85,6 @@ def horde_deck(
             f"no horde cards for {', '.join(hordes)} at difficulty {difficulty}"
         )
     return tuple(sorted(fixed)), tuple(sorted(pool)), extra if pool else 0
-
-
-def find_deck(cards: CardSet, name: str) -> Deck:
-    """A deck by its name, its faction or one word of its name (``zealots``, ``liothan``)."""
-    want = name.strip().lower()
-    exact = [d for d in cards.decks if d.name.lower() == want]
-    if exact:
-        return exact[0]
-    loose = [
-        d
-        for d in cards.decks
-        if d.faction.lower() == want or want in (w.lower() for w in d.name.split())
-    ]
-    if len(loose) == 1:
-        return loose[0]
-    names = ", ".join(d.name for d in cards.decks) or "none"
-    if loose:
-        raise InvalidInputError(
-            f"{name!r:.60} names several decks: {', '.join(d.name for d in loose)}"
-        )
-    raise InvalidInputError(f"no deck {name!r:.60}; the card file has {names}")
 
 
 def starting_deck_limits(cards: CardSet, card_id: str) -> str | None:
