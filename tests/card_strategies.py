@@ -30,6 +30,8 @@ __all__ = [
     "rows_of",
     "field_edits",
     "row_edits",
+    "BOUNDS",
+    "bound_edits",
     "card_file_edits",
     "worst_toml",
 ]
@@ -206,10 +208,57 @@ def row_edits(draw, doc: dict) -> dict:
     return doc
 
 
-def card_file_edits(game: str) -> st.SearchStrategy[str]:
-    """The text of a game's shipped card file after field or row edits."""
+# (kind, field, how a count is written, its documented bound) of each game's card file
+BOUNDS = {
+    "skytear": [
+        ("horde", "code", lambda n: f"CAM.001 {n}x", 40),
+        ("horde", "keywords", lambda n: ["fast"] * n, 20),
+        ("horde", "abilities", lambda n: ["play: draw 1"] * n, 20),
+        ("horde", "abilities", lambda n: ["play: " + "; ".join(["draw 1"] * n)], 20),
+        ("horde", "treachery", lambda n: f"left {n}", 5),
+        ("alliance", "cost", int, 10),
+        ("castle", "deck_size", int, 100),
+    ],
+    "shadows": [
+        ("item", "copies", int, 4),
+        ("skill", "copies", int, 2),
+        ("monster_action", "copies", int, 19),
+        ("skill", "effects", lambda n: ["gain xp 1"] * n, 20),
+        ("monster", "health", int, 40),
+    ],
+    "fantahzee": [
+        ("action", "copies", int, 99),
+        ("hero", "effects", lambda n: ["steam 1"] * n, 20),
+        ("monster", "strength", int, 99),
+    ],
+}
+MAX_ROWS = 500  # tables of one kind (core.cardcheck.MAX_ROWS)
+
+
+@st.composite
+def bound_edits(draw, game: str) -> dict:
+    """The shipped file with one documented count at, just inside or just past its bound
+    (or absurd), or one kind's tables repeated to just under or past ``MAX_ROWS``."""
     doc = shipped_doc(game)
-    return st.one_of(field_edits(doc), row_edits(doc)).map(toml_text)
+    if draw(st.integers(0, 5)) == 0:
+        kind, _ = draw(st.sampled_from(rows_of(doc)))
+        n = draw(st.sampled_from([MAX_ROWS - len(doc[kind]), MAX_ROWS + 1 - len(doc[kind])]))
+        extra = [dict(doc[kind][0], name=f"Extra {i}") for i in range(max(0, n))]
+        doc[kind] = doc[kind] + [r for r in extra if "name" in doc[kind][0]]
+        return doc
+    kind, field, write, bound = draw(st.sampled_from(BOUNDS[game]))
+    n = draw(st.sampled_from([bound - 1, bound, bound + 1, 0, 10**9]))
+    if isinstance(n, int) and n > 10_000 and write is not int:
+        n = bound + 1  # a list of a billion items is the test's memory, not the loader's
+    row = doc[kind][draw(st.integers(0, len(doc[kind]) - 1))]
+    row[field] = write(n)
+    return doc
+
+
+def card_file_edits(game: str) -> st.SearchStrategy[str]:
+    """The text of a game's shipped card file after field, row or bound edits."""
+    doc = shipped_doc(game)
+    return st.one_of(field_edits(doc), row_edits(doc), bound_edits(game)).map(toml_text)
 
 
 # --- the worst files of a size -------------------------------------------------------------
