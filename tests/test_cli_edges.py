@@ -386,3 +386,42 @@ def test_ctrl_c_stops_the_worker_processes_at_once(tmp_path):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130 and "Traceback" not in err, err
+
+
+_ADDRESS = st.one_of(
+    st.text(max_size=40),
+    st.builds(
+        lambda scheme, host, port: f"{scheme}{host}:{port}",
+        st.sampled_from(["", "tcp://", "tls://", "udp://", "tcp:/"]),
+        st.sampled_from(["[::1]", "[::1", "::1", "[nope]", "a_b", "h", "10.0.0.2", "[", ""]),
+        st.sampled_from(["8786", "0", "65536", "²", "", "99999999999"]),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ADDRESS)
+def test_any_scheduler_address_is_checked_or_refused_by_the_kit(address):
+    """What check_scheduler passes, Dask reads without a ValueError of its own."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    from hordes_kit.core.errors import InvalidInputError
+    from hordes_kit.core.lab import check_scheduler
+
+    try:
+        checked = check_scheduler(address)
+    except InvalidInputError:
+        return
+    scheme, loc = parse_address(checked if "://" in checked else "tcp://" + checked)
+    parse_host_port(loc)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60) | st.sampled_from(["~", "~/x", "~root/x", "~nouser/x", "~/../x"]))
+def test_any_path_argument_is_read_or_refused_in_one_line(text):
+    from hordes_kit.core.args import path_arg
+
+    try:
+        path_arg(text)
+    except argparse.ArgumentTypeError as e:
+        assert "\n" not in str(e)
