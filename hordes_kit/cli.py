@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from hordes_kit.core.args import int_in, text_up_to
+from hordes_kit.core.args import int_in, path_arg, text_up_to
 from hordes_kit.core.commands import NO_CLAIM, Command, DataCheck
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.registry import Game, get_game, registered_games
@@ -66,7 +66,8 @@ def _sheet_arguments(p: argparse.ArgumentParser) -> None:
 
 def _sheet(args: argparse.Namespace) -> int:
     """``hordes-kit sheet GAME``: the game's printable odds sheet, to a file or stdout."""
-    from hordes_kit.core.sheet import check_out, render_game, write_out
+    from hordes_kit.core.outputs import check_out, write_out
+    from hordes_kit.core.sheet import render_game
 
     check_out(args.out)
     page = render_game(get_game(args.game))
@@ -184,6 +185,7 @@ def _new_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db",
         metavar="PATH",
+        type=path_arg,
         help="the shared tables' database file (default: tables.sqlite3 in the kit's data "
         "folder, ~/.local/share/hordes_kit)",
     )
@@ -248,38 +250,12 @@ def check_data(path: str, game: str | None = None) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hordes-kit`` console script."""
+    from hordes_kit.core.outputs import output_failed
+
     try:
-        try:
-            args = build_parser().parse_args(argv)
-        except SystemExit as e:  # a usage error (one line already printed) or --help
-            return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
-        if args.command == "check-data":
-            print("\n".join(check_data(args.file, args.game)))
-            return 0
-        if args.command == "serve":
-            from hordes_kit.core import lazy_iri
-
-            lazy_iri.install()  # a second less to start (see lazy_iri), before the server loads
-            from hordes_kit.core.tables.store import use_database
-            from hordes_kit.serve import serve
-
-            use_database(args.db)  # the pages' kernels read it from the environment
-
-            return serve(
-                port=args.port,
-                host=args.host,
-                open_browser=not args.no_browser,
-                cull_idle=args.cull_idle,
-                max_kernels=args.max_kernels,
-                token=args.token,
-                no_token=args.no_token,
-                preheat=args.preheat,
-                notebook_dir=args.notebook_dir,
-                warm_up=not args.no_warm_up,
-                scheduler=args.scheduler,
-                allow_hosts=args.allow_host,
-            )
-        return args.run(args)
+        code = _run(argv)
+        sys.stdout.flush()  # a full disk shows here, not in Python's last flush at exit
+        return code
     except HordesKitError as e:
         print(f"hordes-kit: {_one_line(str(e))}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -288,18 +264,69 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # the reader left early (``... | head -2``): not an error. Point stdout at
         # /dev/null so that Python's last flush at exit does not complain either.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 0
-    except Exception as e:  # a bug of ours: still one line, never a traceback
-        if os.environ.get("HORDES_KIT_DEBUG"):
+    except Exception as e:
+        if output_failed(e):  # ``> /dev/full``, a full disk: not a bug of the kit
+            _drop_stdout()
+            _say(f"hordes-kit: the output could not be written ({os.strerror(e.errno or 0)})")
+            return EXIT_BUG
+        if os.environ.get("HORDES_KIT_DEBUG"):  # a bug of ours: still one line, no traceback
             raise
-        print(
+        _say(
             f"hordes-kit: unexpected {type(e).__name__}: {_one_line(str(e))} (a bug in the "
-            "kit: please report it with the command you ran; HORDES_KIT_DEBUG=1 shows more)",
-            file=sys.stderr,
+            "kit: please report it with the command you ran; HORDES_KIT_DEBUG=1 shows more)"
         )
         return EXIT_BUG
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # a usage error (one line already printed) or --help
+        return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
+    if args.command == "check-data":
+        print("\n".join(check_data(args.file, args.game)))
+        return 0
+    if args.command == "serve":
+        from hordes_kit.core import lazy_iri
+
+        lazy_iri.install()  # a second less to start (see lazy_iri), before the server loads
+        from hordes_kit.core.tables.store import use_database
+        from hordes_kit.serve import serve
+
+        use_database(args.db)  # the pages' kernels read it from the environment
+
+        return serve(
+            port=args.port,
+            host=args.host,
+            open_browser=not args.no_browser,
+            cull_idle=args.cull_idle,
+            max_kernels=args.max_kernels,
+            token=args.token,
+            no_token=args.no_token,
+            preheat=args.preheat,
+            notebook_dir=args.notebook_dir,
+            warm_up=not args.no_warm_up,
+            scheduler=args.scheduler,
+            allow_hosts=args.allow_host,
+        )
+    return args.run(args)
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null: what it still buffers can no longer fail at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if stderr can still take it."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
 
 
 def _one_line(text: str, limit: int = 500) -> str:

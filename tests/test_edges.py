@@ -229,12 +229,12 @@ def test_checking_a_list_is_linear(tmp_path):
     rows = "".join(f"Card {i},1,1,V,-,0,,\n" for i in range(40_000))
     recruit = th / "recruit.csv"
     recruit.write_text(recruit.read_text() + rows + "Card 7,1,1,V,-,0,,\n")
-    # the duplicate at the end is found after one pass over 40,000 rows (a list.count in
-    # a loop took 18 s); then the list is refused for its size
-    with pytest.raises(CardDataError, match="listed twice"):
+    # a list.count in a loop took 18 s to find the duplicate at the end; now the rows are
+    # counted while they are read and the 501st is refused before any card is made
+    with pytest.raises(CardDataError, match="line 502: more than 500 rows"):
         finishes(lambda: th_load(th), seconds=15)
     recruit.write_text(recruit.read_text().rsplit("Card 7,", 1)[0])
-    with pytest.raises(CardDataError, match="40,018 recruit cards; the limit is 500"):
+    with pytest.raises(CardDataError, match="more than 500 rows"):
         finishes(lambda: th_load(th), seconds=15)
 
 

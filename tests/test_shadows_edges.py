@@ -21,7 +21,7 @@ PKG = Path(pkg.__file__).parent
 
 # state < move modules < view < game < odds/bots/simulate/cli (and the quiz)
 LAYERS = [
-    {"rules", "card_model", "card_fields", "cards", "config", "state"},
+    {"rules", "card_model", "card_fields", "card_checks", "cards", "config", "state"},
     {"stack", "opening", "rewards", "items", "damage", "monster", "attack", "combat"}
     | {"combat_moves", "legal", "flow", "moves", "setup"},
     {"view", "why", "words"},
@@ -128,13 +128,19 @@ SMALL = {
     "bounty": DOC["bounty"],
     "hero": [h for h in DOC["hero"] if h["name"] in HEROES],
     "skill": [k for k in DOC["skill"] if k.get("hero") in HEROES or k["name"] in KEEP],
-    "item": [i for i in DOC["item"] if i["name"] in ("Old Axe", "Plasma Generator", "Ghost Helm")],
+    # the three Items of interest, and enough of each kind for a 2-player Setup (3 + 3)
+    "item": [
+        i
+        for i in DOC["item"]
+        if i["name"] in ("Old Axe", "Plasma Generator", "Ghost Helm", "Training Sword")
+        or i["name"] in ("Apprentice Staff", "Lucky Charm", "Magic Element")
+    ],
     "creature": DOC["creature"],
     "monster": [
         m for m in DOC["monster"] if m["name"] in ("Cave Stalker", "Iron Golem", "Vaendiss")
     ],
     "monster_action": DOC["monster_action"],
-    "mission": DOC["mission"][:2],
+    "mission": DOC["mission"][:4],
 }
 DATA = _dump(SMALL).encode()
 

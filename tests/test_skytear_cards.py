@@ -199,7 +199,11 @@ def test_custom_deck_rules():
         text = (
             TEXT + f'\n[[deck]]\nname = "Test"\ncastle = "Pools of Flyema"\ncards = {{ {lines} }}\n'
         )
-        cs = load_card_text(text)
+        try:  # an illegal deck is refused by the loader, naming the deck (issue 40)
+            cs = load_card_text(text)
+        except CardDataError as e:
+            assert e.card == "Test" and e.field == "cards", str(e)
+            return e.problem.split("; ")
         return deck_problems(cs, find_deck(cs, "Test"))
 
     assert any("copies" in p for p in deck(**{"temple-guard": 4, "sunlit-pikeman": 2}))

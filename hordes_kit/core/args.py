@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from hordes_kit.core.montecarlo import MAX_GAMES, MAX_SEED, max_workers
 
-__all__ = ["int_in", "text_up_to", "add_run_arguments", "MAX_TEXT"]
+__all__ = ["int_in", "text_up_to", "path_arg", "add_run_arguments", "MAX_TEXT"]
 
 _INT = re.compile(r"[+-]?[0-9]{1,30}", re.ASCII)
 MAX_TEXT = 2_000  # characters in a free-text argument (card lists, dice, costs)
@@ -63,6 +64,28 @@ def text_up_to(limit: int = MAX_TEXT) -> Callable[[str], str]:
 
     parse.__name__ = "text"
     return parse
+
+
+def path_arg(text: str) -> str:
+    """An argparse type: a file path, ``~`` expanded (an unknown user's ``~name`` is refused
+    in one line), without control characters, at most ``MAX_PATH`` characters.
+
+    >>> path_arg("~nouser-of-this-machine/x.db")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: ~nouser-of-this-machine/x.db: no user 'nouser-of-this-machine' on this machine (its home folder is not known)
+    """  # noqa: E501
+    from hordes_kit.core.inputs import MAX_PATH, shown
+
+    if not text or len(text) > MAX_PATH or any(ord(c) < 32 for c in text):
+        raise argparse.ArgumentTypeError(f"{shown(text)!r} is not a usable path")
+    try:
+        return str(Path(text).expanduser())  # RuntimeError: no such user's home
+    except (RuntimeError, KeyError, OSError):
+        user = text[1:].split("/", 1)[0]
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)}: no user {user!r} on this machine (its home folder is not known)"
+        ) from None
 
 
 def add_run_arguments(

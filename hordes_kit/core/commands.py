@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "Command",
@@ -56,6 +57,9 @@ class DataCheck:
     # only through core.data's bounded readers and never raises
     claims: Callable[[Path], int]
     check: Callable[[Path], list[str]]  # the lines to print; raises CardDataError
+    # the loader of a card file's text, ``text(text, source)``: every check of the card
+    # text a config carries (``core.cardcheck.check_card_text``); raises CardDataError
+    text: Callable[[Any, str], object] | None = None
 
 
 def exact_text(p: Fraction) -> str:

@@ -49,6 +49,8 @@ MAX_DEPTH = 32  # nesting of arrays and tables in TOML and JSON
 MAX_TEXT = 10_000  # characters in one CSV cell or one TOML / JSON string value
 MAX_PATH = 4096  # characters in a path given on the command line
 MAX_DIGITS = 12  # digits of a whole number written in a CSV cell
+MAX_ROWS = 2000  # rows of a CSV file (a card list's kinds or a chart's rows)
+MAX_COLUMNS = 64  # columns of a CSV file
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ASCII_INT = re.compile(r"[+-]?[0-9]+")
@@ -248,11 +250,15 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
     return doc
 
 
-def parse_csv(text: str, file: str, required: list[str]) -> list[dict[str, str]]:
+def parse_csv(
+    text: str, file: str, required: list[str], max_rows: int = MAX_ROWS
+) -> list[dict[str, str]]:
     """Rows of CSV text as dicts of stripped-header columns; every cell is a string.
 
     A missing column, a cell longer than ``MAX_TEXT`` characters, a row with more
-    cells than the header or broken quoting is a ``CardDataError`` naming the line.
+    cells than the header, a header of more than ``MAX_COLUMNS`` columns, more than
+    ``max_rows`` rows (counted while reading: nothing is built past the bound) or broken
+    quoting is a ``CardDataError`` naming the line.
 
     >>> parse_csv("name,copies\\nOrc,2\\nElf", "x.csv", ["name"])
     [{'name': 'Orc', 'copies': '2'}, {'name': 'Elf', 'copies': ''}]
@@ -265,6 +271,8 @@ def parse_csv(text: str, file: str, required: list[str]) -> list[dict[str, str]]
         raise _fail(file, f"line 1: not valid CSV ({e})") from None
     if header is None:
         raise _fail(file, "the file is empty (no header line)")
+    if len(header) > MAX_COLUMNS:
+        raise _fail(file, f"line 1: {len(header):,} columns, at most {MAX_COLUMNS}")
     header = [h.strip() for h in header]
     missing = [c for c in required if c not in header]
     if missing:
@@ -283,6 +291,8 @@ def parse_csv(text: str, file: str, required: list[str]) -> list[dict[str, str]]
             return out
         if not any(c.strip() for c in cells):
             continue  # a blank line
+        if len(out) == max_rows:
+            raise _fail(file, f"line {line}: more than {max_rows:,} rows")
         if any(c.strip() for c in cells[len(header) :]):
             raise _fail(file, f"line {line}: {len(cells)} cells, the header has {len(header)}")
         for col, cell in zip(header, cells):

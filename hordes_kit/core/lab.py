@@ -17,7 +17,9 @@ once (results are kept by task number).
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -121,18 +123,45 @@ def derived_seed(seed: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big") % (MAX_SEED + 1)
 
 
+_HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})?", re.ASCII)
+_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+
+
 def check_scheduler(address: str) -> str:
-    """A Dask scheduler address, checked before any work (``tcp://host:8786``, ``host:port``)."""
+    """A Dask scheduler address, checked before any work (``tcp://host:8786``, ``host:port``,
+    ``tcp://[::1]:8786``): a scheme Dask knows, a host name, an IPv4 address or an IPv6
+    address in brackets, and a port 1-65535.
+
+    >>> check_scheduler("tcp://[::1]:8786")
+    'tcp://[::1]:8786'
+    >>> check_scheduler("tcp://[::1")
+    Traceback (most recent call last):
+    ...
+    hordes_kit.core.errors.InvalidInputError: the scheduler address 'tcp://[::1' must look like tcp://HOST:PORT (port 1-65535; an IPv6 host in brackets: tcp://[::1]:8786)
+    """  # noqa: E501
     if not isinstance(address, str) or not 1 <= len(address) <= 200:
         raise InvalidInputError("the scheduler address must be 1-200 characters")
     if any(c.isspace() or not c.isprintable() for c in address):
         raise InvalidInputError(f"the scheduler address {address!r} has spaces or odd characters")
-    rest = address.split("://", 1)[-1]
+    bad = InvalidInputError(
+        f"the scheduler address {address!r} must look like tcp://HOST:PORT (port 1-65535; "
+        "an IPv6 host in brackets: tcp://[::1]:8786)"
+    )
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
     host, _, port = rest.rpartition(":")
-    if not host or not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise InvalidInputError(
-            f"the scheduler address {address!r} must look like tcp://HOST:PORT (port 1-65535)"
-        )
+    if scheme not in _SCHEMES or not port.isascii() or not port.isdigit():
+        raise bad
+    if not 1 <= int(port) <= 65535 or len(port) > 5:
+        raise bad
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host[1:-1] if host.endswith("]") else "?")
+        except ValueError:
+            raise bad from None
+    elif not _HOST.fullmatch(host):
+        raise bad
     return address
 
 

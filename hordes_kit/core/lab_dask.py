@@ -33,6 +33,8 @@ def connect(scheduler, timeout: float | None = None):
         return Client(address, timeout=timeout or CONNECT_SECONDS), True
     except (OSError, TimeoutError) as exc:
         raise InvalidInputError(f"no Dask scheduler answered at {address}: {exc}") from None
+    except ValueError as exc:  # an address Dask reads otherwise than check_scheduler
+        raise InvalidInputError(f"the scheduler address {address!r}: {exc}") from None
 
 
 def _token(exp, specs, seed: int, size: int) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import html
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -30,8 +29,6 @@ __all__ = [
     "render_game",
     "rules_of",
     "bar_svg",
-    "check_out",
-    "write_out",
 ]
 
 
@@ -269,39 +266,3 @@ def rules_of(game_name: str, *keys: str) -> tuple[RuleEntry, ...]:
     """The rule entries a sheet follows, from ``data/<game>/rules.toml`` (keys unprefixed)."""
     index = rule_index(game_name.replace("-", "_"), game_name + ".")
     return tuple(index[f"{game_name}.{k}"] for k in keys)
-
-
-def check_out(path: str) -> None:
-    """Refuse, before any work, a ``--out`` that cannot take the sheet (``-`` is stdout)."""
-    from hordes_kit.core.errors import InvalidInputError
-    from hordes_kit.core.inputs import MAX_PATH, shown
-
-    if path == "-":
-        return
-    file = shown(path)
-    if not path or "\0" in path or len(path) > MAX_PATH:
-        raise InvalidInputError(f"--out {file!r}: not a usable file name")
-    if os.path.isdir(path):
-        raise InvalidInputError(f"--out {file}: is a folder; give a file name, e.g. sheet.html")
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise InvalidInputError(f"--out {file}: not a regular file")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise InvalidInputError(f"--out {file}: the folder {shown(folder)} does not exist")
-    target = path if os.path.exists(path) else folder
-    if not os.access(target, os.W_OK):
-        raise InvalidInputError(f"--out {file}: cannot be written here (permission denied)")
-
-
-def write_out(path: str, text: str) -> None:
-    """Write the sheet to ``path`` (checked by ``check_out``); an OS refusal is the kit's error."""
-    from hordes_kit.core.errors import InvalidInputError
-    from hordes_kit.core.inputs import shown
-
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise InvalidInputError(
-            f"--out {shown(path)}: cannot be written ({os.strerror(e.errno or 0) or e})"
-        ) from None

@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from hordes_kit.core.cardcheck import MAX_ROWS, IdSpace, check_size, text_of
 from hordes_kit.core.data import data_path, slug
 from hordes_kit.core.errors import CardDataError, HordesKitError, InvalidInputError
 from hordes_kit.core.inputs import (
-    CARD_FILE_LIMIT,
     DigestCache,
     digest,
     int_value,
@@ -375,6 +375,8 @@ def _rows(r: _Reader, doc: dict, kind: str) -> list[dict]:
     rows = doc.get(kind, [])
     if not isinstance(rows, list) or not all(isinstance(x, dict) for x in rows):
         r.fail(None, kind, f"write each card as a [[{kind}]] table")
+    if len(rows) > MAX_ROWS:  # before a card is made
+        r.fail(None, kind, f"{len(rows):,} [[{kind}]] tables: at most {MAX_ROWS}")
     return rows
 
 
@@ -397,8 +399,7 @@ CONFIG_LABEL = "the card data in the game's config ('cards')"
 
 def cards_from_text(text: str, file: str = CONFIG_LABEL) -> CardSet:
     """Validate the text of a card file (``file`` names it in errors); cached by digest."""
-    if len(text) > CARD_FILE_LIMIT:
-        raise CardDataError(file, None, None, f"larger than the limit of {CARD_FILE_LIMIT:,} bytes")
+    check_size(text_of(text, file), file)
     return _CACHE.get((digest(text), file), lambda: _cards(parse_toml(text, file), file))
 
 
@@ -417,6 +418,8 @@ def cards_of_config(cards: str) -> CardSet:
 def _cards(doc: dict, file: str) -> CardSet:
     r = _Reader(file)
     r.known(doc, None, {"hero", "action", "monster", "town", "treasure"})
+    for kind in ("hero", "action", "monster", "town", "treasure"):
+        _rows(r, doc, kind)  # every count bounded before a card is made
     heroes = tuple(_hero(r, raw) for raw in _rows(r, doc, "hero"))
     actions = []
     for raw in _rows(r, doc, "action"):
@@ -465,11 +468,16 @@ def _cards(doc: dict, file: str) -> CardSet:
             )
         )
     every = [*heroes, *actions, *monsters, *towns, *treasures]
-    seen: dict[str, str] = {}
-    for c in every:
-        if c.id in seen:
-            r.fail(c.name, "name", f"listed twice (also as {seen[c.id]!r})")
-        seen[c.id] = c.name
+    ids = IdSpace(file)  # every card of the file: one id space, both places named
+    for kind, cards in (
+        ("hero", heroes),
+        ("action", actions),
+        ("monster", monsters),
+        ("town", towns),
+        ("treasure", treasures),
+    ):
+        for i, c in enumerate(cards, 1):
+            ids.add(c.id, c.name, f"[[{kind}]] {i}")
     if not heroes or not monsters:
         r.fail(None, "hero" if not heroes else "monster", "the file needs heroes and monsters")
     cards = CardSet(file, heroes, tuple(actions), monsters, tuple(towns), tuple(treasures))

@@ -269,6 +269,18 @@ COMMANDS = (
         "hordes_kit.fantahzee.lab",
     ),
 )
+
+
+def card_text(text, source: str):
+    """Every check of a Fantahzee card file's text (``core.cardcheck.check_card_text``)."""
+    from hordes_kit.fantahzee.cards import cards_from_text
+
+    return cards_from_text(text, source)
+
+
 DATA = DataCheck(
-    "a Fantahzee .toml", lambda p: BY_SUFFIX if p.suffix == ".toml" else NO_CLAIM, check_data
+    "a Fantahzee .toml",
+    lambda p: BY_SUFFIX if p.suffix == ".toml" else NO_CLAIM,
+    check_data,
+    card_text,
 )

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from hordes_kit.core.cardcheck import MAX_ROWS, check_size, text_of
 from hordes_kit.core.data import data_path, slug
 from hordes_kit.core.errors import CardDataError, InvalidInputError
 from hordes_kit.core.inputs import (
-    CARD_FILE_LIMIT,
     DigestCache,
     digest,
     parse_csv,
@@ -259,7 +259,7 @@ CONFIG_LABEL = "the card data in the game's config ('cards')"
 def _load(text: str, f: str, copies: int | None) -> tuple[Card, ...]:
     cards: list[Card] = []
     ids: dict[str, str] = {}
-    rows = parse_csv(text, f, ["name", "types", "strength", "copies", "note"])
+    rows = parse_csv(text, f, ["name", "types", "strength", "copies", "note"], MAX_ROWS)
     for line, row in enumerate(rows, start=2):  # line numbers as an editor shows them
         name = row["name"].strip()
         if not name:
@@ -320,8 +320,7 @@ def cards_from_text(
     text: str, file: str = CONFIG_LABEL, copies: int | None = None
 ) -> tuple[Card, ...]:
     """Every card (one per copy) of a card file's text, validated; cached by digest."""
-    if len(text) > CARD_FILE_LIMIT:
-        raise CardDataError(file, None, None, f"larger than the limit of {CARD_FILE_LIMIT:,} bytes")
+    check_size(text_of(text, file), file)
     return _CACHE.get((digest(text), file, copies), lambda: _load(text, file, copies))
 
 

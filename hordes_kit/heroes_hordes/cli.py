@@ -120,6 +120,18 @@ COMMANDS = (
     Command("simulate", "P(win/tie/loss) with 95%% intervals", None, _simulate_arguments, simulate),
     lab_command("heroes-hordes", ("best-policy", "table-rules"), "hordes_kit.heroes_hordes.lab"),
 )
+
+
+def card_text(text, source: str):
+    """Every check of a Heroes & Hordes card file's text (``core.cardcheck``)."""
+    from hordes_kit.heroes_hordes.cards import cards_from_text
+
+    return cards_from_text(text, source)
+
+
 DATA = DataCheck(
-    "a Heroes & Hordes .csv", lambda p: BY_SUFFIX if p.suffix == ".csv" else NO_CLAIM, check_data
+    "a Heroes & Hordes .csv",
+    lambda p: BY_SUFFIX if p.suffix == ".csv" else NO_CLAIM,
+    check_data,
+    card_text,
 )

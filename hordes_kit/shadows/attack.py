@@ -60,6 +60,8 @@ def run_attack(s: Position, t: Task) -> Position:
         s = push(s, Task("land", t.seat, t.card, "monster", t.amount, source=src, notes=t.notes))
         if s.ma[t.seat] and not s.ma_up[t.seat]:
             return reveal_ma(s, t.seat, s.ma[t.seat], src, own=True)
+        if not (s.ma_deck or s.ma_discard):  # every card is out: nothing to reveal
+            return log(s, "monster.action", "No Monster-Action card is left to reveal.")
         return push(s, Task("?reveal", t.seat, source=src))
     if t.target == s.creature:
         return push(s, Task("land", t.seat, t.card, t.target, t.amount, source=src, notes=t.notes))

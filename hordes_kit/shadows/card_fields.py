@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hordes_kit.core.cardcheck import MAX_NAME, MAX_ROWS, IdSpace, card_id
 from hordes_kit.core.errors import CardDataError
 from hordes_kit.shadows.card_model import (
     ATTACH_MODES,
@@ -35,6 +36,17 @@ class Reader:
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self.ids = IdSpace(file)  # every card of the file: one id space
+
+    def name(self, raw: dict, where: str) -> tuple[str, str]:
+        """A card's name (1-``MAX_NAME`` characters) and the id it makes, taken in the
+        file's id space: a second card making the same id is refused, naming both."""
+        name = self.text(raw, where, "name")
+        if len(name) > MAX_NAME:
+            self.fail(name[:40] + "...", "name", f"longer than {MAX_NAME} characters")
+        cid = card_id(self.file, name, "name", name, where)
+        self.ids.add(cid, name, where)
+        return name, cid
 
     def fail(self, card: str | None, fld: str | None, problem: str):
         """Raise the error naming the file, card and field."""
@@ -203,6 +215,6 @@ def rows(r: Reader, doc: dict, kind: str) -> list[tuple[str, dict]]:
     rows = doc.get(kind, [])
     if not isinstance(rows, list) or not all(isinstance(x, dict) for x in rows):
         r.fail(None, kind, f"write each card as a [[{kind}]] table")
-    if len(rows) > 500:
-        r.fail(None, kind, f"{len(rows)} cards: at most 500")
-    return [(f"{kind} {k}", x) for k, x in enumerate(rows, 1)]
+    if len(rows) > MAX_ROWS:
+        r.fail(None, kind, f"{len(rows):,} cards: at most {MAX_ROWS}")
+    return [(f"[[{kind}]] {k}", x) for k, x in enumerate(rows, 1)]

@@ -30,9 +30,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from hordes_kit.core.cardcheck import CARD_TEXT_LIMIT, check_size
 from hordes_kit.core.data import data_path, read_toml, slug
 from hordes_kit.core.errors import CardDataError
 from hordes_kit.core.inputs import decode_text, parse_toml, read_text, shown
+from hordes_kit.shadows.card_checks import check_playable
 from hordes_kit.shadows.card_fields import (
     SMALL,
     Reader,
@@ -90,7 +92,7 @@ __all__ = [
 ]
 
 CARDS_FILE = data_path("shadows", "cards.toml")
-MAX_BYTES = 1_000_000  # a card file is a few dozen kB; refuse anything this big
+MAX_BYTES = CARD_TEXT_LIMIT  # a card file is a few dozen kB; refuse anything this big
 
 
 SKILL_FIELDS = {"name", "hero", "special", "initiative", "traits", "predict", "effects"}
@@ -99,7 +101,7 @@ SKILL_FIELDS |= {"sample", "note", "attach"}
 
 
 def _skill(r: Reader, raw: dict, heroes: dict[str, Hero], where: str) -> Skill:
-    name = r.text(raw, where, "name")
+    name, cid = r.name(raw, where)
     r.known(raw, name, SKILL_FIELDS)
     hero = raw.get("hero", "")
     if hero and (not isinstance(hero, str) or slug(hero) not in heroes):
@@ -150,7 +152,7 @@ def _skill(r: Reader, raw: dict, heroes: dict[str, Hero], where: str) -> Skill:
     if beginner and (hero or not isinstance(beginner, str) or slug(beginner) not in heroes):
         r.fail(name, "beginner", "names the Hero of a Beginner list, for Neutral Skill cards")
     return Skill(
-        slug(name),
+        cid,
         name,
         slug(hero) if hero else "",
         special,
@@ -171,12 +173,10 @@ def _skill(r: Reader, raw: dict, heroes: dict[str, Hero], where: str) -> Skill:
 def _heroes(r: Reader, doc: dict) -> dict[str, Hero]:
     heroes = {}
     for where, raw in rows(r, doc, "hero"):
-        name = r.text(raw, where, "name")
+        name, cid = r.name(raw, where)
         r.known(raw, name, {"name", *STATS, "sample", "note"})
         st = tuple(r.num(raw, name, s, 0 if s != "health" else 1, 20) for s in STATS)
-        heroes[slug(name)] = Hero(
-            slug(name), name, st, r.flag(raw, name), r.text(raw, name, "note", False)
-        )
+        heroes[cid] = Hero(cid, name, st, r.flag(raw, name), r.text(raw, name, "note", False))
     if len(heroes) < 2:
         r.fail(None, "hero", "the file needs at least 2 Heroes (one per player)")
     return heroes
@@ -189,7 +189,7 @@ ITEM_FIELDS |= {"copies", "sample", "note"}
 def _items(r: Reader, doc: dict) -> list[Item]:
     items = []
     for where, raw in rows(r, doc, "item"):
-        name = r.text(raw, where, "name")
+        name, cid = r.name(raw, where)
         r.known(raw, name, ITEM_FIELDS)
         kind = raw.get("kind")
         if kind not in ("basic", "market"):
@@ -197,7 +197,7 @@ def _items(r: Reader, doc: dict) -> list[Item]:
         traits = r.traits(raw, name)
         items.append(
             Item(
-                slug(name),
+                cid,
                 name,
                 kind == "basic",
                 r.num(raw, name, "cost", 0, 20, 0),
@@ -218,11 +218,11 @@ def _items(r: Reader, doc: dict) -> list[Item]:
 def _creatures(r: Reader, doc: dict) -> list[Creature]:
     out = []
     for where, raw in rows(r, doc, "creature"):
-        name = r.text(raw, where, "name")
+        name, cid = r.name(raw, where)
         r.known(raw, name, {"name", "health", "action", "reward", "sample", "note"})
         out.append(
             Creature(
-                slug(name),
+                cid,
                 name,
                 r.num(raw, name, "health", 1, 30),
                 chart_action(r, name, "action", raw.get("action")),
@@ -241,7 +241,7 @@ MONSTER_FIELDS |= {"sample", "note"}
 def _monsters(r: Reader, doc: dict, creatures: set[str]) -> list[Monster]:
     monsters = []
     for where, raw in rows(r, doc, "monster"):
-        name = r.text(raw, where, "name")
+        name, cid = r.name(raw, where)
         r.known(raw, name, MONSTER_FIELDS)
         chart = r.table(raw, name, "chart")
         r.known(chart, name, set(ICONS), "chart")
@@ -250,7 +250,7 @@ def _monsters(r: Reader, doc: dict, creatures: set[str]) -> list[Monster]:
             r.fail(name, "creature", f"no [[creature]] called {str(cr)[:40]!r}")
         monsters.append(
             Monster(
-                slug(name),
+                cid,
                 name,
                 r.num(raw, name, "level", 1, 3),
                 r.num(raw, name, "health", 1, 40),
@@ -289,14 +289,14 @@ def _actions(r: Reader, doc: dict) -> dict[str, int]:
 def _missions(r: Reader, doc: dict) -> list[Mission]:
     missions = []
     for where, raw in rows(r, doc, "mission"):
-        name = r.text(raw, where, "name")
+        name, cid = r.name(raw, where)
         r.known(raw, name, {"name", "condition", "reward", "sample"})
         cond = r.text(raw, name, "condition").split()
         if len(cond) != 2 or cond[0] not in MISSION_VERBS or not SMALL.match(cond[1]):
             r.fail(name, "condition", f"write '<verb> N', verbs: {', '.join(MISSION_VERBS)}")
         missions.append(
             Mission(
-                slug(name),
+                cid,
                 name,
                 cond[0],
                 int(cond[1]),
@@ -323,16 +323,9 @@ def parse_cards(doc: dict, file: str) -> CardSet:
     r.known(leader, "leader", {"shield", "note"})
     bounty = r.table(doc, "bounty", "bounty")
     r.known(bounty, "bounty", {"cards", "gold", "note", "sample"})
-    seen: dict[str, str] = {}
-    for c in (*heroes.values(), *skills, *items, *monsters, *creatures, *missions):
-        if not c.id:
-            r.fail(c.name, "name", "needs a letter or digit")
-        if c.id in seen:
-            r.fail(c.name, "name", f"listed twice (also as {seen[c.id]!r})")
-        seen[c.id] = c.name
     by_id: dict[str, Any] = {c.id: c for c in (*skills, *items, *monsters, *creatures, *missions)}
     by_id.update(heroes)
-    return CardSet(
+    out = CardSet(
         file,
         tuple(heroes.values()),
         skills,
@@ -346,11 +339,14 @@ def parse_cards(doc: dict, file: str) -> CardSet:
         r.num(bounty, "bounty", "gold", 0, 9, 1),
         by_id,
     )
+    check_playable(out)
+    return out
 
 
 def _parse_text(text: str, name: str) -> CardSet:
-    if len(text) > MAX_BYTES:
-        raise CardDataError(name, None, None, f"more than {MAX_BYTES:,} characters")
+    if not isinstance(text, str):
+        raise CardDataError(name, None, None, "must be the text of a card file")
+    check_size(text, name, MAX_BYTES)
     return parse_cards(parse_toml(text, name), name)
 
 

@@ -116,4 +116,13 @@ COMMANDS = (
         run_simulate,
     ),
 )
-DATA = DataCheck("a Shadows cards .toml (with [[skill]] tables)", _claims, check_data)
+
+
+def card_text(text, source: str):
+    """Every check of a Shadows card file's text (``core.cardcheck.check_card_text``)."""
+    from hordes_kit.core.cardcheck import text_of
+
+    return load_cards(text_of(text, source), source)
+
+
+DATA = DataCheck("a Shadows cards .toml (with [[skill]] tables)", _claims, check_data, card_text)

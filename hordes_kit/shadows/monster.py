@@ -56,6 +56,8 @@ def run_icons(s: Position, t: Task) -> Position:
         s = evolve(s, mdamage=tuple(md))
         return log(s, "monster.recover", f"{what}: {k} of {s.who(t.seat)}'s tokens come off it.")
     if act.verb == "market":
+        # a chart may ask for more Items than the deck and its discards hold: all of them
+        n = min(n, len(s.item_deck) + len(s.item_discard))
         s = log(s, "monster.market", f"{what}: {n} Item(s) join the Market.")
         return push(s, *[Task("?item", -1, target="market") for _ in range(n)])
     if t.has("ko"):

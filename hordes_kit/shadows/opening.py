@@ -82,11 +82,12 @@ def advance_setup(s: Position) -> Position:
                 reading_of(s.config, "mulligan"),
                 "No mulligan at this table: the 10 cards drawn are each player's Library.",
             )
-        todo = []
+        todo: list[Task] = []
         for k in reversed(s.order()):
             if s.config.mulligan:
                 todo += [Task("!mulligan", k, amount=R.LIBRARY_DRAWS[0])]
-            todo += [Task("?library", k) for _ in range(R.LIBRARY_DRAWS[0])]
+            left = len(s.skill_pool) - sum(t.kind == "?library" for t in todo)
+            todo += [Task("?library", k) for _ in range(min(R.LIBRARY_DRAWS[0], left))]
         return _push(s, *todo)
     # reveal: flip the level I Monster, then the first round
     s = evolve(s, stage="", phase="refresh")
@@ -164,7 +165,9 @@ def mulligan(s: Position, k: int, keep: bool) -> Position:
     s = evolve(s, seats=s.seat_with(k, library=(), mulligans=st.mulligans + 1))
     s = _log(s, "setup.mulligan", f"{s.who(k)} takes a mulligan and draws {n}.", seat=k)
     todo = [Task("!mulligan", k, amount=n)] if n != R.LIBRARY_DRAWS[-1] else []
-    return _push(s, *todo, *[Task("?library", k) for _ in range(n)])
+    # a small Skill Pool may run out: draw what is left (the draws still to come counted)
+    left = len(s.skill_pool) - sum(t.kind == "?library" for t in s.tasks)
+    return _push(s, *todo, *[Task("?library", k) for _ in range(max(0, min(n, left)))])
 
 
 __all__ += ["mulligan", "put", "take"]

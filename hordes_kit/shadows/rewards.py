@@ -120,9 +120,13 @@ def reward(s: Position, seat: int, prize, what: str) -> Position:
         "monster.reward",
         f"{s.who(seat)} receives {what}'s reward: {', '.join(parts) or 'nothing'}.",
     )
-    if r.get("item"):
+    left = len(s.item_deck) + len(s.item_discard)
+    if r.get("item") and left:
         s = log(s, "monster.random-item", "+1 Random Item: draw 2 Items, keep 1 (no Shadow Stone).")
-        s = push(s, Task("!take", seat), Task("?reward", seat), Task("?reward", seat))
+        draws = [Task("?reward", seat)] * min(2, left)  # the Items left, if fewer than 2
+        s = push(s, Task("!take", seat), *draws)
+    elif r.get("item"):
+        s = log(s, "monster.random-item", "+1 Random Item: no Item is left to draw.")
     return s
 
 

@@ -6,8 +6,10 @@ Errors are ``ValueError`` with a sentence the card loader wraps with file, card,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from hordes_kit.core.cardcheck import MAX_LIST, small_int
 from hordes_kit.skytear.vocabulary import (
     CHARGE_DIRECTIONS,
     CONDITIONS,
@@ -21,6 +23,8 @@ from hordes_kit.skytear.vocabulary import (
 )
 
 __all__ = [
+    "MAX_COPIES",
+    "MAX_NUMBER",
     "Effect",
     "Ability",
     "parse_ability",
@@ -29,6 +33,11 @@ __all__ = [
     "parse_code",
     "Code",
 ]
+
+
+MAX_COPIES = 40  # copies of one card in a card file (a deck is 40 cards)
+MAX_NUMBER = 99  # a number written in a keyword, an ability or an effect
+_CODE = re.compile(r"([A-Z]{3})\.([0-9]{3})(?: +([0-9]+)x)?", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -68,41 +77,40 @@ class Code:
 
 
 def parse_code(text: str) -> Code:
-    """Read a card code: three letters, a dot, three digits, then ``Nx`` copies if any.
+    """Read a card code: three letters, a dot, three digits, then ``Nx`` copies if any
+    (1 to ``MAX_COPIES``, read as ASCII digits before any number is made).
 
     >>> parse_code("CAM.014 2x")
     Code(set='CAM', number=14, copies=2)
     >>> parse_code("CAM.150").copies
     1
+    >>> parse_code("CAM.001 999999999x")
+    Traceback (most recent call last):
+    ValueError: 'CAM.001 999999999x': copies are 1-40, written like '2x'
     """
-    parts = text.strip().split()
-    if not parts or len(parts) > 2:
+    m = _CODE.fullmatch(text.strip())
+    if m is None:
+        parts = text.strip().split()
+        if len(parts) == 2 and _CODE.fullmatch(parts[0]):
+            raise ValueError(f"{text!r:.60}: copies are 1-{MAX_COPIES}, written like '2x'")
         raise ValueError(f"{text!r:.60} is not a card code like 'CAM.014 2x'")
-    head = parts[0]
-    s, dot, num = head.partition(".")
-    if not (dot and len(s) == 3 and s.isalpha() and s.isupper() and len(num) == 3):
-        raise ValueError(f"{text!r:.60} is not a card code like 'CAM.014 2x'")
-    if not num.isdigit():
-        raise ValueError(f"{text!r:.60}: the card number must be three digits")
-    copies = 1
-    if len(parts) == 2:
-        tail = parts[1]
-        if not (tail.endswith("x") and tail[:-1].isdigit() and int(tail[:-1]) >= 1):
-            raise ValueError(f"{text!r:.60}: copies are written like '2x'")
-        copies = int(tail[:-1])
-    return Code(s, int(num), copies)
+    copies = small_int(m.group(3), 1, MAX_COPIES) if m.group(3) is not None else 1
+    if copies is None:
+        raise ValueError(f"{text!r:.60}: copies are 1-{MAX_COPIES}, written like '2x'")
+    return Code(m.group(1), int(m.group(2)), copies)
 
 
 def _int(word: str, signed: bool, what: str) -> int:
+    sign = -1 if signed and word[:1] == "-" else 1
     w = word[1:] if signed and word[:1] in "+-" else word
-    if not w.isdigit():
+    n = small_int(w, 0, MAX_NUMBER)
+    if n is None:
+        if w.isascii() and w.isdigit():
+            raise ValueError(f"{what}: {word!r:.60} is out of range (at most {MAX_NUMBER})")
+        if word[:1] == "-":
+            raise ValueError(f"{what}: {word!r:.60} must not be negative")
         raise ValueError(f"{what}: {word!r:.60} is not a whole number")
-    n = int(word)
-    if not signed and n < 0:
-        raise ValueError(f"{what}: {word!r:.60} must not be negative")
-    if abs(n) > 99:
-        raise ValueError(f"{what}: {word!r:.60} is out of range (at most 99)")
-    return n
+    return sign * n
 
 
 def parse_keywords(items: list) -> dict[str, int]:
@@ -178,7 +186,7 @@ def parse_effect(text: str, *, static: bool = False) -> Effect:
                 raise ValueError(f"charge goes {', '.join(CHARGE_DIRECTIONS)}, not {word!r:.60}")
             extra.append(word)
         elif kind == "lane":
-            if not word.isdigit() or not 1 <= int(word) <= 6:
+            if small_int(word, 1, 6) is None:
                 raise ValueError(f"a lane is 1-6, not {word!r:.60}")
             extra.append(word)
         elif kind == "side":
@@ -230,7 +238,8 @@ def parse_ability(text: str) -> Ability:
             )
     if (mana or charge) and trigger != "exhaust":
         raise ValueError(f"{text!r:.60}: only exhaust abilities have bold costs")
-    effects = tuple(
-        parse_effect(e.strip(), static=trigger == "static") for e in body.split(";") if e.strip()
-    )
+    parts = [e.strip() for e in body.split(";", MAX_LIST) if e.strip()]
+    if len(parts) > MAX_LIST:
+        raise ValueError(f"{text!r:.60}: at most {MAX_LIST} effects in one ability")
+    effects = tuple(parse_effect(e, static=trigger == "static") for e in parts)
     return Ability(trigger, effects, mana, charge, reaction, condition, text.strip())

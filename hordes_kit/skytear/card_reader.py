@@ -1,11 +1,14 @@
 """Reading a Skytear Horde card file's tables into the card model, every field checked: a bad
-field is a ``CardDataError`` naming the file, the card and the field."""
+field is a ``CardDataError`` naming the file, the card and the field. Every count is bounded
+while it is read (``cards.py`` documents the bounds), every name makes an id and no id is
+taken twice; then ``card_checks`` makes sure a game can start and play with the cards."""
 
 from __future__ import annotations
 
-from hordes_kit.core.data import slug
-from hordes_kit.core.errors import CardDataError
-from hordes_kit.skytear.abilities import parse_ability, parse_code, parse_effect, parse_keywords
+from hordes_kit.core.cardcheck import MAX_LIST, MAX_ROWS, IdSpace, card_id, small_int
+from hordes_kit.skytear.abilities import MAX_COPIES
+from hordes_kit.skytear.card_checks import check_links, check_playable
+from hordes_kit.skytear.card_fields import Reader
 from hordes_kit.skytear.card_model import (
     ALLIANCE_TYPES,
     HORDE_TYPES,
@@ -22,103 +25,16 @@ from hordes_kit.skytear.card_model import (
     ScenarioAction,
 )
 
-__all__ = ["parse_cards"]
+__all__ = ["parse_cards", "MAX_CARDS", "KINDS"]
 
-
-class _Reader:
-    """Field readers that fail with ``CardDataError`` naming the file, card and field."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, card, fld, problem):
-        raise CardDataError(self.file, card, fld, problem)
-
-    def text(self, raw, card, fld, required=True, default=""):
-        v = raw.get(fld, None if required else default)
-        if not isinstance(v, str) or (required and not v.strip()):
-            self.fail(card, fld, "must be a non-empty text" if required else "must be text")
-        return v.strip()
-
-    def int_(self, raw, card, fld, lo=0, hi=99, default=None):
-        v = raw.get(fld, default)
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(card, fld, f"must be a whole number, got {v!r:.60}")
-        if not lo <= v <= hi:
-            self.fail(card, fld, f"must be {lo}-{hi}, got {v}")
-        return v
-
-    def flag(self, raw, card, fld, default=False):
-        v = raw.get(fld, default)
-        if not isinstance(v, bool):
-            self.fail(card, fld, "must be true or false")
-        return v
-
-    def choice(self, raw, card, fld, options, default=None):
-        v = raw.get(fld, default)
-        if isinstance(v, str):
-            v = v.strip().lower()
-        if v not in options:
-            self.fail(card, fld, f"must be one of {', '.join(options)}, got {raw.get(fld)!r:.60}")
-        return v
-
-    def strings(self, raw, card, fld):
-        v = raw.get(fld, [])
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            self.fail(card, fld, "must be a list of texts")
-        return v
-
-    def code(self, raw, card):
-        v = raw.get("code")
-        if v is None:
-            return None
-        if not isinstance(v, str):
-            self.fail(card, "code", "must be a text like 'CAM.014 2x'")
-        try:
-            return parse_code(v)
-        except ValueError as e:
-            self.fail(card, "code", str(e))
-
-    def keywords(self, raw, card):
-        try:
-            return parse_keywords(self.strings(raw, card, "keywords"))
-        except ValueError as e:
-            self.fail(card, "keywords", str(e))
-
-    def abilities(self, raw, card, fld="abilities"):
-        out = []
-        for line in self.strings(raw, card, fld):
-            try:
-                out.append(parse_ability(line))
-            except ValueError as e:
-                self.fail(card, fld, str(e))
-        return tuple(out)
-
-    def effects(self, raw, card, fld):
-        out = []
-        for line in self.strings(raw, card, fld):
-            try:
-                out.append(parse_effect(line))
-            except ValueError as e:
-                self.fail(card, fld, str(e))
-        return tuple(out)
-
-    def known(self, raw, card, fields):
-        bad = sorted(set(raw) - set(fields))
-        if bad:
-            self.fail(card, bad[0], "unknown field")
-
-    def rows(self, doc, kind):
-        rows = doc.get(kind, [])
-        if not isinstance(rows, list) or not all(isinstance(x, dict) for x in rows):
-            self.fail(None, kind, f"write each card as a [[{kind}]] table")
-        return rows
-
+MAX_CARDS = 2000  # cards in a file, copies counted (the box has 238)
+KINDS = ("horde", "alliance", "castle", "portal", "outsider", "minion", "scenario", "token", "deck")
 
 COMMON = ("name", "code", "sample", "note", "keywords", "abilities", "attack", "health")
+TREACHERY = 'write "left N", "right N" (N 1-5), "ability" or "none"'
 
 
-def _base(r: _Reader, raw: dict, name: str, kind: str, **more) -> dict:
+def _base(r: Reader, raw: dict, name: str, kind: str, **more) -> dict:
     return dict(
         name=name,
         kind=kind,
@@ -133,33 +49,35 @@ def _base(r: _Reader, raw: dict, name: str, kind: str, **more) -> dict:
     )
 
 
-def _horde(r: _Reader, raw: dict) -> Card:
-    name = r.text(raw, None, "name")
+def _treachery(r: Reader, raw: dict, name: str) -> tuple[str, int, bool]:
+    """(side, attack bonus, is an ability) of the treachery symbol."""
+    tre = raw.get("treachery", "none")
+    if not isinstance(tre, str):
+        r.fail(name, "treachery", TREACHERY)
+    words = tre.lower().split()
+    if len(words) == 2 and words[0] in ("left", "right"):
+        bonus = small_int(words[1], 1, 5)
+        if bonus is None:
+            r.fail(name, "treachery", f"{TREACHERY}, not {tre!r:.60}")
+        return words[0], bonus, False
+    if words not in (["ability"], ["none"]):
+        r.fail(name, "treachery", f"{TREACHERY}, not {tre!r:.60}")
+    return "", 0, words == ["ability"]
+
+
+def _horde(r: Reader, raw: dict, where: str) -> Card:
+    name, cid = r.name(raw, where)
     fields = COMMON + ("horde", "level", "type", "boost", "treachery", "treachery_only")
     r.known(raw, name, fields)
     typ = r.choice(raw, name, "type", HORDE_TYPES)
-    tre = raw.get("treachery", "none")
-    side, bonus = "", 0
-    if not isinstance(tre, str):
-        r.fail(name, "treachery", 'write "left N", "right N", "ability" or "none"')
-    words = tre.lower().split()
-    if len(words) == 2 and words[0] in ("left", "right") and words[1].isdigit():
-        side, bonus = words[0], int(words[1])
-        if not 1 <= bonus <= 5:
-            r.fail(name, "treachery", f"an attack bonus is 1-5 symbols, got {bonus}")
-    elif words == ["ability"]:
-        pass
-    elif words != ["none"]:
-        r.fail(
-            name, "treachery", f'write "left N", "right N", "ability" or "none", not {tre!r:.60}'
-        )
+    side, bonus, ability = _treachery(r, raw, name)
     d = _base(r, raw, name, "horde", type=typ)
-    if words == ["ability"] and not any(a.trigger == "treachery" for a in d["abilities"]):
+    if ability and not any(a.trigger == "treachery" for a in d["abilities"]):
         r.fail(name, "treachery", "says 'ability' but the card has no 'treachery:' ability")
     if typ == "monster" and d["health"] < 1:
         r.fail(name, "health", "a monster needs 1 or more health")
     return Card(
-        id=slug(name),
+        id=cid,
         horde=r.text(raw, name, "horde"),
         level=r.int_(raw, name, "level", 1, 3),
         boost=r.int_(raw, name, "boost", 0, 2, 0),
@@ -170,20 +88,20 @@ def _horde(r: _Reader, raw: dict) -> Card:
     )
 
 
-def _alliance(r: _Reader, raw: dict) -> Card:
-    name = r.text(raw, None, "name")
+def _alliance(r: Reader, raw: dict, where: str) -> Card:
+    name, cid = r.name(raw, where)
     r.known(
         raw, name, COMMON + ("faction", "type", "subtype", "rarity", "cost", "hero", "reaction")
     )
     typ = r.choice(raw, name, "type", ALLIANCE_TYPES)
     rarity = raw.get("rarity")
-    if isinstance(rarity, str) and rarity.lower() == "common":  # ruling: common = base
+    if isinstance(rarity, str) and rarity.strip().lower() == "common":  # ruling: common = base
         raw = {**raw, "rarity": "base"}
     d = _base(r, raw, name, "alliance", type=typ)
     if typ == "ally" and d["health"] < 1:
         r.fail(name, "health", "an ally needs 1 or more health")
     return Card(
-        id=slug(name),
+        id=cid,
         faction=r.text(raw, name, "faction"),
         subtype=r.text(raw, name, "subtype", False),
         rarity=r.choice(raw, name, "rarity", RARITIES),
@@ -194,22 +112,22 @@ def _alliance(r: _Reader, raw: dict) -> Card:
     )
 
 
-def _outsider(r: _Reader, raw: dict) -> Card:
-    name = r.text(raw, None, "name")
+def _outsider(r: Reader, raw: dict, where: str) -> Card:
+    name, cid = r.name(raw, where)
     r.known(raw, name, COMMON + ("type", "stage", "layout", "of", "enchantment"))
     typ = r.choice(raw, name, "type", OUTSIDER_TYPES)
     stage = r.int_(raw, name, "stage", 1, 4, 1) if typ == "immortal" else 0
     if typ != "immortal" and "stage" in raw:
         r.fail(name, "stage", "only immortal outsiders have stages")
-    layout = tuple(slug(x) for x in r.strings(raw, name, "layout"))
-    if typ == "colossal" and slug(name) not in layout:
+    layout = tuple(card_id(r.file, x, "layout", name) for x in r.strings(raw, name, "layout"))
+    if typ == "colossal" and cid not in layout:
         r.fail(name, "layout", "a colossal outsider's layout lists its appendages and itself")
-    of = slug(r.text(raw, name, "of")) if typ == "appendage" else ""
+    of = card_id(r.file, r.text(raw, name, "of"), "of", name) if typ == "appendage" else ""
     d = _base(r, raw, name, "outsider", type=typ)
     if d["health"] < 1:
         r.fail(name, "health", "an outsider needs 1 or more health")
     return Card(
-        id=f"{slug(name)}-{stage}" if typ == "immortal" else slug(name),
+        id=f"{cid}-{stage}" if typ == "immortal" else cid,
         stage=stage,
         layout=layout,
         of=of,
@@ -218,26 +136,25 @@ def _outsider(r: _Reader, raw: dict) -> Card:
     )
 
 
-def _castle(r: _Reader, raw: dict) -> Castle:
-    name = r.text(raw, None, "name")
+def _castle(r: Reader, raw: dict, where: str) -> Castle:
+    name, cid = r.name(raw, where)
     r.known(
         raw,
         name,
         ("name", "code", "sample", "note", "faction", "health", "abilities", "deck_size", "limits"),
     )
-    limits = []
-    for lim in raw.get("limits", []):
-        if not isinstance(lim, dict):
-            r.fail(name, "limits", "each limit is {rarity, factions, max}")
+    limits, rarities = [], IdSpace(r.file, "limits")
+    for lim in r.tables(raw, name, "limits", "{rarity, factions, max}", len(RARITIES)):
         r.known(lim, name, ("rarity", "factions", "max"))
         rarity = r.choice(lim, name, "rarity", RARITIES)
+        rarities.add(rarity, name, f"the limit of {rarity} cards")
         facs = tuple(r.strings(lim, name, "factions"))
         limits.append((rarity, facs, r.int_(lim, name, "max", 0, 60)))
     abilities = r.abilities(raw, name)
     if any(a.trigger != "exhaust" for a in abilities):
         r.fail(name, "abilities", "a castle's abilities are exhaust abilities")
     return Castle(
-        slug(name),
+        cid,
         name,
         r.text(raw, name, "faction"),
         r.int_(raw, name, "health", 1, 60),
@@ -250,10 +167,8 @@ def _castle(r: _Reader, raw: dict) -> Castle:
     )
 
 
-def _face(r: _Reader, raw: dict, name: str, side: str) -> PortalFace:
-    f = raw.get(side)
-    if not isinstance(f, dict):
-        r.fail(name, side, "give the face as {health, rotations}")
+def _face(r: Reader, raw: dict, name: str, side: str) -> PortalFace:
+    f = r.table(raw, name, side, "{health, rotations}")
     r.known(f, name, ("health", "rotations"))
     rots = f.get("rotations")
     ok = isinstance(rots, list) and len(rots) == 4
@@ -266,11 +181,11 @@ def _face(r: _Reader, raw: dict, name: str, side: str) -> PortalFace:
     return PortalFace(r.int_(f, name, "health", 1, 60), tuple(tuple(x) for x in rots))
 
 
-def _portal(r: _Reader, raw: dict) -> Portal:
-    name = r.text(raw, None, "name")
+def _portal(r: Reader, raw: dict, where: str) -> Portal:
+    name, cid = r.name(raw, where)
     r.known(raw, name, ("name", "code", "sample", "note", "stage", "horde", "solo", "coop"))
     return Portal(
-        slug(name),
+        cid,
         name,
         r.int_(raw, name, "stage", 1, 4),
         r.text(raw, name, "horde", False),
@@ -282,30 +197,16 @@ def _portal(r: _Reader, raw: dict) -> Portal:
     )
 
 
-def _scenario(r: _Reader, raw: dict) -> Scenario:
-    name = r.text(raw, None, "name")
-    r.known(
-        raw,
-        name,
-        (
-            "name",
-            "code",
-            "sample",
-            "note",
-            "horde",
-            "difficulty",
-            "flavor",
-            "mandatory",
-            "actions",
-            "income",
-            "henchman",
-        ),
-    )
+SCENARIO_FIELDS = ("name", "code", "sample", "note", "horde", "difficulty", "flavor")
+SCENARIO_FIELDS += ("mandatory", "actions", "income", "henchman")
+
+
+def _scenario(r: Reader, raw: dict, where: str) -> Scenario:
+    name, cid = r.name(raw, where)
+    r.known(raw, name, SCENARIO_FIELDS)
     mandatory = r.effects(raw, name, "mandatory")
     actions = []
-    for act in raw.get("actions", []):
-        if not isinstance(act, dict):
-            r.fail(name, "actions", "each action is {name, gold, effects, repeat}")
+    for act in r.tables(raw, name, "actions", "{name, gold, effects, repeat}", MAX_LIST):
         r.known(act, name, ("name", "gold", "effects", "repeat"))
         actions.append(
             ScenarioAction(
@@ -320,17 +221,15 @@ def _scenario(r: _Reader, raw: dict) -> Scenario:
             r.fail(
                 name, "effects", f"{e.text!r:.60} cannot be resolved at setup (nothing is in play)"
             )
-    h = raw.get("henchman")
-    if not isinstance(h, dict):
-        r.fail(name, "henchman", "the back of a scenario card is a henchman {name, attack, health}")
-    hname = r.text(h, name, "name")
+    h = r.table(raw, name, "henchman", "{name, attack, health}: the back of a scenario card")
+    hname, hid = r.name(h, f"the henchman of {name}")
     r.known(h, hname, ("name", "attack", "health", "keywords", "abilities"))
     hd = _base(r, {**h, "sample": raw.get("sample", True)}, hname, "henchman", type="henchman")
     hd["code"] = None
     if hd["health"] < 1:
         r.fail(hname, "health", "a henchman needs 1 or more health")
     return Scenario(
-        slug(name),
+        cid,
         name,
         r.text(raw, name, "horde"),
         r.int_(raw, name, "difficulty", 1, 5, 1),
@@ -338,107 +237,99 @@ def _scenario(r: _Reader, raw: dict) -> Scenario:
         mandatory,
         tuple(actions),
         r.int_(raw, name, "income", 0, 40, 0),
-        Card(id=slug(hname), **hd),
+        Card(id=hid, **hd),
         r.code(raw, name),
         r.flag(raw, name, "sample", True),
         r.text(raw, name, "note", False),
     )
 
 
-def _deck(r: _Reader, raw: dict) -> Deck:
-    name = r.text(raw, None, "name")
+def _deck(r: Reader, raw: dict, where: str) -> Deck:
+    name, _ = r.name(raw, where)
     r.known(raw, name, ("name", "faction", "set", "castle", "cards"))
     cards = raw.get("cards")
     if cards is None:
         return Deck(name, r.text(raw, name, "faction"), r.text(raw, name, "set", False))
     if not isinstance(cards, dict) or not cards:
         r.fail(name, "cards", 'a custom deck lists { "Card name" = copies, ... }')
-    counts = []
+    if len(cards) > MAX_ROWS:
+        r.fail(name, "cards", f"{len(cards):,} cards named: at most {MAX_ROWS}")
+    counts, named = [], {}
     for cname, n in cards.items():
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 40:
-            r.fail(name, "cards", f"{cname!r:.60}: copies must be 1-40, got {n!r:.60}")
-        counts.append((slug(cname), n))
-    return Deck(name, "", "", slug(r.text(raw, name, "castle")), tuple(counts))
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_COPIES:
+            r.fail(name, "cards", f"{cname!r:.60}: copies must be 1-{MAX_COPIES}, got {n!r:.60}")
+        cid = card_id(r.file, cname, "cards", name)
+        if cid in named:
+            r.fail(name, "cards", f"listed twice, as {named[cid]!r:.60} and {cname!r:.60}")
+        named[cid] = cname
+        counts.append((cid, n))
+    return Deck(
+        name, "", "", card_id(r.file, r.text(raw, name, "castle"), "castle", name), tuple(counts)
+    )
+
+
+def _hordes_spelled_one_way(r: Reader, cards: dict[str, Card]) -> None:
+    """A horde is named the same way on every card (the game finds it in any case)."""
+    spelled: dict[str, tuple[str, str]] = {}
+    for c in cards.values():
+        if c.kind != "horde":
+            continue
+        key = c.horde.lower()
+        first, card = spelled.setdefault(key, (c.horde, c.name))
+        if first != c.horde:
+            r.fail(c.name, "horde", f"{c.horde!r:.60} is written {first!r:.60} on {card!r:.60}")
 
 
 def parse_cards(doc: dict, file: str) -> CardSet:
-    r = _Reader(file)
-    kinds = (
-        "horde",
-        "alliance",
-        "castle",
-        "portal",
-        "outsider",
-        "minion",
-        "scenario",
-        "token",
-        "deck",
-    )
-    r.known(doc, None, kinds)
+    """Validate a parsed card file: fields, bounds, ids, links, and a playable game."""
+    r = Reader(file)
+    r.known(doc, None, KINDS)
+    rows = {k: r.rows(doc, k) for k in KINDS}  # every count bounded before a card is made
     cards: dict[str, Card] = {}
+    ids = IdSpace(file)
 
-    def add(card: Card) -> None:
-        if card.id in cards:
-            r.fail(card.name, "name", "listed twice (names are unique, copies are in the code)")
+    def add(card: Card, where: str) -> None:
+        ids.add(card.id, card.name, where)
         cards[card.id] = card
 
-    for raw in r.rows(doc, "horde"):
-        add(_horde(r, raw))
-    for raw in r.rows(doc, "alliance"):
-        add(_alliance(r, raw))
-    for raw in r.rows(doc, "outsider"):
-        add(_outsider(r, raw))
-    for raw in r.rows(doc, "minion"):
-        name = r.text(raw, None, "name")
+    readers = {"horde": _horde, "alliance": _alliance, "outsider": _outsider}
+    for kind, read in readers.items():
+        for where, raw in rows[kind]:
+            add(read(r, raw, where), where)
+    for where, raw in rows["minion"]:
+        name, cid = r.name(raw, where)
         r.known(raw, name, COMMON)
-        d = _base(r, raw, name, "minion", type="minion")
-        add(Card(id=slug(name), **d))
-    for raw in r.rows(doc, "token"):
-        name = r.text(raw, None, "name")
+        add(Card(id=cid, **_base(r, raw, name, "minion", type="minion")), where)
+    for where, raw in rows["token"]:
+        name, cid = r.name(raw, where)
         r.known(raw, name, COMMON + ("side",))
         side = r.choice(raw, name, "side", ("ally", "monster"))
         d = _base(r, raw, name, "token", type=side)
         if d["health"] < 1:
             r.fail(name, "health", "a card token needs 1 or more health")
-        add(Card(id=slug(name), **d))
-    castles = {c.id: c for c in (_castle(r, x) for x in r.rows(doc, "castle"))}
-    portals = {p.id: p for p in (_portal(r, x) for x in r.rows(doc, "portal"))}
-    scenarios = {s.id: s for s in (_scenario(r, x) for x in r.rows(doc, "scenario"))}
-    for s in scenarios.values():
-        add(s.henchman)
-    for a, b in ((castles, "castle"), (portals, "portal"), (scenarios, "scenario")):
-        for k, v in a.items():
-            if k in cards:
-                r.fail(v.name, "name", f"a {b} has the name of another card")
-    decks = tuple(_deck(r, x) for x in r.rows(doc, "deck"))
-    _check_links(r, cards, castles, decks)
-    if not cards or not any(c.kind == "horde" for c in cards.values()):
-        r.fail(None, "horde", "the file needs horde cards")
-    return CardSet(file, cards, castles, portals, scenarios, decks)
-
-
-def _check_links(r: _Reader, cards, castles, decks) -> None:
-    tokens = {c.id for c in cards.values() if c.kind == "token"}
-    for c in cards.values():
-        for a in (*c.abilities, *c.enchantment):
-            for e in a.effects:
-                if e.verb == "token" and e.extra[0] not in tokens:
-                    r.fail(c.name, "abilities", f"no [[token]] called {e.extra[0]!r:.60}")
-        if c.kind == "outsider" and c.type == "colossal":
-            for part in c.layout:
-                if part != c.id and (part not in cards or cards[part].of != c.id):
-                    r.fail(c.name, "layout", f"{part!r:.60} is not an appendage of {c.name}")
-        if c.kind == "outsider" and c.type == "appendage":
-            body = cards.get(c.of)
-            if body is None or body.type != "colossal":
-                r.fail(c.name, "of", f"no colossal outsider {c.of!r:.60}")
-    names = set()
-    for d in decks:
-        if d.name.lower() in names:
-            r.fail(d.name, "name", "two decks with this name")
-        names.add(d.name.lower())
-        if d.castle and d.castle not in castles:
-            r.fail(d.name, "castle", f"no castle {d.castle!r:.60}")
-        for cid, _ in d.cards:
-            if cid not in cards or cards[cid].kind != "alliance":
-                r.fail(d.name, "cards", f"no alliance card {cid!r:.60}")
+        add(Card(id=cid, **d), where)
+    spaces = {}
+    for kind, read in (("castle", _castle), ("portal", _portal), ("scenario", _scenario)):
+        space, found = IdSpace(file), {}
+        for where, raw in rows[kind]:
+            thing = read(r, raw, where)
+            space.add(thing.id, thing.name, where)
+            if thing.id in ids:
+                r.fail(thing.name, "name", f"{where} has the id {thing.id!r} of another card")
+            found[thing.id] = thing
+        spaces[kind] = found
+    for s in spaces["scenario"].values():
+        add(s.henchman, f"the back of the scenario {s.name!r:.60}")
+    decks, deck_ids = [], IdSpace(file)
+    for where, raw in rows["deck"]:
+        d = _deck(r, raw, where)
+        deck_ids.add(card_id(file, d.name), d.name, where)
+        decks.append(d)
+    total = sum(c.copies for c in cards.values())
+    if total > MAX_CARDS:
+        r.fail(None, None, f"{total:,} cards in all (copies counted): at most {MAX_CARDS:,}")
+    _hordes_spelled_one_way(r, cards)
+    out = CardSet(file, cards, spaces["castle"], spaces["portal"], spaces["scenario"], tuple(decks))
+    check_links(out)
+    check_playable(out)
+    return out

@@ -37,6 +37,17 @@ File format (TOML), one array of tables per kind of card. Every card has ``name`
 * ``[[deck]]``: a pre-made deck (``faction`` and ``set``: every card of that faction in
   the set) or a custom one (``castle`` and ``cards = { "Card name" = copies }``).
 
+Bounds, checked while the file is read (before anything is built from it): the text is
+at most 1,000,000 characters; at most 500 tables of each kind; a name is 1-100
+characters with a letter or a digit (the card's id is made from it, and no two cards,
+castles, portals, scenarios or decks make the same id); at most 40 copies of a card
+(``Nx``) and 2,000 cards in the file, copies counted; at most 20 keywords, abilities,
+effects in one ability, layout names, scenario actions each; a number written in a text
+(``armor 2``, ``left 3``, ``draw 1``) is ASCII digits, at most 99; a custom deck names at
+most 500 cards, 1-40 copies each. Then a game must be able to start: horde cards, a
+castle, a stage 1 portal, an outsider, at least two minions, and custom decks that keep
+their castle's rules (``card_checks.py``).
+
 Keywords: ``armor N``, ``barrier``, ``defender``, ``elusive N``, ``epic``, ``fast``,
 ``heroic N``, ``pillager``, ``taunt``, ``trample``, ``trample-at N``,
 ``attack-per-health N``. Abilities: ``"trigger[, mana N][, charge N][, reaction]
@@ -50,9 +61,10 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from hordes_kit.core.cardcheck import check_size
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.inputs import parse_toml, shown
+from hordes_kit.core.inputs import parse_toml, read_text, shown
 from hordes_kit.skytear.card_model import (
     COMPONENTS,
     COPY_LIMIT,
@@ -92,13 +104,15 @@ CARDS_FILE = data_path("skytear", "cards.toml")
 
 @lru_cache(maxsize=8)
 def load_card_text(text: str, source: str = "your card file") -> CardSet:
-    """Parse a card file's text (a player's own file travels as text in the config)."""
+    """Parse a card file's text (a player's own file travels as text in the config): its
+    size first, then every field, bound, id and the semantic checks (``card_checks``)."""
+    check_size(text, source)
     return parse_cards(parse_toml(text, source), source)
 
 
 def load_card_file(path: str | os.PathLike) -> CardSet:
     """Read and validate a card file from disk (``hordes-kit check-data``), read safely."""
-    return parse_cards(read_toml(path), shown(path))
+    return load_card_text(read_text(path), shown(path))
 
 
 @lru_cache(maxsize=2)

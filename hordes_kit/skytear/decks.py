@@ -8,11 +8,10 @@ strongest, 4 middle and strongest, 5 the strongest.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hordes_kit.core.data import slug
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.skytear.cards import COPY_LIMIT, CardSet, Castle, Deck
+from hordes_kit.skytear.card_checks import deck_cards, deck_problems, find_deck, team_problems
+from hordes_kit.skytear.cards import CardSet
 from hordes_kit.skytear.state import ROMAN
 
 __all__ = [
@@ -86,101 +85,6 @@ def horde_deck(
             f"no horde cards for {', '.join(hordes)} at difficulty {difficulty}"
         )
     return tuple(sorted(fixed)), tuple(sorted(pool)), extra if pool else 0
-
-
-def find_deck(cards: CardSet, name: str) -> Deck:
-    """A deck by its name, its faction or one word of its name (``zealots``, ``liothan``)."""
-    want = name.strip().lower()
-    exact = [d for d in cards.decks if d.name.lower() == want]
-    if exact:
-        return exact[0]
-    loose = [
-        d
-        for d in cards.decks
-        if d.faction.lower() == want or want in (w.lower() for w in d.name.split())
-    ]
-    if len(loose) == 1:
-        return loose[0]
-    names = ", ".join(d.name for d in cards.decks) or "none"
-    if loose:
-        raise InvalidInputError(
-            f"{name!r:.60} names several decks: {', '.join(d.name for d in loose)}"
-        )
-    raise InvalidInputError(f"no deck {name!r:.60}; the card file has {names}")
-
-
-def deck_cards(cards: CardSet, deck: Deck) -> tuple[str, ...]:
-    """The card ids of a deck, copies repeated, sorted."""
-    if deck.cards:
-        return tuple(sorted(c for c, n in deck.cards for _ in range(n)))
-    out = [
-        c.id
-        for c in cards.of_kind("alliance")
-        if c.faction.lower() == deck.faction.lower()
-        and (not deck.set or (c.code is not None and c.code.set == deck.set))
-        for _ in range(c.copies)
-    ]
-    return tuple(sorted(out))
-
-
-def _limit(castle: Castle, rarity: str) -> tuple[tuple[str, ...], int] | None:
-    for r, factions, most in castle.limits:
-        if r == rarity:
-            return tuple(f.lower() for f in factions), most
-    return None
-
-
-def deck_problems(cards: CardSet, deck: Deck, castle: Castle | None = None) -> list[str]:
-    """Why a custom deck breaks its castle's rules or the copy limits (empty: it is legal).
-
-    Pre-made decks are legal by definition (40 cards of the castle's faction).
-    """
-    if not deck.cards:
-        n = len(deck_cards(cards, deck))
-        return [] if n else [f"{deck.name}: no cards of faction {deck.faction!r:.60}"]
-    castle = castle or cards.castles.get(deck.castle)
-    if castle is None:
-        return [f"{deck.name}: a custom deck names its castle"]
-    out = []
-    ids = deck_cards(cards, deck)
-    if len(ids) != castle.deck_size:
-        out.append(f"{deck.name}: {len(ids)} cards, {castle.name} asks for {castle.deck_size}")
-    by_rarity: Counter = Counter()
-    for cid, n in Counter(ids).items():
-        card = cards.cards[cid]
-        by_rarity[card.rarity] += n
-        lim = _limit(castle, card.rarity)
-        if lim is None or card.faction.lower() not in lim[0]:
-            out.append(
-                f"{deck.name}: {card.name} is a {card.faction} {card.rarity} card; "
-                f"{castle.name} does not allow it"
-            )
-        if n > COPY_LIMIT[card.rarity]:
-            out.append(
-                f"{deck.name}: {n} copies of {card.name}; at most {COPY_LIMIT[card.rarity]} "
-                f"of a {card.rarity} card"
-            )
-    for rarity, n in by_rarity.items():
-        lim = _limit(castle, rarity)
-        if lim is not None and n > lim[1]:
-            out.append(f"{deck.name}: {n} {rarity} cards, {castle.name} allows {lim[1]}")
-    return out
-
-
-def team_problems(cards: CardSet, decks: list[Deck]) -> list[str]:
-    """Copy limits across all players' custom decks ("Customizing Decks")."""
-    custom = [d for d in decks if d.cards]
-    if len(custom) < 2:
-        return []
-    total: Counter = Counter()
-    for d in custom:
-        total.update(deck_cards(cards, d))
-    return [
-        f"{cards.cards[c].name}: {n} copies across the decks; at most "
-        f"{COPY_LIMIT[cards.cards[c].rarity]} of a {cards.cards[c].rarity} card"
-        for c, n in sorted(total.items())
-        if n > COPY_LIMIT[cards.cards[c].rarity]
-    ]
 
 
 def starting_deck_limits(cards: CardSet, card_id: str) -> str | None:

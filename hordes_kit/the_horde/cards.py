@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from hordes_kit.core.cardcheck import CARD_TEXT_LIMIT
 from hordes_kit.core.data import data_path, slug
 from hordes_kit.core.errors import CardDataError
 from hordes_kit.core.inputs import (
-    CARD_FILE_LIMIT,
     DigestCache,
     digest,
     file_kind,
@@ -222,7 +222,7 @@ def _unique(file: str, cards: list, what: str) -> None:
 def _recruit(file: str, text: str) -> tuple[RecruitCard, ...]:
     cols = ["name", "copies", "cost", "type", "force", "income", "effect", "note"]
     out = []
-    for line, row in enumerate(parse_csv(text, file, cols), 2):
+    for line, row in enumerate(parse_csv(text, file, cols, LIMITS["kinds"]), 2):
         name = _name(file, row, line)
         typ = row["type"].strip().upper()
         if typ not in TYPES:
@@ -270,7 +270,7 @@ def _recruit(file: str, text: str) -> tuple[RecruitCard, ...]:
 def _horde(file: str, text: str) -> tuple[HordeCard, ...]:
     out = []
     for line, row in enumerate(
-        parse_csv(text, file, ["name", "copies", "level", "effect", "note"]), 2
+        parse_csv(text, file, ["name", "copies", "level", "effect", "note"], LIMITS["kinds"]), 2
     ):
         name = _name(file, row, line)
         effect = row["effect"].strip().lower()
@@ -294,7 +294,7 @@ def _horde(file: str, text: str) -> tuple[HordeCard, ...]:
 
 def _chart(file: str, text: str) -> dict[str, int]:
     chart: dict[str, int] = {}
-    for line, row in enumerate(parse_csv(text, file, ["type", "level"]), 2):
+    for line, row in enumerate(parse_csv(text, file, ["type", "level"], LIMITS["kinds"]), 2):
         kind = row["type"].strip()
         if not kind or len(kind) > LIMITS["name"]:
             raise CardDataError(file, f"line {line}", "type", "a row needs a short type name")
@@ -309,7 +309,7 @@ def _chart(file: str, text: str) -> dict[str, int]:
 def _turns(file: str, text: str, chart: dict[str, int], chart_file: str) -> tuple[Turn, ...]:
     out = []
     cols = ["turn", "location", "season", "attackers", "indigenous"]
-    for i, row in enumerate(parse_csv(text, file, cols), 1):
+    for i, row in enumerate(parse_csv(text, file, cols, LIMITS["turns"]), 1):
         where = f"turn {i}"
         if i > LIMITS["turns"]:
             raise CardDataError(file, None, None, f"more than {LIMITS['turns']} turns")
@@ -395,9 +395,9 @@ def data_from_texts(files: Mapping[str, str], folder: str = "config 'data'") -> 
     missing = [f for f in FILES if not isinstance(files.get(f), str)]
     if missing:
         raise CardDataError(f"{folder}/{missing[0]}", None, None, "file missing")
-    if sum(len(files[f]) for f in FILES) > CARD_FILE_LIMIT:
+    if sum(len(files[f]) for f in FILES) > CARD_TEXT_LIMIT:
         raise CardDataError(
-            folder, None, None, f"larger than the limit of {CARD_FILE_LIMIT:,} bytes"
+            folder, None, None, f"its files hold more than {CARD_TEXT_LIMIT:,} characters"
         )
     key = (digest(*(files[f] for f in FILES)), folder)
     return _CACHE.get(key, lambda: _data({f: files[f] for f in FILES}, folder))

@@ -150,4 +150,19 @@ COMMANDS = (
         "hordes_kit.the_horde.lab",
     ),
 )
-DATA = DataCheck("a The Horde data folder", claims, check_data)
+
+
+def card_text(files, source: str):
+    """Every check of a The Horde data folder given as its files' texts (``{name: text}``,
+    the config's ``data``; ``core.cardcheck.check_card_text``)."""
+    from collections.abc import Mapping
+
+    from hordes_kit.core.errors import CardDataError
+    from hordes_kit.the_horde.cards import data_from_texts
+
+    if not isinstance(files, Mapping):
+        raise CardDataError(source, None, None, "must be the texts of a data folder's files")
+    return data_from_texts(files, source)
+
+
+DATA = DataCheck("a The Horde data folder", claims, check_data, card_text)
