@@ -10,9 +10,12 @@ import html
 import json
 import random
 import re
+import sqlite3
+import time
 
 import ipywidgets as w
 import pytest
+from budget import sized
 from test_edges import finishes
 
 from hordes_kit.core.tables import open_store
@@ -542,3 +545,105 @@ def test_heroes_and_hordes_solo_game_watched_along(seeded_table):
     me.table_panel.leave()  # Leave the table: a game of its own; the table goes on
     assert not me.at_table() and open_store().count(code) > moves
     assert me.draw_button.layout.display is None and me.state.step == "draw"
+
+
+# --- issue 39 part 4: tables cannot be wiped, the store never hangs -----------------------
+def test_a_click_on_a_busy_table_is_kept_and_lands_when_the_table_frees(monkeypatch):
+    from hordes_kit.ui import shared_table
+
+    monkeypatch.setattr(shared_table, "RETRY_S", 0.0)  # sent again at every look
+    code, ana, ben = _table()
+    s = ana.state
+    mover, other = (ana, ben) if s.current_player == 0 else (ben, ana)
+    move = next(a for a in s.legal_actions() if not a.startswith("keep:"))
+    store = open_store()
+    store._db.execute("PRAGMA busy_timeout=100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program holds the database
+    n = len(s.history)
+    mover.act(move)
+    said = mover.message.value
+    assert "The table is busy" in said and "your move is kept" in said
+    assert len(mover.state.history) == n and store.count(code) == n
+    mover.table_panel.poll()  # still held: still kept, nothing lost or doubled
+    assert mover.table_panel.pending is not None and store.count(code) == n
+    holder.execute("ROLLBACK")
+    mover.table_panel.poll()  # free again: the kept move lands
+    assert mover.table_panel.pending is None and mover.state.history[n] == move
+    other.table_panel.poll()
+    assert other.state.history[: n + 1] == mover.state.history[: n + 1]
+    assert store.moves(code, n)[0] == (move, s.current_player)
+
+
+def test_a_kept_click_made_on_an_old_picture_is_not_played_on_a_new_one(monkeypatch):
+    from hordes_kit.ui import shared_table
+
+    monkeypatch.setattr(shared_table, "RETRY_S", 0.0)
+    code, ana, ben = _table()
+    s = ana.state
+    mover = (ana, ben)[s.current_player]
+    phone = FZBoard()  # the same seat on a second device
+    assert phone.table_panel.join(code, mover.table_panel.secret)
+    move = next(a for a in s.legal_actions() if not a.startswith("keep:"))
+    store = open_store()
+    store._db.execute("PRAGMA busy_timeout=100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    mover.act(move)
+    assert mover.table_panel.pending is not None
+    holder.execute("ROLLBACK")
+    phone.act(move)  # the phone plays first once the table frees
+    mover.table_panel.poll()  # the kept click was made before that move: not played
+    assert mover.table_panel.pending is None
+    assert "landed first" in mover.message.value and store.count(code) == len(s.history) + 1
+
+
+def test_create_table_clicked_again_and_again_is_limited_in_words(monkeypatch):
+    from hordes_kit.core.tables.quota import CLIENT_ENV, TABLE_LIMITS
+    from hordes_kit.ui import query
+
+    monkeypatch.setenv(CLIENT_ENV, "192.0.2.44")  # as `hordes-kit serve` tells the kernel
+    n = sized(300, 5000)
+    made: list[str] = []
+    start = time.perf_counter()
+    for reload in range(n // 20):  # the attacker reloads: a new page, a new kernel
+        monkeypatch.setattr(query, "_PAGE", f"page-{reload}")
+        page = FZBoard(players=2, kinds=["Person", "Strong bot"])
+        for _ in range(20):
+            code = page.table_panel.create()
+            if code:
+                made.append(code)
+                page.table_panel.leave()  # and create again
+        said = page.table_panel.problem.value
+        assert "No table: too many new tables from" in said and "the next one in" in said
+    took = time.perf_counter() - start
+    print(f"{n:,} Create table clicks from one address: {len(made)} tables, {took:.1f} s")
+    assert len(made) == TABLE_LIMITS["address"].burst
+    assert "your network address" in said
+    assert all(open_store().table(c) for c in made)  # nothing was cleared to make room
+
+
+def test_a_store_full_of_live_tables_says_so_on_the_page(monkeypatch):
+    from hordes_kit.core.tables import store as store_mod
+
+    monkeypatch.setattr(store_mod, "MAX_TABLES", 1)
+    code, ana, ben = _table()
+    late = FZBoard(players=2, kinds=["Person", "Strong bot"])
+    assert late.table_panel.create() == ""
+    said = late.table_panel.problem.value
+    assert "this server holds 1 live table " in said and "ask the host" in said
+    assert open_store().table(code) and ana.table_panel.poll() == 0  # played on
+
+
+def test_copy_link_again_and_again_is_limited_and_the_long_link_still_opens():
+    from hordes_kit.core.tables.quota import LINK_LIMITS
+    from hordes_kit.core.tables.shortlinks import LONG_LINK
+    from hordes_kit.ui.links import LinkBox
+
+    queries = (f"position={i}-" + "x" * LONG_LINK for i in range(10**6))
+    box = LinkBox(lambda: next(queries))
+    made = [box.make() for _ in range(sized(100, 5000))]
+    short = [q for q in made if q.startswith("short=")]
+    assert len(short) == LINK_LIMITS["page"].burst
+    assert made[-1].startswith("position=")  # the long link: it still opens the page
+    assert "no short one: too many new short links from this page" in box.message
