@@ -551,7 +551,7 @@ def test_heroes_and_hordes_solo_game_watched_along(seeded_table):
 def test_a_click_on_a_busy_table_is_kept_and_lands_when_the_table_frees(monkeypatch):
     from hordes_kit.ui import shared_table
 
-    monkeypatch.setattr(shared_table, "RETRY_S", 0.0)  # sent again at every look
+    monkeypatch.setattr(shared_table, "RETRY_S", 0.0, raising=False)  # sent again every look
     code, ana, ben = _table()
     s = ana.state
     mover, other = (ana, ben) if s.current_player == 0 else (ben, ana)
@@ -578,7 +578,7 @@ def test_a_click_on_a_busy_table_is_kept_and_lands_when_the_table_frees(monkeypa
 def test_a_kept_click_made_on_an_old_picture_is_not_played_on_a_new_one(monkeypatch):
     from hordes_kit.ui import shared_table
 
-    monkeypatch.setattr(shared_table, "RETRY_S", 0.0)
+    monkeypatch.setattr(shared_table, "RETRY_S", 0.0, raising=False)
     code, ana, ben = _table()
     s = ana.state
     mover = (ana, ben)[s.current_player]
@@ -599,15 +599,15 @@ def test_a_kept_click_made_on_an_old_picture_is_not_played_on_a_new_one(monkeypa
 
 
 def test_create_table_clicked_again_and_again_is_limited_in_words(monkeypatch):
-    from hordes_kit.core.tables.quota import CLIENT_ENV, TABLE_LIMITS
     from hordes_kit.ui import query
 
-    monkeypatch.setenv(CLIENT_ENV, "192.0.2.44")  # as `hordes-kit serve` tells the kernel
+    # the client's address, as `hordes-kit serve` hands it to the page's kernel (quota.CLIENT_ENV)
+    monkeypatch.setenv("HTTP_X_HORDES_KIT_CLIENT", "192.0.2.44")
     n = sized(300, 5000)
     made: list[str] = []
     start = time.perf_counter()
     for reload in range(n // 20):  # the attacker reloads: a new page, a new kernel
-        monkeypatch.setattr(query, "_PAGE", f"page-{reload}")
+        monkeypatch.setattr(query, "_PAGE", f"page-{reload}", raising=False)
         page = FZBoard(players=2, kinds=["Person", "Strong bot"])
         for _ in range(20):
             code = page.table_panel.create()
@@ -618,7 +618,9 @@ def test_create_table_clicked_again_and_again_is_limited_in_words(monkeypatch):
         assert "No table: too many new tables from" in said and "the next one in" in said
     took = time.perf_counter() - start
     print(f"{n:,} Create table clicks from one address: {len(made)} tables, {took:.1f} s")
-    assert len(made) == TABLE_LIMITS["address"].burst
+    from hordes_kit.core.tables.quota import CLIENT_ENV, TABLE_LIMITS
+
+    assert CLIENT_ENV == "HTTP_X_HORDES_KIT_CLIENT" and len(made) == TABLE_LIMITS["address"].burst
     assert "your network address" in said
     assert all(open_store().table(c) for c in made)  # nothing was cleared to make room
 
@@ -636,14 +638,49 @@ def test_a_store_full_of_live_tables_says_so_on_the_page(monkeypatch):
 
 
 def test_copy_link_again_and_again_is_limited_and_the_long_link_still_opens():
-    from hordes_kit.core.tables.quota import LINK_LIMITS
     from hordes_kit.core.tables.shortlinks import LONG_LINK
     from hordes_kit.ui.links import LinkBox
 
     queries = (f"position={i}-" + "x" * LONG_LINK for i in range(10**6))
     box = LinkBox(lambda: next(queries))
     made = [box.make() for _ in range(sized(100, 5000))]
+    from hordes_kit.core.tables.quota import LINK_LIMITS
+
     short = [q for q in made if q.startswith("short=")]
     assert len(short) == LINK_LIMITS["page"].burst
     assert made[-1].startswith("position=")  # the long link: it still opens the page
     assert "no short one: too many new short links from this page" in box.message
+
+
+def test_a_pages_kernel_learns_its_clients_address_from_the_server_not_the_browser(tmp_path):
+    """The per-address limits rest on this: the address a page's kernel reads is the one
+    the server saw, for a kernel started for the page and for a preheated one alike (its
+    widgets read the address when the page is opened: ``at_address``); a header of the
+    same name sent by the browser is not believed."""
+    import urllib.request
+
+    from conftest import VoilaServer
+    from test_serve import get, page_folder
+
+    said = tmp_path / "client.txt"
+    probe = (
+        "from pathlib import Path\n"
+        "from hordes_kit.ui.query import at_address, client_address\n"
+        f"at_address(lambda: Path({str(said)!r}).write_text(client_address() + '.') and '')\n"
+    )
+    pages = page_folder(tmp_path, "probe", probe)
+    for preheat in ("--preheat=0", "--preheat=1"):
+        said.unlink(missing_ok=True)
+        server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", preheat)
+        try:
+            forged = urllib.request.Request(
+                f"{server.url}/voila/render/probe.ipynb",
+                headers={"X-Hordes-Kit-Client": "203.0.113.9"},
+            )
+            assert get(forged)[0] == 200
+            deadline = time.monotonic() + 60
+            while not said.exists() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert said.read_text() == "127.0.0.1.", preheat
+        finally:
+            server.stop()
