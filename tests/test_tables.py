@@ -560,3 +560,49 @@ def test_fuzz_client_addresses(value):
 
     key = client_key(value)
     assert key == "" or client_key(key.removesuffix("/64")) == key  # an address, or its /64
+
+
+@pytest.fixture(scope="module")
+def kit_file(tmp_path_factory) -> bytes:
+    """A small store of the kit's, as bytes (one table, one move, one short link)."""
+    path = tmp_path_factory.mktemp("kit") / "t.sqlite3"
+    store = TableStore(path)
+    code = store.create("fantahzee", DUO, ROOMS)
+    store.record(code, 0, "roll", 0)
+    store.shorten("position=k1.0")
+    store.close()
+    return path.read_bytes()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_fuzz_a_damaged_or_strange_database_file(kit_file, tmp_path_factory, data):
+    """A file handed to --db: the kit's own with bytes changed, or anything at all, opens
+    or is refused with the kit's error (never SQLite's, never a hang)."""
+    raw = data.draw(
+        st.one_of(
+            st.binary(max_size=600),
+            st.lists(
+                st.tuples(st.integers(0, len(kit_file) - 1), st.integers(0, 255)), max_size=8
+            ).map(lambda flips: _flipped(kit_file, flips)),
+        )
+    )
+    path = tmp_path_factory.mktemp("fuzz") / "t.sqlite3"
+    path.write_bytes(raw)
+    try:
+        store = TableStore(path, timeout=0.1)
+    except TableError as e:
+        assert str(e)
+        return
+    try:
+        store.table(store._read("SELECT code FROM tables LIMIT 1")[0][0])
+    except (TableError, IndexError):
+        pass
+    store.close()
+
+
+def _flipped(raw: bytes, flips: list[tuple[int, int]]) -> bytes:
+    out = bytearray(raw)
+    for at, value in flips:
+        out[at] = value
+    return bytes(out)

@@ -598,6 +598,28 @@ def test_a_kept_click_made_on_an_old_picture_is_not_played_on_a_new_one(monkeypa
     assert "landed first" in mover.message.value and store.count(code) == len(s.history) + 1
 
 
+def test_sitting_down_creating_and_filling_a_seat_on_a_busy_table_say_so():
+    ana = FZBoard(players=3, kinds=["Person", "Person", "Person"])
+    code = ana.table_panel.create()
+    watcher = FZBoard()
+    assert watcher.table_panel.join(code)
+    store = open_store()
+    store._db.execute("PRAGMA busy_timeout=100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    assert not watcher.table_panel.take(1)
+    assert "Not seated: the table is busy" in watcher.table_panel.problem.value
+    assert not ana.table_panel.fill_with_bot(2)
+    assert "Not changed: the table is busy" in ana.table_panel.problem.value
+    late = FZBoard()
+    assert late.table_panel.create() == ""
+    assert "No table: the table is busy" in late.table_panel.problem.value
+    assert "try again" in late.table_panel.problem.value
+    holder.execute("ROLLBACK")  # and again, once the other program is done
+    assert watcher.table_panel.take(1) and ana.table_panel.fill_with_bot(2)
+    assert late.table_panel.create()
+
+
 def test_create_table_clicked_again_and_again_is_limited_in_words(monkeypatch):
     from hordes_kit.ui import query
 
@@ -669,10 +691,12 @@ def test_a_pages_kernel_learns_its_clients_address_from_the_server_not_the_brows
         f"at_address(lambda: Path({str(said)!r}).write_text(client_address() + '.') and '')\n"
     )
     pages = page_folder(tmp_path, "probe", probe)
-    for preheat in ("--preheat=0", "--preheat=1"):
-        said.unlink(missing_ok=True)
-        server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", preheat)
-        try:
+    # the first page opened takes the preheated kernel; the pool is refilled only 15 s
+    # later, so the second gets a kernel started for it
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=1")
+    try:
+        for kind in ("preheated", "started for the page"):
+            said.unlink(missing_ok=True)
             forged = urllib.request.Request(
                 f"{server.url}/voila/render/probe.ipynb",
                 headers={"X-Hordes-Kit-Client": "203.0.113.9"},
@@ -681,6 +705,7 @@ def test_a_pages_kernel_learns_its_clients_address_from_the_server_not_the_brows
             deadline = time.monotonic() + 60
             while not said.exists() and time.monotonic() < deadline:
                 time.sleep(0.2)
-            assert said.read_text() == "127.0.0.1.", preheat
-        finally:
-            server.stop()
+            assert said.read_text() == "127.0.0.1.", kind
+        assert server.log().count("Using pre-heated kernel") == 1
+    finally:
+        server.stop()

@@ -83,7 +83,6 @@ class TablePanel(w.VBox):
         # a move the busy database did not take: (action, moves it was made on, since when)
         self.pending: tuple[str, int, float] | None = None
         self._tried = 0.0  # when the pending move was last sent
-        self._busy_said = False  # the problem line says the table is busy
         self._seats_drawn: tuple = ()
         self.clock = TableClock(self.poll, interval_ms=HEARTBEAT_MS)
         self.watcher = KernelClock(self.poll, POLL_MS / 1000)
@@ -254,18 +253,12 @@ class TablePanel(w.VBox):
                 self._sync()
             if not new and s.automatic() and time.monotonic() - self.changed_at > STALE:
                 new = s.advance()
-        except TableBusy:  # the next look tries again
-            if not self._busy_said:
-                self._busy_said = True
-                self.problem.value = error_html(f"{BUSY}: this page tries again.")
+        except TableBusy:  # the next look tries again (a click is kept: _send_move)
             return 0
         except HordesKitError as e:
             self.clock.running = False
             self.problem.value = error_html(f"The table stopped: {e}")
             return 0
-        if self._busy_said:
-            self._busy_said = False
-            self.problem.value = ""
         if new:
             self.changed_at = time.monotonic()
             self._sync()

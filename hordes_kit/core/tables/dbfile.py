@@ -29,6 +29,7 @@ __all__ = [
     "TableBusy",
     "ReadOnly",
     "Txn",
+    "FAILURES",
     "sql_error",
     "connect",
     "prepare",
@@ -86,8 +87,14 @@ class ReadOnly(TableError):
     """The database file (or its folder) cannot be written by this server."""
 
 
-def sql_error(e: sqlite3.Error, doing: str = "written") -> TableError:
-    """SQLite's error ``e`` as the kit's, in words."""
+# what reading or writing a damaged file can raise (text that is not UTF-8 is Python's)
+FAILURES = (sqlite3.Error, UnicodeDecodeError)
+
+
+def sql_error(e: Exception, doing: str = "written") -> TableError:
+    """SQLite's error ``e`` (one of ``FAILURES``) as the kit's, in words."""
+    if isinstance(e, UnicodeDecodeError):
+        return TableError("the table database is damaged (text in it cannot be read)")
     name = getattr(e, "sqlite_errorname", "")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return TableBusy()
@@ -137,7 +144,7 @@ class Txn:
                     raise sql_error(e) from None
                 return False
             self._rollback()
-            if isinstance(value, sqlite3.Error) and not isinstance(value, sqlite3.IntegrityError):
+            if isinstance(value, FAILURES) and not isinstance(value, sqlite3.IntegrityError):
                 raise sql_error(value) from None  # an integrity error is the caller's to read
             return False
         finally:

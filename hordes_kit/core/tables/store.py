@@ -116,7 +116,7 @@ class TableStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = dbfile.connect(self.path, wait)
-        except sqlite3.Error as e:
+        except dbfile.FAILURES as e:
             raise TableError(f"the table database {self.path.name!r} cannot be used: {e}") from None
         except OSError as e:
             raise TableError(
@@ -143,7 +143,7 @@ class TableStore:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
-            except sqlite3.Error as e:
+            except dbfile.FAILURES as e:
                 raise sql_error(e, "read") from None
 
     def close(self) -> None:
