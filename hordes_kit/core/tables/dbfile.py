@@ -37,7 +37,10 @@ __all__ = [
 
 APP_ID = 0x484B5442  # "HKTB": the kit's table stores carry it in their header
 SCHEMA = 2  # 2: seats seen, short links used, the askers' quotas
-BUSY_TIMEOUT = 5.0  # seconds a write waits for another program's lock before "busy"
+# Seconds a write waits for another program's lock before "busy". The kernel waits with
+# it, so a page whose move is sent again (every 2 s) still answers its browser's check
+# (every 2 s, patience 8 s); the kit's own writes take milliseconds.
+BUSY_TIMEOUT = 3.0
 _V1_TABLES = {"meta", "tables", "seats", "moves", "links"}
 _TABLES_SQL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
