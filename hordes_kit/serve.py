@@ -55,6 +55,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from hordes_kit.core.data import notebooks_dir
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.tables.quota import CLIENT_HEADER
 from hordes_kit.serve_dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
 from hordes_kit.serve_gate import (
     check_host_scheduler,
@@ -223,6 +224,10 @@ class KitRenderHandler(TornadoVoilaHandler):
 
     async def get(self, path=None):
         self._hk_notebook = path
+        # the page's kernel learns from here (never from the browser: a header of this name
+        # that came with the request is overwritten) the address it serves, for the limits
+        # on new tables and short links (core.tables.quota); Voila hands it on to the kernel
+        self.request.headers[CLIENT_HEADER] = self.request.remote_ip or ""
         page = self._text_page(path)
         if page is not None:
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -429,6 +434,7 @@ def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
     # jupyterlab_pygments colours code cells, and a dashboard shows none (Voila strips
     # them): one stylesheet and script fewer per page.
     c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly", "jupyterlab_pygments"]
+    c.VoilaConfiguration.http_header_envs = [CLIENT_HEADER]  # see KitRenderHandler.get
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {

@@ -4,11 +4,19 @@ nothing, and the address's codes and keys parsed with the kit's own errors (fuzz
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import sqlite3
+import subprocess
+import sys
+import tempfile
 import threading
+import time
+from pathlib import Path
 
 import pytest
+from budget import sized
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -165,21 +173,9 @@ def test_a_bad_table_is_refused_before_anything_is_written(store):
     assert store._read("SELECT count(*) FROM tables") == [(0,)]
 
 
-def test_the_store_is_bounded_and_versioned(tmp_path, monkeypatch):
+def test_the_store_is_versioned(tmp_path):
     path = tmp_path / "t.sqlite3"
-    store = TableStore(path)
-    monkeypatch.setattr(store_mod, "MAX_TABLES", 3)
-    monkeypatch.setattr(store_mod, "MAX_LINKS", 2)
-    codes = [store.create("fantahzee", CONFIG, SEATS) for _ in range(5)]
-    assert store._read("SELECT count(*) FROM tables") == [(3,)]
-    with pytest.raises(TableError):
-        store.table(codes[0])  # the least recently played went first
-    ids = [store.shorten(f"position=k1.{i}") for i in range(3)]
-    assert store.expand(ids[2]) == "position=k1.2"
-    assert store.shorten("position=k1.2") == ids[2]  # the same query, the same id
-    with pytest.raises(TableError, match="not kept"):
-        store.expand(ids[0])
-    store.close()
+    TableStore(path).close()
     sqlite3.connect(path).execute(
         "UPDATE meta SET value='99' WHERE key='schema'"
     ).connection.commit()
@@ -241,3 +237,372 @@ def test_serve_refuses_a_database_it_cannot_use_in_one_line(tmp_path, capsys, mo
     monkeypatch.setenv(DB_ENV, "")  # put back as it was after the test
     path = use_database(str(tmp_path / "mine.sqlite3"))
     assert path.is_file() and store_mod.db_path() == path  # the kernels read it from here
+
+
+# --- issue 39 part 4: tables cannot be wiped, the store never hangs -----------------------
+ROOMS = [("Ana", "person"), ("Ben", "bot")]
+DUO = {"players": 2, "names": ["Ana", "Ben"]}
+
+
+def _hold(path):
+    """Another program holding the database's write lock (until its ROLLBACK)."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+def _reads_in_time(store, code) -> bool:
+    """A read of the store from another thread finishes (False: it hangs on a lock)."""
+    done = []
+    t = threading.Thread(target=lambda: done.append(store.table(code)), daemon=True)
+    t.start()
+    t.join(10)
+    return bool(done)
+
+
+def test_a_busy_store_lets_go_of_its_lock_and_says_so(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")  # closed at the end: a lock left held hangs
+    code = store.create("fantahzee", DUO, ROOMS)
+    store._db.execute("PRAGMA busy_timeout=100")  # the other program holds it past this
+    other = _hold(store.path)
+    writes = {
+        "create": lambda: store.create("fantahzee", DUO, ROOMS),
+        "claim": lambda: store.claim(code, 0),
+        "record": lambda: store.record(code, 0, "roll", 0),
+        "to_bot": lambda: store.to_bot(code, 0),
+        "shorten": lambda: store.shorten("position=k1.0"),
+    }
+    for name, write in writes.items():
+        with pytest.raises(Exception) as got:  # noqa: PT011 - checked below, after the read
+            write()
+        assert _reads_in_time(store, code), f"{name}: the store's lock was left held"
+        assert isinstance(got.value, TableError), f"{name}: {got.value!r}"
+        assert "the table is busy" in str(got.value) and "try again" in str(got.value)
+    other.execute("ROLLBACK")  # the other program is done: the same writes go through
+    assert store.claim(code, 0) and store.record(code, 0, "roll", 0)
+    assert store._read("SELECT count(*) FROM tables") == [(1,)]  # nothing half-written
+    store.close()
+
+
+def test_a_read_only_store_lets_go_of_its_lock_and_says_so(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    code = store.create("fantahzee", DUO, ROOMS)
+    store._db.execute("PRAGMA query_only=1")  # BEGIN IMMEDIATE fails as on a read-only file
+    with pytest.raises(Exception) as got:  # noqa: PT011 - checked below, after the read
+        store.claim(code, 0)
+    assert _reads_in_time(store, code), "the store's lock was left held"
+    assert isinstance(got.value, TableError) and "read-only" in str(got.value)
+    store.close()
+
+
+def _age(store, sql: str, days: float = 2) -> None:
+    """Move times in the store back by ``days`` (as if that long had passed)."""
+    store._db.execute(sql, (days * 86400,))
+
+
+def test_live_tables_are_never_cleared_and_a_full_store_says_so(store, monkeypatch):
+    monkeypatch.setattr(store_mod, "MAX_TABLES", 3)
+    played, t1, t2 = (store.create("fantahzee", DUO, ROOMS) for _ in range(3))
+    assert store.claim(played, 0)  # a seat taken: the table is live for a day
+    # a page looking at t1 (watching) counts: t2 is now the least recently seen
+    TableSession.join(store, t1, STRONG)
+    t3 = store.create("fantahzee", DUO, ROOMS)
+    assert store.table(played) and store.table(t1) and store.table(t3)
+    with pytest.raises(TableError, match="no table"):
+        store.table(t2)
+    # every table live: a new one is refused in words, nothing written or cleared
+    assert store.claim(t1, 0)
+    t3_secret = store.claim(t3, 0)
+    with pytest.raises(TableError, match="holds 3 live tables") as refused:
+        store.create("fantahzee", DUO, ROOMS)
+    assert "ask the host" in str(refused.value)
+    assert {c for (c,) in store._read("SELECT code FROM tables")} == {played, t1, t3}
+    # a day later t1's seat has not been seen: it goes, the others' seats were seen since
+    _age(store, "UPDATE seats SET seen = seen - ? WHERE seen IS NOT NULL")
+    TableSession.join(store, played, STRONG, secret=None)  # a watcher reads: not a seat
+    TableSession.join(store, t3, STRONG, secret=t3_secret)  # t3's player's page looks on
+    t4 = store.create("fantahzee", DUO, ROOMS)
+    kept = {c for (c,) in store._read("SELECT code FROM tables")}
+    assert kept == {played, t3, t4}  # t1 was least recently seen of those not live
+
+
+def test_short_links_in_use_are_never_cleared_and_a_full_store_says_so(store, monkeypatch):
+    monkeypatch.setattr(store_mod, "MAX_LINKS", 2)
+    a, b = store.shorten("position=k1.a"), store.shorten("position=k1.b")
+    with pytest.raises(TableError, match="keeps 2 short links"):
+        store.shorten("position=k1.c")  # both in use (made today): refused in words
+    assert store.expand(a) == "position=k1.a" and store.expand(b) == "position=k1.b"
+    _age(store, "UPDATE links SET used = used - ?")
+    assert store.expand(a) == "position=k1.a"  # opened today: in use again
+    c = store.shorten("position=k1.c")  # b, unused for two days, makes room
+    assert store.expand(a) and store.expand(c)
+    with pytest.raises(TableError, match="not kept"):
+        store.expand(b)
+    assert store.shorten("position=k1.a") == a  # the same query, the same id
+
+
+def test_new_tables_are_limited_per_page_and_per_address(store):
+    from hordes_kit.core.tables.quota import TABLE_LIMITS, Asker
+
+    page, address = TABLE_LIMITS["page"].burst, TABLE_LIMITS["address"].burst
+    made = 0
+    for _ in range(40):  # a page reloaded after each refusal: a new page, the same address
+        try:
+            store.create("fantahzee", DUO, ROOMS, Asker(f"page{made // page}", "192.0.2.7"))
+            made += 1
+        except TableError as e:
+            said = str(e)
+            assert "too many new tables from" in said and "the next one in" in said
+            if "your network address" in said:
+                break
+            assert "this page" in said and made % page == 0
+    else:
+        pytest.fail("the address's bucket never stopped the reloads")
+    assert made == address
+    # another address, and the kit's own calls, are not held back
+    assert store.create("fantahzee", DUO, ROOMS, Asker("page9", "198.51.100.1"))
+    assert store.create("fantahzee", DUO, ROOMS)
+    with pytest.raises(TableError, match="your network address"):
+        store.create("fantahzee", DUO, ROOMS, Asker("fresh", "192.0.2.7"))
+    # time refills the buckets: one more every few minutes, then they are forgotten
+    store._db.execute("UPDATE quota SET at = at - ?, full = full - ?", (200, 200))
+    assert store.create("fantahzee", DUO, ROOMS, Asker("fresh", "192.0.2.7"))
+    store._db.execute("UPDATE quota SET at = at - ?, full = full - ?", (86400, 86400))
+    store.create("fantahzee", DUO, ROOMS, Asker("another", "203.0.113.5"))
+    assert store._read("SELECT count(*) FROM quota") == [(2,)]  # only the last asker's
+
+
+def test_new_short_links_are_limited_and_a_known_one_costs_nothing(store):
+    from hordes_kit.core.tables.quota import LINK_LIMITS, Asker
+
+    me = Asker("page1", "2001:db8::1")
+    ids = []
+    with pytest.raises(TableError, match="too many new short links from this page"):
+        for i in range(LINK_LIMITS["page"].burst + 1):
+            ids.append(store.shorten(f"position=k1.{i}", me))
+    assert len(ids) == LINK_LIMITS["page"].burst
+    assert store.shorten("position=k1.0", me) == ids[0]  # known: no new link, no charge
+
+
+def _flood(make, n: int) -> tuple[int, list[str], float]:
+    """``make()`` ``n`` times: how many were made, the refusals' words, the seconds spent."""
+    start = time.perf_counter()
+    made, said = 0, []
+    for _ in range(n):
+        try:
+            make()
+            made += 1
+        except TableError as e:
+            said.append(str(e))
+    return made, said, time.perf_counter() - start
+
+
+def test_a_flood_of_creates_and_short_links_wipes_nothing(store):
+    from hordes_kit.core.tables.quota import LINK_LIMITS, TABLE_LIMITS, Asker
+
+    ours = store.create("fantahzee", DUO, ROOMS)
+    secret = store.claim(ours, 0)
+    link = store.shorten("position=ours")
+    n = sized(300, 5000)
+    pages = iter(range(10**6))
+    made, said, took = _flood(
+        lambda: store.create("fantahzee", DUO, ROOMS, Asker(f"p{next(pages)}", "192.0.2.66")),
+        n,
+    )
+    print(f"{n:,} creates from one address (each a new page): {made} made, {took:.2f} s")
+    assert made == TABLE_LIMITS["address"].burst and len(said) == n - made
+    assert all("too many new tables" in s for s in said)
+    queries = iter(range(10**6))
+    made, said, took = _flood(
+        lambda: store.shorten(f"position={next(queries)}", Asker("one", "192.0.2.66")), n
+    )
+    print(f"{n:,} short links from one page: {made} made, {took:.2f} s")
+    assert made == LINK_LIMITS["page"].burst and all("too many" in s for s in said)
+    assert store.seat_of(ours, secret) == 0 and store.expand(link) == "position=ours"
+
+
+# the store as the kit made it before it stamped its files (schema 1)
+V1_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
+    created REAL NOT NULL, touched REAL NOT NULL);
+CREATE TABLE seats (code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    seat INTEGER NOT NULL, name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('person', 'bot')), secret TEXT,
+    PRIMARY KEY (code, seat));
+CREATE TABLE moves (code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    n INTEGER NOT NULL, action TEXT NOT NULL, seat INTEGER NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (code, n));
+CREATE TABLE links (id TEXT PRIMARY KEY, query TEXT NOT NULL, created REAL NOT NULL);
+CREATE INDEX links_created ON links (created);
+CREATE INDEX tables_touched ON tables (touched);
+INSERT INTO meta VALUES ('schema', '1');
+INSERT INTO tables VALUES ('KXMPRT', 'fantahzee', '{"players": 2}', 1.0, 1.0);
+INSERT INTO seats VALUES ('KXMPRT', 0, 'Ana', 'person', NULL), ('KXMPRT', 1, 'Ben', 'bot', NULL);
+INSERT INTO links VALUES ('abcdefghij', 'position=k1.old', 1.0);
+"""
+
+
+def _app_id(path) -> int:
+    with sqlite3.connect(path) as db:
+        return db.execute("PRAGMA application_id").fetchone()[0]
+
+
+def test_a_store_of_an_earlier_kit_opens_and_is_stamped(tmp_path):
+    from hordes_kit.core.tables.dbfile import APP_ID
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(V1_SCHEMA)
+    store = TableStore(path)
+    assert store.table("KXMPRT").seats[0].name == "Ana"
+    assert store.expand("abcdefghij") == "position=k1.old"
+    assert store.claim("KXMPRT", 0) and store.record("KXMPRT", 0, "roll", 0)
+    store.close()
+    assert _app_id(path) == APP_ID and TableStore(path).count("KXMPRT") == 1
+
+
+def test_another_programs_database_is_refused_before_anything_is_written(tmp_path, capsys):
+    from hordes_kit.cli import main
+
+    notes = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(notes) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.execute("INSERT INTO notes VALUES ('mine')")
+    db.close()
+    stamped = tmp_path / "stamped.sqlite3"  # the kit's tables, another program's stamp
+    with sqlite3.connect(stamped) as db:
+        db.executescript(V1_SCHEMA)
+        db.execute("PRAGMA application_id=42")
+    db.close()
+    before = {path: path.read_bytes() for path in (notes, stamped)}
+    for path in before:
+        with pytest.raises(TableError, match="another program's database"):
+            TableStore(path)
+        assert path.read_bytes() == before[path]
+        assert not path.with_name(path.name + "-wal").exists()
+    # `serve --db` says so in one line (the pages' folder here has no dashboards: whatever
+    # was not refused first would stop there, with other words)
+    none = str(tmp_path / "no-pages")
+    assert main(["serve", "--no-browser", "--db", str(notes), "--notebook-dir", none]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'notes.sqlite3' is another program's database" in err
+    assert notes.read_bytes() == before[notes]
+    empty = tmp_path / "empty.sqlite3"
+    empty.touch()  # an empty file is a new store
+    TableStore(empty).close()
+    assert _app_id(empty) != 0
+
+
+def _serve_as_a_user(folder, env: dict, *args: str) -> subprocess.CompletedProcess:
+    """`hordes-kit serve` as a user who cannot write what root can (root ignores a file's
+    read-only mode: the test drops to nobody); the pages' folder is empty, so a server
+    that does not refuse the database stops at once anyway."""
+    drop = None
+    if os.geteuid() == 0:
+        drop = lambda: (os.setgid(65534), os.setuid(65534))  # noqa: E731
+    return subprocess.run(
+        [sys.executable, "-m", "hordes_kit", "serve", "--no-browser", *args]
+        + ["--notebook-dir", str(folder / "no-pages")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=drop,  # noqa: PLW1509 - the child only drops its user
+        env={**os.environ, "HOME": str(folder), **env},
+    )
+
+
+def test_serve_refuses_a_read_only_store_in_one_line():
+    folder = Path(tempfile.mkdtemp(prefix="hk-ro-"))
+    try:
+        folder.chmod(0o777)  # a writable folder
+        given = folder / "given.sqlite3"
+        own = folder / "data" / "hordes_kit" / "tables.sqlite3"  # the kit's default file
+        for path in (given, own):
+            TableStore(path).close()
+            path.chmod(0o444)
+            path.parent.chmod(0o777)
+        runs = {
+            "--db": _serve_as_a_user(folder, {}, "--db", str(given)),
+            "default": _serve_as_a_user(folder, {"XDG_DATA_HOME": str(folder / "data")}),
+        }
+        for which, run in runs.items():
+            assert run.returncode == 2, (which, run.stdout, run.stderr)
+            assert run.stderr.count("\n") == 1, (which, run.stderr)
+            assert "is read-only here" in run.stderr and run.stdout == "", which
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_client_address_is_read_as_the_server_wrote_it():
+    from hordes_kit.core.tables.quota import client_key
+
+    assert client_key("192.0.2.7") == client_key("::ffff:192.0.2.7") == "192.0.2.7"
+    assert client_key("2001:db8:1:2:3:4:5:6") == client_key("2001:db8:1:2::9")
+    assert client_key("2001:db8:1:2::9") == "2001:db8:1:2::/64" != client_key("2001:db8:1:3::9")
+    assert client_key("fe80::1%eth0") == "fe80::/64"
+    for bad in ("", "me", "1.2.3", "192.0.2.7, 10.0.0.1", None, 7, "1" * 1000, "::1/64"):
+        assert client_key(bad) == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.ip_addresses().map(str),
+        st.ip_addresses().map(lambda ip: f" {ip}%{ip}"),
+        st.none(),
+        st.integers(),
+    )
+)
+def test_fuzz_client_addresses(value):
+    from hordes_kit.core.tables.quota import client_key
+
+    key = client_key(value)
+    assert key == "" or client_key(key.removesuffix("/64")) == key  # an address, or its /64
+
+
+@pytest.fixture(scope="module")
+def kit_file(tmp_path_factory) -> bytes:
+    """A small store of the kit's, as bytes (one table, one move, one short link)."""
+    path = tmp_path_factory.mktemp("kit") / "t.sqlite3"
+    store = TableStore(path)
+    code = store.create("fantahzee", DUO, ROOMS)
+    store.record(code, 0, "roll", 0)
+    store.shorten("position=k1.0")
+    store.close()
+    return path.read_bytes()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_fuzz_a_damaged_or_strange_database_file(kit_file, tmp_path_factory, data):
+    """A file handed to --db: the kit's own with bytes changed, or anything at all, opens
+    or is refused with the kit's error (never SQLite's, never a hang)."""
+    raw = data.draw(
+        st.one_of(
+            st.binary(max_size=600),
+            st.lists(
+                st.tuples(st.integers(0, len(kit_file) - 1), st.integers(0, 255)), max_size=8
+            ).map(lambda flips: _flipped(kit_file, flips)),
+        )
+    )
+    path = tmp_path_factory.mktemp("fuzz") / "t.sqlite3"
+    path.write_bytes(raw)
+    try:
+        store = TableStore(path, timeout=0.1)
+    except TableError as e:
+        assert str(e)
+        return
+    try:
+        store.table(store._read("SELECT code FROM tables LIMIT 1")[0][0])
+    except (TableError, IndexError):
+        pass
+    store.close()
+
+
+def _flipped(raw: bytes, flips: list[tuple[int, int]]) -> bytes:
+    out = bytearray(raw)
+    for at, value in flips:
+        out[at] = value
+    return bytes(out)

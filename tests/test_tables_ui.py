@@ -10,9 +10,12 @@ import html
 import json
 import random
 import re
+import sqlite3
+import time
 
 import ipywidgets as w
 import pytest
+from budget import sized
 from test_edges import finishes
 
 from hordes_kit.core.tables import open_store
@@ -542,3 +545,167 @@ def test_heroes_and_hordes_solo_game_watched_along(seeded_table):
     me.table_panel.leave()  # Leave the table: a game of its own; the table goes on
     assert not me.at_table() and open_store().count(code) > moves
     assert me.draw_button.layout.display is None and me.state.step == "draw"
+
+
+# --- issue 39 part 4: tables cannot be wiped, the store never hangs -----------------------
+def test_a_click_on_a_busy_table_is_kept_and_lands_when_the_table_frees(monkeypatch):
+    from hordes_kit.ui import shared_table
+
+    monkeypatch.setattr(shared_table, "RETRY_S", 0.0, raising=False)  # sent again every look
+    code, ana, ben = _table()
+    s = ana.state
+    mover, other = (ana, ben) if s.current_player == 0 else (ben, ana)
+    move = next(a for a in s.legal_actions() if not a.startswith("keep:"))
+    store = open_store()
+    store._db.execute("PRAGMA busy_timeout=100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program holds the database
+    n = len(s.history)
+    mover.act(move)
+    said = mover.message.value
+    assert "The table is busy" in said and "your move is kept" in said
+    assert len(mover.state.history) == n and store.count(code) == n
+    mover.table_panel.poll()  # still held: still kept, nothing lost or doubled
+    assert mover.table_panel.pending is not None and store.count(code) == n
+    holder.execute("ROLLBACK")
+    mover.table_panel.poll()  # free again: the kept move lands
+    assert mover.table_panel.pending is None and mover.state.history[n] == move
+    other.table_panel.poll()
+    assert other.state.history[: n + 1] == mover.state.history[: n + 1]
+    assert store.moves(code, n)[0] == (move, s.current_player)
+
+
+def test_a_kept_click_made_on_an_old_picture_is_not_played_on_a_new_one(monkeypatch):
+    from hordes_kit.ui import shared_table
+
+    monkeypatch.setattr(shared_table, "RETRY_S", 0.0, raising=False)
+    code, ana, ben = _table()
+    s = ana.state
+    mover = (ana, ben)[s.current_player]
+    phone = FZBoard()  # the same seat on a second device
+    assert phone.table_panel.join(code, mover.table_panel.secret)
+    move = next(a for a in s.legal_actions() if not a.startswith("keep:"))
+    store = open_store()
+    store._db.execute("PRAGMA busy_timeout=100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    mover.act(move)
+    assert mover.table_panel.pending is not None
+    holder.execute("ROLLBACK")
+    phone.act(move)  # the phone plays first once the table frees
+    mover.table_panel.poll()  # the kept click was made before that move: not played
+    assert mover.table_panel.pending is None
+    assert "landed first" in mover.message.value and store.count(code) == len(s.history) + 1
+
+
+def test_sitting_down_creating_and_filling_a_seat_on_a_busy_table_say_so():
+    ana = FZBoard(players=3, kinds=["Person", "Person", "Person"])
+    code = ana.table_panel.create()
+    watcher = FZBoard()
+    assert watcher.table_panel.join(code)
+    store = open_store()
+    store._db.execute("PRAGMA busy_timeout=100")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    assert not watcher.table_panel.take(1)
+    assert "Not seated: the table is busy" in watcher.table_panel.problem.value
+    assert not ana.table_panel.fill_with_bot(2)
+    assert "Not changed: the table is busy" in ana.table_panel.problem.value
+    late = FZBoard()
+    assert late.table_panel.create() == ""
+    assert "No table: the table is busy" in late.table_panel.problem.value
+    assert "try again" in late.table_panel.problem.value
+    holder.execute("ROLLBACK")  # and again, once the other program is done
+    assert watcher.table_panel.take(1) and ana.table_panel.fill_with_bot(2)
+    assert late.table_panel.create()
+
+
+def test_create_table_clicked_again_and_again_is_limited_in_words(monkeypatch):
+    from hordes_kit.ui import query
+
+    # the client's address, as `hordes-kit serve` hands it to the page's kernel (quota.CLIENT_ENV)
+    monkeypatch.setenv("HTTP_X_HORDES_KIT_CLIENT", "192.0.2.44")
+    n = sized(300, 5000)
+    made: list[str] = []
+    start = time.perf_counter()
+    for reload in range(n // 20):  # the attacker reloads: a new page, a new kernel
+        monkeypatch.setattr(query, "_PAGE", f"page-{reload}", raising=False)
+        page = FZBoard(players=2, kinds=["Person", "Strong bot"])
+        for _ in range(20):
+            code = page.table_panel.create()
+            if code:
+                made.append(code)
+                page.table_panel.leave()  # and create again
+        said = page.table_panel.problem.value
+        assert "No table: too many new tables from" in said and "the next one in" in said
+    took = time.perf_counter() - start
+    print(f"{n:,} Create table clicks from one address: {len(made)} tables, {took:.1f} s")
+    from hordes_kit.core.tables.quota import CLIENT_ENV, TABLE_LIMITS
+
+    assert CLIENT_ENV == "HTTP_X_HORDES_KIT_CLIENT" and len(made) == TABLE_LIMITS["address"].burst
+    assert "your network address" in said
+    assert all(open_store().table(c) for c in made)  # nothing was cleared to make room
+
+
+def test_a_store_full_of_live_tables_says_so_on_the_page(monkeypatch):
+    from hordes_kit.core.tables import store as store_mod
+
+    monkeypatch.setattr(store_mod, "MAX_TABLES", 1)
+    code, ana, ben = _table()
+    late = FZBoard(players=2, kinds=["Person", "Strong bot"])
+    assert late.table_panel.create() == ""
+    said = late.table_panel.problem.value
+    assert "this server holds 1 live table " in said and "ask the host" in said
+    assert open_store().table(code) and ana.table_panel.poll() == 0  # played on
+
+
+def test_copy_link_again_and_again_is_limited_and_the_long_link_still_opens():
+    from hordes_kit.core.tables.shortlinks import LONG_LINK
+    from hordes_kit.ui.links import LinkBox
+
+    queries = (f"position={i}-" + "x" * LONG_LINK for i in range(10**6))
+    box = LinkBox(lambda: next(queries))
+    made = [box.make() for _ in range(sized(100, 5000))]
+    from hordes_kit.core.tables.quota import LINK_LIMITS
+
+    short = [q for q in made if q.startswith("short=")]
+    assert len(short) == LINK_LIMITS["page"].burst
+    assert made[-1].startswith("position=")  # the long link: it still opens the page
+    assert "no short one: too many new short links from this page" in box.message
+
+
+def test_a_pages_kernel_learns_its_clients_address_from_the_server_not_the_browser(tmp_path):
+    """The per-address limits rest on this: the address a page's kernel reads is the one
+    the server saw, for a kernel started for the page and for a preheated one alike (its
+    widgets read the address when the page is opened: ``at_address``); a header of the
+    same name sent by the browser is not believed."""
+    import urllib.request
+
+    from conftest import VoilaServer
+    from test_serve import get, page_folder
+
+    said = tmp_path / "client.txt"
+    probe = (
+        "from pathlib import Path\n"
+        "from hordes_kit.ui.query import at_address, client_address\n"
+        f"at_address(lambda: Path({str(said)!r}).write_text(client_address() + '.') and '')\n"
+    )
+    pages = page_folder(tmp_path, "probe", probe)
+    # the first page opened takes the preheated kernel; the pool is refilled only 15 s
+    # later, so the second gets a kernel started for it
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=1")
+    try:
+        for kind in ("preheated", "started for the page"):
+            said.unlink(missing_ok=True)
+            forged = urllib.request.Request(
+                f"{server.url}/voila/render/probe.ipynb",
+                headers={"X-Hordes-Kit-Client": "203.0.113.9"},
+            )
+            assert get(forged)[0] == 200
+            deadline = time.monotonic() + 60
+            while not said.exists() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert said.read_text() == "127.0.0.1.", kind
+        assert server.log().count("Using pre-heated kernel") == 1
+    finally:
+        server.stop()

@@ -18,6 +18,7 @@ import traitlets
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.shortlinks import is_long, shorten
+from hordes_kit.ui.query import who_asks
 from hordes_kit.ui.roles import KernelWidget
 
 __all__ = ["LinkBox", "query_of"]
@@ -60,9 +61,9 @@ class LinkBox(KernelWidget):
         self.bad, self.message = False, ""
         if is_long(self.query):
             try:
-                self.query = shorten(self.query)
-            except HordesKitError:  # no short-link store here: the long link still opens it
-                self.message = "A long link (this server keeps no short ones): it still opens."
+                self.query = shorten(self.query, who_asks())
+            except HordesKitError as e:  # no short link now: the long link still opens it
+                self.message = f"A long link (no short one: {e}): it still opens."
             else:
                 self.message = "A short link: it opens on this server (it keeps the long one)."
         self.send({"type": "link", "query": self.query})

@@ -12,6 +12,11 @@ background thread and does what the address asks when the page is opened. In pla
 Jupyter or Python there is no address: the query is empty. :func:`query_string` is the
 address as known now; :func:`page_query` checks the parameters a page reads
 (``core.query``).
+
+The same request tells the kernel who the page was served to: ``hordes-kit serve`` writes
+the client's address into a request header of its own (over any the browser sent), and
+Voila hands that header to the kernel with the query (:func:`who_asks`, for the limits on
+new tables and short links in ``core.tables.quota``).
 """
 
 from __future__ import annotations
@@ -20,22 +25,33 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import Check, parse_query
+from hordes_kit.core.tables.quota import CLIENT_ENV, Asker, client_key
 from hordes_kit.core.tables.shortlinks import expand_short
 from hordes_kit.serve_dashboard import KERNEL_HEADER, KERNEL_KEY_ENV
 
-__all__ = ["query_string", "page_query", "at_address", "address_pending", "follow_address"]
+__all__ = [
+    "query_string",
+    "page_query",
+    "at_address",
+    "address_pending",
+    "follow_address",
+    "client_address",
+    "who_asks",
+]
 
 _preheated: str | None = None  # the preheated kernel's query, once the page has been opened
 _waiting: list[Callable[[], object]] = []  # what to do when it is
 _lock = threading.Lock()
 _log = logging.getLogger(__name__)
 CONNECT_SECONDS = 30  # the server may be busy starting kernels when the page's kernel asks
+_PAGE = secrets.token_hex(8)  # this kernel's page (Voila: one page, one kernel)
 
 
 def address_pending() -> bool:
@@ -86,6 +102,20 @@ def _request_info() -> dict[str, str]:
     for name, value in info.items():
         env[name] = value  # as Voila's wait_for_request does: the page's request
     return info
+
+
+def client_address() -> str:
+    """The address the page was served to, as the kit's server saw it (a
+    ``quota.client_key``: an IPv6 client's /64); "" outside the kit's server, and in a
+    preheated kernel until its page is opened."""
+    if address_pending():
+        return ""
+    return client_key(os.environ.get(CLIENT_ENV, ""))
+
+
+def who_asks() -> Asker:
+    """This page as it asks for a new table or short link (its kernel, its address)."""
+    return Asker(_PAGE, client_address())
 
 
 def _wait_for_the_page() -> None:

@@ -8,9 +8,10 @@ history, writes its own moves, and looks for new moves four times a second (a cl
 the page's kernel, :class:`~hordes_kit.ui.playback.KernelClock`). A small clock in the
 browser (:class:`TableClock`) checks every two seconds that the kernel still answers.
 The page's address keeps the table's code and this browser's seat key, so a reload, a
-bookmark or a server restart comes back to the same seat. Every control has a Python
-twin (``create``, ``join``, ``take``, ``watch``, ``leave``, ``poll``) so tests drive it
-without a browser.
+bookmark or a server restart comes back to the same seat. A move the table's database
+could not take (held by another program) is kept and sent again, and the page says so; it
+is never lost without a word. Every control has a Python twin (``create``, ``join``,
+``take``, ``watch``, ``leave``, ``poll``) so tests drive it without a browser.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.core.tables import TableSession, open_store
+from hordes_kit.core.tables import TableBusy, TableSession, open_store
 from hordes_kit.core.tables.codes import code_check, parse_code, seat_check, secret_check
 from hordes_kit.ui.common import error_html
 from hordes_kit.ui.links import LinkBox, query_of
 from hordes_kit.ui.playback import KernelClock, Ticker
-from hordes_kit.ui.query import page_query
+from hordes_kit.ui.query import page_query, who_asks
 from hordes_kit.ui.roles import CREATE, JOIN, Refusal, refused_at_table
 from hordes_kit.ui.theme import theme_class
 
@@ -49,6 +50,9 @@ STALE = 1.5  # seconds an automatic move may wait for the page that should make 
 # page's move, was made on the picture before that move: the page says who moved first
 LATE_CLICK = 2.0
 NOTE = "class='hk-table-note' style='color:#555'"  # a grey line of the panel
+RETRY_S = 2.0  # a move the busy database did not take is sent again this often...
+KEEP_S = 60.0  # ...for this long; then the page says it was not made
+BUSY = "The table is busy (its database is held by another program)"
 TABLE_QUERY = {"table": code_check, "seat": secret_check, "take": seat_check}
 
 
@@ -76,6 +80,9 @@ class TablePanel(w.VBox):
         self.secret: str | None = None
         self.changed_at = time.monotonic()
         self._news: tuple[float, int] | None = None  # when moves last came in, from how many
+        # a move the busy database did not take: (action, moves it was made on, since when)
+        self.pending: tuple[str, int, float] | None = None
+        self._tried = 0.0  # when the pending move was last sent
         self._seats_drawn: tuple = ()
         self.clock = TableClock(self.poll, interval_ms=HEARTBEAT_MS)
         self.watcher = KernelClock(self.poll, POLL_MS / 1000)
@@ -143,6 +150,7 @@ class TablePanel(w.VBox):
                 b._new_config() | b.table_config(),
                 b.table_seats(),
                 b.table_bot,
+                asker=who_asks(),
             )
         except HordesKitError as e:
             self.problem.value = error_html(f"No table: {e}")
@@ -176,7 +184,11 @@ class TablePanel(w.VBox):
                 "plays one seat. To play another, open its seat link on another device."
             )
             return False
-        secret = self.session.take(seat)
+        try:
+            secret = self.session.take(seat)
+        except HordesKitError as e:
+            self.problem.value = error_html(f"Not seated: {e}.")
+            return False
         if secret is None:
             self.session.refresh()
             self.problem.value = error_html(
@@ -193,7 +205,11 @@ class TablePanel(w.VBox):
         """A free seat nobody came to take is played by the kit from now on."""
         if self.session is None:
             return False
-        done = self.session.fill_with_bot(seat)
+        try:
+            done = self.session.fill_with_bot(seat)
+        except HordesKitError as e:
+            self.problem.value = error_html(f"Not changed: {e}.")
+            return False
         if done:
             self.session.advance()
             self.changed_at = time.monotonic()
@@ -202,7 +218,7 @@ class TablePanel(w.VBox):
 
     def leave(self) -> None:
         """Leave the table: this page plays a game of its own again (the table goes on)."""
-        self.session, self.secret = None, None
+        self.session, self.secret, self.pending = None, None, None
         self.clock.running = False
         self.clock.address = ""
         self.clock.status = ""
@@ -224,6 +240,10 @@ class TablePanel(w.VBox):
         s = self.session
         if s is None:
             return 0
+        if self.pending is not None and time.monotonic() - self._tried >= RETRY_S:
+            before = s.moves_seen
+            self._send_move(*self.pending)
+            return s.moves_seen - before
         try:
             before = s.moves_seen
             new = s.refresh()
@@ -233,6 +253,8 @@ class TablePanel(w.VBox):
                 self._sync()
             if not new and s.automatic() and time.monotonic() - self.changed_at > STALE:
                 new = s.advance()
+        except TableBusy:  # the next look tries again (a click is kept: _send_move)
+            return 0
         except HordesKitError as e:
             self.clock.running = False
             self.problem.value = error_html(f"The table stopped: {e}")
@@ -260,7 +282,25 @@ class TablePanel(w.VBox):
         automatic moves. A refused move changes nothing and the page says why."""
         s = self.session
         assert s is not None
-        played = s.play(action)
+        self.pending = None
+        return self._send_move(action, s.moves_seen, time.monotonic())
+
+    def _send_move(self, action: str, at: int, since: float) -> bool:
+        """Send a move made on the picture of ``at`` moves; a busy database keeps it (sent
+        again by :meth:`poll` until ``KEEP_S`` after the click ``since``)."""
+        s = self.session
+        assert s is not None
+        played = s.play(action, at)
+        self._tried = time.monotonic()
+        if played.busy:
+            if self._tried - since < KEEP_S:
+                self.pending = (action, at, since)
+                self._sync(f"{BUSY}: your move is kept and sent again in a moment.")
+            else:
+                self.pending = None
+                self._sync(f"{BUSY} for a minute: your move was not made. Please play it again.")
+            return False
+        self.pending = None
         if played.ok:
             s.advance()
         self.changed_at = time.monotonic()

@@ -13,6 +13,7 @@ keeps exactly one of two pages' attempts. A page acts only for its own seat.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -20,21 +21,25 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.state import GameState
-from hordes_kit.core.tables.store import Table, TableError, TableStore
+from hordes_kit.core.tables.quota import Asker
+from hordes_kit.core.tables.store import Table, TableBusy, TableError, TableStore
 
 __all__ = ["TableSession", "Played", "Bot", "CHANCE_SEAT"]
 
 Bot = Callable[[GameState, random.Random], str]  # a bot seat's policy
 CHANCE_SEAT = -1  # the seat recorded for a chance outcome (the dice, the deck)
 ADVANCE_LIMIT = 400  # automatic moves one call makes at most (the page stays responsive)
+SEEN_EVERY = 60.0  # seconds between a page's notes that it still looks at its table
 
 
 @dataclass(frozen=True)
 class Played:
-    """What became of a move: ``ok``, or refused with the reason in a player's words."""
+    """What became of a move: ``ok``, or refused with the reason in a player's words;
+    ``busy``: not refused, the table's database was busy (the move may be sent again)."""
 
     ok: bool
     message: str = ""
+    busy: bool = False
 
 
 def _config_of(state: GameState, config: dict) -> dict:
@@ -54,6 +59,7 @@ class TableSession:
         except HordesKitError as e:
             raise TableError(f"table {code} cannot be opened here: {e}") from None
         self.movers: list[int] = []  # the seat behind each move of the history
+        self._seen_at: float | None = None  # when this page last said it looks on
         self.refresh()
 
     # --- opening -------------------------------------------------------------------------
@@ -67,17 +73,19 @@ class TableSession:
         seats: Sequence[tuple[str, str]],
         bot: Bot,
         me: int | None = None,
+        asker: Asker | None = None,
     ) -> tuple[TableSession, str | None]:
         """A new table (the config is checked by starting the game); the creator takes
         seat ``me`` (the first person's seat by default). Returns the session and the
-        creator's seat secret (None: the creator only watches)."""
+        creator's seat secret (None: the creator only watches). A page names itself as
+        the ``asker`` (how fast it may make tables is limited)."""
         try:
             first = get_game(game).start(config)
         except HordesKitError as e:
             raise TableError(f"no table: {e}") from None
         if len(seats) != first.num_players:
             raise TableError(f"this game has {first.num_players} seats, not {len(seats)}")
-        code = store.create(game, _config_of(first, config), seats)
+        code = store.create(game, _config_of(first, config), seats, asker)
         if me is None:
             me = next((i for i, (_n, k) in enumerate(seats) if k == "person"), None)
         secret = store.claim(code, me) if me is not None else None
@@ -143,6 +151,7 @@ class TableSession:
     def refresh(self) -> int:
         """Catch up with the database: how many new moves were applied (0: none)."""
         n = self.moves_seen
+        self._note_seen()
         if self.store.count(self.code) <= n:
             return 0
         new = self.store.moves(self.code, n)
@@ -158,6 +167,18 @@ class TableSession:
         self.state = state
         self.info = self.store.table(self.code)
         return len(new)
+
+    def _note_seen(self) -> None:
+        """Tell the table this page still looks at it (about once a minute): a table whose
+        seats are seen is not cleared to make room. A busy store is asked again later."""
+        now = time.monotonic()
+        if self._seen_at is not None and now - self._seen_at < SEEN_EVERY:
+            return
+        self._seen_at = now
+        try:
+            self.store.seen(self.code, self.seat)
+        except TableBusy:
+            pass
 
     def seats_changed(self) -> bool:
         """True (and the seats read again) when someone took a seat since this page looked."""
@@ -209,31 +230,36 @@ class TableSession:
         who = self.name(seats[0]) if seats else "The table"
         return f"{who} moved first; your page refreshed"
 
-    def play(self, action: str) -> Played:
-        """This seat's move: checked by the rules, then written if the table has not
-        moved on since this page last looked."""
+    def play(self, action: str, at: int | None = None) -> Played:
+        """This seat's move, made on the picture of ``at`` moves (default: what the page
+        shows now): checked by the rules, then written if the table has not moved on
+        since. A busy database changes nothing and says so (``busy``)."""
         if self.seat is None:
             return Played(False, "You are watching this table: take a free seat to play")
-        before = self.moves_seen
-        self.refresh()
-        if self.moves_seen != before:
-            return Played(False, self.moved_first(before))
-        if not self.my_turn():
-            return Played(False, self.waiting_for() or "It is not your turn")
+        before = self.moves_seen if at is None else at
         try:
-            nxt = self.state.apply(action)
-        except HordesKitError as e:
-            return Played(False, str(e))
-        if not self.store.record(self.code, before, action, self.seat):
             self.refresh()
-            return Played(False, self.moved_first(before))
+            if self.moves_seen != before:
+                return Played(False, self.moved_first(before))
+            if not self.my_turn():
+                return Played(False, self.waiting_for() or "It is not your turn")
+            try:
+                nxt = self.state.apply(action)
+            except HordesKitError as e:
+                return Played(False, str(e))
+            if not self.store.record(self.code, before, action, self.seat):
+                self.refresh()
+                return Played(False, self.moved_first(before))
+        except TableBusy as e:
+            return Played(False, str(e), busy=True)
         self.state = nxt
         self.movers.append(self.seat)
         return Played(True)
 
     def advance(self, limit: int = ADVANCE_LIMIT) -> int:
         """Make the table's automatic moves (dice, cards, bot seats) until a person
-        decides or ``limit``; stops as soon as another page made one first."""
+        decides or ``limit``; stops as soon as another page made one first, or when the
+        database is busy (the next look makes them)."""
         made = 0
         while made < limit and self.automatic():
             s, n = self.state, self.moves_seen
@@ -242,8 +268,11 @@ class TableSession:
             else:
                 action, seat = self.bot(s, self.rng), s.current_player
             nxt = s.apply(action)
-            if not self.store.record(self.code, n, action, seat):
-                self.refresh()
+            try:
+                if not self.store.record(self.code, n, action, seat):
+                    self.refresh()
+                    return made
+            except TableBusy:
                 return made
             self.state = nxt
             self.movers.append(seat)

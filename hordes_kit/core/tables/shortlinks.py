@@ -10,6 +10,7 @@ a short link made by another server, or cleared since, is refused in words.
 from __future__ import annotations
 
 from hordes_kit.core.query import matching, parse_query
+from hordes_kit.core.tables.quota import Asker
 from hordes_kit.core.tables.store import SHORT_LEN, open_store
 
 __all__ = ["SHORT", "LONG_LINK", "is_long", "shorten", "expand_short"]
@@ -24,9 +25,10 @@ def is_long(query: str) -> bool:
     return len(query) > LONG_LINK
 
 
-def shorten(query: str) -> str:
-    """The query of a short link that opens ``query`` (kept in the tables' database)."""
-    return f"{SHORT}={open_store().shorten(query)}"
+def shorten(query: str, asker: Asker | None = None) -> str:
+    """The query of a short link that opens ``query`` (kept in the tables' database); a
+    page names itself as the ``asker`` (how fast it may make them is limited)."""
+    return f"{SHORT}={open_store().shorten(query, asker)}"
 
 
 def expand_short(query: str) -> str:

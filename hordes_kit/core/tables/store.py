@@ -5,8 +5,17 @@ seats. ``moves`` has one row per move with ``PRIMARY KEY (code, n)``: a move is 
 only at the history length it was made on, so when two players click at once one move
 lands and the other page learns that the table moved on (optimistic concurrency, the
 database decides). The file is opened in WAL mode (readers never wait for the writer)
-with a busy timeout; a schema version refuses a file made by another version of the kit.
-Everything is bounded: tables, seats, moves per table, config size, stored short links.
+with a busy timeout, and only when it is the kit's (``dbfile``). A lock held by another
+program past the timeout is "the table is busy: try again", and every lock of ours is
+released on every path.
+
+Everything is bounded, and no bound takes away what someone is using. Beyond
+``MAX_TABLES`` the table least recently seen (a move, a page looking at it, a seat's
+page) goes first, but never one with a seat seen in the last ``LIVE_FOR``: when every
+table is live, a new one is refused in words. Short links likewise (``MAX_LINKS``, the
+least recently made or opened first, never one made or opened within ``LIVE_FOR``). New
+tables and short links a page asks for are rate-limited per page and per client address
+(``quota``).
 
 It also keeps short links (``links``): a page's address too long to share comfortably is
 stored under a short id and the link says ``?short=ID``.
@@ -24,17 +33,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hordes_kit.core.errors import HordesKitError, InvalidInputError
+from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.query import MAX_QUERY
 from hordes_kit.core.savefile import MAX_ACTION, MAX_MOVES, SAVE_LIMIT
+from hordes_kit.core.tables import dbfile
 from hordes_kit.core.tables.codes import MAX_SEATS, new_code, new_secret, secret_hash
+from hordes_kit.core.tables.dbfile import SCHEMA, TableBusy, TableError, Txn, sql_error
+from hordes_kit.core.tables.quota import LINK_LIMITS, TABLE_LIMITS, Asker, charge
 
 __all__ = [
     "DB_ENV",
     "SCHEMA",
     "MAX_TABLES",
     "MAX_LINKS",
+    "LIVE_FOR",
     "TableError",
+    "TableBusy",
     "Seat",
     "Table",
     "TableStore",
@@ -44,33 +58,11 @@ __all__ = [
 ]
 
 DB_ENV = "HORDES_KIT_DB"  # `hordes-kit serve --db PATH` hands the file to the kernels here
-SCHEMA = 1
-MAX_TABLES = 2000  # the least recently played table goes first beyond this
-MAX_LINKS = 5000  # short links kept (the oldest goes first)
+MAX_TABLES = 2000  # beyond this the least recently seen table that is not live goes
+MAX_LINKS = 5000  # short links kept (the least recently used that is not in use goes)
+LIVE_FOR = 24 * 3600.0  # a seat seen, a short link made or opened this recently: kept
 SHORT_LEN = 10
 KINDS = ("person", "bot")
-_SCHEMA_SQL = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
-    created REAL NOT NULL, touched REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (
-    code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
-    seat INTEGER NOT NULL, name TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('person', 'bot')), secret TEXT,
-    PRIMARY KEY (code, seat));
-CREATE TABLE IF NOT EXISTS moves (
-    code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
-    n INTEGER NOT NULL, action TEXT NOT NULL, seat INTEGER NOT NULL, at REAL NOT NULL,
-    PRIMARY KEY (code, n));
-CREATE TABLE IF NOT EXISTS links (id TEXT PRIMARY KEY, query TEXT NOT NULL, created REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS links_created ON links (created);
-CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
-"""
-
-
-class TableError(HordesKitError):
-    """A table that cannot be opened or written (unknown code, damaged database)."""
 
 
 @dataclass(frozen=True)
@@ -117,65 +109,42 @@ def _short_id(query: str) -> str:
 class TableStore:
     """The tables' database (one connection per kernel, shared by its threads)."""
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    def __init__(self, path: str | os.PathLike, timeout: float | None = None) -> None:
         self.path = Path(path)
         self._lock = threading.Lock()
+        wait = dbfile.BUSY_TIMEOUT if timeout is None else timeout
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self.path.exists() and not self.path.is_file():
-                raise TableError(f"the table database {self.path.name!r} is not a file")
-            self._db = sqlite3.connect(
-                str(self.path), timeout=10, isolation_level=None, check_same_thread=False
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=10000")
-            self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: safe across a crash of ours
-            with self._write() as db:
-                for statement in _SCHEMA_SQL.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                if row is None:
-                    db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
-                elif row[0] != str(SCHEMA):
-                    raise TableError(
-                        f"the table database {self.path.name!r} was made by another version "
-                        f"of the kit (schema {row[0][:10]!r}, this kit reads {SCHEMA})"
-                    )
-        except sqlite3.DatabaseError as e:
+            self._db = dbfile.connect(self.path, wait)
+        except dbfile.FAILURES as e:
             raise TableError(f"the table database {self.path.name!r} cannot be used: {e}") from None
         except OSError as e:
             raise TableError(
                 f"the table database {self.path.name!r} cannot be made: {e.strerror}"
             ) from None
+        try:
+            with self._write() as db:
+                dbfile.prepare(db, self.path)
+        except TableError as e:
+            self._db.close()
+            if isinstance(e, dbfile.ReadOnly):
+                raise TableError(
+                    f"the table database {self.path.name!r} is read-only here: make it "
+                    "writable, or choose another file"
+                ) from None
+            raise
 
     # --- plumbing ------------------------------------------------------------------------
 
-    class _Txn:
-        def __init__(self, store: TableStore) -> None:
-            self.store = store
-
-        def __enter__(self) -> sqlite3.Connection:
-            self.store._lock.acquire()
-            self.store._db.execute("BEGIN IMMEDIATE")
-            return self.store._db
-
-        def __exit__(self, kind, _value, _tb) -> None:
-            try:
-                self.store._db.execute("COMMIT" if kind is None else "ROLLBACK")
-            finally:
-                self.store._lock.release()
-
-    def _write(self) -> TableStore._Txn:
-        return TableStore._Txn(self)
+    def _write(self) -> Txn:
+        return Txn(self._lock, self._db)
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
-            except sqlite3.DatabaseError as e:
-                raise TableError(f"the table database cannot be read: {e}") from None
+            except dbfile.FAILURES as e:
+                raise sql_error(e, "read") from None
 
     def close(self) -> None:
         """Close the connection."""
@@ -184,9 +153,15 @@ class TableStore:
 
     # --- tables --------------------------------------------------------------------------
 
-    def create(self, game: str, config: dict, seats: Sequence[tuple[str, str]]) -> str:
+    def create(
+        self,
+        game: str,
+        config: dict,
+        seats: Sequence[tuple[str, str]],
+        asker: Asker | None = None,
+    ) -> str:
         """A new table of ``game`` with ``config`` and seats ``(name, "person"|"bot")``;
-        returns its code."""
+        returns its code. A page's request names its ``asker`` (rate-limited)."""
         if not 1 <= len(seats) <= MAX_SEATS:
             raise InvalidInputError(f"a table has 1-{MAX_SEATS} seats, not {len(seats)}")
         for name, kind in seats:
@@ -197,25 +172,45 @@ class TableStore:
             raise InvalidInputError("this game's settings are too large for a table")
         now = time.time()
         with self._write() as db:
+            if asker is not None:
+                charge(db, "tables", TABLE_LIMITS, asker, now)
             for _ in range(20):
                 code = new_code()
                 if not db.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone():
                     break
             else:  # pragma: no cover - 148 million codes
                 raise TableError("no free table code: try again")
+            self._make_room(db, code, now)
             db.execute("INSERT INTO tables VALUES (?,?,?,?,?)", (code, game, text, now, now))
             db.executemany(
-                "INSERT INTO seats VALUES (?,?,?,?,NULL)",
+                "INSERT INTO seats VALUES (?,?,?,?,NULL,NULL)",
                 [(code, i, name, kind) for i, (name, kind) in enumerate(seats)],
             )
-            (count,) = db.execute("SELECT count(*) FROM tables").fetchone()
-            if count > MAX_TABLES:
-                db.execute(
-                    "DELETE FROM tables WHERE code IN (SELECT code FROM tables "
-                    "ORDER BY touched LIMIT ?)",
-                    (count - MAX_TABLES,),
-                )
         return code
+
+    def _make_room(self, db: sqlite3.Connection, code: str, now: float) -> None:
+        """Room for one more table: the least recently seen tables that are not live go;
+        when every table is live, refused in words."""
+        (count,) = db.execute("SELECT count(*) FROM tables").fetchone()
+        extra = count + 1 - MAX_TABLES
+        if extra <= 0:
+            return
+        live = now - LIVE_FOR
+        old = db.execute(
+            "SELECT code FROM tables t WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE "
+            "s.code=t.code AND s.seen > ?) ORDER BY touched LIMIT ?",
+            (live, extra),
+        ).fetchall()
+        if len(old) < extra:
+            (n,) = db.execute(
+                "SELECT count(DISTINCT code) FROM seats WHERE seen > ?", (live,)
+            ).fetchone()
+            raise TableError(
+                f"this server holds {n:,} live table{'s' * (n != 1)} (a seat at each was "
+                f"seen in the last {LIVE_FOR / 3600:.0f} hours), as many as it keeps: ask "
+                "the host"
+            )
+        db.executemany("DELETE FROM tables WHERE code=?", old)
 
     def table(self, code: str) -> Table:
         """The table with this code (``TableError`` naming it when there is none)."""
@@ -238,13 +233,16 @@ class TableStore:
     def claim(self, code: str, seat: int) -> str | None:
         """Take a free person's seat: its new secret, or None when it is taken (or a bot's)."""
         secret = new_secret()
+        now = time.time()
         with self._write() as db:
             cur = db.execute(
-                "UPDATE seats SET secret=? WHERE code=? AND seat=? AND kind='person' "
+                "UPDATE seats SET secret=?, seen=? WHERE code=? AND seat=? AND kind='person' "
                 "AND secret IS NULL",
-                (secret_hash(secret), code, seat),
+                (secret_hash(secret), now, code, seat),
             )
             ok = cur.rowcount == 1
+            if ok:
+                db.execute("UPDATE tables SET touched=? WHERE code=?", (now, code))
         return secret if ok else None
 
     def to_bot(self, code: str, seat: int) -> bool:
@@ -256,6 +254,18 @@ class TableStore:
                 (code, seat),
             )
             return cur.rowcount == 1
+
+    def seen(self, code: str, seat: int | None) -> None:
+        """A page still looks at this table (as ``seat``'s player, or watching): what keeps
+        a table from being cleared (pages say so about once a minute)."""
+        now = time.time()
+        with self._write() as db:
+            db.execute("UPDATE tables SET touched=max(touched, ?) WHERE code=?", (now, code))
+            if seat is not None:
+                db.execute(
+                    "UPDATE seats SET seen=? WHERE code=? AND seat=? AND kind='person'",
+                    (now, code, seat),
+                )
 
     def seat_of(self, code: str, secret: str) -> int | None:
         """The seat this secret holds at this table (None: no seat)."""
@@ -303,29 +313,43 @@ class TableStore:
                     return False
                 db.execute("INSERT INTO moves VALUES (?,?,?,?,?)", (code, n, action, seat, now))
                 db.execute("UPDATE tables SET touched=? WHERE code=?", (now, code))
+                db.execute(
+                    "UPDATE seats SET seen=? WHERE code=? AND seat=? AND kind='person'",
+                    (now, code, seat),
+                )
         except sqlite3.IntegrityError:  # another kernel wrote move n between our reads
             return False
         return True
 
     # --- short links ---------------------------------------------------------------------
 
-    def shorten(self, query: str) -> str:
-        """Keep a page's query and return its short id (the same query, the same id)."""
+    def shorten(self, query: str, asker: Asker | None = None) -> str:
+        """Keep a page's query and return its short id (the same query, the same id). A
+        new one a page asks for is charged to its ``asker`` (rate-limited)."""
         if not isinstance(query, str) or not 0 < len(query) <= MAX_QUERY:
             raise InvalidInputError(f"a link's query is 1-{MAX_QUERY:,} characters")
         sid = _short_id(query)
+        now = time.time()
         with self._write() as db:
-            db.execute(
-                "INSERT INTO links VALUES (?,?,?) ON CONFLICT(id) DO UPDATE SET created="
-                "excluded.created",
-                (sid, query, time.time()),
-            )
+            if db.execute("SELECT 1 FROM links WHERE id=?", (sid,)).fetchone():
+                db.execute("UPDATE links SET used=? WHERE id=?", (now, sid))
+                return sid
+            if asker is not None:
+                charge(db, "short links", LINK_LIMITS, asker, now)
             (count,) = db.execute("SELECT count(*) FROM links").fetchone()
-            if count > MAX_LINKS:
-                db.execute(
-                    "DELETE FROM links WHERE id IN (SELECT id FROM links ORDER BY created LIMIT ?)",
-                    (count - MAX_LINKS,),
-                )
+            extra = count + 1 - MAX_LINKS
+            if extra > 0:
+                old = db.execute(
+                    "SELECT id FROM links WHERE used <= ? ORDER BY used LIMIT ?",
+                    (now - LIVE_FOR, extra),
+                ).fetchall()
+                if len(old) < extra:
+                    raise TableError(
+                        f"this server keeps {count:,} short links made or opened in the last "
+                        f"{LIVE_FOR / 3600:.0f} hours, as many as it keeps"
+                    )
+                db.executemany("DELETE FROM links WHERE id=?", old)
+            db.execute("INSERT INTO links VALUES (?,?,?,?)", (sid, query, now, now))
         return sid
 
     def expand(self, sid: str) -> str:
@@ -336,14 +360,24 @@ class TableStore:
                 "this short link is not kept on this server (short links open only on the "
                 "server that made them, and old ones are cleared)"
             )
+        try:  # opened: in use (a busy store still opens it, it only forgets to say so)
+            with self._write() as db:
+                db.execute("UPDATE links SET used=? WHERE id=?", (time.time(), sid))
+        except TableBusy:
+            pass
         return rows[0][0]
 
 
 def use_database(path: str | None) -> Path:
-    """Check the tables' database (made if missing) and hand it to every kernel started
-    from here (``hordes-kit serve --db PATH``); returns its path."""
+    """Check the tables' database and hand it to every kernel started from here
+    (``hordes-kit serve --db PATH``, made if missing); returns its path. Without ``--db``
+    the kit's own file is checked when it exists (else made when a table is first
+    created)."""
     if not path:
-        return db_path()  # made when a table is first created
+        p = db_path()
+        if p.exists():
+            TableStore(p).close()
+        return p
     p = Path(path).expanduser().resolve()
     TableStore(p).close()  # refused now, in one line, rather than on a page later
     os.environ[DB_ENV] = str(p)
