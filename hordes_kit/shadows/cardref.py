@@ -37,6 +37,21 @@ def _note(sample: bool, note: str) -> str:
     return note or ("A sample card." if sample else "A card the rulebook names.")
 
 
+def _initiative_means(corner: str) -> str:
+    """A Skill card's Initiative corner in words.
+
+    >>> _initiative_means("4/5"), _initiative_means("0")
+    ('played in Initiative Step 4 or 5', 'placed on the Station Field as soon as it is gained')
+    """
+    if corner == "★":
+        return "a Hero Special card"
+    if corner == "?":
+        return "played only as its Traits and text say"
+    if corner == "0":
+        return "placed on the Station Field as soon as it is gained"
+    return "played in Initiative Step " + " or ".join(corner.split("/"))
+
+
 def _skills(cs, heroes: dict[str, str]) -> Iterator[CardRef]:
     for sk in cs.skills:
         hero = heroes.get(sk.hero, "")
@@ -59,8 +74,7 @@ def _skills(cs, heroes: dict[str, str]) -> Iterator[CardRef]:
             tuple(traits),
             copies=sk.copies,
             notation=f"Initiative {initiative_words(sk)} · {req}",
-            notation_words="Initiative: the Combat Phase step it is played in (★ a Hero "
-            "Special, ? only as its Traits say, 0 placed at once); " + req,
+            notation_words=f"{_initiative_means(initiative_words(sk))}; {req}",
             sample=sk.sample,
             note=_note(sk.sample, sk.note),
             source=sk,

@@ -162,6 +162,7 @@ class CardReference(w.VBox):
         ):
             d.add_class(f"hk-cardref-{cls}")
             d.layout = w.Layout(width="auto", max_width="100%")
+            d.style = {"description_width": "initial"}  # "Horde or faction" in full
         self.values.options = [(v, k) for k, v in VALUES.items()]
         self.values.value = ANY
         self.values.description = "Values"
@@ -181,6 +182,7 @@ class CardReference(w.VBox):
         self.shown: list[str] = []  # card keys on screen, in order (tests read it)
         self._theme = ""
         self._quiet = False
+        self._starting = True  # drawn once, when the address has been read
         filters = row(self.kind, self.group, self.keyword, self.values)
         super().__init__(
             [self.note, self.game, self.box, filters, self.count, self.results, self.more,
@@ -193,6 +195,7 @@ class CardReference(w.VBox):
             d.observe(lambda _c: self.refresh(), "value")
         self.game.observe(lambda _c: self._game_changed(), "value")
         self.open_from_url()
+        self._starting = False
         self.refresh()
 
     # --- what the controls do ----------------------------------------------------------
@@ -283,7 +286,7 @@ class CardReference(w.VBox):
 
     def refresh(self) -> None:
         """Draw the cards that match the search and the filters."""
-        if self._quiet:
+        if self._quiet or self._starting:
             return
         game = self.game.value
         found = search_cards(
