@@ -121,7 +121,7 @@ def _score(words: list[str], title: str, body: str) -> int:
     """0 = not every word found; more = a better match (words in the title count double).
 
     >>> _score(["split", "cards"], "Split card", "A card of two races")
-    6
+    5
     """
     title, body = title.casefold(), body.casefold()
     score = 0
