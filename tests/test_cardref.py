@@ -279,6 +279,10 @@ def test_the_card_reference_page_filters_as_you_type_and_opens_a_card(monkeypatc
     c.values.value = "sample"
     assert all(card_ref("skytear", k).sample for k in c.shown)
     assert "Sample values" in c.results.value
+    # a page may move a drop-down only among the choices shown (the browser is untrusted)
+    before = list(c.shown)
+    c.kind.set_state({"index": 999})
+    assert "not a choice this page offers" in c.note.value and c.shown == before
     # an address opens a game at a card; a bad one says so and shows every card
     monkeypatch.setenv("QUERY_STRING", "game=heroes-hordes&card=ranger")
     c = CardReference()

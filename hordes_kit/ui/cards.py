@@ -33,6 +33,7 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.ui.book_tables import charts_html
 from hordes_kit.ui.controls import page, row
 from hordes_kit.ui.log import CARDS_PAGE, LOOKUP_PAGE, rule_chip, rules_of
+from hordes_kit.ui.offered import OfferedChoice
 from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.rules import step_url
 from hordes_kit.ui.theme import theme_class
@@ -137,7 +138,9 @@ class CardReference(w.VBox):
     def __init__(self, game: str = "") -> None:
         self.games = games_with_cards()
         names = [g.name for g in self.games]
-        self.game = w.Dropdown(
+        self.note = w.HTML()
+        self.game = OfferedChoice(
+            say=self._say,
             options=[(g.title, g.name) for g in self.games],
             value=game if game in names else names[0],
             description="Game",
@@ -153,7 +156,10 @@ class CardReference(w.VBox):
         )
         self.box.add_class("hk-search")
         self.box.add_class("hk-cardref-search")
-        self.kind, self.group, self.keyword, self.values = (w.Dropdown() for _ in range(4))
+        # drop-downs a page may move only among the choices shown (ui/offered.py)
+        self.kind, self.group, self.keyword, self.values = (
+            OfferedChoice(say=self._say) for _ in range(4)
+        )
         for d, cls in (
             (self.kind, "kind"),
             (self.group, "group"),
@@ -168,7 +174,6 @@ class CardReference(w.VBox):
         self.values.description = "Values"
         self.kind.description = "Kind"
         self.keyword.description = "Keyword"
-        self.note = w.HTML()
         self.charts = w.HTML()
         self.count = w.HTML()
         self.count.add_class("hk-lookup-count")
@@ -199,6 +204,9 @@ class CardReference(w.VBox):
         self.refresh()
 
     # --- what the controls do ----------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        self.note.value = f"<div class='hk-note' role='status'>{html.escape(text)}</div>"
 
     def find(self, text: str) -> None:
         """What typing ``text`` in the search box does."""
