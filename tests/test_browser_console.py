@@ -32,6 +32,7 @@ WATCHED_ELSEWHERE = {  # test file: the pages it opens with their console watche
     "test_skytear_browser.py": ("skytear_odds", "skytear_play"),
     "test_skytear_walkthrough_browser.py": ("skytear_walkthrough",),
     "test_tutor_browser.py": ("rules",),
+    "test_cardref_browser.py": ("cards",),
 }
 
 

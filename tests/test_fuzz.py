@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hordes_kit.cli import main
+from hordes_kit.core.bookwords import read_book_words
 from hordes_kit.core.data import data_path
 from hordes_kit.core.errors import (
     CardDataError,
@@ -280,6 +281,12 @@ def test_fantahzee_card_files(data):
 @given(edits(shipped(HH_CARDS)))
 def test_heroes_hordes_card_files(data):
     in_tmp("my-cards.csv", data, lambda p: loads_or_names_the_file(hh_load, p))
+
+
+@budget(100)
+@given(mutated(shipped(data_path("skytear", "book_words.toml"))))
+def test_book_words_files(data):
+    in_tmp("book_words.toml", data, lambda p: loads_or_names_the_file(read_book_words, p))
 
 
 @st.composite

@@ -110,12 +110,23 @@ def _words(query: str) -> list[str]:
     return [w for w in re.split(r"[^\w'-]+", query.casefold()) if w]
 
 
+def _in(word: str, text: str) -> bool:
+    """A word typed is in a text, or its singular is ("split cards" finds "Split card")."""
+    if word in text:
+        return True
+    return len(word) > 3 and word.endswith("s") and word[:-1] in text
+
+
 def _score(words: list[str], title: str, body: str) -> int:
-    """0 = not every word found; more = a better match (words in the title count double)."""
+    """0 = not every word found; more = a better match (words in the title count double).
+
+    >>> _score(["split", "cards"], "Split card", "A card of two races")
+    5
+    """
     title, body = title.casefold(), body.casefold()
     score = 0
     for w in words:
-        in_title, in_body = w in title, w in body
+        in_title, in_body = _in(w, title), _in(w, body)
         if not (in_title or in_body):
             return 0
         score += 2 * in_title + in_body

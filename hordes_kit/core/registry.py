@@ -72,6 +72,10 @@ class Game:
     # (the server runs it at start, so a page's first simulation does not wait for it)
     fastsim: str = ""
     config: type | None = None  # the config dataclass (rules options; core.table_rules)
+    # module whose cards() lists every card of the shipped data for the card reference
+    # (core/cardref.py), and the page module whose face(ref) draws one as on the board
+    cards: str = ""
+    card_faces: str = ""
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""

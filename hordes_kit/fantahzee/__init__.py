@@ -51,6 +51,8 @@ FANTAHZEE = register(
             ),
         ),
         cli=__name__ + ".cli",
+        cards=__name__ + ".cardref",
+        card_faces="hordes_kit.ui.fantahzee.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fastsim",

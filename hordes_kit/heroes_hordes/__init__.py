@@ -39,6 +39,8 @@ HEROES_HORDES = register(
             ),
         ),
         cli=__name__ + ".cli",
+        cards=__name__ + ".cardref",
+        card_faces="hordes_kit.ui.heroes_hordes.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fastsim",

@@ -46,6 +46,8 @@ SHADOWS = register(
             ),
         ),
         cli=__name__ + ".cli",
+        cards=__name__ + ".cardref",
+        card_faces="hordes_kit.ui.shadows.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         config=SConfig,

@@ -47,6 +47,8 @@ SKYTEAR = register(
             ),
         ),
         cli=__name__ + ".cli",
+        cards=__name__ + ".cardref",
+        card_faces="hordes_kit.ui.skytear.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fastsim",

@@ -40,6 +40,8 @@ THE_HORDE = register(
             ),
         ),
         cli=__name__ + ".cli",
+        cards=__name__ + ".cardref",
+        card_faces="hordes_kit.ui.the_horde.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fastsim",

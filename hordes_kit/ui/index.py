@@ -5,7 +5,7 @@ built game with its pages (``Game.dashboards``), a planned one as "not built yet
 game registered from elsewhere follows. A game that ships a first lesson
 (``scenarios/00-first-lesson.toml``) gets a "start here" link to it first. The kit's own
 pages, for every game (``KIT_PAGES``), come last; a game with a rule index links to its
-words and rules there. Nothing here names a game.
+words and rules there, a game with a card reference to its cards. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from urllib.parse import quote
 from hordes_kit.core.lookup import has_rules, walkthrough_page
 from hordes_kit.core.registry import Dashboard, Game, Planned, registered_games, shelf
 from hordes_kit.core.scenario import first_lesson
-from hordes_kit.ui.log import LOOKUP_PAGE
+from hordes_kit.ui.log import CARDS_PAGE, LOOKUP_PAGE
 
 __all__ = ["index_html", "games_index", "KIT_PAGES", "lesson_link"]
 
@@ -28,6 +28,13 @@ KIT_PAGES: tuple[Dashboard, ...] = (
         "every rule and ruling of every game, searchable as you type: its text, whether "
         "it is the rulebook's or our reading (and the option that changes it), the "
         "walkthrough steps that show it, and the words of each game's table",
+    ),
+    Dashboard(
+        "cards.ipynb",
+        "Card reference",
+        "every card of every game, searchable and filterable as you type: its face as the "
+        "board draws it, its numbers, the rulebook's notation, the count in the box, which "
+        "values are samples, and the rules and walkthrough steps that name it",
     ),
     Dashboard(
         "lab.ipynb",
@@ -90,6 +97,15 @@ def _game_html(game: Game | Planned) -> str:
         if has_rules(game)
         else []
     )
+    if game.cards:
+        words.insert(
+            0,
+            _link(
+                f"{CARDS_PAGE}?game={quote(game.name, safe='')}",
+                "Card reference",
+                "every card of the game with its face, numbers and notation, searchable",
+            ),
+        )
     pages = [_link(d.notebook, d.title, d.blurb) for d in game.dashboards]
     if not game.dashboards:
         pages = ["<li><em>Its pages are coming soon.</em></li>"]

@@ -16,9 +16,10 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import RuleEntry, rule_index
 from hordes_kit.core.state import Event
 
-__all__ = ["rule_chip", "rules_of", "log_lines_html", "lookup_url", "LOOKUP_PAGE"]
+__all__ = ["rule_chip", "rules_of", "log_lines_html", "lookup_url", "LOOKUP_PAGE", "CARDS_PAGE"]
 
 LOOKUP_PAGE = "rules.ipynb"  # the rule lookup (notebooks/rules.ipynb)
+CARDS_PAGE = "cards.ipynb"  # the card reference (notebooks/cards.ipynb)
 
 
 def lookup_url(rule_id: str) -> str:

@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 import ipywidgets as w
 
+from hordes_kit.core.cardref import CardRef, search_cards, search_charts
 from hordes_kit.core.glossary import Term
 from hordes_kit.core.lookup import (
     Entry,
@@ -26,15 +27,17 @@ from hordes_kit.core.lookup import (
 )
 from hordes_kit.core.options import value_text
 from hordes_kit.core.query import one_of, words
-from hordes_kit.core.registry import Game
+from hordes_kit.core.registry import Game, get_game
 from hordes_kit.core.table_rules import Reading, TableRule, table_rules
+from hordes_kit.ui.book_tables import chart_html
 from hordes_kit.ui.controls import page
-from hordes_kit.ui.log import lookup_url
+from hordes_kit.ui.log import CARDS_PAGE, lookup_url
 from hordes_kit.ui.query import at_address, page_query
 
 __all__ = ["RuleLookup", "rule_lookup", "entry_html", "step_url", "SHOWN"]
 
 SHOWN = 40  # rules drawn at once; "Show all" draws the rest
+CARDS_SHOWN = 8  # cards listed before "and N more in the card reference"
 STEPS_SHOWN = 6  # walkthrough steps listed under a rule before "and N more"
 
 
@@ -137,6 +140,59 @@ def _term_html(game: Game, t: Term) -> str:
         f"{html.escape(game.title)}</span> — {html.escape(t.text)} "
         f"<a href='{html.escape(lookup_url(t.rule), quote=True)}' target='_self'>the rule</a></li>"
     )
+
+
+def _card_html(ref: CardRef) -> str:
+    nums = ", ".join(f"{k} {v}" for k, v in ref.numbers[:3])
+    url = f"{CARDS_PAGE}?game={quote(ref.game, safe='')}&card={quote(ref.key, safe='')}"
+    what = " · ".join(x for x in (ref.kind, nums, "sample values" if ref.sample else "") if x)
+    return (
+        f"<li class='hk-lookup-card' data-card='{html.escape(ref.key, quote=True)}'>"
+        f"<a href='{html.escape(url, quote=True)}' target='_self'><b>{html.escape(ref.name)}"
+        f"</b></a> <span class='hk-lookup-game'>·&nbsp;{html.escape(get_game(ref.game).title)}"
+        f"</span> — {html.escape(what)}</li>"
+    )
+
+
+def cards_html(query: str, game: str | None) -> tuple[str, int]:
+    """The cards a search finds, as a fold of links into the card reference, and how many."""
+    if not query.strip():
+        return "", 0
+    found = search_cards(query, game)
+    if not found:
+        return "", 0
+    items = "".join(_card_html(r) for r in found[:CARDS_SHOWN])
+    more = len(found) - CARDS_SHOWN
+    if more > 0:
+        where = (
+            f"?game={quote(game, safe='')}&q={quote(query.strip(), safe='')}"
+            if game
+            else (f"?q={quote(query.strip(), safe='')}")
+        )
+        items += (
+            f"<li><a href='{html.escape(CARDS_PAGE + where, quote=True)}' target='_self'>"
+            f"and {more} more in the card reference</a></li>"
+        )
+    return (
+        f"<details class='hk-lookup-words hk-lookup-cards' open><summary>Cards ({len(found)})"
+        f"</summary><ul>{items}</ul></details>",
+        len(found),
+    )
+
+
+def book_tables_html(query: str, game: str | None) -> tuple[str, int]:
+    """The book's tables (a turn chart, a card list's notation) a search or a game asks for
+    (a game's every table folded, a search's matches open, a row whose first cell is a
+    number typed marked), and how many."""
+    if not query.strip() and not game:
+        return "", 0
+    found = search_charts(query, game)
+    numbers = [w for w in query.split() if w.isdigit()]
+    out = []
+    for g, c in found:
+        mark = next((i for i, r in enumerate(c.rows) for n in numbers if r and r[0] == n), None)
+        out.append(chart_html(g, c, open_=bool(query.strip()), mark=mark))
+    return "".join(out), len(found)
 
 
 class RuleLookup(w.VBox):
@@ -245,15 +301,29 @@ class RuleLookup(w.VBox):
                 f"<details class='hk-lookup-words'{'' if shut else ' open'}>"
                 f"<summary>Words of the table ({len(terms)})</summary><ul>{items}</ul></details>"
             )
+        cards, n_cards = cards_html(query, game)
+        parts.append(cards)
+        tables, n_tables = book_tables_html(query, game)
+        parts.append(tables)
         rules = "".join(entry_html(e, pinned=e.id == self.pinned) for e in shown)
         if rules:
             parts.append(f"<ol class='hk-lookup-list'>{rules}</ol>")
         self.results.value = "".join(parts)
         where = "every game" if game is None else self._title(game)
         if not found:
+            elsewhere = [
+                f"{n} {what}{'s' if n != 1 else ''}"
+                for n, what in ((n_cards, "card"), (n_tables if query.strip() else 0, "table"))
+                if n
+            ]
+            also = (
+                f" Found above: {' and '.join(elsewhere)} of the book."
+                if elsewhere
+                else " Try fewer words."
+            )
             self.count.value = (
                 f"<p role='status'>No rule of {html.escape(where)} holds every word of "
-                f"“{html.escape(query.strip())}”. Try fewer words.</p>"
+                f"“{html.escape(query.strip())}”.{also}</p>"
             )
         else:
             rest = f" (the first {len(shown)} shown)" if len(shown) < len(found) else ""

@@ -27,6 +27,7 @@ from hordes_kit.ui.roles import DRAWS, Refusal
 from hordes_kit.ui.surface import ActionView
 from hordes_kit.ui.the_horde.advice import buy_advice_html, phase_odds_html, survival_html
 from hordes_kit.ui.the_horde.faces import battle_html, row_pile, status_html, zones_html
+from hordes_kit.ui.the_horde.turn_chart import TurnChart
 
 __all__ = ["THBoard", "play"]
 
@@ -84,6 +85,7 @@ class THBoard(BoardMixin, w.VBox):
             b.add_class(c)
         self.progress = w.IntProgress(value=0, min=0, max=100, description="Playing")
         self.progress.layout.display = "none"
+        self.turn_chart = TurnChart()  # the Master Turn Chart, this turn marked
         self.files = self.save_load_widget()
         speed = self.playback.speed  # a setting: with New game, below the table
         self.playback.children = tuple(c for c in self.playback.children if c is not speed)
@@ -105,6 +107,7 @@ class THBoard(BoardMixin, w.VBox):
                 self.progress,
                 self.odds_out,
                 self.zones,
+                self.turn_chart,
                 w.HTML("<h3 class='hk-heading'>What happened</h3>"),
                 self.log_view,
                 self.files,
@@ -286,6 +289,7 @@ class THBoard(BoardMixin, w.VBox):
         )
         self.table.show(status_html(s), prompt, battle_html(s), row)
         self.zones.show(zones_html(s))
+        self.turn_chart.show(s.turn)
         self.advice_button.disabled = s.step != "recruit"
         self.phase_button.disabled = s.is_terminal or s.step not in HORDE_STEPS
         self.odds_button.disabled = s.is_terminal
