@@ -10,7 +10,7 @@ from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.attack import run_attack
 from hordes_kit.shadows.combat import run_card
-from hordes_kit.shadows.damage import land
+from hordes_kit.shadows.damage import land, lose_health
 from hordes_kit.shadows.monster import reveal_ma, run_icons
 from hordes_kit.shadows.opening import advance_setup
 from hordes_kit.shadows.stack import log, pop, push
@@ -18,7 +18,7 @@ from hordes_kit.shadows.state import Placed, Position, Task
 
 __all__ = ["settle", "advance", "cleanup", "begin_round", "show_predicted", "AUTO"]
 
-AUTO = frozenset({"card", "attack", "icons", "land", "step3", "reveal3", "collect"})
+AUTO = frozenset({"card", "attack", "icons", "land", "lose", "step3", "reveal3", "collect"})
 
 
 def settle(s: Position, forced=None) -> Position:
@@ -58,6 +58,8 @@ def _auto(s: Position, t: Task) -> Position:
         return run_icons(s, t)
     if t.kind == "land":
         return land(s, t)
+    if t.kind == "lose":  # a loss of health rolled on the die
+        return lose_health(pop(s), t.seat, t.target, t.amount, t.notes[0], t.card)
     if t.kind == "step3":
         s = pop(s)
         if not s.monster:
