@@ -6,10 +6,14 @@ die on a Spell; and the loader refuses what would not play, naming the card and 
 from __future__ import annotations
 
 import pytest
+from budget import sized
 from card_strategies import shipped_doc, toml_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from shadows_helpers import lay, position, to_combat, until, with_deck
 
 from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.smoke import smoke_test
 from hordes_kit.shadows.cards import load_cards, parse_effect
 
 CARDS = load_cards()
@@ -65,36 +69,36 @@ def test_a_progress_track_moves_on_with_each_attack_and_pays_at_its_end():
 
 def test_a_monster_attack_on_every_hero_starts_with_who_revealed_it():
     seats = [{"hero": "akintunde"}, {"hero": "eras"}, {"hero": "rolan"}]
-    s = position(seats, monster="elder-wyrm", players=3, leader=0)
+    s = position(seats, monster="ederoth-bat-swarm", players=3, leader=0)
     hands = [
-        ["sword-strike", "the-fist", "search", "iron-guard", "heavy-blow"],
-        ["magic-missile", "ward", "mind-read", "arcane-bolt", "mystical-cloak"],
-        ["lance-charge", "rally", "bulwark", "challenge", "pommel-strike"],
+        ["sword-strike", "the-fist", "search"],
+        ["magic-missile", "ward", "mind-read"],
+        ["lance-charge", "rally", "bulwark"],
     ]
     s = to_combat(s, hands, gives=["MxSpecial", "MxxAttack", "MxSpecial"])
     s = until(s, 1, 2)
     n = len(s.log)
-    s = lay(s, "magic-missile").apply("target:monster")  # Olivia reveals MxxAttack: 3 to all
+    s = lay(s, "magic-missile").apply("target:monster")  # Olivia reveals MxxAttack: 2 to all
     while s.top().kind in ("!defend", "!shields"):
         s = s.apply("take" if "take" in s.legal_actions() else "shields:0")
     hit = [e.data["seat"] for e in s.log[n:] if e.rule == "shadows.damage.assign"]
     assert hit == [1, 2, 0]  # Olivia, who revealed it, then clockwise
     assert "shadows.faq.multi-target-order" in [e.rule for e in s.log[n:]]
-    assert [x.damage for x in s.seats] == [3, 3, 3]
+    assert [x.damage for x in s.seats] == [2, 2, 2]
 
 
 def test_a_knockdown_by_the_monster_cancels_only_what_was_left_against_that_hero():
     seats = [{"hero": "akintunde"}, {"hero": "eras", "damage": 6}, {"hero": "rolan"}]
-    s = position(seats, monster="elder-wyrm", players=3, leader=0)
+    s = position(seats, monster="ederoth-bat-swarm", players=3, leader=0)
     hands = [
-        ["sword-strike", "the-fist", "search", "iron-guard", "heavy-blow"],
-        ["magic-missile", "ward", "mind-read", "arcane-bolt", "mystical-cloak"],
-        ["lance-charge", "rally", "bulwark", "challenge", "pommel-strike"],
+        ["sword-strike", "the-fist", "search"],
+        ["magic-missile", "ward", "mind-read"],
+        ["lance-charge", "rally", "bulwark"],
     ]
     s = to_combat(s, hands, gives=["MxSpecial", "MxxAttack", "MxSpecial"])
     s = until(s, 1, 2)
     n = len(s.log)
-    s = lay(s, "magic-missile").apply("target:monster").apply("take")  # Eras KnockedDown
+    s = lay(s, "magic-missile").apply("target:monster")  # Eras is KnockedDown first
     while s.top().kind in ("!lose", "!defend", "!shields"):
         kind = s.top().kind
         s = s.apply({"!lose": s.legal_actions()[0], "!defend": "take"}.get(kind, "shields:0"))
@@ -224,3 +228,96 @@ def test_a_monster_creature_acts_with_an_attack_or_a_loss_of_health():
         load_cards(toml_text(doc), "mine.toml")
     doc["creature"][0]["action"] = "lose 1 all"
     assert load_cards(toml_text(doc), "mine.toml").creatures[0].action.args == ("1", "all")
+
+
+# --- the language fuzzed: any card written in it is refused by name, or it plays ------------
+
+AMOUNTS = ["1", "2", "strength", "magic+1", "x", "die", "die+1", "0"]
+VERBS = [
+    "attack {a}",
+    "attack {a} hero",
+    "attack {a} other",
+    "lose {a}",
+    "block {a} shields",
+    "gain xp 1",
+    "gain gold 1 when no-response",
+    "gain stone 1 when hit",
+    "gain gold 1 when miss",
+    "gain xp 1 when response",
+    "gain gold 1 when knockdown",
+    "recover 1",
+    "recover-shields 1",
+    "search",
+    "destroy market",
+    "destroy item",
+    "destroy card",
+    "destroy-item",
+    "stat magic 1",
+    "invincible",
+    "lose 1 | recover 1",
+]
+MAINS = ["Attack", "Attack X2", "Predict", "Spell", "Response (Attack)", "Response (Spell)"]
+MAINS += ["Self", "Creature", "Object"]
+OTHERS = ["Delay I", "Destroy", "Invincible", "Choose One", "Once/Round", "Repeat", "One Time"]
+
+
+@st.composite
+def written_card(draw) -> dict:
+    """A Hero Skill card written in the language: Traits, effects with their Main Trait
+    labels and [Sub-Traits], an Active Ability or a progress track. Mostly written as the
+    language asks (the Traits an effect needs, Sub-Traits last), now and then not."""
+    mains = draw(st.lists(st.sampled_from(MAINS), min_size=1, max_size=2, unique=True))
+    traits = mains + draw(st.lists(st.sampled_from(OTHERS), max_size=2, unique=True))
+    effects = []
+    for k in range(draw(st.integers(0, 4))):
+        e = draw(st.sampled_from(VERBS)).format(a=draw(st.sampled_from(AMOUNTS)))
+        if draw(st.integers(0, 3)) == 0 and k:
+            e = f"[{draw(st.sampled_from(['Spell', 'Attack', '2nd Attack']))}] {e}"
+        if len(mains) > 1 and (k == 0 or draw(st.booleans())):
+            e = f"{draw(st.sampled_from(mains))}: {e}"
+        effects.append(e)
+    station = bool({"Self", "Creature", "Object"} & set(traits))
+    card = {"traits": traits, "effects": effects}
+    card["initiative"] = draw(st.sampled_from([[1], [2], [4, 5], [6]] + [[0]] * station))
+    if "Predict" in traits:
+        card["predict"] = [2, 4]
+    if {"Creature", "Object"} & set(traits):
+        card["health"] = 2
+    if draw(st.booleans()):
+        on = draw(st.sampled_from(["predict", "attack", "spell", "knockdown-other", ""]))
+        box = {"effects": [draw(st.sampled_from(VERBS[:13] + VERBS[14:19])).format(a="1")]}
+        box |= {"on": on} if on else {"step": draw(st.sampled_from([2, 4, 5])), "per_round": 1}
+        card["active"] = box
+    if station and draw(st.integers(0, 2)) == 0:
+        card["track"] = {"steps": 2, "on": draw(st.sampled_from(["attack", "predict"]))}
+        card["track"]["effects"] = ["gain stone 1"]
+    if draw(st.integers(0, 5)):  # as the language asks: the Traits its effects need
+        every = " ".join(effects + card.get("active", {}).get("effects", []))
+        need = {"destroy": "Destroy", "invincible": "Invincible", "|": "Choose One"}
+        card["traits"] = [t for t in traits if t not in need.values()]
+        card["traits"] += [t for w, t in need.items() if w in every]
+    return card
+
+
+@settings(
+    max_examples=sized(25, 500),
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(written_card())
+def test_a_card_written_in_the_language_is_refused_by_name_or_plays(card):
+    doc = shipped_doc("shadows")
+    for hero in ("Akintunde", "Eras", "Rolan", "Ahti"):  # in every Hero's starting deck
+        slot = next(k for k in doc["skill"] if k.get("hero") == hero and k.get("effects"))
+        for key in ("traits", "effects", "initiative", "predict", "health", "active", "track"):
+            slot.pop(key, None)
+        slot.update(card)
+    text = toml_text(doc)
+    try:
+        load_cards(text, "mine.toml")
+    except CardDataError as e:
+        assert e.file == "mine.toml" and "\n" not in str(e), str(e)
+        return
+    for players in (2, 3):
+        smoke_test("shadows", {"players": players, "cards": text}, moves=3000, seed=players)

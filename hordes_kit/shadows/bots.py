@@ -120,7 +120,8 @@ def sensible_bot(state, rng: random.Random) -> str:
     if k == "!destroy":
         # the Destroy Trait: the opponent's dearest Item, or the first Station card
         def worth(m: str) -> int:
-            return getattr(s.card(m.split(":")[1].partition(".")[2]), "cost", 0)
+            head, _, card = m.split(":")[1].partition(".")
+            return getattr(s.card(card or head), "cost", 0)
 
         return max(moves, key=lambda m: (worth(m), m))
     if k == "!main":

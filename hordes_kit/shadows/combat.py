@@ -73,6 +73,13 @@ def start_card(s: Position, seat: int, card: str, response: bool = False) -> Pos
     s = log(s, "card.play", f"{s.who(seat)} plays {sk.name} to the {where}.", seat=seat)
     if response:
         return s
+    if "Attack (Standalone)" in traits:
+        s = log(
+            s,
+            "attack.standalone",
+            f"{sk.name} is an Attack (Standalone): {s.who(seat)} uses no other Attack this round.",
+            seat=seat,
+        )
     mains = play_mains(s, card)
     # a Spell, Self, Creature ... is used by being played; an Attack when announced, a
     # Predict when its number is called

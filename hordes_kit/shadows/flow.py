@@ -220,6 +220,7 @@ def cleanup(s: Position) -> Position:
         s = log(s, "cleanup.end-check", f"CleanUp: the game ends ({why}).")
         return victory(s)
     seats = []
+    was_boxed = [st.boxed for st in s.seats]
     for st in s.seats:
         deck = list(st.deck) + list(st.hand)  # ruling: the unplayed Hand goes back too
         boxed = list(st.boxed)
@@ -267,6 +268,10 @@ def cleanup(s: Position) -> Position:
             )
         )
     s = evolve(s, seats=tuple(seats))
+    for k, st in enumerate(s.seats):
+        gone = [c for c in st.boxed if st.boxed.count(c) > was_boxed[k].count(c)]
+        for c in dict.fromkeys(gone):
+            s = log(s, "one-time", f"{s.who(k)}'s {s.name(c)} was One Time: it leaves the game.")
     s = log(
         s,
         "cleanup.combat",
