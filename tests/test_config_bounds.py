@@ -1,0 +1,125 @@
+"""The holes of issue 40 (parts 1 and 2) for configs, saves, links and tables, each kept
+by a test that failed before the fix: a float or a boolean where a whole number goes, a
+link that crashed the board, described positions past their bounds, histories replayed
+in time linear in their length. (The schema itself: ``test_schema.py``; fuzzed:
+``test_schema_fuzz.py``; the memory and time budget of every loader: ``test_load_budget.py``.)
+
+Only the kit's public loaders are used here, so the file runs against the old code too.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from hordes_kit.core.errors import InvalidInputError, SaveFileError
+from hordes_kit.core.links import LinkError, position_from_link
+from hordes_kit.core.registry import get_game
+from hordes_kit.core.savefile import load_save
+from hordes_kit.core.tables import TableError, TableSession, TableStore
+
+
+def save_doc(game: str, config, history=()) -> dict:
+    return {"format": "hordes-kit-save/2", "game": game, "config": config, "history": list(history)}
+
+
+def link_of(doc: dict, digest: str = "00000000") -> str:
+    raw = json.dumps(doc, separators=(",", ":")).encode()
+    return f"k1.{digest}." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+TITLES = {
+    "fantahzee": "Fantahzee",
+    "skytear": "Skytear Horde",
+    "shadows": "Shadows",
+    "the-horde": "The Horde",
+    "heroes-hordes": "Heroes & Hordes",
+}
+
+
+# --- the holes of issue 40: a float or a boolean where a whole number goes ---------------------
+
+FLOATS = {  # each game's whole-number options, given as floats and booleans
+    "fantahzee": {"players": 2.0},
+    "skytear": {"players": 2.0, "difficulty": 2.0},
+    "shadows": {"players": 2.0},
+    "the-horde": {"players": 1.0},
+    "heroes-hordes": {"players": 1.0, "sudden_defeat": 5.0},
+}
+
+
+@pytest.mark.parametrize(
+    "game,key,value",
+    [(g, k, v) for g, d in FLOATS.items() for k, v in d.items()]
+    + [(g, "players", True) for g in FLOATS],
+)
+def test_a_save_whose_config_holds_a_float_or_a_boolean_is_refused_naming_it(game, key, value):
+    """Skytear's and Shadows' ``players: 2.0`` passed ``in (1, 2)`` and then ``range()``
+    raised TypeError; Skytear took ``difficulty: 2.0``; the solo games took ``players: true``."""
+    text = json.dumps(save_doc(game, {key: value}))
+    with pytest.raises(SaveFileError) as e:
+        load_save(text)
+    assert f"save file: cannot be loaded: {TITLES[game]} option {key}: must be" in str(e.value)
+
+
+def test_a_136_character_position_link_with_players_2_0_is_refused_not_a_crash(monkeypatch):
+    """The board page crashed on this link (a TypeError out of the Skytear setup)."""
+    from board_makers import sk_board
+
+    token = link_of(save_doc("skytear", {"players": 2.0}))
+    assert len(token) < 140
+    with pytest.raises(
+        LinkError, match="this link: cannot be loaded: Skytear Horde option players"
+    ):
+        position_from_link(token, "skytear")
+    monkeypatch.setattr("hordes_kit.ui.query.query_string", lambda: f"position={token}")
+    board = sk_board(seed=1)
+    board.open_link()
+    assert "Skytear Horde option players: must be 1-2 players, got 2.0" in board.message.value
+    assert "A new game opened instead" in board.message.value
+
+
+def test_the_table_store_reads_a_table_config_by_the_same_schema(tmp_path):
+    store = TableStore(tmp_path / "t.sqlite3")
+    try:
+        with pytest.raises(TableError, match="no table: Shadows option players: must be 2-3"):
+            TableSession.create(store, "shadows", {"players": 2.0}, [("A", "person")] * 2, None)
+        with pytest.raises(TableError, match="Skytear Horde option difficulty"):
+            TableSession.create(store, "skytear", {"difficulty": 2.0}, [("A", "person")], None)
+    finally:
+        store.close()
+
+
+# --- described positions: every count bounded while the config is read ------------------------
+
+POSITIONS = {  # a described position per game, and a list in it to overfill
+    "skytear": ({"position": {"hands": [["Temple Guard"] * 101]}}, "position, hands, item 1"),
+    "fantahzee": (
+        {"players": 2, "position": {"seats": [{"hand": ["paladin"] * 201}, {}], "stacks": [{}]}},
+        "position, seats, item 1, hand",
+    ),
+    "shadows": (
+        {"players": 2, "position": {"monster": "x", "seats": [{"hero": "eras"}] * 3}},
+        "position, seats: needs 2 seats",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(POSITIONS))
+def test_a_described_position_past_its_bounds_is_refused_before_it_is_built(game):
+    """A Skytear position with a 200,000-card hand loaded and then took a minute and 2 GB."""
+    config, place = POSITIONS[game]
+    with pytest.raises(SaveFileError) as e:
+        load_save(json.dumps(save_doc(game, config)))
+    assert place in str(e.value), str(e.value)
+
+
+def test_a_skytear_hand_of_200000_cards_is_refused_at_once():
+    text = json.dumps(save_doc("skytear", {"position": {"hands": [["Temple Guard"] * 200_000]}}))
+    with pytest.raises(SaveFileError, match="larger than the limit|lists 200,000 cards"):
+        load_save(text)
+    with pytest.raises(InvalidInputError, match="hands, item 1: lists 200,000 cards; at most 100"):
+        get_game("skytear").start({"position": {"hands": [["Temple Guard"] * 200_000]}})
