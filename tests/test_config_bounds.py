@@ -123,3 +123,78 @@ def test_a_skytear_hand_of_200000_cards_is_refused_at_once():
         load_save(text)
     with pytest.raises(InvalidInputError, match="hands, item 1: lists 200,000 cards; at most 100"):
         get_game("skytear").start({"position": {"hands": [["Temple Guard"] * 200_000]}})
+
+
+# --- bounds before work: histories and texts cost what their size says ------------------------
+
+
+def test_a_replay_never_copies_the_history_it_has_replayed_so_far(monkeypatch):
+    """A 30,000-move save took 2.6 s, most of it copying the history and the log on every
+    move (each ``apply`` made a tuple one longer than the last): the replay is linear."""
+    import random
+
+    from hordes_kit.core.playout import random_policy, sample_outcome
+    from hordes_kit.core.state import GameState
+
+    g = get_game("fantahzee")
+    s, rng = g.start({}), random.Random(5)
+    for _ in range(600):
+        s = s.apply(
+            sample_outcome(s.chance_outcomes(), rng) if s.is_chance else random_policy(s, rng)
+        )
+    seen = []
+    apply = GameState.apply
+
+    def spy(state, action):
+        seen.append(len(state.history) + len(state.log))
+        return apply(state, action)
+
+    monkeypatch.setattr(GameState, "apply", spy)
+    config, again = load_save(json.dumps(save_doc("fantahzee", {}, s.history)))
+    assert again == s and again.history == s.history and again.log == s.log
+    assert len(seen) == 600 and max(seen) == 0  # each move met a state without the past
+
+
+def test_a_table_of_many_moves_replays_in_linear_time_and_names_a_bad_move(tmp_path, monkeypatch):
+    import random
+
+    from hordes_kit.core.playout import random_policy, sample_outcome
+    from hordes_kit.core.state import GameState
+
+    store = TableStore(tmp_path / "t.sqlite3")
+    try:
+        first, _ = TableSession.create(store, "the-horde", {}, [("Ann", "person")], None)
+        s, rng = first.state, random.Random(2)
+        for n in range(60):
+            if s.is_terminal:
+                break
+            a = sample_outcome(s.chance_outcomes(), rng) if s.is_chance else random_policy(s, rng)
+            assert store.record(first.code, n, a, -1)
+            s = s.apply(a)
+        seen = []
+        apply = GameState.apply
+        monkeypatch.setattr(
+            GameState, "apply", lambda st, a: seen.append(len(st.history)) or apply(st, a)
+        )
+        other, _, _ = TableSession.join(store, first.code, None)
+        assert other.state == s and max(seen) == 0 and len(other.movers) == len(s.history)
+    finally:
+        store.close()
+
+
+def test_the_nesting_scan_of_a_save_holding_card_text_needs_no_memory_for_its_strings():
+    """The scan before parsing kept a mark for every character of a JSON string: a save
+    holding 480 KB of card text took 63 MB before it was parsed (130 bytes a character)."""
+    import tracemalloc
+
+    from hordes_kit.core.inputs import nesting_depth
+
+    text = json.dumps(save_doc("skytear", {"cards": 'name = "A \\" B"\n' * 30_000}))
+    toml = 'a = """' + 'x"y\\"' * 100_000 + '"""\n[[b]]\nc = [[1]]'
+    tracemalloc.start()
+    try:
+        assert nesting_depth(text) == 2 and nesting_depth(toml, "toml") == 2
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000, f"{peak / 1e6:.1f} MB to scan {len(text) + len(toml):,} characters"
