@@ -180,3 +180,14 @@ def test_unknown_options_are_refused_in_words(game):
 def test_every_game_of_the_kit_reads_its_config_through_a_schema():
     """A game added to the shelf declares its config's schema too (and so inherits it)."""
     assert len(GAMES) == 5 and all(g.schema is not None for g in GAMES)
+
+
+def test_the_readme_states_the_bounds_the_kit_checks():
+    from pathlib import Path
+
+    from hordes_kit.core.savefile import MAX_MOVES, SAVE_LIMIT
+    from hordes_kit.core.schema import CARD_TEXT_LIMIT
+
+    text = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    assert f"at most {CARD_TEXT_LIMIT // 1024} KiB to play with" in text
+    assert f"a save file is at most {SAVE_LIMIT / 2**20:g} MiB and {MAX_MOVES:,} moves" in text
