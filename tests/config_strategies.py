@@ -16,7 +16,7 @@ import base64
 import json
 import os
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -77,12 +77,18 @@ def _values(spec: OneOf | TableRule) -> tuple:
 
 # names a game knows (castles, cards, heroes...) make valid configs reach deeper than
 # random text; the tests pass the texts found in the shipped scenarios' configs
-_PLAIN = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF), max_size=12)
+_PLAIN = st.text(
+    st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_characters="\x7f"), max_size=12
+)
+
+
+Words = Mapping[str, Sequence[str]]  # texts seen under a key ("castle"), "" for any key
 
 
 @st.composite
-def valid(draw, spec: Spec, ctx: dict, words: Sequence[str] = ()) -> Any:
-    """A value ``spec`` reads (its bounds from ``ctx``, names often from ``words``)."""
+def valid(draw, spec: Spec, ctx: dict, words: Words = {}, key: str = "") -> Any:  # noqa: B006
+    """A value ``spec`` reads (its bounds from ``ctx``; a text often one of ``words`` seen
+    under the same ``key`` in the shipped scenarios, else under any key)."""
     if isinstance(spec, Whole):
         lo, hi = _bound(spec.lo, ctx), _bound(spec.hi, ctx)
         return draw(st.sampled_from([lo, hi]) | st.integers(lo, hi))
@@ -91,7 +97,10 @@ def valid(draw, spec: Spec, ctx: dict, words: Sequence[str] = ()) -> Any:
     if isinstance(spec, OneOf | TableRule):
         return draw(st.sampled_from(_values(spec)))
     if isinstance(spec, Text):
-        fits = [w for w in words if spec.least <= len(w) <= spec.most and "\n" not in w]
+        if spec.lines and draw(st.integers(0, 3)):  # card data: mostly the shipped cards
+            return ""
+        seen = words.get(key) or words.get("", ())
+        fits = [w for w in seen if spec.least <= len(w) <= spec.most and "\n" not in w]
         if spec.pattern:
             return draw(
                 st.from_regex(spec.pattern, fullmatch=True).filter(lambda t: len(t) <= spec.most)
@@ -107,7 +116,7 @@ def valid(draw, spec: Spec, ctx: dict, words: Sequence[str] = ()) -> Any:
                 n = draw(st.sampled_from([0, n]))
         else:
             n = draw(st.sampled_from([spec.least, most]) | st.integers(spec.least, min(most, 4)))
-        item = valid(spec.item, ctx, words)
+        item = valid(spec.item, ctx, words, key)
         if n > 8:  # at the bound: one value repeated (drawing a hundred costs seconds)
             return [draw(item)] * n
         return [draw(item) for _ in range(n)]
@@ -118,22 +127,22 @@ def valid(draw, spec: Spec, ctx: dict, words: Sequence[str] = ()) -> Any:
             )
         else:
             keys = draw(
-                st.lists(valid(spec.key, ctx, words), unique=True, max_size=min(spec.most, 4))
+                st.lists(valid(spec.key, ctx, words, key), unique=True, max_size=min(spec.most, 4))
             )
-        return {k: draw(valid(spec.value, ctx, words)) for k in keys}
+        return {k: draw(valid(spec.value, ctx, words, str(k))) for k in keys}
     if isinstance(spec, Record):
         out: dict[str, Any] = {}
         ctx = ctx if spec.defaults is None else dict(spec.defaults)
-        for k, sub in spec.fields.items():
-            if k in spec.required or draw(st.booleans()):
-                out[k] = draw(valid(sub, ctx, words))
+        for k, sub in spec.fields.items():  # a third of the optional keys: a game takes more
+            if k in spec.required or draw(st.integers(0, 2)) == 0:
+                out[k] = draw(valid(sub, ctx, words, k))
                 if spec.defaults is not None:
                     ctx[k] = out[k]
         return out
     if isinstance(spec, AnyOf):
-        return draw(st.one_of([valid(o, ctx, words) for o in spec.options]))
+        return draw(st.one_of([valid(o, ctx, words, key) for o in spec.options]))
     if isinstance(spec, Nullable):
-        return draw(st.none() | valid(spec.spec, ctx, words))
+        return draw(st.none() | valid(spec.spec, ctx, words, key))
     raise TypeError(f"no strategy for {spec!r}")
 
 
@@ -149,7 +158,7 @@ def _refused(spec: Spec, value: Any, ctx: dict) -> bool:
 
 
 @st.composite
-def wrong(draw, spec: Spec, ctx: dict, words: Sequence[str] = ()) -> tuple[Any, tuple[str, ...]]:
+def wrong(draw, spec: Spec, ctx: dict, words: Words = {}) -> tuple[Any, tuple[str, ...]]:  # noqa: B006
     """A value ``spec`` refuses, and the place (keys, ``item N``) the refusal names."""
     odd = [v for v in _ODD if _refused(spec, v, ctx)]
     here: list[Any] = []
@@ -207,39 +216,46 @@ def wrong(draw, spec: Spec, ctx: dict, words: Sequence[str] = ()) -> tuple[Any, 
             if isinstance(o, Record) and draw(st.booleans()):
                 return draw(wrong(o, ctx, words))
     here = [v for v in here if _refused(spec, v, ctx)]
-    return draw(st.sampled_from(here + odd)), ()
+    value = draw(st.sampled_from(here + odd))
+    if isinstance(spec, ListOf) and spec.single and isinstance(value, spec.item.kinds):
+        if not isinstance(value, list):  # one item alone is a list of one: that item is wrong
+            return value, ("item 1",)
+    return value, ()
 
 
-def game_words(game: str) -> tuple[str, ...]:
-    """Every short text of the game's shipped scenario configs (castles, cards, heroes)."""
+def game_words(game: str) -> dict[str, tuple[str, ...]]:
+    """The short texts of the game's shipped scenario configs, by the key they sit under
+    (``castle``: the castles named; a table's keys under the table's own key), and all of
+    them under ``""``."""
     from hordes_kit.core.scenario import load_scenario, scenario_files
 
-    found: set[str] = set()
+    found: dict[str, set[str]] = {"": set()}
 
-    def walk(v: Any) -> None:
+    def walk(v: Any, key: str) -> None:
         if isinstance(v, str) and 0 < len(v) <= 60:
-            found.add(v)
+            found.setdefault(key, set()).add(v)
+            found[""].add(v)
         elif isinstance(v, dict):
             for k, x in v.items():
-                walk(k)
-                walk(x)
+                found.setdefault(key, set()).add(k)
+                walk(x, k)
         elif isinstance(v, list):
             for x in v:
-                walk(x)
+                walk(x, key)
 
     for path in scenario_files(get_game(game).data_dir):
-        walk(load_scenario(path).config)
-    return tuple(sorted(found))
+        walk(load_scenario(path).config, "")
+    return {k: tuple(sorted(v)) for k, v in found.items()}
 
 
-def configs(game: str, words: Sequence[str] = ()) -> st.SearchStrategy[dict]:
+def configs(game: str, words: Words = {}) -> st.SearchStrategy[dict]:  # noqa: B006
     """Configs of ``game`` that its schema reads (the game may still refuse one: a castle
     the card set has not, a position that does not fit on the table)."""
     schema = get_game(game).schema
     return valid(schema, dict(schema.defaults or {}), words)
 
 
-def bad_configs(game: str, words: Sequence[str] = ()) -> st.SearchStrategy[tuple[dict, tuple]]:
+def bad_configs(game: str, words: Words = {}) -> st.SearchStrategy[tuple[dict, tuple]]:  # noqa: B006
     """Configs of ``game`` with one place wrong, and that place (what the error names)."""
     schema = get_game(game).schema
     return wrong(schema, dict(schema.defaults or {}), words)
