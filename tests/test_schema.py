@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 import pytest
 
 from hordes_kit.cli import main
+from hordes_kit.core.args import argument
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.registry import get_game, shelf
 from hordes_kit.core.schema import (
@@ -26,7 +27,6 @@ from hordes_kit.core.schema import (
     TableRule,
     Text,
     Whole,
-    argument,
     config_schema,
     seats,
 )

@@ -12,15 +12,15 @@ naming the place (``Skytear Horde option position, hands, item 1: ...``).
 The same declaration serves every way a config comes in, because each one goes through
 the game's ``from_dict``: a new game, the board's Load and a position link (``core.savefile``,
 ``core.links``), a shared table (``core.tables``), a scenario, and the command line, whose
-options can take their type from a field (``argument``). Tests draw configs from it.
+options can take their type from a field (``core.args.argument``). Tests draw configs
+from it.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
@@ -44,7 +44,6 @@ __all__ = [
     "AnyOf",
     "Nullable",
     "config_schema",
-    "argument",
     "shown",
 ]
 
@@ -58,23 +57,17 @@ def shown(value: Any) -> str:
     """A value as a message quotes it: JSON's words, long texts and huge numbers cut short.
 
     >>> shown(True), shown(2.0), shown("x" * 60), shown(10**40), shown([1, 2])
-    ('true', '2.0', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (60 characters)", 'a number of 41 digits', 'a list')
+    ('true', '2.0', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (60 characters)", 'a number of 41 digits', 'a list')
     """  # noqa: E501
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10**15 else f"a number of {len(str(abs(value)))} digits"
-    if isinstance(value, float):
-        return repr(value)
+    if isinstance(value, int):  # (str() of a number of 5,000 digits raises)
+        digits = int(value.bit_length() * 0.30103) + 1
+        return str(value) if abs(value) < 10**15 else f"a number of {digits} digits"
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else f"{value[:30]!r}... ({len(value):,} characters)"
-    return (
-        "a table"
-        if isinstance(value, Mapping)
-        else "a list"
-        if isinstance(value, list | tuple)
-        else type(value).__name__
-    )
+    kind = "a table" if isinstance(value, Mapping) else "a list" if isinstance(value, list) else ""
+    return kind or repr(value)[:40]
 
 
 @dataclass(frozen=True)
@@ -212,7 +205,7 @@ class OneOf(Spec):
 
     @property
     def kinds(self) -> tuple[type, ...]:  # type: ignore[override]
-        return tuple({type(v): 0 for v in self.values})
+        return tuple({type(v): 0 for v in self.values})  # (bool is told from int)
 
     def read(self, value: Any, at: At) -> Any:
         if not any(same_value(v, value) for v in self.values):
@@ -230,10 +223,7 @@ class TableRule(Spec):
 
     game_dir: str
     field: str
-
-    @property
-    def kinds(self) -> tuple[type, ...]:  # type: ignore[override]
-        return tuple({type(v): 0 for v in self.values})
+    kinds = OneOf.kinds
 
     @property
     def values(self) -> tuple:
@@ -263,11 +253,7 @@ class ListOf(Spec):
     kinds = (list, tuple)
 
     def read(self, value: Any, at: At) -> list:
-        if (
-            self.single
-            and isinstance(value, tuple(self.item.kinds))
-            and not isinstance(value, list)
-        ):
+        if self.single and not isinstance(value, list) and isinstance(value, self.item.kinds):
             value = [value]
         if not isinstance(value, list | tuple):
             raise at.fail(f"must be a list of {self.noun}, got {shown(value)}")
@@ -416,26 +402,3 @@ def config_schema(cls: type, title: str, **specs: Spec) -> Record:
     defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
     defaults.setdefault("players", 1)
     return Record(specs, defaults=defaults, title=title)
-
-
-def argument(spec: Spec, option: str) -> Callable[[str], Any]:
-    """An argparse ``type`` reading a command-line word as ``spec`` says (a whole number
-    from ASCII digits only), so the command line takes a field's bounds from the schema.
-
-    >>> argument(Whole(1, 5), "--difficulty")("3")
-    3
-    """
-
-    def parse(text: str) -> Any:
-        value: Any = text
-        numbers = isinstance(spec, OneOf | TableRule) and any(type(v) is int for v in spec.values)
-        if isinstance(spec, Whole) or numbers:
-            if re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip(), re.ASCII):
-                value = int(text)
-        try:
-            return spec.read(value, At(option, (), {}))
-        except InvalidInputError as e:
-            raise argparse.ArgumentTypeError(str(e).split(": ", 1)[-1]) from None
-
-    parse.__name__ = spec.describe()
-    return parse

@@ -10,12 +10,11 @@ import argparse
 import json
 from pathlib import Path
 
-from hordes_kit.core.args import add_run_arguments, text_up_to
+from hordes_kit.core.args import add_run_arguments, argument, text_up_to
 from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.inputs import read_text, shown
-from hordes_kit.core.schema import argument
 from hordes_kit.skytear.cards import CardSet, load_card_text
 from hordes_kit.skytear.rules import SkyConfig
 
