@@ -189,5 +189,5 @@ def test_the_readme_states_the_bounds_the_kit_checks():
     from hordes_kit.core.schema import CARD_TEXT_LIMIT
 
     text = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
-    assert f"at most {CARD_TEXT_LIMIT // 1024} KiB to play with" in text
+    assert f"of at most {CARD_TEXT_LIMIT:,} characters" in text
     assert f"a save file is at most {SAVE_LIMIT / 2**20:g} MiB and {MAX_MOVES:,} moves" in text

@@ -26,7 +26,7 @@ GAMES = ("fantahzee", "skytear", "shadows", "the-horde", "heroes-hordes")
 # refuses more): renamed copies of the shipped tables named
 EXTRA = {
     "fantahzee": (("hero", "action"), 200),  # at most 1,000 cards, copies counted
-    "skytear": (("alliance", "horde"), 1000),
+    "skytear": (("alliance", "horde"), 400),  # at most 500 of a kind (57 and 42 shipped)
     "shadows": (("skill",), 380),  # at most 500 of a kind (113 shipped)
 }
 
@@ -44,10 +44,10 @@ def played(game: str, config: dict, moves: int = MAX_MOVES, seed: int = 0) -> Ga
 
 @cache
 def longest(game: str, config_json: str = "{}") -> GameState:
-    """The longest of a few games of a config (given as JSON), or the first to reach
-    ``MAX_MOVES`` (random Fantahzee games mostly do)."""
+    """The longest of two games of a config (given as JSON), or of up to four until one
+    reaches ``MAX_MOVES`` (random Fantahzee games mostly do)."""
     config, best = json.loads(config_json), None
-    for seed in range(4):
+    for seed in range(4 if game == "fantahzee" else 2):
         s = played(game, config, seed=seed)
         if best is None or len(s.history) > len(best.history):
             best = s
@@ -82,10 +82,10 @@ def card_data(game: str) -> dict:
         tables, n = EXTRA[game]
         text = (data_path(game) / "cards.toml").read_text()
         part: dict = {"cards": _padded(_grown_toml(text, tables, n), CARD_TEXT_LIMIT - 64)}
-    elif game == "heroes-hordes":  # CSV: renamed rows up to the reader's 1,000 cards
+    elif game == "heroes-hordes":  # CSV: renamed rows up to the reader's 500 rows
         lines = (data_path("heroes_hordes") / "cards.csv").read_text().splitlines()
         rows = lines[1:]
-        extra = [re.sub(r"^([^,]*)", rf"\1 {i}", rows[i % len(rows)]) for i in range(880)]
+        extra = [re.sub(r"^([^,]*)", rf"\1 {i}", rows[i % len(rows)]) for i in range(390)]
         part = {"cards": "\n".join(lines + extra) + "\n"}
     else:  # The Horde's folder: renamed recruit rows, setup.toml padded to the limit
         folder = data_path("the_horde")

@@ -26,7 +26,6 @@ from typing import Any
 from hordes_kit.core.errors import HordesKitError, SaveFileError
 from hordes_kit.core.inputs import decode_text, parse_json
 from hordes_kit.core.registry import get_game
-from hordes_kit.core.schema import CARD_TEXT_LIMIT
 from hordes_kit.core.state import GameState
 
 __all__ = ["SAVE_FORMAT", "SAVE_LIMIT", "MAX_MOVES", "dump_save", "load_save"]
@@ -35,7 +34,7 @@ SAVE_FORMAT = "hordes-kit-save/2"
 OLD_FORMAT = "hordes-kit-save/1"
 # The bounds of a save, each checked before anything is built: with them the worst file
 # loads within 2 s and 100 MB (tests/test_load_budget.py), its work linear in its size.
-SAVE_LIMIT = CARD_TEXT_LIMIT + 1024 * 1024  # bytes: a player's card data and 1 MiB for the rest
+SAVE_LIMIT = 2 * 1024 * 1024  # bytes: a player's card data (CARD_TEXT_LIMIT) and the rest
 MAX_MOVES = 30_000  # moves in a history (the longest bot games are about 12,000)
 MAX_ACTION = 100  # characters of one action id
 _KEYS = {"format", "game", "config", "history"}

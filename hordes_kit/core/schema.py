@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
+from hordes_kit.core.cardcheck import CARD_TEXT_LIMIT
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import option_specs, same_value
 
@@ -47,7 +48,8 @@ __all__ = [
     "shown",
 ]
 
-CARD_TEXT_LIMIT = 512 * 1024  # characters of a player's own card data in a config (all files)
+# CARD_TEXT_LIMIT (core.cardcheck): characters of a player's own card data in a config, the
+# bound of a card file wherever it is read
 NAME_LIMIT = 60  # characters of a name in a config (a castle, a deck, a card, a seat)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -12,11 +12,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from hordes_kit.core.errors import IllegalActionError, InvalidActionError
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "GameState", "player_label", "evolve"]
+__all__ = ["CHANCE", "TERMINAL", "Event", "GameState", "player_label", "evolve", "share"]
 
 CHANCE = -1
 TERMINAL = -2
@@ -25,6 +26,17 @@ TERMINAL = -2
 def player_label(player: int) -> str:
     """Readable name of a ``current_player`` value."""
     return {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player + 1}")
+
+
+@lru_cache(maxsize=4096)
+def share(k: int, n: int) -> Fraction:
+    """``Fraction(k, n)``, made once for each pair: the outcomes of a draw are a few such
+    shares, asked again at every draw of a replay (reducing a Fraction costs a gcd each time).
+
+    >>> share(2, 4)
+    Fraction(1, 2)
+    """
+    return Fraction(k, n)
 
 
 # A state's legal actions and chance outcomes, kept on the state the first time they are
