@@ -14,6 +14,9 @@ import json
 import zlib
 
 import pytest
+from budget import sized
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hordes_kit.core.errors import InvalidInputError, SaveFileError
 from hordes_kit.core.links import LinkError, position_from_link
@@ -198,3 +201,64 @@ def test_the_nesting_scan_of_a_save_holding_card_text_needs_no_memory_for_its_st
     finally:
         tracemalloc.stop()
     assert peak < 5_000_000, f"{peak / 1e6:.1f} MB to scan {len(text) + len(toml):,} characters"
+
+
+# the scan's reference: the regexes it replaced (right, but a mark per character of a string)
+_OLD_TOML = (
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"|'''(?:[^']|'(?!''))*'''"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'[^'\n]*'"
+    r"|#[^\n]*"
+    r"|[\[\]{}]"
+)
+
+
+def _old_depth(text: str, pattern: str) -> int:
+    import re
+
+    depth = deepest = 0
+    for m in re.finditer(pattern, text, re.S):
+        if m.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif m.group() in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+_PIECES = ['"', "'", "\\", "\n", "[", "]", "{", "}", "#", "a", " ", '"""', "'''"]
+
+
+@settings(max_examples=sized(400, 8000), deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_fuzz_the_toml_scan_finds_the_depth_the_old_regex_found(text):
+    from hordes_kit.core.inputs import nesting_depth
+
+    assert nesting_depth(text, "toml", stop=10**6) == _old_depth(text, _OLD_TOML)
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='"\\[]{}\n\tab\u2028', max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(alphabet='"\\[]{}a', max_size=4), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+def _depth(doc) -> int:
+    if isinstance(doc, list):
+        return 1 + max(map(_depth, doc), default=0)
+    if isinstance(doc, dict):
+        return 1 + max(map(_depth, doc.values()), default=0)
+    return 0
+
+
+@settings(max_examples=sized(400, 8000), deadline=None)
+@given(_JSON_VALUES)
+def test_fuzz_the_json_scan_finds_the_depth_of_the_parsed_document(doc):
+    from hordes_kit.core.inputs import nesting_depth
+
+    assert nesting_depth(json.dumps(doc), stop=10**6) == _depth(doc)

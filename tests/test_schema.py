@@ -191,3 +191,10 @@ def test_the_readme_states_the_bounds_the_kit_checks():
     text = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
     assert f"of at most {CARD_TEXT_LIMIT:,} characters" in text
     assert f"a save file is at most {SAVE_LIMIT / 2**20:g} MiB and {MAX_MOVES:,} moves" in text
+
+
+def test_skytear_declares_the_phases_a_described_position_starts_from():
+    from hordes_kit.skytear.position import START
+    from hordes_kit.skytear.rules import PHASES
+
+    assert tuple(START) == PHASES

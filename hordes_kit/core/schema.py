@@ -89,16 +89,20 @@ class At:
     ctx: dict
 
     def key(self, k: str) -> At:
+        """The place of a table's key."""
         return At(self.title, self.path + (k,), self.ctx)
 
     def item(self, i: int) -> At:
+        """The place of a list's item (counted from 1 in words)."""
         return At(self.title, self.path + (f"item {i + 1}",), self.ctx)
 
     def fail(self, problem: str) -> InvalidInputError:
+        """The kit's error naming this place."""
         where = f" {', '.join(self.path)}" if self.path else ""
         return InvalidInputError(f"{self.title} option{where}: {problem}")
 
     def bound(self, b: int | Ref) -> int:
+        """A bound's value here (a ``Ref`` reads the field it names)."""
         return b if isinstance(b, int) else int(self.ctx[b.field]) + b.plus
 
 
