@@ -60,7 +60,7 @@ def refused_naming(game: str, where: tuple[str, ...], error: Exception, prefix: 
 
 
 @pytest.mark.parametrize("game", GAMES)
-@budget(150)
+@budget(100)
 @given(data=st.data())
 def test_fuzz_a_config_with_one_place_wrong_is_refused_naming_it(game, data):
     config, where = data.draw(bad_configs(game, words(game)), "config")
@@ -70,7 +70,7 @@ def test_fuzz_a_config_with_one_place_wrong_is_refused_naming_it(game, data):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@budget(100)
+@budget(60)
 @given(data=st.data())
 def test_fuzz_a_save_with_its_config_mutated_is_refused_naming_the_place(game, data):
     history = played(game).history
@@ -83,7 +83,7 @@ def test_fuzz_a_save_with_its_config_mutated_is_refused_naming_the_place(game, d
 
 
 @pytest.mark.parametrize("game", GAMES)
-@budget(100)
+@budget(60)
 @given(data=st.data())
 def test_fuzz_a_link_made_of_such_a_save_is_refused_naming_the_place(game, data):
     history = played(game).history
@@ -108,7 +108,7 @@ def tables() -> TableStore:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@budget(60)
+@budget(40)
 @given(data=st.data())
 def test_fuzz_the_table_store_refuses_such_a_config_naming_the_place(game, data):
     config, where = data.draw(bad_configs(game, words(game)), "config")
@@ -132,7 +132,7 @@ def played(game: str):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@budget(100)
+@budget(60)
 @given(data=st.data())
 def test_fuzz_a_config_the_schema_reads_plays_or_is_refused_in_words(game, data):
     config = data.draw(configs(game, words(game)), "config")
