@@ -319,7 +319,7 @@ def test_errors_quote_the_input_and_say_why():
     with pytest.raises(IllegalActionError, match="Experience or Gold") as e:
         s.apply("pass")
     assert "teamup:xp" in e.value.legal
-    with pytest.raises(InvalidInputError, match="2-3 players"):
+    with pytest.raises(InvalidInputError, match="players: must be 2-3 players, got 4"):
         new_game({"players": 4})
     with pytest.raises(InvalidInputError, match="not a Monster id"):
         position(monster="dragon")
