@@ -245,8 +245,10 @@ def test_every_walkthrough_question_is_graded_by_its_kind():
             legal = set(f.before.legal_actions())
             rule_question = any(a not in legal for a in answers)
             kinds.add("rule" if rule_question else "choice")
+            assert not player.scenario.from_rulebook  # the rulebook has no worked example
             for a in answers:
-                text = player.feedback_html(f, a)
+                text = player.feedback_html(f, a, player.scenario.chooser)
+                assert "book" not in words(text), "the walkthrough's moves are the kit's"
                 if rule_question:
                     want = "legal" if a in legal else "illegal"
                     assert f"data-grade='{want}'" in text, (f.step.move, a)
@@ -259,8 +261,8 @@ def test_every_walkthrough_question_is_graded_by_its_kind():
                     shown = words(text)
                     assert "wrong" not in shown.lower()
                     if want == "different":
-                        assert "Legal, and the book chose differently" in shown
-                    for who in ("Your choice", "The book's choice", "Best by the battle"):
+                        assert "Legal, and the walkthrough chose differently" in shown
+                    for who in ("Your choice", "The walkthrough's choice", "Best by the battle"):
                         row = shown.split(who, 1)[1].split("\n")[0]
                         assert re.search(r"\d", row), (who, row)  # each with its figure
     assert kinds == {"rule", "choice"}

@@ -271,7 +271,9 @@ def test_every_question_is_graded_by_its_kind():
                 assert illegal, f"{where}: a rules question offers an illegal move"
                 ok = p.answer(illegal[0])
                 assert not ok and not p.grade.legal and "costs" in p.grade.reason, where
-                assert "Not legal" in p.feedback
+                assert "Not legal" in p.feedback and "Try again" in p.feedback
+                assert p.pending_question() is q, f"{where}: a refused move is tried again"
+                p.answer(q.step.move)
             else:
                 assert set(offered) <= set(q.before.legal_actions()), where
                 ok = p.answer(other)
@@ -280,7 +282,9 @@ def test_every_question_is_graded_by_its_kind():
                 named = dict(g.figures)
                 assert {other, q.step.move, g.best} <= set(named), where
                 assert all(named.values()), where
-                assert "Legal, and the book chose differently" in p.feedback, where
+                # the rulebook has no worked example: the moves are the walkthrough's
+                assert "Legal, and the walkthrough chose differently" in p.feedback, where
+                assert "book" not in _visible(p.feedback), where
                 assert "✘" not in p.feedback and "The figures:" in p.feedback, where
             # the rule box of the step is shown, never an id
             assert "hk-rule-chip" in p.narration.value
