@@ -125,6 +125,29 @@ def test_the_end_phase_step_shows_the_end_phase_rule():
     assert "Draw a card from the hero deck" not in wt.narration.value
 
 
+def test_no_walkthrough_step_shows_two_counts_of_the_end_phase_draw():
+    """The first lesson's End Phase step showed "Draw a card from the hero deck" beside
+    "Draw four cards" (issue 46): every End Phase rule a step shows that counts the cards
+    drawn says the engine's number, four."""
+    from hordes_kit.fantahzee.rules import END_DRAW
+
+    words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+    counted = re.compile(r"\b(a|one|two|three|four|five|\d+)\s+(?:\w+'s\s+)?cards?\b", re.I)
+    wt = walkthrough()
+    shown = 0
+    for i in range(len(wt.scenarios)):
+        wt.load(i)
+        for f in wt.frames:
+            for rid in (f.step.rule, *f.step.also):
+                rule = wt.rules.get(rid)
+                if rule is None or rule.title != "End Phase" or "draw" not in rule.text.lower():
+                    continue
+                for n in counted.findall(rule.text.split(";")[0]):
+                    shown += 1
+                    assert words.get(n.lower(), n) in (END_DRAW, str(END_DRAW)), (rid, rule.text)
+    assert shown >= 3  # the first lesson's two chips, the Example Turn's
+
+
 def test_rules_the_rulebook_states_are_not_labelled_our_rulings():
     rules = rule_index("fantahzee", "fantahzee.")
     assert not rules["fantahzee.steam.pay"].ruling  # "part steam and part dice"
