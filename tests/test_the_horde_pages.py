@@ -312,3 +312,46 @@ def test_rulings_are_labelled_as_ours_and_rules_as_the_book():
     for rid, r in index.items():
         chip = rule_chip(r)
         assert ("Our ruling" in chip) == r.ruling, rid
+
+
+def test_the_grimthwacker_card_says_only_dead_ones_come_back_in_the_end_phase():
+    """The card said Grimthwackers "return there in every End phase" (issue 46); the End
+    phase takes back only those in the Recruit Discard: a living one that fought stays in
+    the Defender Discard (the first lesson's turn 1)."""
+    from hordes_kit.core.scenario import first_lesson, run_scenario
+
+    end = run_scenario(first_lesson("the_horde"))[12].after  # turn 1's End phase is done
+    v = end.view(None)
+    assert v["turn"] == 2 and v["grimthwackers"]["killed"] == 0
+    assert v["defender_discard"].get("Grimthwacker", 0) >= 1  # it fought and won: stays
+    note = end.data.card("grimthwacker").note
+    assert "every End phase" not in note
+    assert "dead" in note and "Recruit Discard" in note and "End phase" in note
+
+
+def test_every_word_on_dizzy_names_each_grimthwacker_the_default_reading_makes_dizzy():
+    """The glossary and the odds page said "the third Grimthwacker in a row is Dizzy" while
+    the kit's default reading makes the fourth and fifth dizzy too (issue 46)."""
+    import json
+    from pathlib import Path
+
+    from hordes_kit.core.glossary import find_term, glossary
+    from hordes_kit.the_horde.horde import dizzy_streak
+    from hordes_kit.the_horde.rules import THConfig
+
+    ordinals = ["first", "second", "third", "fourth", "fifth"]
+    dizzy, streak = [], 0
+    for n in ordinals:  # five Grimthwackers drawn in a row
+        is_dizzy, streak, _third, _said = dizzy_streak(THConfig().dizzy, streak)
+        if is_dizzy:
+            dizzy.append(n)
+    assert dizzy == ["third", "fourth", "fifth"]
+    nb = json.loads(Path("notebooks/the_horde_odds.ipynb").read_text())
+    odds_page = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    said = {
+        "glossary": find_term(glossary("the_horde", "the-horde."), "Dizzy").text,
+        "odds page": next(s for s in odds_page.split(";") if "Dizzy" in s),
+    }
+    for where, text in said.items():
+        for n in dizzy:
+            assert n in text, f"{where} leaves out the {n} Grimthwacker in a row: {text!r}"
