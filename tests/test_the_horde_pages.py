@@ -193,13 +193,17 @@ def test_fast_forward_stops_at_the_end_of_a_turn_and_asks():
     assert b.state.step == "recruit" and b.playback.done
     b.act("done")
     b.table.click("fast")  # the Horde phase, then the End phase: the turn ends
-    b.playback.skip()
     turn = b.state.turn
+    b.playback.skip()
     if not b.state.is_terminal:
-        assert b.playback.waiting and "is over" in b.playback.ticker.status
+        # the turn's last move is shown (the next turn's Income and Tax played by
+        # themselves), then it asks before the next turn's first card
+        assert b.playback.waiting and f"Turn {turn} is over" in b.playback.ticker.status
+        assert b.state.turn == turn + 1 and b.state.step == "recruit-flip" and not b.state.row
+        assert "roll to see" not in b.table.html  # no stale question of the last turn
         b.playback.continue_turn()
         b.playback.skip()
-        assert b.state.turn == turn + 1
+        assert b.state.turn == turn + 1 and b.state.step == "recruit"
 
 
 def test_purchase_odds_on_the_board_mark_the_advised_cards():

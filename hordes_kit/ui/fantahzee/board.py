@@ -196,7 +196,7 @@ class FZBoard(BoardMixin, w.VBox):
         """Draw the chance outcomes and play the bots until a person decides; the bots'
         moves are kept to be shown one at a time."""
         kinds = self.kinds()
-        frames, first_bot = [], None
+        frames, first_bot, start = [], None, state
         for _ in range(20000):
             if state.is_terminal:
                 break
@@ -212,6 +212,7 @@ class FZBoard(BoardMixin, w.VBox):
             frames.append(state)
         # a person's own roll is shown at once; the bots' turns are played out
         self._frames = frames[first_bot:] if first_bot is not None else []
+        self._frames_start = frames[first_bot - 1] if first_bot else start
         return state
 
     def undo(self) -> None:
@@ -310,7 +311,7 @@ class FZBoard(BoardMixin, w.VBox):
     def _show(self) -> None:
         if self._frames:
             frames, self._frames = self._frames, []
-            self.playback.play(frames)
+            self.playback.play(frames, start=self._frames_start)
             return
         s = self.state
         viewer, person, waiting = self._viewer(s)
