@@ -359,3 +359,27 @@ def test_every_word_on_dizzy_names_each_grimthwacker_the_default_reading_makes_d
     for where, text in said.items():
         for n in dizzy:
             assert n in text, f"{where} leaves out the {n} Grimthwacker in a row: {text!r}"
+
+
+def test_a_monte_carlo_phase_table_gives_shares_of_its_playouts_not_a_bare_zero():
+    """The Horde phase's odds read "2 killed 0%, 3 killed 0.2%" (issue 46): a share of 600
+    playouts, shown as if exact. A Monte Carlo cell now says how many playouts it counts,
+    and an outcome no playout met is "not seen", with the most its chance could be."""
+    import re
+
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.the_horde.odds import phase_odds
+    from hordes_kit.ui.the_horde.advice import phase_odds_html
+
+    path = next(p for p in scenario_files("the_horde") if p.stem == "01-first-year")
+    rock = next(f for f in run_scenario(load_scenario(path)) if f.step.move == "rock:heal")
+    state = rock.before.apply("rock:heal")
+    po = phase_odds(state, budget=1500, runs=600)
+    assert not po.exact
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", phase_odds_html(state, po))
+    shares = [c for c in cells if "%" in c]
+    assert shares and not any(re.fullmatch(r"[<>]?[\d.]+%", c) for c in shares), shares
+    assert any(c.startswith("not seen in 600") for c in cells)
+    assert all(re.search(r"\(\d+ of 600\)|not seen", c) for c in shares)
+    exact = phase_odds(state)  # the board's own budget: every outcome worked out
+    assert exact.exact and "of 600" not in phase_odds_html(state, exact)
