@@ -449,6 +449,8 @@ def test_point_questions_are_checked_against_the_view(game):
         # then the right click: named, outlined, explained, and the step goes on
         assert w.point(right[-1].id) and "✔" in w.feedback
         assert html.escape(find_term(terms, f.step.point).text) in w.feedback
+        # no "Goblins pile is the attacks next": the thing is named, the term explained
+        assert f"is the {html.escape(f.step.point)}" not in w.feedback
         assert f"data-thing='{right[-1].id}' data-pointed" in w.board.value
         # Show me the answer: gives it away (outlined), then Next moves on
         w.goto(f.index - 1)
