@@ -204,3 +204,41 @@ def test_where_the_example_is_not_the_best_by_the_odds_the_step_says_why():
             assert html.escape(f.step.because) in w.feedback, where
             assert "hk-because" in w.feedback and "Why " in _visible(w.feedback), where
     assert "th-first-year step 25" in differ  # the Healing Rock: keeping it is better
+
+
+QUIZ_GAMES = {
+    "the-horde": "hordes_kit.the_horde.quiz",
+    "heroes-hordes": "hordes_kit.heroes_hordes.quiz",
+    "skytear": "hordes_kit.skytear.quiz",
+    "shadows": "hordes_kit.shadows.quiz",
+}
+
+
+@pytest.mark.parametrize("game", sorted(QUIZ_GAMES))
+def test_the_quiz_asks_only_what_the_walkthroughs_showed_and_in_their_order(game):
+    """The quiz under the walkthroughs asked what no step had taught yet (issue 46): every
+    question names the rules it draws on, some walkthrough step shows each of them, and the
+    questions come in the order the walkthroughs show them; the answer says where."""
+    import importlib
+
+    from hordes_kit.core.quiz import teaching_place
+    from hordes_kit.core.registry import get_game
+    from hordes_kit.core.rules_index import rule_index
+    from hordes_kit.ui.quiz import QuizPlayer
+
+    g = get_game(game)
+    questions = importlib.import_module(QUIZ_GAMES[game]).load_quiz()
+    rules = rule_index(g.data_dir, g.rule_prefix)
+    places = []
+    for n, q in enumerate(questions, 1):
+        assert q.rules, f"question {n} names no rule it draws on"
+        assert all(r in rules for r in q.rules), (n, q.rules)
+        place = teaching_place(q, g.data_dir)
+        assert place is not None, f"question {n}: no walkthrough step shows {q.rules}"
+        places.append(place)
+    assert places == sorted(places), "the quiz follows the walkthroughs' order"
+    quiz = QuizPlayer(questions, theme=game)
+    quiz.goto(len(questions) - 1)
+    quiz.submit(questions[-1].answer)
+    assert f"step {places[-1].step}." in quiz.feedback.value
+    assert html.escape(places[-1].title) in quiz.feedback.value
