@@ -277,3 +277,70 @@ def test_an_invalid_cost_clears_the_charts_and_says_what_is_wrong():
     assert e.charts.layout.display == "none" and "—" in e.result.value
     e.cost.value = "XX"
     assert e.chart_rolls.value and not e.message.value
+
+
+# --- the play page (issue 46): it waits for the player, keeps held dice, shows costs paid ---
+
+
+def test_the_page_opens_on_a_dealt_game_and_a_bot_going_first_waits_for_start():
+    """The page opened mid-game on the bot's turn ("Move 12 of 23") before the player had
+    set anything up. Now the bot's turn waits for Start; New game with the seats set
+    plays it at once."""
+    from hordes_kit.ui.fantahzee.board import FZBoard, play_page
+
+    assert any(isinstance(c, FZBoard) and c.waiting_to_start for c in play_page().children)
+    b = FZBoard(players=2, seed=5, kinds=["Person", "Strong bot"], wait_to_start=True)
+    start = b._frames_start
+    assert start.current_player == 1 and b.playback.done  # nothing plays by itself
+    assert "goes first" in b.prompt.value and "New game" in b.prompt.value
+    assert "start" in b.choices.actions and "Move " not in b.playback.ticker.status
+    assert f"data-moves='{len(start.history)}'" in b.prompt.value  # the dealt table
+    b.choices.click("start")
+    assert not b.waiting_to_start and not b.playback.done  # the bot's turn plays out
+    while not b.playback.done:
+        b.playback.skip()
+    assert b.state.current_player == 0 and "goes first" not in b.prompt.value
+    # New game, the seats set: the bots play at once
+    b.new_button.click()
+    assert not b.waiting_to_start
+
+
+def test_dice_held_for_a_reroll_stay_held_after_it():
+    """The rulebook lets kept dice stay kept across rerolls; the board released them after
+    each reroll without a word. Now they stay held (until pressed again) and it says so."""
+    from hordes_kit.ui.fantahzee.board import FZBoard
+
+    b = FZBoard(players=2, seed=1, kinds=["Person", "Strong bot"])
+    b.act("roll")
+    assert b.dice.mode == "hold" and not any(b.dice.held)
+    first = list(b.dice.values)
+    b.toggle_keep(0)
+    b.toggle_keep(1)
+    kept = sorted(first[:2])
+    b.reroll()
+    if b.dice.mode != "hold":  # no reroll left (not with a fresh roll's two rerolls)
+        pytest.fail("the reroll left no decision to hold dice for")
+    held = sorted(v for v, h in zip(b.dice.values, b.dice.held) if h)
+    assert held == kept and sum(b.dice.held) == 2
+    assert "stay held after a reroll" in b.dice.caption
+    b.toggle_keep(b.dice.held.index(True))  # released: rerolled next time
+    assert sum(b.dice.held) == 1
+
+
+def test_a_hero_paid_at_a_reduced_cost_shows_it_on_its_card():
+    """Maureen's Paladin, four of a kind less one die by the Sergeant: his card showed the
+    printed XXXX over the three 3s locked on him. Now it shows the cost as paid; and the
+    cost now is on the party's cards from the Action Phase on, not only while rolling."""
+    from hordes_kit.ui.fantahzee.table import seats_html
+
+    frames = FRAMES["01-example-turn"]
+    paid = next(f for f in frames if f.step.move == "activate:2.paladin:3,3,3").after
+    party = paid.view(paid.player)["seats"][paid.player]["party"]
+    paladin = next(m for m in party if m["id"] == "paladin")
+    assert paladin["active"] and paladin["cost_now"] == "XXX"
+    shown = seats_html(paid, paid.player, {})
+    card = shown[shown.index(">Paladin<") :][:2000]
+    assert "Printed cost XXXX; paid this turn XXX." in card and "cost XXX" in card
+    start = frames[0].before  # Maureen's Action Phase
+    party = start.view(start.player)["seats"][start.player]["party"]
+    assert start.phase == "action" and party and all("cost_now" in m for m in party)
