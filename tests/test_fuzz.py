@@ -589,6 +589,33 @@ def test_quiz_files(pick):
     in_tmp("quiz.toml", data, run)
 
 
+# --- walkthrough claims files: core.claims.load_claims -----------------------------------------
+
+
+@budget(120)
+@given(
+    st.sampled_from(
+        sorted(
+            g.data_dir for g in registered_games() if data_path(g.data_dir, "claims.toml").is_file()
+        )
+    ).flatmap(lambda d: mutated(shipped(data_path(d, "claims.toml"))))
+)
+def test_claims_files(data):
+    """A damaged claims file loads (each phrase compiled, with its number), or is refused
+    naming the file."""
+    from hordes_kit.core.claims import load_claims, stated
+
+    def run(path):
+        try:
+            claims = load_claims(path)
+        except CardDataError as e:
+            assert path.name in str(e), str(e)
+            return
+        stated("Turn 2: 11 Crowns left (3 Crowns), the Undead pile holds four cards.", claims)
+
+    in_tmp("claims.toml", data, run)
+
+
 # --- the fast simulators' shipped builds (hordes_kit/prebuilt) -------------------------------
 
 

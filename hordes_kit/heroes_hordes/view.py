@@ -29,9 +29,19 @@ def view(self: HHPosition, player: int | None) -> dict:
             ],
             "force": pile_force(cards),
         }
+    # between two turns the next Fate card waits: the table shows the turn just played
+    played = self.turn - 1 if self.step == "draw" else self.turn
     out = {
         "game": GAME,
         "turn": self.turn,
+        "turn_played": played,
+        "turn_words": (
+            f"Turn {self.turn}"
+            if played == self.turn
+            else f"Turn {played} is over · next: turn {self.turn}"
+            if played
+            else f"Turn {self.turn}: its Fate card is next"
+        ),
         "tokens": self.tokens,
         "deck_count": self.deck_size(),
         "known_top": [self.card(c).name for c in self.known],

@@ -188,7 +188,7 @@ def status_html(state: HHState, *, pending: bool = True) -> str:
     deck = TokenTrack("Cards left in the deck", v["deck_count"], kind="stone", thing="deck")
     bits = [
         "<div class='hk-hh-turn' style='font:700 17px/1.3 var(--hk-title-font)'>"
-        + marked("turn", f"Turn {v['turn']}")
+        + marked("turn", v["turn_words"])
         + "</div>",
         f"<div class='hk-tokens' data-tokens='{v['tokens']}'>{tokens.html()}</div>",
         deck.html(),
