@@ -221,10 +221,14 @@ def _the_first_lessons_question_is_answered_by_clicking_the_table(page: Page) ->
     page.locator(".hk-steps select").select_option(index=at)
     expect(page.locator(".hk-ask")).to_contain_text(lesson.steps[at].point_ask)
     expect(page.locator("button.hk-next")).to_have_text(re.compile("Show me"))
-    # a wrong piece first: the answer is named, then outlined on the board
+    # a wrong piece first: it says what was clicked and asks again (the answer not given)
     page.locator("[data-pointable][data-thing='stack:A']").click()
-    expect(page.locator(".hk-feedback")).to_contain_text("Last Player token")
-    expect(page.locator(".hk-feedback")).to_contain_text("✘")
+    expect(page.locator(".hk-feedback")).to_contain_text("✘ Not that one: you clicked Stack A")
+    expect(page.locator(".hk-feedback")).to_contain_text("Try again")
+    expect(page.locator("[data-pointed]")).to_have_count(0)
+    # Show me the answer gives it away: outlined on the board
+    page.locator("button.hk-next", has_text="Show me the answer").click()
+    expect(page.locator(".hk-feedback")).to_contain_text("Here it is")
     expect(page.locator("[data-pointed][data-thing='last-player']")).to_be_visible()
     # Next goes on to the following question (the vanguard): answered from the keyboard
     assert lesson.steps[at + 1].point == "vanguard"

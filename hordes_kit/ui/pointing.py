@@ -120,7 +120,8 @@ class PointQuestions:
         entry = find_term(glossary(game.data_dir, game.rule_prefix), term)
         about = f" <span class='hk-term'>{html.escape(entry.text)}</span>" if entry else ""
         if not ok and not shown:
-            what = f" ({html.escape(', '.join(mine.kinds))})" if mine and mine.kinds else ""
+            kinds = [k for k in (mine.kinds if mine else ()) if k.lower() not in mine.name.lower()]
+            what = f" ({html.escape(', '.join(kinds))})" if kinds else ""
             clicked = html.escape(mine.name if mine else thing_id)
             self.feedback = (
                 f"<b style='color:#a3001b'>✘ Not that one:</b> you clicked {clicked}{what}. "
