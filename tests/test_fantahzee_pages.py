@@ -265,7 +265,7 @@ def test_play_page_on_a_phone(page: Page, voila_url):
     seen = _open(page, voila_url, "fantahzee_play", PHONE)
     if page.locator(".hk-start").count():  # the bot goes first: it waits for Start
         expect(page.locator(".hk-step")).to_contain_text("goes first")
-        expect(page.locator(".hk-ticker")).not_to_contain_text("Move ")
+        expect(page.locator(".hk-playback .hk-ticker")).not_to_contain_text("Move ")
         page.locator(".hk-start").click()
     for _ in range(40):  # the bot may start: skip its paced moves to the person's turn
         if page.locator(".hk-step.hk-bots").count() == 0:

@@ -290,11 +290,12 @@ def test_the_page_opens_on_a_dealt_game_and_a_bot_going_first_waits_for_start():
 
     assert any(isinstance(c, FZBoard) and c.waiting_to_start for c in play_page().children)
     b = FZBoard(players=2, seed=5, kinds=["Person", "Strong bot"], wait_to_start=True)
-    start = b._frames_start
-    assert start.current_player == 1 and b.playback.done  # nothing plays by itself
+    dealt = b.state
+    assert dealt.current_player == 1 and b.playback.done  # nothing plays by itself
+    assert not any(e.rule.startswith("fantahzee.action") for e in dealt.log)  # no bot move
     assert "goes first" in b.prompt.value and "New game" in b.prompt.value
     assert "start" in b.choices.actions and "Move " not in b.playback.ticker.status
-    assert f"data-moves='{len(start.history)}'" in b.prompt.value  # the dealt table
+    assert f"data-moves='{len(dealt.history)}'" in b.prompt.value  # the dealt table
     b.choices.click("start")
     assert not b.waiting_to_start and not b.playback.done  # the bot's turn plays out
     while not b.playback.done:

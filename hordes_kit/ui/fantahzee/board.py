@@ -140,7 +140,14 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
         """▶ Start: the bot that goes first plays its turn (the page opened waiting)."""
         if self.waiting_to_start:
             self.waiting_to_start = False
+            self.state = self._after_move(self.state)
             self._show()
+
+    def _holding_bots(self, state) -> bool:
+        """The page's first game waits for Start: a bot decides now (not at a table)."""
+        if not self.waiting_to_start or self.at_table() or state.is_terminal:
+            return False
+        return not state.is_chance and self.kinds()[state.current_player] is not None
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
@@ -159,7 +166,7 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
                 state = state.apply(sample_outcome(state.chance_outcomes(), self.rng))
             else:
                 bot = kinds[state.current_player]
-                if bot is None:
+                if bot is None or self._holding_bots(state):
                     break
                 if first_bot is None:
                     first_bot = len(frames)
@@ -281,7 +288,7 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
         self.log_view.value = log_html(s, new=1)
 
     def _show(self) -> None:
-        if self._frames and self.waiting_to_start:
+        if self._holding_bots(self.state):
             self._show_waiting()
             return
         if self._frames:
@@ -303,7 +310,7 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
 
     def _show_waiting(self) -> None:
         """The page's first game, dealt: a bot goes first and waits for Start."""
-        s = self._frames_start
+        s = self.state
         viewer, _person, _waiting = self._viewer(s)
         who = s.who()
         self.prompt.value = (
