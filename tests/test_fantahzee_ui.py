@@ -324,6 +324,7 @@ def test_dice_held_for_a_reroll_stay_held_after_it():
     held = sorted(v for v, h in zip(b.dice.values, b.dice.held) if h)
     assert held == kept and sum(b.dice.held) == 2
     assert "stay held after a reroll" in b.dice.caption
+    assert "stay held after a reroll" in b.prompt.value  # said on the page too
     b.toggle_keep(b.dice.held.index(True))  # released: rerolled next time
     assert sum(b.dice.held) == 1
 

@@ -364,7 +364,10 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
         d = v["dice"]
         extra = ""
         if s.phase == "roll" and s.rolled:
-            extra = f" <span class='hk-note'>{d['rolls_left']} reroll(s) left.</span>"
+            extra = (
+                f" <span class='hk-note'>{d['rolls_left']} reroll(s) left. Dice you hold stay "
+                "held after a reroll, until you press them again.</span>"
+            )
         self.prompt.value = (
             f"<div class='hk-step' data-moves='{n}' data-phase='{s.phase}'>"
             f"<b>{html.escape(v['prompt'])}</b>{extra}</div>"
