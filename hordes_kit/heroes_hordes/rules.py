@@ -44,7 +44,6 @@ __all__ = [
     "ATTACK_SIZE",
     "SPY_LOOK",
     "HHConfig",
-    "ending_words",
     "card_index",
     "lord_counts_itself",
     "CardForce",
@@ -121,22 +120,6 @@ HHConfig.SCHEMA = config_schema(
 
 
 @lru_cache(maxsize=16)
-def ending_words(config: HHConfig) -> str:
-    """How the tokens end the game under the table's reading (the token bar's words).
-
-    >>> ending_words(HHConfig())
-    '2 or fewer at the end win, 3 ties, 4 lose; 5 lose at once'
-    >>> ending_words(HHConfig(loss_at=5))
-    '2 or fewer at the end win, 3 or 4 tie; 5 lose at once'
-    """
-    win, lose, sudden = 2, config.loss_at, config.sudden_defeat
-    ties = " or ".join(str(n) for n in range(win + 1, lose))
-    end = f"{win} or fewer at the end win, {ties} {'tie' if lose - win > 2 else 'ties'}"
-    if lose < sudden:
-        end += f", {lose}{' or more' if sudden - lose > 1 else ''} lose"
-    return f"{end}; {sudden} lose at once"
-
-
 def card_index(cfg: HHConfig) -> dict[str, Card]:
     """Card id -> card for this configuration's card list (and its lords' reading)."""
     cards = cards_of_config(cfg.cards, cfg.copies)

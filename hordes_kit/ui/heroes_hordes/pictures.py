@@ -21,8 +21,8 @@ from hordes_kit.heroes_hordes.rules import (
     RULE,
     CardForce,
     card_forces,
-    ending_words,
 )
+from hordes_kit.heroes_hordes.view import ending_words
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
 from hordes_kit.ui.pieces import TokenTrack, marked
 
