@@ -62,21 +62,22 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         explain: Callable[[GameState, str], str] | None = None,
         choices: Callable[[GameState, str], Sequence[str]] | None = None,
         score: Callable[[GameState, str], str] | None = None,
-        best: Callable[[GameState, Sequence[str]], str | None] | None = None,
+        best: Callable[[GameState, Sequence[str]], str | Sequence[str] | None] | None = None,
         rule_choices: Callable[[GameState, str], Sequence[str]] | None = None,
-        feedback_html: Callable[[Frame, str], str] | None = None,
+        feedback_html: Callable[[Frame, str, str], str] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
         # one line rating a move by the measure the game's advice uses ("20.5% to pay")
         self.score = score
-        # the best of the offered moves by that same measure (None: no measure here)
+        # the best of the offered moves by that same measure: one, or the moves tied for
+        # best (None or empty: no measure here)
         self.best = best
         # the answers offered at a rule question (may include illegal moves)
         self.rule_choices = rule_choices
         self.grade: Grade | None = None
-        # a game's own feedback (HTML) on an answer, given the question's frame and the
-        # answer; without it, the built-in grading of the step's kind
+        # a game's own feedback (HTML) on an answer, given the question's frame, the
+        # answer and whose the example's moves are; without it, ui.grading's
         self.feedback_html = feedback_html
         # the answers offered at a question (default: every legal move); a game with
         # many similar moves (every way to keep dice) narrows them to the sensible ones
