@@ -346,3 +346,14 @@ def test_a_hero_paid_at_a_reduced_cost_shows_it_on_its_card():
     start = frames[0].before  # Maureen's Action Phase
     party = start.view(start.player)["seats"][start.player]["party"]
     assert start.phase == "action" and party and all("cost_now" in m for m in party)
+
+
+def test_the_boards_odds_name_a_tie_as_the_table_tags_it():
+    """The play page's "Odds for this decision": five dice values worth the same for the
+    Alchemist are named as a tie in the headline, each tagged "tied best" below it."""
+    frame = next(f for f in FRAMES["01-example-turn"] if f.step.move == "activate:4.alchemist:6")
+    text, _marks = odds_html(frame.before)
+    head = re.search(r"<div class='hk-advice-head'>([^<]*)</div>", text).group(1)
+    assert head.startswith("Best move, a tie of 5: ") and "just as good" not in head
+    tagged = re.findall(r"<span class='hk-tag[^']*'>tied best</span>", text)
+    assert len(tagged) == 5 and ">best<" not in text
