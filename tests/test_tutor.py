@@ -191,19 +191,23 @@ def test_the_search_finds_every_rule_by_a_word_of_its_text():
         word = max(re.findall(r"[A-Za-z]+", e.rule.text), key=len)
         found = [x.id for x in search(word, e.game.name)]
         assert e.id in found, (word, e.id)
-        # every rule found holds the word (a plural typed finds its singular too)
+        # every rule found holds the word (a plural typed finds its singular too), in its
+        # title, our words or the book's
         held = {word.lower(), word.lower()[:-1] if word.lower().endswith("s") else word.lower()}
         for x in search(word):
-            assert any(w in (x.rule.text + x.rule.title).lower() for w in held), (word, x.id)
+            said = " ".join(
+                (x.rule.text, x.rule.title, x.rule.why, *(q.words for q in x.rule.quotes))
+            )
+            assert any(w in said.lower() for w in held), (word, x.id)
 
 
 def test_the_search_needs_every_word_and_ranks_titles_first():
     both = search("Crowns tax")
-    assert both and all(
-        "crown" in (e.rule.title + e.rule.text).lower()
-        and "tax" in (e.rule.title + e.rule.text).lower()
-        for e in both
-    )
+
+    def said(r):  # what the search reads: the title, our words and the book's
+        return " ".join((r.title, r.text, r.why, *(q.words for q in r.quotes))).lower()
+
+    assert both and all("crown" in said(e.rule) and "tax" in said(e.rule) for e in both)
     assert both[0].rule.title == "Tax Phase"
     assert search("vanguard zzzz") == []
     assert {e.game.name for e in search("vanguard")} == {"fantahzee"}

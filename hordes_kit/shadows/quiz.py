@@ -10,6 +10,7 @@ from hordes_kit.core.quiz import Question, load_questions
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.game import new_game
 from hordes_kit.shadows.odds import icon_chances, monster_round, next_reveal
+from hordes_kit.shadows.words import deck_words
 
 __all__ = ["Question", "load_quiz", "QUIZ_FILE"]
 
@@ -41,7 +42,15 @@ def _question(file: str, i: int, raw: dict) -> Question:
         if kind == "reveal":
             s = _table("eras")
             p = icon_chances(next_reveal(s, 0, 0))[raw["icon"]]
-            return Question(ask, kind, _frac(p), why=f"{float(p):.1%}")
+            # taught first: no page shows the deck's makeup before (the book lists none)
+            teach = (
+                f"The Monster-Action deck holds {deck_words(s.data.actions)} (the kit's "
+                "sample counts: the rulebook does not list them). "
+            )
+            showing = sum(n for k, n in s.data.actions if raw["icon"] in k.split("+"))
+            total = sum(n for _, n in s.data.actions)
+            why = f"{showing} of the {total} cards show it: {float(p):.1%}"
+            return Question(teach + ask, kind, _frac(p), why=why)
         if kind == "defeat":
             s = _table(raw["hero"])
             odds = monster_round(s, 0, raw["plan"])
