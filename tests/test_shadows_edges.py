@@ -26,7 +26,7 @@ LAYERS = [
     | {"combat_moves", "legal", "flow", "moves", "setup"},
     {"view", "why", "words"},
     {"game"},
-    {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench", "sheet"},
+    {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench", "sheet", "cardref"},
 ]
 LAYERS[2] |= {"things"}  # the things on the table the view names (the tutor's questions)
 
