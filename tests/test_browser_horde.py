@@ -63,7 +63,8 @@ def test_walkthrough_page_on_a_phone(page: Page, voila_url):
     problems = dashboard_problems(page, seen, [".hk-next", ".hk-board .hk-face", ".hk-quiz-check"])
     assert not problems, "\n".join(problems)
     # the page opens on the first lesson; the first year's first question is a choice,
-    # graded against the book and the odds
+    # graded against the walkthrough's move (the rulebook has none) and the odds, and the
+    # step says why the walkthrough plays a move the odds do not rank best
     page.locator(".hk-page select").first.select_option(
         label="Your first year in the Shimto Plains"
     )
@@ -72,8 +73,9 @@ def test_walkthrough_page_on_a_phone(page: Page, voila_url):
     expect(ask).to_have_attribute("data-grade", "choice")
     page.locator(".hk-answer", has_text="Buy Cow").click()
     grade = page.locator(".hk-grade")
-    expect(grade).to_contain_text("Legal, and the book chose differently")
+    expect(grade).to_contain_text("Legal, and the walkthrough chose differently")
     expect(grade).to_contain_text("Best by the odds")
+    expect(grade.locator(".hk-because")).to_contain_text("Why the walkthrough plays")
     expect(page.locator(".hk-narration .hk-rule-chip").first).to_be_visible()
     problems = check_page(page, [".hk-grade"], axe=False)
     assert not problems, "\n".join(problems)

@@ -75,8 +75,8 @@ def test_two_heroes_x_dice_on_one_number_or_not():
 
 
 def test_configs_refuse_a_reading_that_is_not_a_choice():
-    with pytest.raises(InvalidInputError, match="imperative must be one of"):
+    with pytest.raises(InvalidInputError, match="imperative: must be one of"):
         FConfig.from_dict({"imperative": "sometimes"})
-    with pytest.raises(InvalidInputError, match="distinct_values must be one of False, True"):
+    with pytest.raises(InvalidInputError, match="distinct_values: must be one of false, true"):
         FConfig.from_dict({"distinct_values": "yes"})
     assert FConfig.from_dict({"imperative": "must-use"}).to_dict()["imperative"] == "must-use"

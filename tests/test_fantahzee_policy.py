@@ -176,3 +176,28 @@ def test_a_flip_is_made_only_at_the_odds_wanted():
             state = state.apply(move)
     assert made and declined
     assert bot_named(bot).keywords["policy"].flip_chance == 0.6
+
+
+def test_with_no_town_left_the_vanguard_costs_nothing_in_both_planners():
+    """The FAQ's out-of-towns position (scenario 08): a monster left in the vanguard
+    destroys nothing, so no plan counts a town lost; by XP, damage and Ambush the Wraith
+    (4 XP, no Counterattack, its own Ambush 1 gone) beats the Troll Brute (4 XP,
+    Counterattack 1). Before, both planners took 2.4 XP off every plan that left the
+    vanguard standing ("Stop attacking -3.30"). The fast simulator's planner agrees."""
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.fantahzee import fastplan
+    from hordes_kit.fantahzee.fasttables import E_name, export, tables
+    from hordes_kit.fantahzee.planner import DAMAGE_COST, plan_attacks
+
+    path = next(p for p in scenario_files("fantahzee") if p.stem == "08-running-out")
+    frame = next(f for f in run_scenario(load_scenario(path)) if f.step.move == "attack:E")
+    state = frame.before
+    assert state.towns == () and state.phase == "attack"
+    plans = plan_attacks(state)
+    assert all(p.town_risk == 0 for p in plans)
+    stop = next(p for p in plans if not p.attacks and not p.flip)
+    assert stop.value == pytest.approx(-DAMAGE_COST * 1)  # the Wraith's Ambush 1, no town
+    assert best_attack_move(state) == "attack:A"
+    tb = tables(state.config.cards)
+    kind, stack = fastplan.best_attack(export(state), tb.C, tb.M)
+    assert (int(kind), int(stack)) == (0, E_name("A")), "the fast planner attacks the Wraith"

@@ -556,6 +556,66 @@ def test_scenario_files(pick):
     in_tmp(original.name, data, run)
 
 
+# --- quiz files: core.quiz.load_questions and each game's question builder --------------------
+
+QUIZZES = {
+    "the_horde": "hordes_kit.the_horde.quiz",
+    "heroes_hordes": "hordes_kit.heroes_hordes.quiz",
+    "skytear": "hordes_kit.skytear.quiz",
+    "shadows": "hordes_kit.shadows.quiz",
+}
+
+
+@budget(120)
+@given(
+    st.sampled_from(sorted(QUIZZES)).flatmap(
+        lambda g: st.tuples(st.just(g), mutated(shipped(data_path(g, "quiz.toml"))))
+    )
+)
+def test_quiz_files(pick):
+    """A damaged quiz file (its ``rules`` too) loads, or is refused naming the file."""
+    import importlib
+
+    game, data = pick
+    load_quiz = importlib.import_module(QUIZZES[game]).load_quiz
+
+    def run(path):
+        try:
+            for q in load_quiz(path):
+                assert isinstance(q.rules, tuple) and all(isinstance(r, str) for r in q.rules)
+        except HordesKitError as e:
+            assert path.name in str(e), str(e)
+
+    in_tmp("quiz.toml", data, run)
+
+
+# --- walkthrough claims files: core.claims.load_claims -----------------------------------------
+
+
+@budget(120)
+@given(
+    st.sampled_from(
+        sorted(
+            g.data_dir for g in registered_games() if data_path(g.data_dir, "claims.toml").is_file()
+        )
+    ).flatmap(lambda d: mutated(shipped(data_path(d, "claims.toml"))))
+)
+def test_claims_files(data):
+    """A damaged claims file loads (each phrase compiled, with its number), or is refused
+    naming the file."""
+    from hordes_kit.core.claims import load_claims, stated
+
+    def run(path):
+        try:
+            claims = load_claims(path)
+        except CardDataError as e:
+            assert path.name in str(e), str(e)
+            return
+        stated("Turn 2: 11 Crowns left (3 Crowns), the Undead pile holds four cards.", claims)
+
+    in_tmp("claims.toml", data, run)
+
+
 # --- the fast simulators' shipped builds (hordes_kit/prebuilt) -------------------------------
 
 

@@ -142,10 +142,16 @@ def test_walkthrough_page_grades_a_rule_and_a_choice(page: Page, voila_url):
     grade = page.locator(".hk-grade[data-grade='illegal']")
     expect(grade).to_contain_text("Not legal")
     expect(grade).to_contain_text("the Elves pile is empty")
-    # ... and which hero goes first is a choice: three moves, each with its figure
+    # a move the rules forbid is not played: the question stays, the refused answer
+    # crossed out; the Men can block
+    expect(page.locator(".hk-retry")).to_contain_text("Try again")
+    expect(page.get_by_role("button", name="✘ Defend with the Elves")).to_be_disabled()
+    page.get_by_role("button", name="Defend with the Men").click()
+    # ... and which hero goes first is a choice: three moves, each with its figure (the
+    # rulebook has no worked example: the walkthrough's moves, not the book's)
     page.get_by_role("button", name="Discard King").click()
     expect(page.locator(".hk-grade[data-grade='different']")).to_contain_text(
-        "Legal, and the book chose differently"
+        "Legal, and the walkthrough chose differently"
     )
     feedback = page.locator(".hk-feedback")
     expect(feedback).to_contain_text("the Men keep 5 force")

@@ -245,8 +245,10 @@ def test_every_walkthrough_question_is_graded_by_its_kind():
             legal = set(f.before.legal_actions())
             rule_question = any(a not in legal for a in answers)
             kinds.add("rule" if rule_question else "choice")
+            assert not player.scenario.from_rulebook  # the rulebook has no worked example
             for a in answers:
-                text = player.feedback_html(f, a)
+                text = player.feedback_html(f, a, player.scenario.chooser)
+                assert "book" not in words(text), "the walkthrough's moves are the kit's"
                 if rule_question:
                     want = "legal" if a in legal else "illegal"
                     assert f"data-grade='{want}'" in text, (f.step.move, a)
@@ -259,8 +261,8 @@ def test_every_walkthrough_question_is_graded_by_its_kind():
                     shown = words(text)
                     assert "wrong" not in shown.lower()
                     if want == "different":
-                        assert "Legal, and the book chose differently" in shown
-                    for who in ("Your choice", "The book's choice", "Best by the battle"):
+                        assert "Legal, and the walkthrough chose differently" in shown
+                    for who in ("Your choice", "The walkthrough's choice", "Best by the battle"):
                         row = shown.split(who, 1)[1].split("\n")[0]
                         assert re.search(r"\d", row), (who, row)  # each with its figure
     assert kinds == {"rule", "choice"}
@@ -362,3 +364,36 @@ def test_policy_comparison_ranks_by_wins_with_intervals():
     assert p.ranking.headline("Most wins").startswith(f"Most wins: {best.policy}")
     assert "Share of games each bot wins" in p.table.value
     assert p.chart.fig is not None and "<svg" in p.chart.value
+
+
+def _four_tokens(text: str) -> str | None:
+    """What a text says 4 Devastation Tokens at the end are: "tie", "loss" or None."""
+    if re.search(r"\b(?:3 or 4|4) (?:a )?ties?\b", text):
+        return "tie"
+    if re.search(r"\b4(?: or more)? (?:a )?(?:loss|lose)\b", text):
+        return "loss"
+    return None
+
+
+def test_the_token_bar_the_rules_in_brief_and_the_table_rules_agree_on_four_tokens():
+    """They said three things about 4 tokens (issue 46): the token bar nothing, the Rules
+    in brief 'more lose', the Table rules a loss or a tie. Each table rule's reading is
+    what the token bar says under it; the play page's Rules in brief says the default's."""
+    import json
+    from pathlib import Path
+
+    from hordes_kit.core.data import data_path, read_toml
+    from hordes_kit.heroes_hordes.game import new_game
+    from hordes_kit.ui.heroes_hordes.pictures import status_html
+
+    option = read_toml(data_path("heroes_hordes", "options.toml"))["loss_at"]
+    for choice in option["choices"]:
+        bar = words(status_html(new_game({"loss_at": choice["value"]})))
+        want = _four_tokens(choice["text"])
+        assert want and _four_tokens(bar) == want, (choice["value"], bar)
+    default = next(c for c in option["choices"] if c["value"] == option["default"])
+    nb = json.loads(Path("notebooks/heroes_hordes_play.ipynb").read_text())
+    brief = next(
+        "".join(c["source"]) for c in nb["cells"] if "Rules in brief" in "".join(c["source"])
+    )
+    assert _four_tokens(brief) == _four_tokens(default["text"]) == "loss"

@@ -64,9 +64,9 @@ def test_an_unmet_requirement_blanks_or_discards_the_card():
 
 
 def test_configs_refuse_a_reading_that_is_not_a_choice():
-    with pytest.raises(InvalidInputError, match="library must be one of 'beginner', 'pool'"):
+    with pytest.raises(InvalidInputError, match="library: must be one of 'beginner', 'pool'"):
         SConfig.from_dict({"library": "shop"})
-    with pytest.raises(InvalidInputError, match="mulligan must be one of True, False"):
+    with pytest.raises(InvalidInputError, match="mulligan: must be one of true, false, got 'yes'"):
         SConfig.from_dict({"mulligan": "yes"})
     with pytest.raises(InvalidInputError, match="unmet"):
         SConfig(unmet="vanish")

@@ -313,10 +313,10 @@ def test_the_odds_tools_show_the_calculators_numbers():
         assert f"{p.numerator}/{p.denominator}" in reveal.out.value, kind
     reveal.seen["MxAttack"].value = 2
     assert "2/17" in reveal.out.value  # 2 MxAttack left of 17
-    # the book's icon names are said in words (Monster-Action Symbols)
-    assert "MxAttack — the Monster attacks" in reveal.out.value
-    assert "MxResponse — the Monster blocks damage" in reveal.out.value
-    assert "MxAttack + MxResponse — the Monster attacks, then the Monster blocks" in (
+    # the book's icon names are said in words first, its name after (Monster-Action Symbols)
+    assert "The Monster attacks (MxAttack)" in reveal.out.value
+    assert "The Monster blocks damage (MxResponse)" in reveal.out.value
+    assert "The Monster attacks, then the Monster blocks damage (MxAttack + MxResponse)" in (
         reveal.out.value
     )
     reveal.seen["MxSpecial"].value = 9  # the box holds no more than the deck has

@@ -102,7 +102,7 @@ def test_the_readings_are_listed_travel_in_links_and_refuse_other_values():
     assert from_link("skytear", {"empty_deck": "on-draw"}) == {"empty_deck": "on-draw"}
     with pytest.raises(InvalidInputError, match="empty_deck"):
         from_link("skytear", {"empty_deck": "never"})
-    with pytest.raises(InvalidInputError, match="reactions must be symbol or any"):
+    with pytest.raises(InvalidInputError, match="reactions: must be one of 'symbol', 'any'"):
         SkyConfig.from_dict({"reactions": "some"})
 
 

@@ -101,7 +101,14 @@ def test_a_rule_question_is_graded_legal_or_illegal_by_the_engine(
     g = player.grade
     assert g.kind == "rule" and not g.legal and why in g.reason
     assert "Not legal" in player.feedback and why in player.feedback
-    assert "The book plays" in player.feedback and player.i == f.index  # the book's step shows
+    # not played: the question stays open, the refused answer is offered no more
+    assert "Try again" in player.feedback and player.i == f.index - 1
+    assert player.pending_question() is f and illegal in player.tried
+    buttons = {b.description: b for b in player.question.children[1].children}
+    assert any(d.startswith("✘") and b.disabled for d, b in buttons.items())
+    assert "plays:" not in player.feedback  # the answer is not given away
+    # the book's move: the step shows
+    assert player.answer(f.step.move) is True and player.i == f.index
     # a legal answer other than the book's is legal, not "wrong"
     other = next(a for a in offered if a in legal and a != f.step.move)
     _question(player, scenario_id, "rule")

@@ -49,9 +49,14 @@ def test_walkthrough_at_phone_width_then_1280_a_rule_question(page: Page, voila_
     problems = check_page(page, [".hk-next", ".hk-point-view .sky-table", ".hk-quiz-check"])
     problems += keyboard_unreached(page, KEYBOARD) + console_problems(seen)
     assert not problems, "\n".join(problems)
-    # "click the castle": a wrong click names the castle, the right one is graded yes
+    # "click the castle": a wrong click says what was clicked and asks again; Show me the
+    # answer gives it away (outlined), then Next goes on
     page.locator(".hk-point-view [data-thing='portal']").click()
-    expect(page.locator(".hk-feedback")).to_contain_text("The castle is Pools of Flyema")
+    expect(page.locator(".hk-feedback")).to_contain_text("Not that one: you clicked Portal I")
+    expect(page.locator(".hk-feedback")).to_contain_text("Try again")
+    expect(page.locator(".hk-point-view [data-thing='castle']")).to_be_visible()
+    page.locator(".hk-next", has_text="Show me the answer").click()
+    expect(page.locator(".hk-feedback")).to_contain_text("Here it is, outlined: Pools of Flyema")
     page.locator(".hk-next").click()
     expect(page.locator(".hk-narration")).to_contain_text("Setup: the castle Pools of Flyema")
     expect(page.locator(".hk-narration .hk-rule-chip").first).to_contain_text("Setup")
@@ -72,5 +77,8 @@ def test_walkthrough_at_phone_width_then_1280_a_rule_question(page: Page, voila_
     grade = page.locator(".hk-grade-rule")
     expect(grade).to_contain_text("Not legal")
     expect(grade).to_contain_text("lowest health")
+    # not played: the question is asked again, the refused answer crossed out
+    expect(page.locator(".hk-answer", has_text="✘ Reinforce Ratamil Minions")).to_be_disabled()
+    page.locator(".hk-answer", has_text="Reinforce Gorrok Minions").click()
     expect(page.locator(".hk-narration")).to_contain_text("Gorrok comes back")
     _shot(page, "1280-graded")

@@ -193,13 +193,17 @@ def test_fast_forward_stops_at_the_end_of_a_turn_and_asks():
     assert b.state.step == "recruit" and b.playback.done
     b.act("done")
     b.table.click("fast")  # the Horde phase, then the End phase: the turn ends
-    b.playback.skip()
     turn = b.state.turn
+    b.playback.skip()
     if not b.state.is_terminal:
-        assert b.playback.waiting and "is over" in b.playback.ticker.status
+        # the turn's last move is shown (the next turn's Income and Tax played by
+        # themselves), then it asks before the next turn's first card
+        assert b.playback.waiting and f"Turn {turn} is over" in b.playback.ticker.status
+        assert b.state.turn == turn + 1 and b.state.step == "recruit-flip" and not b.state.row
+        assert "roll to see" not in b.table.html  # no stale question of the last turn
         b.playback.continue_turn()
         b.playback.skip()
-        assert b.state.turn == turn + 1
+        assert b.state.turn == turn + 1 and b.state.step == "recruit"
 
 
 def test_purchase_odds_on_the_board_mark_the_advised_cards():
@@ -271,7 +275,9 @@ def test_every_question_is_graded_by_its_kind():
                 assert illegal, f"{where}: a rules question offers an illegal move"
                 ok = p.answer(illegal[0])
                 assert not ok and not p.grade.legal and "costs" in p.grade.reason, where
-                assert "Not legal" in p.feedback
+                assert "Not legal" in p.feedback and "Try again" in p.feedback
+                assert p.pending_question() is q, f"{where}: a refused move is tried again"
+                p.answer(q.step.move)
             else:
                 assert set(offered) <= set(q.before.legal_actions()), where
                 ok = p.answer(other)
@@ -280,7 +286,9 @@ def test_every_question_is_graded_by_its_kind():
                 named = dict(g.figures)
                 assert {other, q.step.move, g.best} <= set(named), where
                 assert all(named.values()), where
-                assert "Legal, and the book chose differently" in p.feedback, where
+                # the rulebook has no worked example: the moves are the walkthrough's
+                assert "Legal, and the walkthrough chose differently" in p.feedback, where
+                assert "book" not in _visible(p.feedback), where
                 assert "✘" not in p.feedback and "The figures:" in p.feedback, where
             # the rule box of the step is shown, never an id
             assert "hk-rule-chip" in p.narration.value
@@ -308,3 +316,70 @@ def test_rulings_are_labelled_as_ours_and_rules_as_the_book():
     for rid, r in index.items():
         chip = rule_chip(r)
         assert ("Our ruling" in chip) == r.ruling, rid
+
+
+def test_the_grimthwacker_card_says_only_dead_ones_come_back_in_the_end_phase():
+    """The card said Grimthwackers "return there in every End phase" (issue 46); the End
+    phase takes back only those in the Recruit Discard: a living one that fought stays in
+    the Defender Discard (the first lesson's turn 1)."""
+    from hordes_kit.core.scenario import first_lesson, run_scenario
+
+    end = run_scenario(first_lesson("the_horde"))[12].after  # turn 1's End phase is done
+    v = end.view(None)
+    assert v["turn"] == 2 and v["grimthwackers"]["killed"] == 0
+    assert v["defender_discard"].get("Grimthwacker", 0) >= 1  # it fought and won: stays
+    note = end.data.card("grimthwacker").note
+    assert "every End phase" not in note
+    assert "dead" in note and "Recruit Discard" in note and "End phase" in note
+
+
+def test_every_word_on_dizzy_names_each_grimthwacker_the_default_reading_makes_dizzy():
+    """The glossary and the odds page said "the third Grimthwacker in a row is Dizzy" while
+    the kit's default reading makes the fourth and fifth dizzy too (issue 46)."""
+    import json
+    from pathlib import Path
+
+    from hordes_kit.core.glossary import find_term, glossary
+    from hordes_kit.the_horde.horde import dizzy_streak
+    from hordes_kit.the_horde.rules import THConfig
+
+    ordinals = ["first", "second", "third", "fourth", "fifth"]
+    dizzy, streak = [], 0
+    for n in ordinals:  # five Grimthwackers drawn in a row
+        is_dizzy, streak, _third, _said = dizzy_streak(THConfig().dizzy, streak)
+        if is_dizzy:
+            dizzy.append(n)
+    assert dizzy == ["third", "fourth", "fifth"]
+    nb = json.loads(Path("notebooks/the_horde_odds.ipynb").read_text())
+    odds_page = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    said = {
+        "glossary": find_term(glossary("the_horde", "the-horde."), "Dizzy").text,
+        "odds page": next(s for s in odds_page.split(";") if "Dizzy" in s),
+    }
+    for where, text in said.items():
+        for n in dizzy:
+            assert n in text, f"{where} leaves out the {n} Grimthwacker in a row: {text!r}"
+
+
+def test_a_monte_carlo_phase_table_gives_shares_of_its_playouts_not_a_bare_zero():
+    """The Horde phase's odds read "2 killed 0%, 3 killed 0.2%" (issue 46): a share of 600
+    playouts, shown as if exact. A Monte Carlo cell now says how many playouts it counts,
+    and an outcome no playout met is "not seen", with the most its chance could be."""
+    import re
+
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.the_horde.odds import phase_odds
+    from hordes_kit.ui.the_horde.advice import phase_odds_html
+
+    path = next(p for p in scenario_files("the_horde") if p.stem == "01-first-year")
+    rock = next(f for f in run_scenario(load_scenario(path)) if f.step.move == "rock:heal")
+    state = rock.before.apply("rock:heal")
+    po = phase_odds(state, budget=1500, runs=600)
+    assert not po.exact
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", phase_odds_html(state, po))
+    shares = [c for c in cells if "%" in c]
+    assert shares and not any(re.fullmatch(r"[<>]?[\d.]+%", c) for c in shares), shares
+    assert any(c.startswith("not seen in 600") for c in cells)
+    assert all(re.search(r"\(\d+ of 600\)|not seen", c) for c in shares)
+    exact = phase_odds(state)  # the board's own budget: every outcome worked out
+    assert exact.exact and "of 600" not in phase_odds_html(state, exact)

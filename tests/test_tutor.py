@@ -191,19 +191,23 @@ def test_the_search_finds_every_rule_by_a_word_of_its_text():
         word = max(re.findall(r"[A-Za-z]+", e.rule.text), key=len)
         found = [x.id for x in search(word, e.game.name)]
         assert e.id in found, (word, e.id)
-        # every rule found holds the word (a plural typed finds its singular too)
+        # every rule found holds the word (a plural typed finds its singular too), in its
+        # title, our words or the book's
         held = {word.lower(), word.lower()[:-1] if word.lower().endswith("s") else word.lower()}
         for x in search(word):
-            assert any(w in (x.rule.text + x.rule.title).lower() for w in held), (word, x.id)
+            said = " ".join(
+                (x.rule.text, x.rule.title, x.rule.why, *(q.words for q in x.rule.quotes))
+            )
+            assert any(w in said.lower() for w in held), (word, x.id)
 
 
 def test_the_search_needs_every_word_and_ranks_titles_first():
     both = search("Crowns tax")
-    assert both and all(
-        "crown" in (e.rule.title + e.rule.text).lower()
-        and "tax" in (e.rule.title + e.rule.text).lower()
-        for e in both
-    )
+
+    def said(r):  # what the search reads: the title, our words and the book's
+        return " ".join((r.title, r.text, r.why, *(q.words for q in r.quotes))).lower()
+
+    assert both and all("crown" in said(e.rule) and "tax" in said(e.rule) for e in both)
     assert both[0].rule.title == "Tax Phase"
     assert search("vanguard zzzz") == []
     assert {e.game.name for e in search("vanguard")} == {"fantahzee"}
@@ -426,30 +430,39 @@ def test_point_questions_are_checked_against_the_view(game):
         right = things_called(f.before, f.step.point)
         wrong = [t for t in things(f.before) if not t.is_a(f.step.point)]
         assert right and wrong, f.step.point
-        # a wrong click: the answer is named and outlined, the step does not advance
+        # a wrong click: the player is told what they clicked and tries again (the answer
+        # is neither named nor outlined, the question stays open)
         w.goto(f.index - 1)
         assert w.pending_point() is f and w.board.layout.display == "none"
         if w.i == 0:  # the set-up says how this question is answered: on the table
             assert "Click the thing the question below asks for" in w.narration.value
             assert "Answer the question" not in w.narration.value
+            assert "gives the answer away" in w.question.children[0].value
         view = w.question.children[1]
         assert (
             f"point:{right[0].id}" in view.actions and "Your turn" in w.question.children[0].value
         )
+        assert w.next_button.description == "Show me the answer ▶"
         view.click(f"point:{wrong[0].id}")
-        assert w.i == f.index - 1 and w.pending_point() is None
-        assert "✘" in w.feedback and html.escape(right[0].name) in w.feedback
-        assert f"data-thing='{right[0].id}' data-pointed" in w.board.value
-        assert html.escape(find_term(terms, f.step.point).text) in w.feedback
-        # the right click
-        w.pointed.clear()
-        w.goto(f.index - 1)
+        assert w.i == f.index - 1 and w.pending_point() is f, "a wrong click is tried again"
+        assert "✘" in w.feedback and "Try again" in w.feedback
+        assert html.escape(wrong[0].name) in w.feedback
+        assert html.escape(right[0].name) not in w.feedback.split("Try again")[0]
+        assert "data-pointed" not in w.board.value
+        assert w.question.children and "data-pointed" not in w.question.children[1].html
+        # then the right click: named, outlined, explained, and the step goes on
         assert w.point(right[-1].id) and "✔" in w.feedback
-        # Next shows the answer first, then moves on
+        assert html.escape(find_term(terms, f.step.point).text) in w.feedback
+        # no "Goblins pile is the attacks next": the thing is named, the term explained
+        assert f"is the {html.escape(f.step.point)}" not in w.feedback
+        assert f"data-thing='{right[-1].id}' data-pointed" in w.board.value
+        # Show me the answer: gives it away (outlined), then Next moves on
+        w.goto(f.index - 1)
         w.pointed.clear()
         w.goto(f.index - 1)
         w.next()
         assert w.i == f.index - 1 and "Here it is" in w.feedback
+        assert f"data-thing='{right[0].id}' data-pointed" in w.board.value
         w.next()
         assert w.i == f.index
 

@@ -55,7 +55,8 @@ def test_the_rule_lookup_opens_a_rule_first_and_answers_as_you_type(page: Page, 
     # words of the steam rule's text (its key was ruling.steam-pool before the merge)
     box.press_sequentially("part steam", delay=30)
     want = [e.id for e in search("part steam")]
-    assert want == ["fantahzee.steam.pay"]
+    # the steam rule first (its title holds "steam"); the search reads the book's words too
+    assert want[0] == "fantahzee.steam.pay" and len(want) <= 3
     expect(page.locator(".hk-lookup-rule")).to_have_count(len(want))
     expect(page.locator(".hk-lookup-rule").first).to_have_attribute("data-rule", want[0])
     expect(page.locator(".hk-lookup-count")).to_contain_text(f"{len(want)} rule")

@@ -251,6 +251,10 @@ def horde_states():
 
 
 def test_playback_stops_at_the_end_of_the_turn(horde_states):
+    """The pause comes once the turn's last move is shown: the state it leaves is already in
+    the next turn (The Horde plays the End phase, the next Income and Tax by themselves).
+    Before, it stopped one move early, the board still asking for the Shaman's roll under
+    "Turn 1 is over" (issue 46)."""
     shown, done = [], []
     pb = PacedPlayback(lambda s, i: shown.append(i), on_done=lambda: done.append(1))
     pb.play(horde_states)
@@ -259,28 +263,42 @@ def test_playback_stops_at_the_end_of_the_turn(horde_states):
         if pb.waiting:
             break
         pb.tick()
-    end1 = max(i for i, s in enumerate(horde_states) if s.turn == 1)
+    end1 = min(i for i, s in enumerate(horde_states) if s.turn == 2)  # turn 1's last move
     assert shown == list(range(end1 + 1)) and not pb.ticker.running
     for _ in range(5):  # the clock may tick on: nothing moves past the turn
         pb.tick()
     assert shown[-1] == end1 and "Turn 1 is over" in pb.ticker.status
+    assert "Continue to Turn 2" in pb.ticker.status
     pb.continue_turn()
     assert shown[-1] == end1 + 1 and horde_states[end1 + 1].turn == 2 and not pb.waiting
     pb.skip()  # to the end of turn 2, not beyond
-    end2 = max(i for i, s in enumerate(horde_states) if s.turn == 2)
+    end2 = min(i for i, s in enumerate(horde_states) if s.turn == 3)
     assert shown[-1] == end2 and pb.waiting and not done
     pb.skip()  # at a question: answers it, plays turn 3 to its end
     assert shown[-1] == len(horde_states) - 1 and pb.done and done == [1]
+
+
+def test_the_turn_s_last_move_is_shown_before_it_asks(horde_states):
+    """What the board shows under "Turn 1 is over" is the state after turn 1's last move:
+    nothing of turn 1 is left to do (no roll waiting), and its log ends turn 1."""
+    seen = []
+    pb = PacedPlayback(lambda s, i: seen.append(s))
+    pb.play(horde_states, start=get_game("the-horde").start({}))
+    while not pb.waiting:
+        pb.tick()
+    last = seen[-1]
+    assert last.turn == 2 and last.step == "recruit-flip" and not last.row
+    assert "Turn 1 is over" in pb.ticker.status
 
 
 def test_instant_speed_still_asks_at_the_end_of_each_turn(horde_states):
     shown = []
     pb = PacedPlayback(lambda s, i: shown.append(i), speed="Instant")
     pb.play(horde_states)
-    assert pb.waiting and horde_states[shown[-1]].turn == 1
-    assert {horde_states[i].turn for i in shown} == {1}
-    pb.continue_turn()
     assert pb.waiting and horde_states[shown[-1]].turn == 2
+    assert {horde_states[i].turn for i in shown[:-1]} == {1}
+    pb.continue_turn()
+    assert pb.waiting and horde_states[shown[-1]].turn == 3
 
 
 def test_playback_clock_ignores_repeated_ticks():
@@ -415,8 +433,11 @@ def test_walkthrough_never_says_press_next_while_next_waits_for_an_answer():
     wrong = next(a for a in wt.pending_question().before.legal_actions() if a != book)
     assert not wt.answer(wrong)
     assert f"score of {wrong}" in wt.feedback and f"score of {book}" in wt.feedback
-    # a choice is never "wrong": legal, and the book chose differently
-    assert "Legal, and the book chose differently" in wt.feedback and "✘" not in wt.feedback
+    # a choice is never "wrong": legal, and the walkthrough chose differently (the first
+    # lesson is written for the kit: its moves are not the book's)
+    assert not first.from_rulebook and "the book" not in wt.feedback
+    assert "Legal, and the walkthrough chose differently" in wt.feedback
+    assert "✘" not in wt.feedback
     assert humanize("draw:zombies") == "Draw zombies"
 
 

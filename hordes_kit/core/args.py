@@ -2,8 +2,10 @@
 
 ``int_in(lo, hi)`` is an argparse ``type`` that reads ASCII digits only (Python's ``int``
 also takes ``'²'``'s neighbours, ``'١٢'``, underscores and 5,000-digit strings) and
-refuses a value outside ``lo..hi`` in one line naming the option. ``add_run_arguments``
-gives every ``simulate`` command the same ``--games``, ``--seed`` and ``--workers``.
+refuses a value outside ``lo..hi`` in one line naming the option; ``argument(spec)`` reads
+an option that sets a field of a game's config by that field's declared schema.
+``add_run_arguments`` gives every ``simulate`` command the same ``--games``, ``--seed`` and
+``--workers``.
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ import argparse
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import MAX_GAMES, MAX_SEED, max_workers
+from hordes_kit.core.schema import At, OneOf, Spec, TableRule, Whole
 
-__all__ = ["int_in", "text_up_to", "path_arg", "add_run_arguments", "MAX_TEXT"]
+__all__ = ["int_in", "text_up_to", "path_arg", "argument", "add_run_arguments", "MAX_TEXT"]
 
 _INT = re.compile(r"[+-]?[0-9]{1,30}", re.ASCII)
 MAX_TEXT = 2_000  # characters in a free-text argument (card lists, dice, costs)
@@ -110,3 +115,26 @@ def add_run_arguments(
         default=1,
         help=f"local processes, 1 to this machine's cores ({max_workers()}); same results",
     )
+
+
+def argument(spec: Spec, option: str) -> Callable[[str], Any]:
+    """An argparse ``type`` reading a command-line word as ``spec`` says (a whole number
+    from ASCII digits only), so the command line takes a field's bounds from the schema.
+
+    >>> argument(Whole(1, 5), "--difficulty")("3")
+    3
+    """
+
+    def parse(text: str) -> Any:
+        value: Any = text
+        numbers = isinstance(spec, OneOf | TableRule) and any(type(v) is int for v in spec.values)
+        if isinstance(spec, Whole) or numbers:
+            if re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip(), re.ASCII):
+                value = int(text)
+        try:
+            return spec.read(value, At(option, (), {}))
+        except InvalidInputError as e:
+            raise argparse.ArgumentTypeError(str(e).split(": ", 1)[-1]) from None
+
+    parse.__name__ = spec.describe()
+    return parse

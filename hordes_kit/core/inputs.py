@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from hordes_kit.core.errors import CardDataError
+from hordes_kit.core.nesting import MAX_DEPTH, nesting_depth
 
 __all__ = [
     "CARD_FILE_LIMIT",
@@ -45,7 +46,6 @@ __all__ = [
 ]
 
 CARD_FILE_LIMIT = 4 * 1024 * 1024  # bytes: a card file or a data folder's file
-MAX_DEPTH = 32  # nesting of arrays and tables in TOML and JSON
 MAX_TEXT = 10_000  # characters in one CSV cell or one TOML / JSON string value
 MAX_PATH = 4096  # characters in a path given on the command line
 MAX_DIGITS = 12  # digits of a whole number written in a CSV cell
@@ -166,40 +166,6 @@ def read_text(path: str | os.PathLike, limit: int = CARD_FILE_LIMIT) -> str:
 
 
 # --- nesting ---------------------------------------------------------------------------
-
-_TOML_TOKENS = re.compile(
-    r'"""(?:[^"\\]|\\.|"(?!""))*"""'  # multi-line basic string
-    r"|'''(?:[^']|'(?!''))*'''"  # multi-line literal string
-    r'|"(?:[^"\\\n]|\\.)*"'  # basic string
-    r"|'[^'\n]*'"  # literal string
-    r"|#[^\n]*"  # comment
-    r"|[\[\]{}]",
-    re.S,
-)
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
-
-
-def nesting_depth(text: str, syntax: str = "json", stop: int = MAX_DEPTH) -> int:
-    """Deepest nesting of brackets and braces outside strings and comments (no recursion).
-
-    Counting stops once ``stop`` is passed, so the answer is at most ``stop + 1``.
-
-    >>> nesting_depth('{"a": [[1], "]]]"]}')
-    3
-    """
-    tokens = _TOML_TOKENS if syntax == "toml" else _JSON_TOKENS
-    depth = deepest = 0
-    for m in tokens.finditer(text):
-        ch = m.group()
-        if ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > stop:
-                    break
-        elif ch in "]}":
-            depth = max(0, depth - 1)
-    return deepest
 
 
 def _walk(doc: Any, fail: Callable[[str, str], Exception], max_text: int = MAX_TEXT) -> None:

@@ -9,7 +9,14 @@ then the replayed position must match the check: a link made by a kit whose rule
 changed since is refused whole, with a message naming the link, never opened at a
 different position. A link is bounded before anything is decompressed (``MAX_LINK``
 characters) and decompresses to at most ``MAX_INFLATED`` bytes (a "zip bomb" costs
-nothing). Odds questions travel as plain parameters checked by ``core.query``.
+nothing); zlib's own checksum refuses a damaged link before anything in it is read.
+
+The position check can only be made on the position, after the replay, and anyone can
+write a link with any check: what a link may cost is bounded by its sizes instead, all
+checked before the replay (the link's, then the save loader's: the config by the game's
+schema, the history's length), so the worst link costs no more than the worst save
+(``tests/test_load_budget.py``). Odds questions travel as plain parameters checked by
+``core.query``.
 """
 
 from __future__ import annotations

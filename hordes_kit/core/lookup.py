@@ -139,12 +139,18 @@ def _ranked(items: Iterable, key) -> list:
 
 
 def search(query: str, game_name: str | None = None) -> list[Entry]:
-    """Rules whose title or text hold every word typed, best first (all of them if none)."""
+    """Rules whose title, text or book's words hold every word typed, best first (all of
+    them if none)."""
     words = _words(query)
     found = entries(game_name)
     if not words:
         return list(found)
-    return _ranked(found, lambda e: _score(words, e.rule.title, e.rule.text))
+    return _ranked(found, lambda e: _score(words, e.rule.title, _body(e.rule)))
+
+
+def _body(rule: RuleEntry) -> str:
+    """What a search reads of a rule besides its title: the kit's words and the book's."""
+    return "\n".join((rule.text, rule.why, *(q.words for q in rule.quotes)))
 
 
 def search_terms(query: str, game_name: str | None = None) -> list[tuple[Game, Term]]:

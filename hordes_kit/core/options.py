@@ -25,10 +25,9 @@ other choice its own ``rule``, else the entry ``option.<field>.<value>`` that
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from hordes_kit.core.data import data_path, read_toml
 from hordes_kit.core.errors import CardDataError, InvalidInputError
@@ -36,7 +35,6 @@ from hordes_kit.core.errors import CardDataError, InvalidInputError
 __all__ = [
     "Choice",
     "OptionSpec",
-    "solo_options",
     "option_specs",
     "reading_key",
     "reading_of",
@@ -45,27 +43,11 @@ __all__ = [
     "value_text",
 ]
 
-T = TypeVar("T")
 OPTIONS_FILE = "options.toml"
 _FIELD = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _VALUE = re.compile(r"^[a-z0-9][a-z0-9-]{0,29}$")
 _OPTION_KEYS = {"label", "rule", "default", "choices"}
 _CHOICE_KEYS = {"value", "label", "text", "rule"}
-
-
-def solo_options(cls: type[T], d: Mapping[str, Any], title: str) -> T:
-    """``cls`` (a dataclass of options) from ``d``, for a solo game called ``title``.
-
-    Unknown keys and a player count other than 1 are clear errors; the game checks
-    its own values afterwards.
-    """
-    known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-    bad = sorted(set(d) - known - {"players"})
-    if bad:
-        raise InvalidInputError(f"unknown {title} option {bad[0]!r:.40}")
-    if d.get("players", 1) != 1:
-        raise InvalidInputError(f"{title} is a solo game: players must be 1")
-    return cls(**{k: v for k, v in d.items() if k in known})
 
 
 def same_value(a: Any, b: Any) -> bool:

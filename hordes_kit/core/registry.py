@@ -90,6 +90,12 @@ class Game:
         return importlib.import_module(self.sheet) if self.sheet else None
 
     @property
+    def schema(self) -> Any:
+        """The declared schema of the game's config (``core.schema.Record``: every field's
+        type and bounds), which its ``new_state`` reads every config by; None if it has none."""
+        return getattr(self.config, "SCHEMA", None)
+
+    @property
     def data_dir(self) -> str:
         """The game's folder under ``data/`` (``heroes-hordes`` -> ``heroes_hordes``)."""
         return self.name.replace("-", "_")

@@ -23,6 +23,9 @@ Format (TOML)::
     also = ["fantahzee.ruling.third-roll"]  # optional: more rules or rulings to show
                                      # (e.g. a ruling about the book's own text)
     ask = "Which hero should she activate?"   # optional: the walkthrough asks first
+    because = "Why the example makes this move where the odds favour another."  # optional,
+                                     # with ask: shown beside the figures (a test asks for
+                                     # it wherever the move is not the best by the odds)
     grade = "rule"                   # optional, with ask: "choice" (default) grades the
                                      # answer against the book and the odds; "rule"
                                      # grades it legal or illegal, with the rule
@@ -75,6 +78,7 @@ class ScenarioStep:
     grade: str = "choice"  # how an answer to ``ask`` is graded: "choice" or "rule"
     point: str = ""  # a "point at it" question: what the thing is called in the view
     point_ask: str = ""  # ... and its question ("Click the vanguard.")
+    because: str = ""  # why the example plays this move where the odds favour another
 
     def all_moves(self) -> tuple[str, ...]:
         """The moves this step plays, in order."""
@@ -94,6 +98,18 @@ class Scenario:
     intro: str = ""
     source: str = ""
     expect: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def from_rulebook(self) -> bool:
+        """The rulebook's own worked example or FAQ answer (its ``source`` is the
+        rulebook), not one written for the kit."""
+        return self.source.startswith("Rulebook")
+
+    @property
+    def chooser(self) -> str:
+        """Whose moves the steps are, in a player's words: "the book" for the rulebook's
+        own example, "the walkthrough" where the rulebook has none."""
+        return "the book" if self.from_rulebook else "the walkthrough"
 
 
 @dataclass(frozen=True)
@@ -118,6 +134,7 @@ _STEP_KEYS = {
     "point",
     "point_ask",
     "expect",
+    "because",
 }
 GRADES = ("choice", "rule")
 _TOP_KEYS = {"id", "game", "title", "source", "intro", "config", "steps", "expect"}
@@ -167,6 +184,8 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(f"{p}, step {i}: 'also' must be a list of rule ids")
         if not isinstance(raw.get("expect", {}), dict):
             raise ScenarioError(f"{p}, step {i}: 'expect' must be a table")
+        if "because" in raw and not (isinstance(raw["because"], str) and raw.get("ask")):
+            raise ScenarioError(f"{p}, step {i}: 'because' is a sentence, on a step with an 'ask'")
         steps.append(
             ScenarioStep(
                 move=moves[-1],
@@ -180,6 +199,7 @@ def load_scenario(path: str | Path) -> Scenario:
                 point=raw.get("point", ""),
                 point_ask=raw.get("point_ask", ""),
                 expect=dict(raw.get("expect", {})),
+                because=str(raw.get("because", "")),
             )
         )
     return Scenario(

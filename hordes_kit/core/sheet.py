@@ -221,12 +221,13 @@ def render(sheet: Sheet, version: str, date: datetime.date | None = None) -> str
     if sheet.rules:
         out.append(
             "<section><h2>The rules these numbers follow</h2><p class='note'>"
-            "'Rulebook' is our paraphrase of the rulebook; 'Our reading' is the kit's "
-            "ruling where the rulebook leaves a gap.</p><ul class='rules'>"
+            "Each rule: the book's own words in quotes, then ours; 'Our reading' is the "
+            "kit's ruling where the rulebook leaves a gap, with why.</p><ul class='rules'>"
         )
         out += [
             f"<li><span class='badge'>{_esc(r.badge)}</span> <b>{_esc(r.title)}</b>: "
-            f"{_esc(r.text)}</li>"
+            + "".join(f"<q>{_esc(q.words)}</q> ({_esc(q.section)}) " for q in r.quotes)
+            + f"{_esc(r.text)}{' Why: ' + _esc(r.why) if r.why else ''}</li>"
             for r in sheet.rules
         ]
         out.append("</ul></section>")

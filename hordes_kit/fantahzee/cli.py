@@ -19,6 +19,7 @@ from hordes_kit.core.commands import (
 )
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.lab_cli import lab_command
+from hordes_kit.fantahzee.rules import FConfig
 
 __all__ = ["COMMANDS", "DATA", "odds", "party", "simulate", "check_data"]
 
@@ -197,7 +198,7 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--imperative",
-        choices=["may-decline", "must-use"],
+        choices=FConfig.SCHEMA["imperative"].values,  # the table rule's choices (options.toml)
         default="may-decline",
         help="table rule: must the Paladin, Archmage or Ice Giant use its ability?",
     )

@@ -20,6 +20,7 @@ from hordes_kit.fantahzee.fastengine import (
     CLEARED,
     LOCKED,
     M_NM,
+    M_NT,
     M_OMON,
     NLINE,
     NSET,
@@ -33,6 +34,7 @@ from hordes_kit.fantahzee.fastengine import (
     SF_TOP,
     SHIELD,
     STRENGTH_LEFT,
+    TOWNS,
     hidden,
     next_combination,
     stack,
@@ -272,7 +274,10 @@ def best_attack(S, C, M):
     shield = S[SHIELD]
     locked = S[LOCKED]
     nl = S[NLINE]
-    van = S[stack(S, nl - 1) + SF_NAME] if nl else -1
+    towns = 0  # town cards left: with none, the vanguard destroys nothing (FAQ)
+    for t in range(M[0, M_NT]):
+        towns += S[TOWNS + t]
+    van = S[stack(S, nl - 1) + SF_NAME] if nl and towns else -1
     faceup = np.empty(nl, np.int64)
     nf = 0
     for j in range(nl):

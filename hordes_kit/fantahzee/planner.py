@@ -100,7 +100,8 @@ def plan_attacks(state, strength: int | None = None) -> list[AttackPlan]:
     shield = state.shield
     pools = _pools(state)
     line = state.line
-    van = line[-1].name if line else ""
+    # with no town card left, a monster in the vanguard destroys nothing (FAQ): no penalty
+    van = line[-1].name if line and state.towns else ""
     locked = state.locked
     faceup = [st for st in line if st.top and not locked]
     done_ca = sum(mons[m].counterattack for m in state.set_aside)

@@ -11,8 +11,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import check_options
+from hordes_kit.core.schema import (
+    CARD_TEXT_LIMIT,
+    NAME_LIMIT,
+    AnyOf,
+    Flag,
+    ListOf,
+    Nullable,
+    Record,
+    Ref,
+    TableRule,
+    Text,
+    Whole,
+    config_schema,
+    seats,
+)
 from hordes_kit.fantahzee.cards import CardSet, cards_of_config
 from hordes_kit.fantahzee.costs import Cost, counts_of
 
@@ -31,6 +45,8 @@ __all__ = [
     "STACKS",
     "STACK_L1",
     "STACK_L2",
+    "MAX_PILE",
+    "POSITION",
     "FConfig",
     "reduced_cost",
     "payments",
@@ -56,6 +72,52 @@ STACKS = "ABCDE"  # five horde stacks, named left to right at setup
 STACK_L1 = 6  # six level 1 monsters on top of each stack
 STACK_L2 = 5  # five level 2 monsters and the Boss Monster below them
 
+# A described position (``config.position``, the walkthroughs' scenarios), its shape and
+# every count checked while the config is read; which cards exist, and that the position
+# holds no more copies than the card set, when it is laid out (``setup.py``).
+MAX_PILE = 200  # cards in a hand, a victory pile, the discard or a stack (the box: 95 + 60)
+ID = Text(NAME_LIMIT, 1)  # a card id of the card set
+EACH = Ref("players")
+SEAT = Record(
+    {
+        "party": ListOf(
+            AnyOf(
+                (
+                    ID,
+                    Record(
+                        {"hero": ID, "treasure": Text(NAME_LIMIT), "level": Whole(0, 2)},
+                        required=frozenset({"hero"}),
+                    ),
+                )
+            ),
+            PARTY_LIMIT,
+            noun="heroes",
+        ),
+        "hand": ListOf(ID, MAX_PILE, noun="cards"),
+        "victory": ListOf(ID, MAX_PILE, noun="cards"),
+    }
+)
+STACK = Record(
+    {
+        "name": Text(10, 1, pattern="[A-Za-z0-9]+", what="a short word like A, B, C"),
+        "top": Text(NAME_LIMIT),
+        "l1": Whole(0, MAX_PILE),
+        "l2": Whole(0, MAX_PILE),
+        "boss": Flag(),
+    }
+)
+POSITION = Record(
+    {
+        **{k: Whole(0, Ref("players", -1)) for k in ("player", "first", "last")},
+        "turn": Whole(1, 100_000),
+        "doom": Whole(0, DOOM_TOKENS),
+        "seats": ListOf(SEAT, EACH, exactly=EACH, noun="seats"),
+        "stacks": ListOf(STACK, len(STACKS), least=1, noun="stacks"),
+        "discard": ListOf(ID, MAX_PILE, noun="cards"),
+    },
+    required=frozenset({"seats", "stacks"}),
+)
+
 
 @dataclass(frozen=True)
 class FConfig:
@@ -67,6 +129,7 @@ class FConfig:
     """
 
     DATA: ClassVar[str] = "fantahzee"  # data/fantahzee/options.toml: the table rules
+    SCHEMA: ClassVar[Record]  # every field's type and bounds (declared below the class)
     players: int = 2
     names: tuple[str, ...] = ()
     cards: str = ""  # the text of a player's own card file; "" = the shipped one
@@ -79,31 +142,11 @@ class FConfig:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> FConfig:
-        """Options from a plain dict; unknown keys and bad values are clear errors."""
-        known = {"players", "names", "cards", "distinct_values", "position", "imperative"}
-        bad = sorted(set(d) - known)
-        if bad:
-            raise InvalidInputError(f"unknown Fantahzee option {bad[0]!r:.40}")
-        players = d.get("players", 2)
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidInputError(f"Fantahzee is for 2-5 players, got players = {players!r:.40}")
-        names = d.get("names") or ()
-        if not isinstance(names, list | tuple) or (
-            names
-            and (
-                len(names) != players
-                or not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
-            )
-        ):
-            raise InvalidInputError(f"names must give {players} names of 1-40 characters")
-        cards, distinct = d.get("cards", ""), d.get("distinct_values", False)
-        if not isinstance(cards, str):
-            raise InvalidInputError("cards must be the text of a card file")
-        position = d.get("position")
-        if position is not None and not isinstance(position, Mapping):
-            raise InvalidInputError("position must be a table (see the scenarios)")
-        imperative = d.get("imperative", "may-decline")
-        return cls(players, tuple(names), cards, distinct, position, imperative)
+        """Options from a plain dict, read by ``SCHEMA``: the kit's error names what is wrong."""
+        v = cls.SCHEMA.read(d)
+        if "names" in v:
+            v["names"] = tuple(v["names"])
+        return cls(**v)
 
     def to_dict(self) -> dict:
         """The options as JSON types (save files)."""
@@ -127,6 +170,18 @@ class FConfig:
     def name(self, seat: int) -> str:
         """A seat's name ("Player 2" unless the table named it)."""
         return self.names[seat] if self.names else f"Player {seat + 1}"
+
+
+FConfig.SCHEMA = config_schema(
+    FConfig,
+    "Fantahzee",
+    players=seats(MIN_PLAYERS, MAX_PLAYERS),
+    names=ListOf(Text(40, 1), EACH, exactly=EACH, or_none=True, noun="names (one a player)"),
+    cards=Text(CARD_TEXT_LIMIT, lines=True),
+    distinct_values=TableRule(FConfig.DATA, "distinct_values"),
+    position=Nullable(POSITION),
+    imperative=TableRule(FConfig.DATA, "imperative"),
+)
 
 
 def reduced_cost(cost: Cost, reduction: int) -> Cost:

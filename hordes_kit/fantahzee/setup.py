@@ -24,7 +24,6 @@ Unseen level 1 / level 2 monsters beyond what the stacks hold are set aside as
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -35,7 +34,7 @@ from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.flow import begin_turn, settle
 from hordes_kit.fantahzee.state import FPosition, Member, Seat, Stack
 
-__all__ = ["new_position", "check_position"]
+__all__ = ["new_position"]
 
 P = R.GAME + "."
 
@@ -77,103 +76,26 @@ def new_position(
     return settle(s.with_events(ev, line=line))
 
 
-def _cards(value: Any, where: str, known: Mapping[str, Any], kind: str) -> list[str]:
-    if not isinstance(value, list):
-        raise InvalidInputError(f"position {where} must be a list of card ids")
+def _cards(value: list[str], where: str, known: Mapping[str, Any], kind: str) -> list[str]:
     for c in value:
-        if not isinstance(c, str) or c not in known:
+        if c not in known:
             raise InvalidInputError(
                 f"position {where}: {c!r:.40} is not a {kind} id of this card set"
             )
     return list(value)
 
 
-_POSITION_KEYS = {"player", "first", "last", "turn", "doom", "seats", "stacks", "discard"}
-_SEAT_KEYS = {"party", "hand", "victory"}
-_STACK_KEYS = {"name", "top", "l1", "l2", "boss"}
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        shown = repr(value) if len(repr(value)) < 40 else repr(value)[:30] + "..."
-        raise InvalidInputError(f"position {where} must be a whole number {lo}-{hi}, got {shown}")
-    return value
-
-
-def _table(value: Any, where: str, keys: set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise InvalidInputError(f"position {where} must be a table")
-    bad = sorted(str(k) for k in set(value) - keys)
-    if bad:
-        raise InvalidInputError(f"position {where}: unknown key {bad[0][:40]!r}")
-    return value
-
-
-def check_position(pos: Any, players: int, cards: int) -> None:
-    """Refuse a described position whose shape, types or counts cannot be set up.
-
-    Every number is bounded (seats by ``players``, card counts by ``cards``, the
-    number of cards in the set), so nothing later loops or allocates by a count read
-    here; which cards exist is checked while the position is laid out.
-    """
-    _table(pos, "", _POSITION_KEYS)
-    for key in ("player", "first", "last"):
-        if key in pos:
-            _int(pos[key], key, 0, players - 1)
-    if "turn" in pos:
-        _int(pos["turn"], "turn", 1, 100_000)
-    if "doom" in pos:
-        _int(pos["doom"], "doom", 0, R.DOOM_TOKENS)
-    seats = pos.get("seats", [])
-    if not isinstance(seats, list):
-        raise InvalidInputError("position seats must be a list of tables")
-    for i, seat in enumerate(seats[:players]):
-        where = f"seat {i + 1}"
-        _table(seat, where, _SEAT_KEYS)
-        for key in _SEAT_KEYS:
-            if not isinstance(seat.get(key, []), list) or len(seat.get(key, [])) > cards:
-                raise InvalidInputError(f"position {where} {key} must be a list of card ids")
-        for m in seat.get("party", []):
-            if isinstance(m, Mapping):
-                _table(m, f"{where} party", {"hero", "treasure", "level"})
-                if not isinstance(m.get("hero"), str):
-                    raise InvalidInputError(f"position {where}: a party member is a hero id")
-                if not isinstance(m.get("treasure", ""), str):
-                    raise InvalidInputError(f"position {where}: a treasure is a card id")
-                if "level" in m:
-                    _int(m["level"], f"{where} treasure level", 0, 2)
-            elif not isinstance(m, str):
-                raise InvalidInputError(f"position {where}: a party member is a hero id")
-    stacks = pos.get("stacks", [])
-    if not isinstance(stacks, list) or not 1 <= len(stacks) <= len(R.STACKS):
-        raise InvalidInputError(f"position stacks must be a list of 1-{len(R.STACKS)} tables")
-    for j, raw in enumerate(stacks):
-        where = f"stack {j + 1}"
-        _table(raw, where, _STACK_KEYS)
-        for key in ("l1", "l2"):
-            _int(raw.get(key, 0), f"{where} {key}", 0, cards)
-        if not isinstance(raw.get("boss", False), bool):
-            raise InvalidInputError(f"position {where} boss must be true or false")
-        if not isinstance(raw.get("top", ""), str):
-            raise InvalidInputError(f"position {where} top must be a monster id")
-    names = [raw.get("name", R.STACKS[j]) for j, raw in enumerate(stacks)]
-    if len(set(names)) != len(names) or not all(
-        isinstance(n, str) and re.fullmatch(r"[A-Za-z0-9]{1,10}", n) for n in names
-    ):
-        raise InvalidInputError("position stack names must be distinct short words like A, B, C")
-
-
 def _from_position(s: FPosition, pos: Mapping[str, Any]) -> FPosition:
-    total = len(s.pool1) + len(s.pool2) + len(s.bosses) + len(s.hero_deck)
-    check_position(pos, s.num_players, total + len(s.towns) + len(s.treasures))
+    # ``pos`` is as ``FConfig.SCHEMA`` read it (``rules.POSITION``: shapes and counts)
+    names = [raw.get("name", R.STACKS[j]) for j, raw in enumerate(pos["stacks"])]
+    if len(set(names)) != len(names):
+        raise InvalidInputError("position stack names must be distinct short words like A, B, C")
     heroes = {h.id: h for h in s.data.heroes}
     hand_cards = {**heroes, **{a.id: a for a in s.data.actions}}
     monsters = {m.id: m for m in s.data.monsters}
     treasures = {t.id: t for t in s.data.treasures}
     towns = {t.id: t for t in s.data.towns}
-    raw_seats = pos.get("seats", [])
-    if len(raw_seats) != s.num_players:
-        raise InvalidInputError(f"position: give {s.num_players} seats, got {len(raw_seats)}")
+    raw_seats = pos["seats"]
     used_hero: list[str] = []
     used_mon: list[str] = []
     used_town: list[str] = []
@@ -196,8 +118,6 @@ def _from_position(s: FPosition, pos: Mapping[str, Any]) -> FPosition:
             used_hero.append(hid)
             if tid:
                 used_treasure.append(tid)
-        if len(party) > R.PARTY_LIMIT:
-            raise InvalidInputError(f"position {where}: a party holds at most {R.PARTY_LIMIT}")
         hand = _cards(raw.get("hand", []), f"{where} hand", hand_cards, "hero or action")
         victory = _cards(
             raw.get("victory", []), f"{where} victory", {**monsters, **towns}, "monster or town"
@@ -209,7 +129,7 @@ def _from_position(s: FPosition, pos: Mapping[str, Any]) -> FPosition:
     discard = _cards(pos.get("discard", []), "discard", hand_cards, "hero or action")
     used_hero += discard
     line = []
-    for j, raw in enumerate(pos.get("stacks", [])):
+    for j, raw in enumerate(pos["stacks"]):
         top = raw.get("top", "")
         if top and top not in monsters:
             raise InvalidInputError(f"position stack {j + 1}: {top!r:.40} is not a monster id")
@@ -217,7 +137,7 @@ def _from_position(s: FPosition, pos: Mapping[str, Any]) -> FPosition:
             used_mon.append(top)
         line.append(
             Stack(
-                str(raw.get("name", R.STACKS[j])),
+                names[j],
                 top,
                 raw.get("l1", 0),
                 raw.get("l2", 0),

@@ -19,7 +19,7 @@ from itertools import product
 from typing import Any
 
 from hordes_kit.core.errors import InvalidActionError
-from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState, evolve
+from hordes_kit.core.state import CHANCE, TERMINAL, Event, GameState, evolve, share
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.cards import CardSet, Effect
 from hordes_kit.fantahzee.costs import parse_cost, parse_dice
@@ -272,7 +272,7 @@ class FPosition(GameState):
         kind = self._chance_kind()
         if kind == "first":
             n = self.num_players
-            return tuple((f"first:{i + 1}", Fraction(1, n)) for i in range(n))
+            return tuple((f"first:{i + 1}", share(1, n)) for i in range(n))
         if kind == "card":
             st = self.stack(self._flip_target())
             w, den = R.flip_weights(
@@ -283,9 +283,9 @@ class FPosition(GameState):
                 Counter(self.pool2),
                 Counter(self.bosses),
             )
-            return tuple((f"card:{m}", Fraction(c, den)) for m, c in w.items() if c)
+            return tuple((f"card:{m}", share(c, den)) for m, c in w.items() if c)
         if kind == "die":
-            return tuple((f"die:{f}", Fraction(1, 6)) for f in range(1, 7))
+            return tuple((f"die:{f}", share(1, 6)) for f in range(1, 7))
         # a card from a deck: a hero card (dealt or drawn), a town or a treasure
         prefix, deck = {
             "deal": ("draw", self.hero_deck),
@@ -294,7 +294,7 @@ class FPosition(GameState):
             "treasure": ("treasure", self.treasures),
         }[kind]
         n = len(deck)
-        return tuple((f"{prefix}:{c}", Fraction(k, n)) for c, k in Counter(deck).items())
+        return tuple((f"{prefix}:{c}", share(k, n)) for c, k in Counter(deck).items())
 
     def parse_action(self, action_id: str) -> tuple[str, ...]:
         verb, _, rest = action_id.partition(":")

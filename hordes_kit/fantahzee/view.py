@@ -53,8 +53,13 @@ def _member(s: FPosition, seat: int, i: int) -> dict:
         "note": h.note.split(" Rulebook")[0],
         "treasure": None,
     }
-    if seat == s.player and s.phase == "roll" and not m.active:
+    if seat == s.player and s.phase in ("action", "roll") and not m.active:
         out["cost_now"] = s.cost_now(i).text or "free"
+    elif m.active and m.paid == "dice" and set(h.cost) == {"X"} and len(m.dice) < len(h.cost):
+        # a reduced cost, paid: the dice locked on the hero are what it cost this turn
+        out["cost_now"] = "X" * len(m.dice)
+    elif m.active and m.paid == "free":
+        out["cost_now"] = "free"
     if m.treasure:
         t = s.card(m.treasure)
         eff = t.level1 if m.level == 1 else t.level2

@@ -15,7 +15,17 @@ from typing import Any, ClassVar
 
 from hordes_kit.core.deckodds import hypergeom_at_least
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.options import check_options, solo_options
+from hordes_kit.core.options import check_options
+from hordes_kit.core.schema import (
+    CARD_TEXT_LIMIT,
+    Nullable,
+    Record,
+    TableRule,
+    Text,
+    Whole,
+    config_schema,
+    seats,
+)
 from hordes_kit.heroes_hordes.cards import (
     PILE_OF_RACE,
     PILES,
@@ -65,6 +75,7 @@ class HHConfig:
     """
 
     DATA: ClassVar[str] = "heroes_hordes"  # data/heroes_hordes/options.toml: table rules
+    SCHEMA: ClassVar[Record]  # every field's type and bounds (declared below the class)
     copies: int | None = None  # copies of every card (None: the card file's column, 1)
     cards: str = ""  # the text of a player's own card file ("" = the shipped list)
     loss_at: int = 4  # this many tokens or more at the end is a loss (3 ties)
@@ -78,21 +89,34 @@ class HHConfig:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> HHConfig:
-        """Build from a plain dict; unknown keys and bad values are clear errors."""
-        cfg = solo_options(cls, d, "Heroes & Hordes")
-        if cfg.copies is not None and not (type(cfg.copies) is int and 1 <= cfg.copies <= 4):
-            raise InvalidInputError(f"copies must be 1-4, got {cfg.copies!r:.40}")
-        if not isinstance(cfg.cards, str):
-            raise InvalidInputError("cards must be the text of a card file")
-        if not all(type(v) is int for v in (cfg.loss_at, cfg.sudden_defeat)):
-            raise InvalidInputError("loss_at and sudden_defeat must be whole numbers")
-        if not 1 <= cfg.loss_at <= cfg.sudden_defeat <= 100:
-            raise InvalidInputError("need 1 <= loss_at <= sudden_defeat <= 100")
+        """Build from a plain dict, read by ``SCHEMA``: the kit's error names what is wrong."""
+        v = cls.SCHEMA.read(d)
+        v.pop("players", None)  # solo: 1, the only value the schema lets through
+        cfg = cls(**v)
+        if cfg.loss_at > cfg.sudden_defeat:
+            raise InvalidInputError(
+                f"Heroes & Hordes option loss_at: {cfg.loss_at} tokens lose, but the game "
+                f"stops at {cfg.sudden_defeat} (sudden_defeat): loss_at must not be more"
+            )
         return cfg
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+HHConfig.SCHEMA = config_schema(
+    HHConfig,
+    "Heroes & Hordes",
+    players=seats(MIN_PLAYERS, MAX_PLAYERS),
+    copies=Nullable(Whole(1, 4)),
+    cards=Text(CARD_TEXT_LIMIT, lines=True),
+    loss_at=TableRule(HHConfig.DATA, "loss_at"),
+    sudden_defeat=Whole(1, 100),
+    lords_self=TableRule(HHConfig.DATA, "lords_self"),
+    search_shuffle=TableRule(HHConfig.DATA, "search_shuffle"),
+    search_events=TableRule(HHConfig.DATA, "search_events"),
+)
 
 
 @lru_cache(maxsize=16)

@@ -32,7 +32,7 @@ def table_things(v: dict) -> list[dict]:
     out += [
         {"id": "deck", "name": f"Deck ({v['deck_count']} cards)", "is": ["deck"]},
         {"id": "tokens", "name": "Devastation Tokens", "is": ["Devastation Tokens"]},
-        {"id": "turn", "name": f"Turn {v['turn']}", "is": ["turn"]},
+        {"id": "turn", "name": v["turn_words"], "is": ["turn"]},
     ]
     card = v["pending"] or v["fate"]
     if card:

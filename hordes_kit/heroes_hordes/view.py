@@ -9,13 +9,14 @@ from hordes_kit.heroes_hordes.rules import (
     GAME,
     HERO_PILES,
     RULE,
+    HHConfig,
     card_forces,
     pile_force,
 )
 from hordes_kit.heroes_hordes.state import HHPosition
 from hordes_kit.heroes_hordes.things import table_things
 
-__all__ = ["view", "label", "why_illegal"]
+__all__ = ["view", "label", "why_illegal", "ending_words"]
 
 
 def view(self: HHPosition, player: int | None) -> dict:
@@ -29,9 +30,19 @@ def view(self: HHPosition, player: int | None) -> dict:
             ],
             "force": pile_force(cards),
         }
+    # between two turns the next Fate card waits: the table shows the turn just played
+    played = self.turn - 1 if self.step == "draw" else self.turn
     out = {
         "game": GAME,
         "turn": self.turn,
+        "turn_played": played,
+        "turn_words": (
+            f"Turn {self.turn}"
+            if played == self.turn
+            else f"Turn {played} is over · next: turn {self.turn}"
+            if played
+            else f"Turn {self.turn}: its Fate card is next"
+        ),
         "tokens": self.tokens,
         "deck_count": self.deck_size(),
         "known_top": [self.card(c).name for c in self.known],
@@ -106,3 +117,19 @@ def why_illegal(self: HHPosition, action: tuple[str, str]) -> str:
         piles = " or the ".join(p.capitalize() for p in card.piles())
         return f"{card.name} may only go to the {piles} pile"
     return f"the game waits for {waits.get(self.step, self.step)}"
+
+
+def ending_words(config: HHConfig) -> str:
+    """How the tokens end the game under the table's reading (the token bar's words).
+
+    >>> ending_words(HHConfig())
+    '2 or fewer at the end win, 3 ties, 4 lose; 5 lose at once'
+    >>> ending_words(HHConfig(loss_at=5))
+    '2 or fewer at the end win, 3 or 4 tie; 5 lose at once'
+    """
+    win, lose, sudden = 2, config.loss_at, config.sudden_defeat
+    ties = " or ".join(str(n) for n in range(win + 1, lose))
+    end = f"{win} or fewer at the end win, {ties} {'tie' if lose - win > 2 else 'ties'}"
+    if lose < sudden:
+        end += f", {lose}{' or more' if sudden - lose > 1 else ''} lose"
+    return f"{end}; {sudden} lose at once"

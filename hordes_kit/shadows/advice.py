@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.card_model import ATTACK_TRAITS
 from hordes_kit.shadows.combat import effect_at
@@ -19,7 +20,7 @@ from hordes_kit.shadows.odds import icon_chances, monster_round, next_reveal
 from hordes_kit.shadows.state import Position, Task, parse_seat
 from hordes_kit.shadows.view import label
 
-__all__ = ["decision_odds", "monster_threat", "odds_json"]
+__all__ = ["decision_odds", "monster_threat", "odds_json", "idle_moves"]
 
 HURT = ("attack", "lose", "creature")
 
@@ -298,16 +299,52 @@ def _plan_for(s: Position, t: Task, action: str) -> list[str]:
     return _attack_cards(s, seat, later)  # pass, or an Active Ability first
 
 
+def _outcome(s: Position, action: str) -> Position | None:
+    """What ``action`` leaves on the table up to the next decision, the card it played
+    counted as still in hand (None when the position cannot play moves)."""
+    apply = getattr(s, "apply", None)
+    if apply is None:
+        return None
+    after = apply(action)
+    seats = tuple(
+        evolve(st, hand=tuple(sorted(st.hand + tuple(p.card for p in st.combat))), combat=())
+        for st in after.seats
+    )
+    # the Attack count aside: an Attack that changed nothing on the table (announced for
+    # 0 damage) is "not a valid use of an Attack Trait" (FAQ), so it cannot have used one
+    return evolve(after, seats=seats, log=(), history=(), played=(), attacks=(), standalone=())
+
+
+def idle_moves(s: Position) -> set[str]:
+    """The moves of the decision on top that change nothing passing would not: the card
+    is laid and does nothing (an Attack for 0 damage). Never advised."""
+    legal = s.legal_actions()
+    if "pass" not in legal:
+        return set()
+    passed = _outcome(s, "pass")
+    if passed is None:
+        return set()
+    return {a for a in legal if a != "pass" and _outcome(s, a) == passed}
+
+
 def _plans(s: Position, t: Task) -> dict:
     if not s.monster:
         return _result(t, "Which card now?", [], "defeat", None, ["There is no active Monster."])
     rows = []
+    idle = idle_moves(s)
     for a in s.legal_actions():
         odds = monster_round(s, t.seat, _plan_for(s, t, a))
         values = {k: getattr(odds, k) for k in ("defeat", "gold", "xp", "stones", "damage")}
-        rows.append(_row(s, a, **values, knockdown=odds.knockdown))
+        # "active" ranks last: a move that does nothing never beats passing on a tie
+        flags = {"idle": Fraction(a in idle), "active": Fraction(a not in idle)}
+        rows.append(_row(s, a, **values, knockdown=odds.knockdown, **flags))
     model = list(monster_round(s, t.seat, []).assumptions)
-    best = _best(rows, "defeat", "xp", "gold")
+    if idle:
+        model.append(
+            "A move that changes nothing passing would not (the card laid does nothing) is "
+            "marked and ranked below passing: it is never the advice."
+        )
+    best = _best(rows, "defeat", "xp", "gold", "active")
     return _result(t, "Which card now, against the Monster?", rows, "defeat", best, model)
 
 

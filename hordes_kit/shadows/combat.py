@@ -280,7 +280,16 @@ def _finish_card(s: Position, t: Task) -> Position:
     if delay and not sk.station:
         combat = tuple(evolve(p, stun=delay) if p.card == t.card else p for p in st.combat)
         s = evolve(s, seats=s.seat_with(t.seat, combat=combat))
-        s = log(s, "delay", f"{sk.name}: Delay {'I' * delay}: {delay} Stun token(s) on it.")
+        r = s.round
+        out = " and ".join(f"round {r + j}" for j in range(1, delay + 1))
+        tokens = f"{delay} Stun token{'s' if delay > 1 else ''}"
+        s = log(
+            s,
+            "delay",
+            f"{s.who(t.seat)}'s {sk.name}: Delay {'I' * delay}: {tokens} on it. At this "
+            "round's CleanUp it goes to the Stunned Area, not the Current Deck; it sits out "
+            f"{out} and is back in the Current Deck at round {r + delay}'s CleanUp.",
+        )
     if sk.front.has("Repeat") and "knockdown" in s.last:
         s = log(s, "repeat", f"{sk.name} KnockedDown a Hero: it may be used again (Repeat).")
         s = push(evolve(s, last=()), Task("!repeat", t.seat, t.card))

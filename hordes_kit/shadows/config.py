@@ -1,4 +1,5 @@
-"""Shadows table setup and rules options (``SConfig``), checked completely on entry."""
+"""Shadows table setup and rules options (``SConfig``), read by its declared schema
+(``SConfig.SCHEMA``: every field's type and bounds, a described position's too)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,63 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.options import check_options
+from hordes_kit.core.schema import (
+    CARD_TEXT_LIMIT,
+    NAME_LIMIT,
+    Flag,
+    ListOf,
+    MapOf,
+    Nullable,
+    OneOf,
+    Record,
+    Ref,
+    TableRule,
+    Text,
+    Whole,
+    config_schema,
+    seats,
+)
 from hordes_kit.shadows.cards import CardSet, load_cards
+from hordes_kit.shadows.rules import MAX_PLAYERS, MIN_PLAYERS, STATS
 
-__all__ = ["SConfig"]
+__all__ = ["SConfig", "POSITION", "MAX_ROUND", "MAX_PILE", "MAX_ITEMS"]
+
+# The bounds of a described position, checked while the config is read (before any card
+# is looked up); the card set decides which ids exist when the position is laid out.
+MAX_ROUND = 100  # a described position's round (games last about ten)
+MAX_PILE = 60  # Skill cards in a library, a Station or a Current Deck
+MAX_ITEMS = 20  # Items a Hero holds
+EACH = Ref("players")
+ID = Text(NAME_LIMIT, 1)  # a card id of the card set
+NUMBER = Whole(0, 99)  # gold, experience, Shadow Stones, damage, bounty
+SEAT = Record(
+    {
+        "hero": ID,
+        "items": ListOf(ID, MAX_ITEMS, noun="Items"),
+        "library": ListOf(ID, MAX_PILE, noun="Skill cards"),
+        "station": ListOf(ID, MAX_PILE, noun="Skill cards"),
+        "deck": ListOf(ID, MAX_PILE, noun="Skill cards"),
+        "mission": Text(NAME_LIMIT),
+        **{k: NUMBER for k in ("gold", "xp", "stones", "damage", "bounty")},
+        "bonus": MapOf(OneOf(STATS), Whole(-20, 20), len(STATS)),
+        "dodge": Flag(),
+    },
+    required=frozenset({"hero"}),
+)
+POSITION = Record(
+    {
+        "round": Whole(1, MAX_ROUND),
+        "phase": OneOf(("teamup", "buildup")),
+        "leader": Whole(0, Ref("players", -1)),
+        "monster": ID,
+        # each seat's Damage tokens on the Monster (fewer than its Health: set at layout)
+        "monster_damage": ListOf(Whole(0, 39), EACH, exactly=EACH, noun="seats' tokens"),
+        "market": ListOf(ID, Ref("players", 1), noun="Market Items (one a slot)"),
+        "seats": ListOf(SEAT, EACH, exactly=EACH, noun="seats"),
+    },
+    required=frozenset({"monster", "seats"}),
+)
 
 
 @dataclass(frozen=True)
@@ -22,6 +75,7 @@ class SConfig:
     """
 
     DATA: ClassVar[str] = "shadows"  # data/shadows/options.toml: the table rules
+    SCHEMA: ClassVar[Record]
     players: int = 2
     names: tuple[str, ...] = ()
     cards: str = ""  # a player's own card file, as its text; "" = the shipped cards
@@ -35,29 +89,11 @@ class SConfig:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SConfig:
-        """Options from a plain dict; unknown keys and bad values are clear errors."""
-        known = {"players", "names", "cards", "library", "mulligan", "unmet", "position"}
-        bad = sorted(set(d) - known)
-        if bad:
-            raise InvalidInputError(f"unknown Shadows option {bad[0]!r:.40}")
-        players = d.get("players", 2)
-        if isinstance(players, bool) or players not in (2, 3):
-            raise InvalidInputError(f"Shadows is for 2-3 players, got players = {players!r:.40}")
-        names = d.get("names") or ()
-        if not isinstance(names, list | tuple) or (
-            names and (len(names) != players or not all(isinstance(n, str) and n for n in names))
-        ):
-            raise InvalidInputError(f"names must give {players} non-empty names, got {names!r:.40}")
-        cards = d.get("cards", "")
-        if not isinstance(cards, str) or len(cards) > 1_000_000:
-            raise InvalidInputError("cards must be the text of a card file (at most 1 MB)")
-        library = d.get("library", "beginner")
-        unmet = d.get("unmet", "blank")
-        mull = d.get("mulligan", True)
-        pos = d.get("position")
-        if pos is not None and not isinstance(pos, Mapping):
-            raise InvalidInputError("position must be a table")
-        return cls(players, tuple(names), cards, library, mull, unmet, pos)
+        """Options from a plain dict, read by ``SCHEMA``: the kit's error names what is wrong."""
+        v = cls.SCHEMA.read(d)
+        if "names" in v:
+            v["names"] = tuple(v["names"])
+        return cls(**v)
 
     def to_dict(self) -> dict:
         """The options as JSON types (save files): what differs from the defaults."""
@@ -83,3 +119,16 @@ class SConfig:
     def name(self, seat: int) -> str:
         """A seat's name ("Player 2" unless the table named it)."""
         return self.names[seat] if self.names else f"Player {seat + 1}"
+
+
+SConfig.SCHEMA = config_schema(
+    SConfig,
+    "Shadows",
+    players=seats(MIN_PLAYERS, MAX_PLAYERS),
+    names=ListOf(Text(40, 1), EACH, exactly=EACH, or_none=True, noun="names (one a player)"),
+    cards=Text(CARD_TEXT_LIMIT, lines=True),
+    library=TableRule(SConfig.DATA, "library"),
+    mulligan=TableRule(SConfig.DATA, "mulligan"),
+    unmet=TableRule(SConfig.DATA, "unmet"),
+    position=Nullable(POSITION),
+)

@@ -221,19 +221,23 @@ def cleanup(s: Position) -> Position:
         return victory(s)
     seats = []
     was_boxed = [st.boxed for st in s.seats]
-    for st in s.seats:
+    stun_news: list[str] = []  # when each stunned card comes back, said as it happens
+    for i, st in enumerate(s.seats):
         deck = list(st.deck) + list(st.hand)  # ruling: the unplayed Hand goes back too
         boxed = list(st.boxed)
         stunned = []
         for p in st.stunned:
             if p.stun <= 0:
                 deck.append(p.card)
+                stun_news.append(_stun_back(s, i, p.card))
             else:
                 stunned.append(p)
+                stun_news.append(_stun_left(s, i, p, new=False))
         for p in st.combat:
             sk = s.card(p.card)
             if p.stun > 0:
                 stunned.append(Placed(p.card, stun=p.stun))
+                stun_news.append(_stun_left(s, i, p, new=True))
             elif sk.front.has("One Time"):
                 boxed.append(p.card)
             else:
@@ -284,6 +288,8 @@ def cleanup(s: Position) -> Position:
         "CleanUp: the cards left in every Hand return to the Current Deck.",
     )
     s = log(s, "cleanup.stun", "CleanUp: one Stun token comes off every card in the Stunned Area.")
+    for text in stun_news:
+        s = log(s, "cleanup.stun", text)
     s = log(
         s,
         "cleanup.dodge",
@@ -304,6 +310,31 @@ def cleanup(s: Position) -> Position:
         f"The Leader card passes to {s.who(leader)} (its Shield Point recovers).",
     )
     return evolve(s, phase="refresh", stage="monster")
+
+
+def _stun_back(s: Position, seat: int, card: str) -> str:
+    """A stunned card with no Stun token left, back in its Current Deck (CleanUp Phase)."""
+    return (
+        f"CleanUp: {s.who(seat)}'s {s.name(card)} has no Stun token left: it leaves the "
+        f"Stunned Area for the Current Deck and can be chosen again in round {s.round + 1}."
+    )
+
+
+def _stun_left(s: Position, seat: int, p: Placed, new: bool) -> str:
+    """A stunned card losing a Stun token at this CleanUp, and the CleanUp that frees it:
+    with ``k`` tokens now it is back in the Current Deck at round ``round + k``'s CleanUp
+    (the book's order: free the cards with none, stun the Combat Field's, take one off)."""
+    k, r = p.stun, s.round
+    back = f"it is back in the Current Deck at round {r + k}'s CleanUp"
+    name = f"{s.who(seat)}'s {s.name(p.card)}"
+    if new:
+        out = " and ".join(f"round {r + j}" for j in range(1, k + 1))
+        return (
+            f"CleanUp: {name} goes to the Stunned Area with {k} Stun token"
+            f"{'s' if k != 1 else ''}, not to the Current Deck; one comes off now. It sits "
+            f"out {out}: {back}."
+        )
+    return f"CleanUp: one Stun token comes off {name} in the Stunned Area: {back}."
 
 
 def refresh(s: Position) -> Position:

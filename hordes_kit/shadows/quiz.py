@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hordes_kit.core.data import data_path, read_toml
+from hordes_kit.core.data import data_path
 from hordes_kit.core.errors import CardDataError, HordesKitError
-from hordes_kit.core.quiz import Question
+from hordes_kit.core.quiz import Question, load_questions
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.game import new_game
 from hordes_kit.shadows.odds import icon_chances, monster_round, next_reveal
+from hordes_kit.shadows.words import deck_words
 
 __all__ = ["Question", "load_quiz", "QUIZ_FILE"]
 
@@ -41,7 +42,15 @@ def _question(file: str, i: int, raw: dict) -> Question:
         if kind == "reveal":
             s = _table("eras")
             p = icon_chances(next_reveal(s, 0, 0))[raw["icon"]]
-            return Question(ask, kind, _frac(p), why=f"{float(p):.1%}")
+            # taught first: no page shows the deck's makeup before (the book lists none)
+            teach = (
+                f"The Monster-Action deck holds {deck_words(s.data.actions)} (the kit's "
+                "sample counts: the rulebook does not list them). "
+            )
+            showing = sum(n for k, n in s.data.actions if raw["icon"] in k.split("+"))
+            total = sum(n for _, n in s.data.actions)
+            why = f"{showing} of the {total} cards show it: {float(p):.1%}"
+            return Question(teach + ask, kind, _frac(p), why=why)
         if kind == "defeat":
             s = _table(raw["hero"])
             odds = monster_round(s, 0, raw["plan"])
@@ -69,5 +78,4 @@ def _question(file: str, i: int, raw: dict) -> Question:
 @lru_cache(maxsize=4)
 def load_quiz(path=QUIZ_FILE) -> tuple[Question, ...]:
     """The quiz, validated, with every answer worked out by the engine."""
-    doc = read_toml(path)
-    return tuple(_question(str(path), i, q) for i, q in enumerate(doc.get("question", []), 1))
+    return load_questions(path, _question)

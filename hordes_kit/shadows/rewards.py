@@ -29,7 +29,13 @@ def knockdown(s: Position, victim: int, by: str, source: str) -> Position:
             if x.kind == "icons":
                 tasks[i] = evolve(x, notes=x.notes + (f"ko:{seat_id(victim)}",))
         s = evolve(s, tasks=tuple(tasks))
-        s = log(s, "ruling.monster-bounty", "A Monster KnockDown keeps the Bounty cards.")
+        if st.bounty:
+            s = log(
+                s,
+                "ruling.monster-bounty",
+                f"{s.who(victim)} keeps their Bounty card: a Monster's KnockDown pays nobody "
+                "its Gold (our ruling where two passages of the book disagree).",
+            )
     else:
         s = _by_player(s, victim, int(by), st.bounty)
     for o in range(s.n):

@@ -98,47 +98,33 @@ def new_game(config: Mapping[str, Any] | SConfig | None = None) -> Position:
     return settle(s, forced)
 
 
-def _ids(value: Any, where: str, known, kind: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) and c in known for c in value):
-        raise InvalidInputError(
-            f"position {where}: a list of {kind} ids of this card set, got {value!r:.40}"
-        )
+def _ids(value: list[str], where: str, known, kind: str) -> list[str]:
+    for c in value:
+        if c not in known:
+            raise InvalidInputError(
+                f"position {where}: {c!r:.40} is not a {kind} id of this card set"
+            )
     return list(value)
 
 
-MAX_ROUND = 100  # a described position's round (games last about ten)
-
-
 def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
+    """The described position (as ``SConfig.SCHEMA`` read it: shapes and counts checked)."""
     d = s.data
     items = {i.id for i in d.items}
     skills = {k.id for k in d.skills}
     heroes = {h.id for h in d.heroes}
-    raw_seats = pos.get("seats", [])
-    if not isinstance(raw_seats, list) or len(raw_seats) != s.n:
-        raise InvalidInputError(f"position: give {s.n} seats")
-    mon = pos.get("monster")
+    raw_seats = pos["seats"]
+    mon = pos["monster"]
     monsters = {m.id: m for m in d.monsters}
-    if not isinstance(mon, str) or mon not in monsters:
+    if mon not in monsters:
         raise InvalidInputError(f"position: monster {mon!r:.40} is not a Monster id")
     leader = pos.get("leader", 0)
     rnd = pos.get("round", 1)
-    if (
-        type(leader) is not int
-        or not 0 <= leader < s.n
-        or type(rnd) is not int
-        or not 1 <= rnd <= MAX_ROUND
-    ):
-        raise InvalidInputError(f"position: leader must be a seat index and round 1-{MAX_ROUND}")
     s = evolve(s, leader=leader, phase="refresh", round=0)
     item_deck = list(s.item_deck)
     missions = list(s.mission_deck)
     for k, raw in enumerate(raw_seats):
-        if (
-            not isinstance(raw, Mapping)
-            or not isinstance(raw.get("hero"), str)
-            or (raw["hero"] not in heroes)
-        ):
+        if raw["hero"] not in heroes:
             raise InvalidInputError(f"position seat {k + 1}: hero must be a Hero id")
         s = evolve(s, seats=s.seat_with(k, hero=raw["hero"]))
         s = deal_hero(s, k)
@@ -150,21 +136,10 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         extra = _ids(raw.get("station", []), f"seat {k + 1} station", skills, "Skill card")
         more = _ids(raw.get("deck", []), f"seat {k + 1} deck", skills, "Skill card")
         bonus = raw.get("bonus", {})
-        if (
-            not isinstance(bonus, Mapping)
-            or not set(bonus) <= set(R.STATS)
-            or not all(type(v) is int and -20 <= v <= 20 for v in bonus.values())
-        ):
-            raise InvalidInputError(f"position seat {k + 1}: bonus is a table of stats -20 to 20")
-        vals = {}
-        for f in ("gold", "xp", "stones", "damage", "bounty"):
-            v = raw.get(f, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
-                raise InvalidInputError(f"position seat {k + 1}: {f} must be a number 0-99")
-            vals[f] = v
+        vals = {f: raw.get(f, 0) for f in ("gold", "xp", "stones", "damage", "bounty")}
         mission = raw.get("mission", "")
         if mission:
-            if not isinstance(mission, str) or mission not in missions:
+            if mission not in missions:
                 raise InvalidInputError(
                     f"position seat {k + 1}: mission {mission!r:.40} is not a Mission id left"
                 )
@@ -175,7 +150,9 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
                 k,
                 items=tuple(Placed(i) for i in its),
                 station=tuple(
-                    Placed(p.card, back=bool(raw.get("dodge")) and p.card.startswith("flat-footed"))
+                    Placed(
+                        p.card, back=raw.get("dodge", False) and p.card.startswith("flat-footed")
+                    )
                     for p in st.station
                 )
                 + tuple(Placed(c) for c in extra),
@@ -217,10 +194,7 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         log=s.log + (s.ev("setup", "The position described by the scenario is set on the table."),),
     )
     s = begin_round(evolve(s, round=rnd - 1))
-    phase = pos.get("phase", "teamup")
-    if not isinstance(phase, str) or phase not in ("teamup", "buildup"):
-        raise InvalidInputError(f"position: phase must be 'teamup' or 'buildup', got {phase!r:.40}")
-    if phase == "buildup":
+    if pos.get("phase", "teamup") == "buildup":
         # the round's Combat is over (the Monster-Action cards were dealt and used)
         s = evolve(s, phase="combat", step=6, tasks=(), ma_up=(True,) * s.n)
     return s

@@ -25,6 +25,10 @@ __all__ = [
     "initiative_words",
     "card_kind",
     "icon_words",
+    "icon_short",
+    "card_kind_short",
+    "deck_words",
+    "ICON_SHORT",
     "action_card_words",
     "RESOURCE",
     "ICON_MEANS",
@@ -237,27 +241,66 @@ ICON_MEANS = {
     "MxxSpell": "the Monster's second spell: its chart says what",
     "MxSpecial": "the Monster's special: its chart says what (often nothing)",
 }
+ICON_SHORT = {
+    "MxAttack": "Attack",
+    "MxxAttack": "Second Attack",
+    "MxResponse": "Block",
+    "MxxResponse": "Second Block",
+    "MxSpell": "Spell",
+    "MxxSpell": "Second Spell",
+    "MxSpecial": "Special",
+}
 
 
 def icon_words(icon: str) -> str:
-    """A Monster-Action icon: the book's name, then what it is in words.
+    """A Monster-Action icon in words, the book's name for it after them.
 
     >>> icon_words("MxAttack")
-    'MxAttack — the Monster attacks'
+    'The Monster attacks (MxAttack)'
     """
     means = ICON_MEANS.get(icon)
-    return f"{icon} — {means}" if means else icon
+    return f"{means[0].upper()}{means[1:]} ({icon})" if means else icon
+
+
+def icon_short(icon: str) -> str:
+    """A Monster-Action icon in two or three words (a chart's axis).
+
+    >>> icon_short("MxxResponse")
+    'Second Block'
+    """
+    return ICON_SHORT.get(icon, icon)
+
+
+def card_kind_short(kind: str) -> str:
+    """A Monster-Action card's icons in short words, the book's names after them.
+
+    >>> card_kind_short("MxAttack+MxSpell")
+    'Attack + Spell (MxAttack + MxSpell)'
+    """
+    icons = kind.split("+")
+    return f"{' + '.join(map(icon_short, icons))} ({' + '.join(icons)})"
+
+
+def deck_words(actions) -> str:
+    """The Monster-Action deck's makeup, ``((kind, copies), ...)``, in words.
+
+    >>> deck_words((("MxAttack", 4), ("MxAttack+MxSpell", 1)))
+    '5 cards: 4 Attack (MxAttack), 1 Attack + Spell (MxAttack + MxSpell)'
+    """
+    total = sum(n for _, n in actions)
+    return f"{total} cards: " + ", ".join(f"{n} {card_kind_short(k)}" for k, n in actions)
 
 
 def action_card_words(kind: str) -> str:
-    """A Monster-Action card (one or two icons, ``MxAttack+MxResponse``) in words.
+    """A Monster-Action card (one or two icons, ``MxAttack+MxResponse``) in words, the
+    book's names for its icons after them.
 
     >>> action_card_words("MxAttack+MxResponse")
-    'MxAttack + MxResponse — the Monster attacks, then the Monster blocks damage'
+    'The Monster attacks, then the Monster blocks damage (MxAttack + MxResponse)'
     """
     icons = kind.split("+")
-    means = [ICON_MEANS.get(i, i) for i in icons]
-    return f"{' + '.join(icons)} — {', then '.join(means)}"
+    means = ", then ".join(ICON_MEANS.get(i, i) for i in icons)
+    return f"{means[0].upper()}{means[1:]} ({' + '.join(icons)})"
 
 
 def chart_words(action: Effect, creature: str = "") -> str:

@@ -10,12 +10,13 @@ import argparse
 import json
 from pathlib import Path
 
-from hordes_kit.core.args import add_run_arguments, int_in, text_up_to
+from hordes_kit.core.args import add_run_arguments, argument, text_up_to
 from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.inputs import read_text, shown
 from hordes_kit.skytear.cards import CardSet, load_card_text
+from hordes_kit.skytear.rules import SkyConfig
 
 __all__ = ["COMMANDS", "DATA", "add_simulate_arguments", "run_simulate", "check_data", "check_file"]
 
@@ -25,8 +26,12 @@ SKYTEAR_TABLES = {"horde", "alliance", "castle", "portal", "outsider", "minion"}
 
 def add_simulate_arguments(p: argparse.ArgumentParser) -> None:
     """The ``simulate skytear`` arguments (each checked while parsing)."""
+    difficulty = SkyConfig.SCHEMA["difficulty"]  # the config's own bounds
     p.add_argument(
-        "--difficulty", type=int_in(1, 5), default=2, help="difficulty level 1-5 (default 2)"
+        "--difficulty",
+        type=argument(difficulty, "--difficulty"),
+        default=2,
+        help=f"difficulty level, {difficulty.describe()} (default 2)",
     )
     p.add_argument(
         "--horde",

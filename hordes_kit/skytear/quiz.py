@@ -14,9 +14,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from hordes_kit.core.data import data_path, read_toml
+from hordes_kit.core.data import data_path
 from hordes_kit.core.errors import CardDataError, HordesKitError
-from hordes_kit.core.quiz import Question
+from hordes_kit.core.quiz import Question, load_questions
 from hordes_kit.skytear.forecast import HORDE_CHANCE, forecast, forecast_choice
 from hordes_kit.skytear.game import new_game
 from hordes_kit.skytear.odds import card_chance
@@ -104,5 +104,4 @@ def _question(file: str, i: int, raw: dict) -> Question:
 @lru_cache(maxsize=4)
 def load_quiz(path=QUIZ_FILE) -> tuple[Question, ...]:
     """The quiz, validated, every answer worked out by the engine."""
-    doc = read_toml(path)
-    return tuple(_question(str(path), i, q) for i, q in enumerate(doc.get("question", []), 1))
+    return load_questions(path, _question)

@@ -9,7 +9,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.schema import (
+    CARD_TEXT_LIMIT,
+    NAME_LIMIT,
+    Flag,
+    ListOf,
+    MapOf,
+    Nullable,
+    OneOf,
+    Record,
+    Ref,
+    TableRule,
+    Text,
+    Whole,
+    config_schema,
+    seats,
+)
 
 __all__ = [
     "GAME",
@@ -21,7 +36,11 @@ __all__ = [
     "GOLD_MAX",
     "START_GOLD",
     "CAMPAIGN_GAMES",
-    "MAX_TEXT",
+    "PHASES",
+    "MAX_PILE",
+    "MAX_HORDE_PILE",
+    "MAX_UNITS",
+    "POSITION",
     "SkyConfig",
     "clamp",
     "absorb",
@@ -35,6 +54,7 @@ __all__ = [
 
 GAME = "skytear"
 R = GAME + "."  # rule id prefix (data/skytear/rules.toml)
+DATA_DIR = "skytear"  # data/skytear: rules.toml, options.toml (the table rules)
 MIN_PLAYERS, MAX_PLAYERS = 1, 2
 LANES = 6  # "The front line consists of 6 lanes"
 HAND_LIMIT = 7  # "at most 7 cards in hand at the end of the turn"
@@ -43,20 +63,62 @@ MANA_MAX = 10  # mana "cannot be more than 10 or less than 0"
 GOLD_MAX = 40  # "Gold can be at most 40"
 START_GOLD = 10  # "Set your gold to 10"
 CAMPAIGN_GAMES = 4
-MAX_TEXT = 2_000_000  # a player's card file travels in the config: at most this many characters
 MODES = ("standard", "campaign")
-OPTIONS = {
-    "empty_deck": ("at-zero", "on-draw"),
-    "reactions": ("symbol", "any"),
-    "mutaform_monster": ("one-type", "each"),
-}
+# The bounds of a config, each checked while it is read (``SkyConfig.SCHEMA``), before any
+# card is looked up: a described position's piles, units and tokens, the names of hordes.
+PHASES = ("turn", "alliance", "treachery", "fight", "pillage", "end")  # where a position starts
+MAX_PILE = 100  # cards in a hand, deck or discard (a deck is 40, a campaign recruits more)
+MAX_HORDE_PILE = 100  # cards in the horde deck or discard (difficulty 5 of three hordes: 33)
+MAX_UNITS = 2 * LANES + 12  # units on the table: both sides of six lanes, minions behind
+MAX_LINE = 12  # cards of the outsider pile or line, or attached to one unit
+MAX_HORDES = 10  # hordes named in a game (the box has three)
+TOKENS = Whole(-99, 99)  # tokens, attack and armor on a card; the castle's health
+
+CARD = Text(NAME_LIMIT, 1)  # a card by name (found in the card set when the game is set up)
+PILE = ListOf(CARD, MAX_PILE, noun="cards")
+UNIT = Record(
+    {
+        "lane": Whole(0, LANES),
+        "card": CARD,
+        "owner": Whole(1, Ref("players")),
+        **{k: TOKENS for k in ("hp", "atk", "tatk", "arm", "tarm", "charges")},
+        "exhausted": Flag(),
+        "token": Flag(),
+        "attached": ListOf(CARD, MAX_LINE, noun="cards"),
+    },
+    required=frozenset({"card"}),
+)
+EACH = Ref("players")
+POSITION = Record(
+    {
+        "phase": OneOf(PHASES),
+        "turn": Whole(0, 99),
+        "castle": TOKENS,
+        "portal": CARD,
+        "portal_damage": Whole(0, 99),
+        "rotation": Whole(0, 3),
+        "mana": ListOf(Whole(0, MANA_MAX), EACH, exactly=EACH, noun="mana values"),
+        **{k: ListOf(PILE, EACH, exactly=EACH, noun=k) for k in ("hands", "decks", "discards")},
+        "horde_deck": ListOf(CARD, MAX_HORDE_PILE, noun="cards"),
+        "horde_discard": ListOf(CARD, MAX_HORDE_PILE, noun="cards"),
+        "minions": MapOf(CARD, Whole(1, 99), MAX_LINE),
+        "units": ListOf(UNIT, MAX_UNITS, noun="units"),
+        "outsider_pile": ListOf(CARD, MAX_LINE, noun="cards"),
+        "outsider_line": ListOf(CARD, MAX_LINE, noun="cards"),
+        "treachery": CARD,
+    }
+)
 
 
 @dataclass(frozen=True)
 class SkyConfig:
-    """A game's setup and rules options (defaults: the rulebook's first game and our rulings)."""
+    """A game's setup and rules options (defaults: the rulebook's first game and our rulings).
 
-    DATA: ClassVar[str] = "skytear"  # data/skytear/options.toml: the table rules
+    ``SCHEMA`` (below) declares every field's type and bounds; ``from_dict`` reads by it.
+    """
+
+    DATA: ClassVar[str] = DATA_DIR  # data/skytear/options.toml: the table rules
+    SCHEMA: ClassVar[Record]
 
     players: int = 1
     mode: str = "standard"  # standard or campaign
@@ -76,44 +138,11 @@ class SkyConfig:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SkyConfig:
-        """Options from a plain dict; unknown keys and bad values are the kit's errors."""
-        known = {f.name for f in fields(cls)}
-        bad = sorted(set(d) - known)
-        if bad:
-            raise InvalidInputError(f"unknown Skytear Horde option {bad[0]!r:.60}")
-        v = dict(d)
-        players = v.get("players", 1)
-        if isinstance(players, bool) or players not in (MIN_PLAYERS, MAX_PLAYERS):
-            raise InvalidInputError(f"Skytear Horde is for 1 or 2 players, got {players!r:.60}")
-        mode = v.get("mode", "standard")
-        if mode not in MODES:
-            raise InvalidInputError(f"mode must be standard or campaign, got {mode!r:.60}")
-        diff = v.get("difficulty", 2)
-        if isinstance(diff, bool) or diff not in (1, 2, 3, 4, 5):
-            raise InvalidInputError(f"difficulty must be 1-5, got {diff!r:.60}")
+        """Options from a plain dict, read by ``SCHEMA``: the kit's error names what is wrong."""
+        v = cls.SCHEMA.read(d)
         for key in ("hordes", "decks"):
             if key in v:
-                val = v[key]
-                if isinstance(val, str):
-                    val = [val]
-                if not isinstance(val, list | tuple) or not all(isinstance(x, str) for x in val):
-                    raise InvalidInputError(f"{key} must be a list of names, got {val!r:.60}")
-                v[key] = tuple(val)
-        if len(v.get("decks", ())) > players:
-            raise InvalidInputError(f"{len(v['decks'])} decks for {players} player(s)")
-        for key in ("castle", "castle2", "portal", "outsider", "cards"):
-            if key in v and not isinstance(v[key], str):
-                raise InvalidInputError(f"{key} must be text, got {type(v[key]).__name__}")
-        if len(v.get("cards", "")) > MAX_TEXT:
-            raise InvalidInputError(f"the card file is longer than {MAX_TEXT:,} characters")
-        for key, options in OPTIONS.items():
-            if key in v and v[key] not in options:
-                raise InvalidInputError(f"{key} must be {' or '.join(options)}, got {v[key]!r:.60}")
-        if "limited" in v and not isinstance(v["limited"], bool):
-            raise InvalidInputError("limited must be true or false")
-        pos = v.get("position")
-        if pos is not None and not isinstance(pos, Mapping):
-            raise InvalidInputError("position must be a table")
+                v[key] = tuple(v[key])
         return cls(**v)
 
     def to_dict(self) -> dict:
@@ -124,6 +153,27 @@ class SkyConfig:
             if val != f.default:
                 out[f.name] = list(val) if isinstance(val, tuple) else val
         return out
+
+
+SkyConfig.SCHEMA = config_schema(
+    SkyConfig,
+    "Skytear Horde",
+    players=seats(MIN_PLAYERS, MAX_PLAYERS),
+    mode=OneOf(MODES),
+    difficulty=Whole(1, 5),
+    hordes=ListOf(CARD, MAX_HORDES, noun="hordes", single=True),
+    decks=ListOf(Text(NAME_LIMIT), Ref("players"), noun="decks (one a player)", single=True),
+    castle=CARD,
+    castle2=Text(NAME_LIMIT),
+    portal=CARD,
+    outsider=Text(2 * NAME_LIMIT + 3, 1),  # "Captain Rusk + Gunner Mae"
+    cards=Text(CARD_TEXT_LIMIT, lines=True),
+    limited=Flag(),
+    empty_deck=TableRule(DATA_DIR, "empty_deck"),
+    reactions=TableRule(DATA_DIR, "reactions"),
+    mutaform_monster=TableRule(DATA_DIR, "mutaform_monster"),
+    position=Nullable(POSITION),
+)
 
 
 def clamp(value: int, low: int, high: int) -> int:

@@ -35,7 +35,11 @@ def _odds_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help="Boots/Ring bonus, 0-20 (Grimthwackers only)",
     )
-    p.add_argument("--dizzy", action="store_true", help="a third Grimthwacker in a row (-3)")
+    p.add_argument(
+        "--dizzy",
+        action="store_true",
+        help="a Dizzy Grimthwacker: drawn after two others in a row (-3)",
+    )
     p.add_argument(
         "--not-grimthwacker", action="store_true", help="the defender is a Knight or an Archer"
     )

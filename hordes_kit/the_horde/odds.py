@@ -76,7 +76,7 @@ def effective_force(
     dizzy_penalty: int = 3,
 ) -> int:
     """A defender's battle force with Flute/Haunch bonuses, Boots/Ring (Grimthwackers
-    only) and Dizzy (the third Grimthwacker in a row).
+    only) and Dizzy (a Grimthwacker drawn after two others in a row).
 
     >>> effective_force(4, item_bonus=1, next_gc_bonus=2)
     7

@@ -10,11 +10,22 @@ playgroup may make otherwise.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.options import check_options, solo_options
+from hordes_kit.core.options import check_options
+from hordes_kit.core.schema import (
+    CARD_TEXT_LIMIT,
+    AnyOf,
+    Flag,
+    MapOf,
+    OneOf,
+    Record,
+    TableRule,
+    Text,
+    config_schema,
+    seats,
+)
 from hordes_kit.the_horde.cards import FILES, HordeData, data_of_files
 
 __all__ = ["GAME", "RULE", "MIN_PLAYERS", "MAX_PLAYERS", "DIE", "THConfig", "data_of"]
@@ -35,6 +46,7 @@ class THConfig:
     """
 
     DATA: ClassVar[str] = "the_horde"  # data/the_horde/options.toml: the table rules
+    SCHEMA: ClassVar[Record]  # every field's type and bounds (declared below the class)
     # a player's own data folder as (file name, text) pairs (() = the shipped lists)
     data: tuple[tuple[str, str], ...] = ()
     dizzy: str = "window"  # SPECIAL RULES: which Grimthwacker in a row gets -3
@@ -50,17 +62,31 @@ class THConfig:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> THConfig:
-        """Build from a plain dict; unknown keys and bad values are clear errors."""
-        cfg = solo_options(cls, d, "The Horde")
-        files = cfg.data or {}
-        if not isinstance(files, Mapping) or set(files) - set(FILES):
-            raise InvalidInputError(f"data must map the files {', '.join(FILES)} to their texts")
-        return replace(cfg, data=tuple(sorted(dict(files).items())))
+        """Build from a plain dict, read by ``SCHEMA``: the kit's error names what is wrong."""
+        v = cls.SCHEMA.read(d)
+        v.pop("players", None)  # solo: 1, the only value the schema lets through
+        if "data" in v:
+            v["data"] = tuple(sorted(v["data"].items()))
+        return cls(**v)
 
     def to_dict(self) -> dict:
         """Plain dict (for save files)."""
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "data"}
         return out | ({"data": dict(self.data)} if self.data else {})
+
+
+THConfig.SCHEMA = config_schema(
+    THConfig,
+    "The Horde",
+    players=seats(MIN_PLAYERS, MAX_PLAYERS),
+    # a player's own data folder: its files' texts (every one of FILES, checked when read)
+    data=MapOf(OneOf(FILES), Text(CARD_TEXT_LIMIT, lines=True), len(FILES), CARD_TEXT_LIMIT),
+    dizzy=AnyOf((TableRule(THConfig.DATA, "dizzy"), Flag())),  # true/false: an old save's
+    bomb=TableRule(THConfig.DATA, "bomb"),
+    boots_ring_lasts=TableRule(THConfig.DATA, "boots_ring_lasts"),
+    boots_ring_stack=TableRule(THConfig.DATA, "boots_ring_stack"),
+    item_stack=TableRule(THConfig.DATA, "item_stack"),
+)
 
 
 def data_of(config: THConfig) -> HordeData:

@@ -2,11 +2,14 @@
 
 A board hands :meth:`PacedPlayback.play` the states between two human decisions (each
 after one automatic move); the driver shows them one by one at the chosen speed
-through the board's ``show(state, index)``. Where the next state begins a new turn it
-stops and asks ("Turn 4 is over. Continue?"). "Skip to my turn" jumps to the end of
-the turn being shown (or, at a question, answers it and goes on without pausing
-inside the next turn). The clock is a tiny widget in the browser that ticks only while
-a playback runs; :meth:`tick` is what one tick does, so tests need no clock.
+through the board's ``show(state, index)``. A move belongs to the turn it was made in:
+the last move of a turn often leaves a state already in the next turn (the End phase and
+the next turn's start play by themselves). Once that state is shown - the whole turn,
+its last move too - it stops and asks ("Turn 4 is over. Continue to Turn 5?").
+"Skip to my turn" jumps to the end of the turn being shown (or, at a question, answers it
+and goes on without pausing inside the next turn). The clock is a tiny widget in the
+browser that ticks only while a playback runs; :meth:`tick` is what one tick does, so
+tests need no clock.
 """
 
 from __future__ import annotations
@@ -108,11 +111,12 @@ class PacedPlayback(w.VBox):
     >>> from types import SimpleNamespace as S
     >>> shown = []
     >>> pb = PacedPlayback(lambda s, i: shown.append(s.name))
-    >>> pb.play([S(turn=1, name="a"), S(turn=1, name="b"), S(turn=2, name="c")])
-    >>> pb.tick(); pb.waiting, shown
-    (True, ['a', 'b'])
+    >>> pb.play([S(turn=1, name="a"), S(turn=1, name="b"), S(turn=2, name="c"),
+    ...          S(turn=2, name="d")])
+    >>> pb.tick(); pb.tick(); pb.waiting, shown, pb.ticker.status
+    (True, ['a', 'b', 'c'], "<span class='hk-turn-end'>Turn 1 is over.</span> Continue to Turn 2?")
     >>> pb.continue_turn(); pb.done, shown
-    (True, ['a', 'b', 'c'])
+    (True, ['a', 'b', 'c', 'd'])
     """
 
     def __init__(
@@ -130,6 +134,7 @@ class PacedPlayback(w.VBox):
         # asked before Skip or Continue does anything: True refuses it (the guard says why)
         self.guard: Callable[[], bool] | None = None
         self.frames: tuple = ()
+        self.start: Any = None  # the state the frames start from (None: unknown)
         self.index = -1
         self.waiting = False
         self.done = True
@@ -151,9 +156,11 @@ class PacedPlayback(w.VBox):
 
     # --- what the board and the buttons call ---------------------------------------------
 
-    def play(self, states: Sequence[Any]) -> None:
-        """Show these states (each after one automatic move) one at a time."""
+    def play(self, states: Sequence[Any], start: Any = None) -> None:
+        """Show these states (each after one automatic move) one at a time; ``start``: the
+        state before the first (its turn tells whether the first move ended a turn)."""
         self.frames = tuple(states)
+        self.start = start
         self.index = -1
         self.waiting = False
         self.done = False
@@ -200,10 +207,19 @@ class PacedPlayback(w.VBox):
         """Milliseconds between two moves at the chosen speed (0: no pause)."""
         return SPEEDS[self.speed.value]
 
+    def _before(self, j: int) -> Any:
+        """The state frame ``j``'s move was made in (None: not known)."""
+        return self.frames[j - 1] if j else self.start
+
+    def _ends_turn(self, j: int) -> bool:
+        """Frame ``j``'s move was the last of its turn: the state it leaves is in another."""
+        before = self._before(j)
+        return before is not None and self.turn_of(self.frames[j]) != self.turn_of(before)
+
     def _turn_end(self, start: int) -> int:
-        """The last frame of the turn that frame ``start`` belongs to."""
-        turn, j = self.turn_of(self.frames[start]), start
-        while j + 1 < len(self.frames) and self.turn_of(self.frames[j + 1]) == turn:
+        """The frame that ends the turn frame ``start``'s move belongs to (or the last)."""
+        j = start
+        while j + 1 < len(self.frames) and not self._ends_turn(j):
             j += 1
         return j
 
@@ -216,7 +232,7 @@ class PacedPlayback(w.VBox):
         """After a frame is shown: finished, or at a turn's end (ask), or go on."""
         if self.index + 1 >= len(self.frames):
             self._finish()
-        elif self.turn_of(self.frames[self.index + 1]) != self.turn_of(self.frames[self.index]):
+        elif self._ends_turn(self.index):
             self.waiting = True
             self._sync()
         else:
@@ -252,8 +268,8 @@ class PacedPlayback(w.VBox):
         if self.done:
             self.ticker.status = self.done_text if n else ""
         elif self.waiting:
-            now = self.turn_name(self.turn_of(self.frames[self.index]))
-            nxt = self.turn_name(self.turn_of(self.frames[self.index + 1]))
+            now = self.turn_name(self.turn_of(self._before(self.index)))
+            nxt = self.turn_name(self.turn_of(self.frames[self.index]))
             self.ticker.status = (
                 f"<span class='hk-turn-end'>{html.escape(now)} is over.</span> "
                 f"Continue to {html.escape(nxt)}?"
@@ -262,7 +278,7 @@ class PacedPlayback(w.VBox):
             self.ticker.status = f"Move {self.index + 1} of {n}"
         self.continue_button.layout.display = None if self.waiting else "none"
         if self.waiting:
-            nxt = self.turn_name(self.turn_of(self.frames[self.index + 1]))
+            nxt = self.turn_name(self.turn_of(self.frames[self.index]))
             self.continue_button.description = f"Continue to {nxt}"
         self.skip_button.disabled = self.done
         self.buttons.layout.display = "none" if self.done else None

@@ -23,6 +23,7 @@ from hordes_kit.ui.surface import ActionView
 
 __all__ = [
     "PREFIX",
+    "SHOW_ME",
     "pointable",
     "highlighted",
     "PointView",
@@ -31,6 +32,7 @@ __all__ = [
 ]
 
 PREFIX = "point:"
+SHOW_ME = "Show me the answer ▶"  # the Next button at a point question: it gives it away
 _MARK = re.compile(r"""\bdata-thing=(["'])([^"']*)\1""")
 
 
@@ -104,7 +106,9 @@ class PointQuestions:
 
     def point(self, thing_id: str, shown: bool = False) -> bool:
         """What a click on a thing of the board does: the engine's view says whether it is
-        the thing asked for; the answer is outlined on the board (``shown``: Next asked)."""
+        the thing asked for. Right: it is outlined and the step goes on; wrong: the player
+        is told what they clicked and tries again (``shown``: the player asked for the
+        answer, which is outlined)."""
         f = self.pending_point()
         if f is None:
             return False
@@ -112,22 +116,26 @@ class PointQuestions:
         term = f.step.point
         mine = thing(f.before, thing_id)
         ok = mine is not None and mine.is_a(term) and not shown
-        answer = mine if ok else things_called(f.before, term)[0]
-        named, word = html.escape(answer.name), html.escape(term)
-        if ok:
-            self.feedback = f"<b style='color:#1b6e34'>✔ Yes:</b> {named} is the {word}."
-        elif shown:
-            self.feedback = f"<b>Here it is:</b> the {word} is {named} (outlined)."
-        else:
-            what = f" ({html.escape(', '.join(mine.kinds))})" if mine and mine.kinds else ""
-            self.feedback = (
-                f"<b style='color:#a3001b'>✘ That is {html.escape(mine.name if mine else thing_id)}"
-                f"{what}.</b> The {word} is {named} (outlined)."
-            )
         game = get_game(self.scenario.game)
         entry = find_term(glossary(game.data_dir, game.rule_prefix), term)
-        if entry:
-            self.feedback += f" <span class='hk-term'>{html.escape(entry.text)}</span>"
+        about = f" <span class='hk-term'>{html.escape(entry.text)}</span>" if entry else ""
+        if not ok and not shown:
+            kinds = [k for k in (mine.kinds if mine else ()) if k.lower() not in mine.name.lower()]
+            what = f" ({html.escape(', '.join(kinds))})" if kinds else ""
+            clicked = html.escape(mine.name if mine else thing_id)
+            self.feedback = (
+                f"<b style='color:#a3001b'>✘ Not that one:</b> you clicked {clicked}{what}. "
+                f"<span class='hk-retry'>Try again, or press {SHOW_ME} (it gives the answer "
+                "away).</span>"
+            )
+            self._show(keep_feedback=True)
+            return False
+        answer = mine if ok else things_called(f.before, term)[0]
+        named = html.escape(answer.name)
+        if ok:
+            self.feedback = f"<b style='color:#1b6e34'>✔ Yes, that is it:</b> {named}.{about}"
+        else:
+            self.feedback = f"<b>Here it is, outlined:</b> {named}.{about}"
         if not hasattr(self, "pointed"):
             self.pointed = {}
         self.pointed[f.index] = answer.id
@@ -146,7 +154,7 @@ class PointQuestions:
         """For ``_show``: the pending point question (board hidden, its picture is the
         question) or the answer just found, outlined on the board."""
         p = self.pending_point() if move_question is None else None
-        self.next_button.description = "Show me ▶" if p is not None else "Next ▶"
+        self.next_button.description = SHOW_ME if p is not None else "Next ▶"
         pointed = getattr(self, "pointed", {})
         if p is None and self.i < len(self.frames) and self.frames[self.i].index in pointed:
             self.board.value = highlighted(self.board.value, pointed[self.frames[self.i].index])
@@ -156,7 +164,8 @@ class PointQuestions:
     def _point_widgets(self, f) -> tuple:
         ask = w.HTML(
             f"<div class='hk-ask'><b>Your turn:</b> {html.escape(f.step.point_ask)} "
-            "<span class='hk-point-or'>(click it on the table below)</span></div>"
+            "<span class='hk-point-or'>(click it on the table below; a wrong click can be "
+            f"tried again, {SHOW_ME} gives the answer away)</span></div>"
         )
         table = things(f.before)
         board = pointable(self.render(f.before), table)

@@ -1,4 +1,5 @@
-"""A rules quiz widget for any game: the engine works out every answer and grades it."""
+"""A rules quiz widget for any game: the engine works out every answer and grades it, and
+says where the walkthroughs show the rules a question draws on (``core.quiz``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from hordes_kit.core.quiz import Question
+from hordes_kit.core.quiz import Question, teaching_place
+from hordes_kit.core.registry import get_game
 from hordes_kit.ui.surface import Stylesheet
 from hordes_kit.ui.theme import theme_class
 
@@ -22,9 +24,12 @@ class QuizPlayer(w.VBox):
         questions: Sequence[Question],
         detail_html: Callable[[object], str] | None = None,
         theme: str | None = None,
+        game: str | None = None,
     ) -> None:
         self.questions = tuple(questions)
         self.detail_html = detail_html
+        # the game whose walkthroughs teach the questions (default: the theme's)
+        self.game = game or theme
         self.i = 0
         self.score = 0
         self.done: set[int] = set()
@@ -84,9 +89,22 @@ class QuizPlayer(w.VBox):
             verdict += f" {html.escape(q.why)}"
         if q.detail is not None and self.detail_html:
             verdict += self.detail_html(q.detail)
+        verdict += self._taught_html(q)
         self.feedback.value = verdict
         self._tally()
         return right
+
+    def _taught_html(self, q: Question) -> str:
+        """Where the walkthroughs on this page show what the question draws on."""
+        if not self.game:
+            return ""
+        place = teaching_place(q, get_game(self.game).data_dir)
+        if place is None:
+            return ""
+        return (
+            f"<div class='hk-taught'>Shown in the walkthrough <i>{html.escape(place.title)}"
+            f"</i>, step {place.step}.</div>"
+        )
 
     def _tally(self) -> None:
         self.tally.value = f"&nbsp; score {self.score} / {len(self.done)} answered"

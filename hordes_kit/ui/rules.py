@@ -1,6 +1,7 @@
 """The rule lookup page: every rule and ruling of every game, searchable as you type.
 
-Each rule shows its title, its text, whether it is the rulebook's or our reading (with
+Each rule shows its title, the book's own words beside the kit's short version (and, for
+a ruling, the kit's reading and why), whether it is the rulebook's or our reading (with
 the table option that changes it, where there is one) and the walkthrough steps that
 show it, as links. ``rules.ipynb?rule=<id>`` shows that rule first (every rule chip
 links there), ``?game=<name>`` picks a game and ``?q=<words>`` fills the search box.
@@ -31,7 +32,7 @@ from hordes_kit.core.registry import Game, get_game
 from hordes_kit.core.table_rules import Reading, TableRule, table_rules
 from hordes_kit.ui.book_tables import chart_html
 from hordes_kit.ui.controls import page
-from hordes_kit.ui.log import CARDS_PAGE, lookup_url
+from hordes_kit.ui.log import CARDS_PAGE, lookup_url, rule_sides
 from hordes_kit.ui.query import at_address, page_query
 
 __all__ = ["RuleLookup", "rule_lookup", "entry_html", "step_url", "SHOWN"]
@@ -127,7 +128,7 @@ def entry_html(e: Entry, pinned: bool = False) -> str:
         f"<div class='hk-lookup-head'><span class='hk-badge hk-badge-{r.source}' "
         f"title='{why}'>{r.badge}</span> <b class='hk-lookup-title'>{html.escape(r.title)}</b> "
         f"<span class='hk-lookup-game'>{html.escape(e.game.title)}</span></div>"
-        f"<p class='hk-lookup-text'>{html.escape(r.text)}</p>"
+        f"<div class='hk-lookup-text'>{rule_sides(r)}</div>"
         f"{_option_html(e)}{_steps_html(e)}</li>"
     )
 

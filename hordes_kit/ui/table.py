@@ -2,9 +2,10 @@
 
 One screen, one recommendation: :class:`RankedTable` sorts its rows by one measure,
 marks the best row, and :meth:`RankedTable.headline` writes the advice from that same
-row, so a heading can never name a different choice than the table's top row. With
-intervals (Monte Carlo), rows whose 95% interval overlaps the best one are marked as
-"cannot be told apart" instead of pretending to a ranking.
+row, so a heading can never name a different choice than the table's top row. Rows equal
+by the measure are each tagged "tied best" (none is singled out); with intervals (Monte
+Carlo), rows whose 95% interval overlaps the best one are marked as "as good" (they
+cannot be told apart) instead of pretending to a ranking.
 """
 
 from __future__ import annotations
@@ -106,7 +107,11 @@ class RankedTable:
     def html(self, limit: int | None = None, headline: str | None = None) -> str:
         """The table: caption (what it measures), ranked rows, the best one marked."""
         esc = html.escape
-        ties = {id(r) for r in self.tied_with_best()}
+        tied = self.tied_with_best()
+        ties = {id(r) for r in tied}
+        # equal by the measure: every one of them is "tied best", none singled out
+        best = self.best
+        equal = {id(r) for r in tied if best is not None and self._key(r) == self._key(best)}
         rows = self.ranked[:limit] if limit else self.ranked
         rank_cls = " class='hk-rank-col'"
         num_cls = " class='hk-num'"
@@ -118,7 +123,10 @@ class RankedTable:
         for n, r in enumerate(rows):
             cls, tag = "", ""
             if n == 0:
-                cls, tag = " class='hk-best'", "<span class='hk-tag'>best</span>"
+                word = "tied best" if equal else "best"
+                cls, tag = " class='hk-best'", f"<span class='hk-tag'>{word}</span>"
+            elif id(r) in equal:
+                cls, tag = " class='hk-tie'", "<span class='hk-tag hk-tag-tie'>tied best</span>"
             elif id(r) in ties:
                 cls, tag = " class='hk-tie'", "<span class='hk-tag hk-tag-tie'>as good</span>"
             cells = "".join(

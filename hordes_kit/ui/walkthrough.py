@@ -3,27 +3,23 @@
 Any game plugs in with a ``render(state) -> html`` function. Each step shows the
 board after it, the narration and the rule it rests on (from ``data/<game>/rules.toml``).
 At a step with an ``ask``, the player first answers by clicking one of the moves
-offered. How the answer is graded depends on the step's ``grade``:
+offered; ``ui.grading`` grades it by the step's ``grade`` (a choice beside the example's
+and the best by the odds, or a rule: legal or not). A move the rules forbid is not
+played: the player is told why and tries again. A game may instead write the feedback
+itself (``feedback_html``: given the question's frame, the answer and whose the
+example's moves are). At a step with a ``point`` question the player clicks the thing
+asked for on the board (``ui.pointing``). ◀ Back over a question asks it again. A page
+address ``?scenario=<id>&step=<n>`` opens that step (``ui.query``).
 
-- ``"choice"`` (a question of strategy): every answer offered is legal, so none is
-  "wrong". The player's choice, the book's and the best by the odds are shown side by
-  side, each with the game's figure (``score``, ``best``); a choice other than the
-  book's reads "legal, and the book chose differently".
-- ``"rule"`` (a question of the rules): the engine says whether the move is legal,
-  and if not, why, beside the rule of the step (``rule_choices`` may offer illegal
-  moves to test the rule).
-
-A game may instead write the feedback itself (``feedback_html``: given the question's
-frame and the answer, in the same two kinds). At a step with a ``point`` question the
-player clicks the thing asked for on the board (``ui.pointing``). A page address
-``?scenario=<id>&step=<n>`` opens that step (``ui.query``).
+The set-up (step 0) says what the engine did before the first step (a game's first
+position may already hold automatic phases: The Horde's turn 1 Income and Tax).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import ipywidgets as w
 
@@ -33,9 +29,10 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.scenario import Frame, Scenario, ScenarioError, run_scenario
 from hordes_kit.core.state import GameState
+from hordes_kit.ui.grading import Grade, best_moves, choice_html, retry_html, rule_html
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.log import rule_chip
-from hordes_kit.ui.pointing import PointQuestions
+from hordes_kit.ui.pointing import SHOW_ME, PointQuestions
 from hordes_kit.ui.query import at_address, page_query
 from hordes_kit.ui.surface import Stylesheet
 from hordes_kit.ui.table_rules import TableRulesPanel
@@ -54,30 +51,6 @@ def humanize(action_id: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-@dataclass(frozen=True)
-class Grade:
-    """How an answer was graded (what the feedback line says, for tests and tools).
-
-    ``kind``: ``"choice"`` or ``"rule"``; ``legal``: the engine accepts the move;
-    ``reason``: why not (rule questions); ``best``: the best move by the odds among
-    those offered ("" when the game has no measure); ``figures``: each named move's
-    figure as the game states it.
-    """
-
-    kind: str
-    chosen: str
-    book: str
-    legal: bool
-    reason: str = ""
-    best: str = ""
-    figures: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def same_as_book(self) -> bool:
-        """The player chose the book's move."""
-        return self.chosen == self.book
-
-
 class WalkthroughPlayer(PointQuestions, w.VBox):
     """Back/Next through a scenario; questions at decision points, checked by the engine."""
 
@@ -89,21 +62,22 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         explain: Callable[[GameState, str], str] | None = None,
         choices: Callable[[GameState, str], Sequence[str]] | None = None,
         score: Callable[[GameState, str], str] | None = None,
-        best: Callable[[GameState, Sequence[str]], str | None] | None = None,
+        best: Callable[[GameState, Sequence[str]], str | Sequence[str] | None] | None = None,
         rule_choices: Callable[[GameState, str], Sequence[str]] | None = None,
-        feedback_html: Callable[[Frame, str], str] | None = None,
+        feedback_html: Callable[[Frame, str, str], str] | None = None,
     ) -> None:
         self.scenarios = list(scenarios)
         self.render, self.label, self.explain = render, label, explain
         # one line rating a move by the measure the game's advice uses ("20.5% to pay")
         self.score = score
-        # the best of the offered moves by that same measure (None: no measure here)
+        # the best of the offered moves by that same measure: one, or the moves tied for
+        # best (None or empty: no measure here)
         self.best = best
         # the answers offered at a rule question (may include illegal moves)
         self.rule_choices = rule_choices
         self.grade: Grade | None = None
-        # a game's own feedback (HTML) on an answer, given the question's frame and the
-        # answer; without it, the built-in grading of the step's kind
+        # a game's own feedback (HTML) on an answer, given the question's frame, the
+        # answer and whose the example's moves are; without it, ui.grading's
         self.feedback_html = feedback_html
         # the answers offered at a question (default: every legal move); a game with
         # many similar moves (every way to keep dice) narrows them to the sensible ones
@@ -171,7 +145,9 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         ruled = self._by_table_rules()
         self.answered: set[int] = set()
         self.pointed: dict[int, str] = {}  # point questions answered: step -> thing shown
+        self.tried: set[str] = set()  # wrong answers tried at the open question
         self.feedback = ""
+        self.i = 0
         src = f"<div style='color:#666'>{html.escape(self.scenario.source)}</div>"
         self.intro.value = f"<p>{html.escape(self.scenario.intro)}</p>{src}{ruled}"
         self._syncing = True
@@ -209,8 +185,15 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         )
 
     def goto(self, i: int) -> None:
-        """Show the board after step ``i`` (0 = the set-up)."""
-        self.i = max(0, min(i, len(self.frames)))
+        """Show the board after step ``i`` (0 = the set-up). Going back asks the questions
+        of the steps ahead again."""
+        i = max(0, min(i, len(self.frames)))
+        if i < self.i:
+            self.answered = {k for k in self.answered if k <= i}
+            self.pointed = {k: v for k, v in self.pointed.items() if k <= i}
+        if i != self.i:
+            self.tried = set()
+        self.i = i
         self.feedback = ""
         self._show()
 
@@ -222,7 +205,7 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         self.goto(self.i + 1)
 
     def back(self) -> None:
-        """Previous step."""
+        """Previous step (a question it passed is asked again)."""
         self.goto(self.i - 1)
 
     def pending_question(self) -> Frame | None:
@@ -263,26 +246,37 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         return {"scenario": self.scenario.id, "step": self.i} | self.table_rules.link_params()
 
     def answer(self, action_id: str) -> bool:
-        """What a click on an answer does: graded (see the module), then the book's move
-        is played. True when the answer is the book's choice (a rule question: legal)."""
+        """What a click on an answer does: graded (``ui.grading``); a legal answer plays
+        the example's move, a move the rules forbid is not played and the question stays
+        open. True when the answer is the example's choice (a rule question: legal)."""
         f = self.pending_question()
         if f is None:
             return False
+        legal = action_id in f.before.legal_actions()  # the engine decides, never the page
+        who = self.scenario.chooser
         if self.feedback_html is not None:
             self.grade = None
-            self.feedback = self.feedback_html(f, action_id)
+            self.feedback = self.feedback_html(f, action_id, who)
             ok = action_id == f.step.move
         elif f.step.grade == "rule":
             self.grade = self._grade_rule(f, action_id)
-            self.feedback = self._rule_feedback(f, self.grade)
+            self.feedback = rule_html(self.grade, lambda m: self._move_label(f.before, m))
             ok = self.grade.legal
         else:
             self.grade = self._grade_choice(f, action_id)
-            self.feedback = self._choice_feedback(f, self.grade)
+            self.feedback = choice_html(
+                self.grade, lambda m: self._move_label(f.before, m), f.step.because
+            )
             ok = self.grade.same_as_book
+        if not legal:
+            self.tried.add(action_id)
+            self.feedback += retry_html()
+            self._show(keep_feedback=True)
+            return False
         if self.explain and f.step.grade != "rule":
             self.feedback += self.explain(f.before, f.step.move)
         self.answered.add(f.index)
+        self.tried = set()
         self.i += 1
         self._show(keep_feedback=True)
         return ok
@@ -301,62 +295,31 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         return self.score(state, move) if self.score and move else ""
 
     def _grade_rule(self, f: Frame, move: str) -> Grade:
+        who = self.scenario.chooser
         try:
             f.before.apply(move)
         except HordesKitError as e:
-            return Grade("rule", move, f.step.move, False, getattr(e, "reason", str(e)))
-        return Grade("rule", move, f.step.move, True)
+            reason = getattr(e, "reason", str(e))
+            return Grade("rule", move, f.step.move, False, reason, chooser=who)
+        return Grade("rule", move, f.step.move, True, chooser=who)
 
     def _grade_choice(self, f: Frame, move: str) -> Grade:
         state = f.before
-        # ties go to the first move listed: the book's
+        # of moves as good as each other, the example's first
         order = [f.step.move, *(m for m in self.offered(f) if m != f.step.move)]
-        best = (self.best(state, order) or "") if self.best else ""
-        named = dict.fromkeys(m for m in (move, f.step.move, best) if m)
+        tied = best_moves(self.best(state, order)) if self.best else ()
+        named = dict.fromkeys(m for m in (move, f.step.move, *tied) if m)
         figures = tuple((m, self._figure(state, m)) for m in named)
-        return Grade("choice", move, f.step.move, True, best=best, figures=figures)
-
-    def _choice_feedback(self, f: Frame, g: Grade) -> str:
-        state = f.before
-        figs = dict(g.figures)
-
-        def row(who: str, move: str, cls: str) -> str:
-            fig = figs.get(move, "")
-            return (
-                f"<li class='{cls}'><span class='hk-who'>{who}</span> "
-                f"<b>{html.escape(self._move_label(state, move))}</b>"
-                + (f" <span class='hk-figure'>{html.escape(fig)}</span>" if fig else "")
-                + "</li>"
-            )
-
-        if g.same_as_book:
-            head = "<p class='hk-verdict hk-agree'>✔ The book's choice.</p>"
-            rows = [row("Your choice and the book's", g.chosen, "hk-mine hk-book")]
-        else:
-            head = "<p class='hk-verdict hk-differs'>Legal, and the book chose differently.</p>"
-            rows = [row("Your choice", g.chosen, "hk-mine"), row("The book", g.book, "hk-book")]
-        if g.best:
-            who = "Best by the odds"
-            if g.best == g.book:
-                who += " (the book's)"
-            elif g.best == g.chosen:
-                who += " (yours)"
-            rows.append(row(who, g.best, "hk-bestmove"))
-        return f"<div class='hk-grade'>{head}<ul class='hk-compare'>{''.join(rows)}</ul></div>"
-
-    def _rule_feedback(self, f: Frame, g: Grade) -> str:
-        mine = html.escape(self._move_label(f.before, g.chosen))
-        book = html.escape(self._move_label(f.before, g.book))
-        if g.legal:
-            head = f"<p class='hk-verdict hk-agree'>✔ Legal: {mine}.</p>"
-        else:
-            why = html.escape(g.reason[:1].upper() + g.reason[1:]) if g.reason else ""
-            head = f"<p class='hk-verdict hk-illegal'>✘ Not legal: {mine}.</p>" + (
-                f"<p class='hk-why'>{why}.</p>" if why else ""
-            )
-        tail = "" if g.same_as_book else f"<p class='hk-book-move'>The book plays: {book}.</p>"
-        # the step's rule is shown just below, open, with the narration of the book's move
-        return f"<div class='hk-grade hk-grade-rule'>{head}{tail}</div>"
+        return Grade(
+            "choice",
+            move,
+            f.step.move,
+            True,
+            best=tied[0] if tied else "",
+            figures=figures,
+            tied=tied if len(tied) > 1 else (),
+            chooser=self.scenario.chooser,
+        )
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -393,24 +356,35 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
                 rule = self.rules.get(rid) if rid else None
                 if rule:
                     parts.append(f"<div class='hk-rule'>{rule_chip(rule, open_=True)}</div>")
-        elif p is not None:  # a "point at it" question: answered on the table, not by a button
-            parts.append(
-                "<p class='hk-say'>Set-up. Click the thing the question below asks for on the "
-                "table under it (or press Show me ▶ to see it outlined).</p>"
-            )
-        elif q is not None:
-            parts.append(
-                "<p class='hk-say'>Set-up. Pick your answer to the question below (one of its "
-                "buttons) to start.</p>"
-            )
         else:
-            parts.append("<p class='hk-say'>Set-up. Press Next to start.</p>")
+            parts.append(self._setup_html(q, p))
         if keep_feedback and self.feedback:
             parts.insert(0, f"<div class='hk-feedback'>{self.feedback}</div>")
         self.narration.value = "".join(parts)
         self.question.children = (
             self._question_widgets(q) if q else self._point_widgets(p) if p else ()
         )
+
+    def _setup_html(self, q: Frame | None, p: Frame | None) -> str:
+        """The set-up's narration: what the rules engine did before the first step (a
+        first position may already hold automatic phases), then how to start."""
+        done = "".join(f"<li>{html.escape(e.text)}</li>" for e in self.start.log)
+        before = (
+            "<div class='hk-setup-log'>Before the first step the rules engine has done this "
+            f"(the table below shows the result):<ul>{done}</ul></div>"
+            if done
+            else ""
+        )
+        if p is not None:  # a "point at it" question: answered on the table, not by a button
+            how = (
+                "Set-up. Click the thing the question below asks for on the table under it "
+                f"(or press {SHOW_ME}: it outlines the answer for you)."
+            )
+        elif q is not None:
+            how = "Set-up. Pick your answer to the question below (one of its buttons) to start."
+        else:
+            how = "Set-up. Press Next to start."
+        return f"<p class='hk-say'>{how}</p>{before}"
 
     def _question_widgets(self, f: Frame) -> tuple:
         lead = "Rules question:" if f.step.grade == "rule" else "Your call:"
@@ -422,6 +396,10 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         for a in self.offered(f):
             b = w.Button(description=self._move_label(f.before, a), layout=w.Layout(width="auto"))
             b.add_class("hk-answer")
+            if a in self.tried:  # tried and refused by the rules: not offered again
+                b.disabled = True
+                b.description = "✘ " + b.description
+                b.add_class("hk-tried")
             b.on_click(lambda _b, a=a: self.answer(a))
             buttons.append(b)
         return (ask, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))

@@ -97,36 +97,49 @@ class Decision:
 
     def best_of(self, moves: Sequence[str]) -> str | None:
         """The best of these moves by the measure; of equal ones, the first given."""
+        tied = self.best_all(moves)
+        return tied[0] if tied else None
+
+    def best_all(self, moves: Sequence[str]) -> tuple[str, ...]:
+        """Every one of these moves that is best by the measure (more than one: a tie, as
+        the table tags it), in the order given."""
         known = [m for m in moves if m in self.values]
         if not known:
-            return None
-        sign = 1 if self.measure.higher_is_better else -1
-        top = max(sign * self.values[m] for m in known)
-        return next(m for m in known if sign * self.values[m] >= top - 1e-9)
+            return ()
+        top = max(self._rank(self.values[m]) for m in known)
+        return tuple(m for m in known if self._rank(self.values[m]) == top)
+
+    def _rank(self, value: float) -> float:
+        """A value as the table ranks it: as printed (a tie on screen is a tie in the
+        advice and in the table's tags), higher is better."""
+        printed = float(self.measure.fmt(value))
+        return printed if self.measure.higher_is_better else -printed
 
     def headline(self, moves: Sequence[str] | None = None) -> str:
-        """The advice in words, from the same numbers as the table."""
+        """The advice in words, from the same numbers as the table (a tie named as one)."""
         chosen = [m for m in (moves if moves is not None else self.values) if m in self.values]
-        top = self.best_of(chosen)
-        if top is None:
+        tied = self.best_all(chosen)
+        if not tied:
             return ""
-        text = f"Best by {self.measure.short}: {self.labels.get(top, top)} "
-        text += f"({self.measure.fmt(self.values[top])})"
-        ties = [m for m in chosen if m != top and abs(self.values[m] - self.values[top]) < 1e-9]
-        if ties:
-            text += f"; {len(ties)} other move{'s are' if len(ties) > 1 else ' is'} as good"
-        return text
+        figure = f"({self.measure.fmt(self.values[tied[0]])})"
+        if len(tied) > 1:
+            names = ", ".join(self.labels.get(m, m) for m in tied)
+            return f"Best by {self.measure.short}, a tie of {len(tied)} moves: {names} {figure}"
+        return f"Best by {self.measure.short}: {self.labels.get(tied[0], tied[0])} {figure}"
 
     def score(self, move: str) -> str:
         """A move's figure in words ("" when the measure does not value it)."""
         return self.measure.words(self.values[move]) if move in self.values else ""
 
-    def table(self, moves: Sequence[str] | None = None, mark: str = "") -> RankedTable:
-        """The ranked table (of ``moves``, default all); ``mark``: the book's move."""
+    def table(
+        self, moves: Sequence[str] | None = None, mark: str = "", whose: str = "the book's choice"
+    ) -> RankedTable:
+        """The ranked table (of ``moves``, default all; of equal ones the first given
+        first); ``mark``: the example's move, tagged ``whose``."""
         chosen = [m for m in (moves if moves is not None else self.values) if m in self.values]
         rows = []
         for m in chosen:
-            name = self.labels.get(m, m) + (" (the book's choice)" if m == mark else "")
+            name = self.labels.get(m, m) + (f" ({whose})" if m == mark else "")
             rows.append((name, self.values[m], *((self.details or {}).get(m, ()))))
         fmt = self.measure.fmt
         return RankedTable(
@@ -134,6 +147,7 @@ class Decision:
             ("Move", self.measure.column, *self.extra_columns),
             rows,
             rank_by=1,
+            key=lambda row: -self._rank(row[1]),
             higher_is_better=self.measure.higher_is_better,
             formats=(str, lambda v: fmt(v)),
             numeric=tuple(range(1, 2 + len(self.extra_columns))),
@@ -240,7 +254,7 @@ def end_value(state) -> float:
     """Net XP left to come once the Attack Step is over (only losses: the town the
     vanguard destroys, the damage still to take), by the planner's own weights."""
     p = plan_attacks(state, strength=0)[0]
-    town = 1.0 if state.line and state.line[-1].top else 0.0
+    town = 1.0 if state.line and state.line[-1].top and state.towns else 0.0
     return p.value + TOWN_PENALTY * (p.town_risk - town)
 
 
@@ -297,25 +311,29 @@ def _fits(plan, move: str) -> bool:
 
 
 def _damage_decision(state, moves, labels) -> Decision:
+    """Each discard valued by the fewest strength lost in all: a hero whose strength does
+    not cover the damage takes another with him, and the move is named whole ("Discard
+    Alchemist, then Sergeant")."""
     actives = state.actives()
     party = state.seat.party
     strengths = [state.card(party[i].hero).strength for i in actives]
     opts = damage_options(strengths, state.damage)
     values: dict[str, float] = {}
-    sets: dict[str, str] = {}
+    named = dict(labels)
     for o in opts:
-        names = " + ".join(state.name(party[actives[k]].hero) for k in o.heroes)
         for k in o.heroes:
             move = f"lose:{state.ref(actives[k])}"
             if move in moves and (move not in values or o.strength_lost < values[move]):
                 values[move] = float(o.strength_lost)
-                sets[move] = names + ("" if o.covers else " (and still not enough)")
-    details = {m: (sets[m],) for m in values}
+                rest = [state.name(party[actives[j]].hero) for j in o.heroes if j != k]
+                named[move] = (
+                    labels.get(move, move)
+                    + (", then " + " and ".join(rest) if rest else "")
+                    + ("" if o.covers else " (and still not enough)")
+                )
     return Decision(
         LOST,
         values,
-        labels,
-        ("Heroes discarded in all",),
-        details,
-        f"{state.damage} damage; a hero's strength covers that much of it.",
+        named,
+        note=f"{state.damage} damage; a hero's strength covers that much of it.",
     )

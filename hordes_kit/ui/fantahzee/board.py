@@ -4,8 +4,12 @@ The table is drawn with card faces (cost, strength and ability on every card) an
 dice. A click on a card makes the one move it stands for (attack a monster, recruit
 or play a card from the hand, choose a hero); every other move is a button. Dice are
 held by clicking them, then "Reroll the others". Bot turns are played out one move at
-a time (``PacedPlayback``), stopping at the end of each turn. Every control has a
-Python twin (``act``, ``toggle_keep``, ``reroll``, ``table.click``), so tests drive it.
+a time (``PacedPlayback``), stopping at the end of each turn. The page opens on a game dealt
+but not started: when a bot goes first, its turn waits for ▶ Start (or a New game with the
+seats set), never playing itself before the player set anything up. Dice held for a
+reroll stay held after it, as the rulebook allows, until released. Every control has a
+Python twin (``act``, ``toggle_keep``, ``reroll``, ``start``, ``table.click``), so tests
+drive it.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from hordes_kit.fantahzee.bots import BOTS
 from hordes_kit.fantahzee.rules import GAME
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import note_html, table_html
-from hordes_kit.ui.controls import page, section, seed_box
+from hordes_kit.ui.controls import page, section
 from hordes_kit.ui.dice import DiceRow
 from hordes_kit.ui.fantahzee.panel import odds_html, strength_html
+from hordes_kit.ui.fantahzee.seating import SEAT_KINDS, SeatSetup
 from hordes_kit.ui.fantahzee.table import card_actions, head_html, line_html, seats_html
 from hordes_kit.ui.pieces import attrs
 from hordes_kit.ui.playback import PacedPlayback
@@ -29,21 +34,26 @@ from hordes_kit.ui.surface import ActionView
 
 __all__ = ["FZBoard", "SEAT_KINDS", "play_page"]
 
-SEAT_KINDS = {"Person": None, "Random bot": "random", "Strong bot": "strong"}
-
 
 def _css_name(action: str) -> str:
     return "hk-" + action.replace(":", "-").replace(".", "-").replace(",", "-")
 
 
-class FZBoard(BoardMixin, w.VBox):
+class FZBoard(SeatSetup, BoardMixin, w.VBox):
     """A full game for 2-5 seats: people (hot seat) and bots; clicks play the game."""
 
     game = GAME
 
     def __init__(
-        self, players: int = 2, seed: int | None = None, kinds=None, speed: str = "Fast"
+        self,
+        players: int = 2,
+        seed: int | None = None,
+        kinds=None,
+        speed: str = "Fast",
+        wait_to_start: bool = False,
     ) -> None:
+        # the page's first game: a bot that goes first waits for Start (play_page)
+        self.waiting_to_start = wait_to_start
         self._build_setup(players, seed, kinds)
         self.prompt = w.HTML()
         self.pass_box = w.VBox()
@@ -96,78 +106,19 @@ class FZBoard(BoardMixin, w.VBox):
             view.on_action(self._on_click)
         self.dice.on_action(lambda _a: self._after_dice())
         self.players_box.observe(lambda _c: self._show_seats(), "value")
-        self.new_button.on_click(lambda _b: self.restart())
+        self.new_button.on_click(lambda _b: self._new_game_pressed())
         self.undo_button.on_click(lambda _b: self.undo())
         self.odds_button.on_click(lambda _b: self.show_odds())
         self.strength_button.on_click(lambda _b: self.show_strength())
         self.seen_by: int | None = None
         self._frames: list = []
+        self._frames_start = None
+        self._holding: list[int] = []  # dice faces held for the next reroll
+        self._holding_for: tuple = ()  # ... in this Roll Step (turn, player)
         self._mark = 0
         self._show_seats()
         self.new_game(seed)
         self.open_link()
-
-    def _build_setup(self, players: int, seed: int | None, kinds) -> None:
-        self.players_box = w.Dropdown(
-            options=[2, 3, 4, 5],
-            value=players,
-            description="Players",
-            style={"description_width": "initial"},
-            layout=w.Layout(width="auto"),
-        )
-        self.seat_boxes = []
-        for i in range(5):
-            name = w.Text(
-                value=f"Player {i + 1}",
-                description=f"Seat {i + 1}",
-                style={"description_width": "initial"},
-                layout=w.Layout(width="auto", max_width="260px"),
-            )
-            kind = w.Dropdown(
-                options=list(SEAT_KINDS),
-                value="Person" if i == 0 else "Strong bot",
-                description="plays as",
-                style={"description_width": "initial"},
-                layout=w.Layout(width="auto"),
-            )
-            self.seat_boxes.append((name, kind))
-        if kinds:
-            for (_n, k), kind in zip(self.seat_boxes, kinds):
-                k.value = kind
-        self.seed_box = seed_box(seed or 0)
-        self.new_button = w.Button(description="New game", button_style="primary")
-        self.new_button.add_class("hk-new-game")
-        self.seats_row = w.VBox()
-        self.setup = section(
-            "New game",
-            w.HBox([self.players_box, self.seed_box]),
-            self.seats_row,
-            self.new_button,
-            level=3,
-        )
-
-    # --- the table ---------------------------------------------------------------------
-
-    def _show_seats(self) -> None:
-        n = self.players_box.value
-        self.seats_row.children = tuple(w.HBox([name, kind]) for name, kind in self.seat_boxes[:n])
-
-    def kinds(self) -> list[str | None]:
-        """Each seat's bot (None = a person). At a shared table only this page's own seat
-        is a person here: every other seat plays on another device or is the table's bot."""
-        if self.at_table():
-            me = self.table_seat()
-            return [None if i == me else "table" for i in range(self.config["players"])]
-        return [SEAT_KINDS[k.value] for _n, k in self.seat_boxes[: self.config["players"]]]
-
-    def table_seats(self) -> list[tuple[str, str]]:
-        """The seats of a shared table: New game's names, people and bots."""
-        n = self.players_box.value
-        names = self._new_config()["names"]
-        return [
-            (names[i], "person" if SEAT_KINDS[k.value] is None else "bot")
-            for i, (_n, k) in enumerate(self.seat_boxes[:n])
-        ]
 
     def table_bot(self, state, rng) -> str:
         """The table's bot seats play as the strong bot."""
@@ -177,15 +128,26 @@ class FZBoard(BoardMixin, w.VBox):
         """Start a game with the seats as set above."""
         self.seen_by = None
         self._mark = 0
+        self._holding = []
         super().new_game(seed)
 
-    def _new_config(self) -> dict:
-        n = self.players_box.value
-        names = [
-            name.value.strip() or f"Player {i + 1}"
-            for i, (name, _k) in enumerate(self.seat_boxes[:n])
-        ]
-        return {"players": n, "names": names}
+    def _new_game_pressed(self) -> None:
+        """New game: the seats are set, so the bots may play at once."""
+        self.waiting_to_start = False
+        self.restart()
+
+    def start(self) -> None:
+        """▶ Start: the bot that goes first plays its turn (the page opened waiting)."""
+        if self.waiting_to_start:
+            self.waiting_to_start = False
+            self.state = self._after_move(self.state)
+            self._show()
+
+    def _holding_bots(self, state) -> bool:
+        """The page's first game waits for Start: a bot decides now (not at a table)."""
+        if not self.waiting_to_start or self.at_table() or state.is_terminal:
+            return False
+        return not state.is_chance and self.kinds()[state.current_player] is not None
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
@@ -196,7 +158,7 @@ class FZBoard(BoardMixin, w.VBox):
         """Draw the chance outcomes and play the bots until a person decides; the bots'
         moves are kept to be shown one at a time."""
         kinds = self.kinds()
-        frames, first_bot = [], None
+        frames, first_bot, start = [], None, state
         for _ in range(20000):
             if state.is_terminal:
                 break
@@ -204,7 +166,7 @@ class FZBoard(BoardMixin, w.VBox):
                 state = state.apply(sample_outcome(state.chance_outcomes(), self.rng))
             else:
                 bot = kinds[state.current_player]
-                if bot is None:
+                if bot is None or self._holding_bots(state):
                     break
                 if first_bot is None:
                     first_bot = len(frames)
@@ -212,6 +174,7 @@ class FZBoard(BoardMixin, w.VBox):
             frames.append(state)
         # a person's own roll is shown at once; the bots' turns are played out
         self._frames = frames[first_bot:] if first_bot is not None else []
+        self._frames_start = frames[first_bot - 1] if first_bot else start
         return state
 
     def undo(self) -> None:
@@ -224,6 +187,8 @@ class FZBoard(BoardMixin, w.VBox):
     def _on_click(self, action_id: str) -> None:
         if action_id == "reroll":
             self.reroll()
+        elif action_id == "start":
+            self.start()
         else:
             self.act(action_id)
 
@@ -248,9 +213,24 @@ class FZBoard(BoardMixin, w.VBox):
         self.dice.click(f"die:{index}")
 
     def reroll(self) -> None:
-        """Reroll every die not held."""
+        """Reroll every die not held (the held ones stay held for the next reroll)."""
         kept = sorted(self.dice.kept, reverse=True)
+        self._holding = list(kept)
+        self._holding_for = (self.state.turn, self.state.player)
         self.act("keep:" + (",".join(map(str, kept)) or "none"))
+
+    def _held_now(self, s) -> list[bool]:
+        """Which dice on the table are still held: the faces held at the last reroll of
+        this Roll Step, as many as still show (a die locked on a hero since is not)."""
+        if self._holding_for != (s.turn, s.player):
+            self._holding = []
+        want = list(self._holding)
+        held = []
+        for v in s.free:
+            held.append(v in want)
+            if v in want:
+                want.remove(v)
+        return held
 
     def _odds_hidden(self) -> bool:
         """At a shared table the odds weigh the hand of the player deciding: only theirs."""
@@ -308,9 +288,12 @@ class FZBoard(BoardMixin, w.VBox):
         self.log_view.value = log_html(s, new=1)
 
     def _show(self) -> None:
+        if self._holding_bots(self.state):
+            self._show_waiting()
+            return
         if self._frames:
             frames, self._frames = self._frames, []
-            self.playback.play(frames)
+            self.playback.play(frames, start=self._frames_start)
             return
         s = self.state
         viewer, person, waiting = self._viewer(s)
@@ -325,13 +308,38 @@ class FZBoard(BoardMixin, w.VBox):
         self.undo_button.disabled = not self.undo_stack
         self.log_view.value = log_html(s, new=max(1, len(s.log) - self._mark))
 
+    def _show_waiting(self) -> None:
+        """The page's first game, dealt: a bot goes first and waits for Start."""
+        s = self.state
+        viewer, _person, _waiting = self._viewer(s)
+        who = s.who()
+        self.prompt.value = (
+            f"<div class='hk-step hk-wait-start' data-moves='{len(s.history)}'>"
+            f"<b>A new game is dealt: {html.escape(who)} (a bot) goes first.</b> Set the "
+            "players and seats above and press New game, or press ▶ Start to watch "
+            f"{html.escape(who)}'s turn.</div>"
+        )
+        self.pass_box.children = ()
+        self._draw_table(s, viewer, {})
+        button = attrs(type="button", class_="hk-btn hk-start hk-primary", data_action="start")
+        self.choices.html = (
+            "<div class='hk-actions' role='group' aria-label='Your choices'>"
+            f"<button {button}>▶ Start: {html.escape(who)} plays</button></div>"
+        )
+        self.log_view.value = log_html(s, new=1)
+
     def _draw_table(self, s, viewer, on_cards, rolling: bool = False) -> None:
         self.head.value = head_html(s, viewer, dice=False)
         self.line.html = line_html(s, on_cards)
         self.seats.html = seats_html(s, viewer, on_cards)
         if s.phase == "roll" and (s.free or s.unrolled):
-            self.dice.caption = "Your dice: press a die to hold it" if rolling else "Dice"
-            self.dice.set_dice(list(s.free))
+            self.dice.caption = (
+                "Your dice: press a die to hold it (held dice stay held after a reroll until "
+                "you press them again)"
+                if rolling
+                else "Dice"
+            )
+            self.dice.set_dice(list(s.free), held=self._held_now(s) if rolling else None)
             self.dice.mode = "hold" if rolling else "view"
             self.dice.layout.display = None
         else:
@@ -356,7 +364,10 @@ class FZBoard(BoardMixin, w.VBox):
         d = v["dice"]
         extra = ""
         if s.phase == "roll" and s.rolled:
-            extra = f" <span class='hk-note'>{d['rolls_left']} reroll(s) left.</span>"
+            extra = (
+                f" <span class='hk-note'>{d['rolls_left']} reroll(s) left. Dice you hold stay "
+                "held after a reroll, until you press them again.</span>"
+            )
         self.prompt.value = (
             f"<div class='hk-step' data-moves='{n}' data-phase='{s.phase}'>"
             f"<b>{html.escape(v['prompt'])}</b>{extra}</div>"
@@ -401,5 +412,6 @@ class FZBoard(BoardMixin, w.VBox):
 
 
 def play_page() -> w.VBox:
-    """The board dashboard (``notebooks/fantahzee_play.ipynb``)."""
-    return page(FZBoard(), theme="fantahzee")
+    """The board dashboard (``notebooks/fantahzee_play.ipynb``): a game dealt, a bot that
+    goes first waiting for Start."""
+    return page(FZBoard(wait_to_start=True), theme="fantahzee")

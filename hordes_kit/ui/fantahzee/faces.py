@@ -94,12 +94,14 @@ def treasure_text(treasure, level: int | None = None) -> str:
     return f"Level 1 - {side(treasure.level1)} Level 2 - {side(treasure.level2)}"
 
 
-def _hero_cost(card, cost_now: str | None = None) -> tuple[str | None, str]:
-    """The dice cost to draw on the face, and words for what the dice cannot show."""
+def _hero_cost(card, cost_now: str | None = None, paid: bool = False) -> tuple[str | None, str]:
+    """The dice cost to draw on the face (reduced this turn: the reduced cost, ``paid``: as
+    it was paid), and words for what the dice cannot show."""
     cost = card.cost if cost_now is None else cost_now
     extra = []
     if cost_now is not None and cost_now != card.cost:
-        extra.append(f"Printed cost {card.cost}; now {cost_now or 'free'}.")
+        when = "paid this turn" if paid else "now"
+        extra.append(f"Printed cost {card.cost}; {when} {cost_now or 'free'}.")
     if card.steam_cost is not None:
         extra.append(f"Or pay {card.steam_cost} steam.")
     return (cost if cost and cost != "free" else None), " ".join(extra)
@@ -160,8 +162,8 @@ def member_face(
     """A hero in a party (a ``view`` party entry): its cost now, active or not, the
     treasure under it."""
     card = state.card(member["id"])
-    cost, extra = _hero_cost(card, member.get("cost_now"))
-    if member.get("cost_now") == "free":
+    cost, extra = _hero_cost(card, member.get("cost_now"), paid=bool(member["active"]))
+    if member.get("cost_now") == "free" and not member["active"]:
         extra = "Free to activate now. " + extra
     text = " ".join(t for t in (ability_text(card), extra) if t) or "No ability."
     sub = ""

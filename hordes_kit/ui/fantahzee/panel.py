@@ -19,15 +19,16 @@ __all__ = ["attack_plans_table", "dice_advice", "odds_html", "strength_html", "h
 
 
 def headline(table: RankedTable, lead: str) -> str:
-    """The advice from the table's best row, counting (not listing) the equally good."""
+    """The advice from the table's best row; rows as good are named as a tie, as the
+    table tags them ("tied best")."""
     best = table.best
     if best is None:
         return f"{lead}: nothing to choose"
-    text = f"{lead}: {table.cell(best, 0)} ({table.cell(best, 1)})"
-    ties = len(table.tied_with_best())
+    ties = table.tied_with_best()
     if ties:
-        text += f"; {ties} other move{'s are' if ties > 1 else ' is'} just as good"
-    return text
+        names = ", ".join(table.cell(r, 0) for r in (best, *ties))
+        return f"{lead}, a tie of {len(ties) + 1}: {names} ({table.cell(best, 1)})"
+    return f"{lead}: {table.cell(best, 0)} ({table.cell(best, 1)})"
 
 
 def attack_plans_table(state, limit: int = 6) -> RankedTable:

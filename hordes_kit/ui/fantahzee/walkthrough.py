@@ -1,10 +1,12 @@
 """Fantahzee's rulebook walkthroughs: every worked example and FAQ answer, step by step,
 drawn with the table's card faces and dice.
 
-A choice question shows the player's move, the book's and the best by the odds, each
-with the figure of the one measure that decision is weighed by (``advice.py``), above
-a table of the moves offered ranked by that measure. A rule question is graded legal
-or illegal by the engine, with the rule.
+A choice question shows the player's move, the book's (the first lesson's: the
+walkthrough's) and the best by the odds, each with the figure of the one measure that
+decision is weighed by (``advice.py``), above a table of the moves offered ranked by that
+measure: moves the measure cannot tell apart are a tie in the words and in the table, and
+a move is named whole (a discard that takes a second hero with it names both). A rule
+question is graded legal or illegal by the engine, with the rule.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "rule_choices",
     "score",
     "best",
+    "label",
     "explain",
 ]
 
@@ -75,35 +78,45 @@ def score(state, move: str) -> str:
     return d.score(move) if d else ""
 
 
-def best(state, moves: Sequence[str]) -> str | None:
-    """The best of ``moves`` by that measure (ties go to the first: the book's)."""
+def best(state, moves: Sequence[str]) -> tuple[str, ...]:
+    """Every one of ``moves`` best by that measure, in the order given (more than one: a
+    tie, named as one)."""
     d = decision(state)
-    return d.best_of(moves) if d else None
+    return d.best_all(moves) if d else ()
 
 
-def explain(state, move: str) -> str:
-    """The moves offered, ranked by the decision's measure, the book's marked."""
+def label(state, move: str) -> str:
+    """A move in words, named whole as the odds weigh it (a discard that takes another
+    hero with it: "Discard Alchemist, then Sergeant")."""
+    d = decision(state) if not state.is_chance else None
+    return d.labels[move] if d and move in d.labels else state.label(move)
+
+
+def explain(state, move: str, chooser: str = "the book") -> str:
+    """The moves offered, ranked by the decision's measure, ``chooser``'s marked (of equal
+    ones it comes first, as in the words above the table)."""
     d = decision(state)
     if d is None:
         return ""
-    moves = answer_choices(state, move)
-    table = d.table(moves, mark=move)
+    moves = [move, *(m for m in answer_choices(state, move) if m != move)]
+    table = d.table(moves, mark=move, whose=f"{chooser}'s choice")
     return f"<div class='hk-advice'>{table.html()}</div>" if table.rows else ""
 
 
 def walkthrough() -> WalkthroughPlayer:
     """The rulebook's worked examples and FAQ answers, step by step."""
     scenarios = [load_scenario(p) for p in scenario_files("fantahzee")]
-    return WalkthroughPlayer(
+    wp = WalkthroughPlayer(
         scenarios,
         board_html,
-        label=lambda s, a: s.label(a),
-        explain=explain,
+        label=label,
+        explain=lambda s, m: explain(s, m, wp.scenario.chooser),
         choices=answer_choices,
         score=score,
         best=best,
         rule_choices=rule_choices,
     )
+    return wp
 
 
 def walkthrough_page() -> w.VBox:

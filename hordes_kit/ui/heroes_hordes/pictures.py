@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from hordes_kit.heroes_hordes.cards import PILES, RACE_OF_PILE, RACES, Card
 from hordes_kit.heroes_hordes.game import HHState
 from hordes_kit.heroes_hordes.odds import BattleReport, battle_report
-from hordes_kit.heroes_hordes.rules import ATTACK_SIZE, HORDE_PILES, RULE, CardForce, card_forces
+from hordes_kit.heroes_hordes.rules import (
+    ATTACK_SIZE,
+    HORDE_PILES,
+    RULE,
+    CardForce,
+    card_forces,
+)
+from hordes_kit.heroes_hordes.view import ending_words
 from hordes_kit.ui.cardface import CardFace, Lane, Pile, board_grid
 from hordes_kit.ui.pieces import TokenTrack, marked
 
@@ -175,13 +182,13 @@ def status_html(state: HHState, *, pending: bool = True) -> str:
         5,
         kind="doom",
         style="pips",
-        note="end with 2 or fewer to win, 3 ties, 5 lose at once",
+        note=ending_words(state.config),
         thing="tokens",
     )
     deck = TokenTrack("Cards left in the deck", v["deck_count"], kind="stone", thing="deck")
     bits = [
         "<div class='hk-hh-turn' style='font:700 17px/1.3 var(--hk-title-font)'>"
-        + marked("turn", f"Turn {v['turn']}")
+        + marked("turn", v["turn_words"])
         + "</div>",
         f"<div class='hk-tokens' data-tokens='{v['tokens']}'>{tokens.html()}</div>",
         deck.html(),

@@ -6,8 +6,12 @@ Questions come in two kinds, graded differently:
 - a **rule question** (the book's move was the only legal one, so the walkthrough also
   offers moves the rules forbid): graded legal or illegal, with the rule that decides;
 - a **choice question** (several legal moves): any legal answer is legal; the player's
-  choice, the book's and the best by the battle calculator are shown, each with its
-  figure, and a different choice is "legal, and the book chose differently".
+  choice, the walkthrough's and the best by the battle calculator are shown, each with its
+  figure, and a different choice is "legal, and the walkthrough chose differently" (the
+  rulebook has no worked example: these are the kit's; a step's ``because`` says why the
+  walkthrough plays a move the calculator does not rank best).
+
+A move the rules forbid is not played: the player tries again (``ui.walkthrough``).
 """
 
 from __future__ import annotations
@@ -64,9 +68,11 @@ def _label(state: HHState, move: str) -> str:
     return state.label(move)
 
 
-def grade(frame: Frame, chosen: str) -> str:
+def grade(frame: Frame, chosen: str, chooser: str = "the walkthrough") -> str:
     """Feedback on an answer: legal or not (with the rule) for a rule question; for a
-    choice question the player's, the book's and the best move, each with its figure."""
+    choice question the player's, the walkthrough's (``chooser``: whose the example's
+    moves are) and the best move, each with its figure, and why the walkthrough's move
+    was played where the calculator ranks another best."""
     state, book = frame.before, frame.step.move
     rules = rules_of(GAME)
     chip = rule_chip(rules.get(RULE_OF_KIND.get(chosen.split(":")[0], "")), open_=True)
@@ -79,7 +85,7 @@ def grade(frame: Frame, chosen: str) -> str:
             f"{esc(_label(state, chosen))}: {esc(why)}.</div>{chip}"
         )
     if any(a not in legal for a in offered(state, book)):
-        same = " It is the book's move too." if chosen == book else ""
+        same = f" It is {esc(chooser)}'s move too." if chosen == book else ""
         return (
             f"<div class='hk-grade' data-grade='legal'><b style='color:var(--hk-good)'>✔ Legal:"
             f"</b> {esc(_label(state, chosen))}.{same}</div>{chip}"
@@ -87,21 +93,35 @@ def grade(frame: Frame, chosen: str) -> str:
     best = advice.advised_move(state)
     kind = chosen.split(":")[0]
     if chosen == book:
-        head = "<b style='color:var(--hk-good)'>✔ Legal, and the book's choice too.</b>"
+        head = f"<b style='color:var(--hk-good)'>✔ Legal, and {esc(chooser)}'s choice too.</b>"
         verdict = "book"
     else:
-        head = "<b>Legal, and the book chose differently.</b>"
+        head = f"<b>Legal, and {esc(chooser)} chose differently.</b>"
         verdict = "different"
     rows = [
         ["Your choice", _label(state, chosen), advice.score(state, chosen)],
-        ["The book's choice", _label(state, book), advice.score(state, book)],
+        [
+            f"{chooser[:1].upper()}{chooser[1:]}'s choice",
+            _label(state, book),
+            advice.score(state, book),
+        ],
         ["Best by the battle calculator", _label(state, best), advice.score(state, best)],
     ]
     measure = advice.MEASURE.get(kind, "what the move does")
-    return f"<div class='hk-grade' data-grade='{verdict}'>{head}</div>" + table_html(
-        ["", "Move", "What it does"],
-        rows,
-        caption=f"Three moves side by side, each with the {measure}",
+    why = ""
+    if best != book and frame.step.because:
+        why = (
+            f"<p class='hk-because'><b>Why {esc(chooser)} plays {esc(_label(state, book))}:</b> "
+            f"{esc(frame.step.because)}</p>"
+        )
+    return (
+        f"<div class='hk-grade' data-grade='{verdict}'>{head}</div>"
+        + table_html(
+            ["", "Move", "What it does"],
+            rows,
+            caption=f"Three moves side by side, each with the {measure}",
+        )
+        + why
     )
 
 

@@ -63,20 +63,33 @@ def _v(values: dict, k: str) -> Fraction:
     return values.get(k, Fraction(0))
 
 
+IDLE = "does nothing now: the same as passing"
+
+
+def _plan_phrase(v: dict) -> str:
+    """One move's figure against the Monster, saying what it measures: the whole round
+    with the Attacks still planned, not what this one card does."""
+    if _v(v, "idle"):
+        return IDLE
+    return (
+        f"this round with the Attacks you still plan: {percent(_v(v, 'defeat'))} that you "
+        f"defeat the Monster, {_num(_v(v, 'xp'))} Experience expected"
+    )
+
+
 PLAN = Measure(
-    "Against the Monster this round, after this move (exact)",
+    "This round against the Monster after this move, with your Attacks still planned (exact)",
     "Move",
     (
-        ("defeat", "Chance to defeat the Monster", _pct),
+        ("defeat", "Chance you defeat the Monster", _pct),
         ("xp", "Expected Experience", _num),
         ("gold", "Expected Gold", _num),
         ("damage", "Expected damage the Monster deals you", _num),
     ),
-    lambda v: (-_v(v, "defeat"), -_v(v, "xp"), -_v(v, "gold")),
-    lambda v: (
-        f"{percent(_v(v, 'defeat'))} to defeat the Monster, {_num(_v(v, 'xp'))} Experience expected"
-    ),
-    tiebreak="Ties: more Experience, then more Gold.",
+    lambda v: (-_v(v, "defeat"), -_v(v, "xp"), -_v(v, "gold"), _v(v, "idle")),
+    _plan_phrase,
+    tiebreak="Ties: more Experience, then more Gold; a move that does nothing ranks below "
+    "passing and is never the advice.",
 )
 MEASURES = {
     "!predict": Measure(
@@ -129,7 +142,8 @@ def odds_table(result: dict, mark: dict[str, str] | None = None) -> RankedTable 
     mark = mark or {}
     rows, values = [], {}
     for r in result["options"]:
-        name = r["label"] + (f" ({mark[r['action']]})" if r["action"] in mark else "")
+        idle = " (does nothing now)" if r["values"].get("idle") else ""
+        name = r["label"] + idle + (f" ({mark[r['action']]})" if r["action"] in mark else "")
         row = (name, *(r["values"].get(k, Fraction(0)) for k, _, _ in m.columns))
         rows.append(row)
         values[row] = r["values"]
@@ -215,16 +229,16 @@ def reveal_html(s: Position, seat: int, viewer: int) -> str:
         (icon_words(i), chart_words(mon.action(i)), percent(p))
         for i, p in sorted(icons.items(), key=lambda x: -x[1])
     ]
-    who = "your" if seat == viewer else f"{s.who(seat)}'s"
+    who, they = ("you reveal", "you") if seat == viewer else (f"{s.who(seat)} reveals", "they")
     return table_html(
         ["Card", "Chance", "Exact"],
         rows,
-        caption=f"The next Monster-Action card {who} reveals: each card, exactly, "
-        "from the cards you have not seen",
+        caption=f"The Monster-Action card {who} next (when {they} Attack the Monster, or at "
+        "Initiative Step 3): the chance of each card, from the cards you have not seen (exact)",
     ) + table_html(
-        ["Icon", f"On {mon.name}", "Chance it shows"],
+        ["Icon", f"What it does on {mon.name}", "Chance it shows"],
         irows,
-        caption="Each icon (a two-icon card counts for both)",
+        caption="The chance each icon shows on that card (a two-icon card counts for both)",
     )
 
 

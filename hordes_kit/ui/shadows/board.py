@@ -206,7 +206,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
             self.state = moves[-1][0]
         shown = self._visible(before, moves)
         if shown and (self.viewer is not None or not self.people()):
-            self.playback.play(shown)
+            self.playback.play(shown, start=before)
         else:
             self._played()
         return moves

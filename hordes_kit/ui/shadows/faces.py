@@ -232,7 +232,7 @@ def leader_face(s: Position) -> CardFace:
     """The Leader card: first player, with its Shield Point."""
     left = s.data.leader_shield - s.leader_broken
     return CardFace(
-        "Leader",
+        "Leader card",
         "Status",
         stats=(("Shield", left),),
         text="First player this round; does the TeamUp Phase. Its Shield Point recovers "

@@ -19,7 +19,15 @@ from hordes_kit.shadows.bots import plan_weight
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.hands import MODELS, NUMBERS, Call, hand_posterior, number_chances
 from hordes_kit.shadows.odds import deck_next, icon_chances, monster_round
-from hordes_kit.shadows.words import ICON_MEANS, action_card_words, chart_words, icon_words
+from hordes_kit.shadows.words import (
+    ICON_SHORT,
+    action_card_words,
+    card_kind_short,
+    chart_words,
+    deck_words,
+    icon_short,
+    icon_words,
+)
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.common import error_html, percent, table_html
 from hordes_kit.ui.controls import SearchablePicker, page, section
@@ -87,27 +95,31 @@ class RevealTool(w.VBox):
                 value=0,
                 min=0,
                 max=n,
-                description=kind.replace("+", " + "),
+                description=card_kind_short(kind),
                 style=WIDE,
-                layout=w.Layout(width="auto"),
+                layout=w.Layout(width="auto", margin="2px 14px 2px 0"),
             )
             for kind, n in CARDS.actions
         }
         self.out = w.HTML()
         self.chart = SvgChart()
-        legend = "".join(f"<li><b>{i}</b> — {html.escape(m)}</li>" for i, m in ICON_MEANS.items())
+        legend = "".join(f"<li>{html.escape(icon_words(i))}</li>" for i in ICON_SHORT)
         intro = w.HTML(
-            "<p>The deck has 19 cards. Count the ones you have seen this round and in the "
-            "discard pile (and, as the Leader, the ones you dealt): the rest are equally "
-            "likely.</p><details class='sh-icons'><summary>The book's icon names "
-            "(MxAttack, MxResponse…) in words</summary><p>Each Monster-Action card shows one "
-            "or two icons; the Monster's Icon Chart says what each does (the table below "
-            f"shows it for the Monster chosen).</p><ul>{legend}</ul>"
-            "</details>"
+            f"<p>The Monster-Action deck: {html.escape(deck_words(CARDS.actions))} (the kit's "
+            "sample counts: the rulebook does not list them). Count the cards you have seen "
+            "this round and in the discard pile (and, as the Leader, the ones you dealt): the "
+            "rest are equally likely.</p><details class='sh-icons'><summary>What each icon "
+            "means (the book's names: MxAttack, MxResponse…)</summary><p>Each "
+            "Monster-Action card shows one or two icons; the Monster's Icon Chart says what "
+            "each does (the table below shows it for the Monster chosen).</p>"
+            f"<ul>{legend}</ul></details>"
         )
+        seen_label = w.HTML("<p class='hk-note'>Cards seen so far, of each kind:</p>")
         grid = w.Box(list(self.seen.values()), layout=w.Layout(flex_flow="row wrap"))
         self.message = w.HTML()
-        super().__init__([intro, self.monster, grid, self.message, self.out, self.chart])
+        super().__init__(
+            [intro, self.monster, seen_label, grid, self.message, self.out, self.chart]
+        )
         for x in (self.monster, *self.seen.values()):
             x.observe(lambda _c: self.update(), "value")
         self.update()
@@ -153,13 +165,13 @@ class RevealTool(w.VBox):
             caption=f"The next Monster-Action card, from the {TOTAL - len(seen)} "
             "cards not seen (exact)",
         ) + table_html(
-            ["Icon", f"On {mon.name}", "Chance it shows"],
+            ["Icon", f"What it does on {mon.name}", "Chance it shows"],
             [(icon_words(i), chart_words(mon.action(i)), percent(p)) for i, p in icons],
-            caption="Each icon on the next card (a two-icon card counts for both)",
+            caption="The chance each icon shows on the next card (a two-icon card counts for both)",
         )
         self.chart.show(
             bar_chart(
-                [i for i, _ in icons],
+                [icon_short(i) for i, _ in icons],
                 [float(p) for _, p in icons],
                 "Icons on the next card",
                 [percent(p) for _, p in icons],

@@ -134,7 +134,13 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
         )
         for it in x["items"]
     )
-    zone("Items", items, f"inventory:{i}", note=f"Shield Points ready: {x['shields']}")
+    # the book's name: the Items lie in the Inventory Field, to the right of the Hero card
+    zone(
+        "Inventory Field: Items",
+        items,
+        f"inventory:{i}",
+        note=f"Shield Points ready: {x['shields']}",
+    )
     if empty:
         parts.append(f"<p class='hk-note sh-empty'>Empty: {' · '.join(empty)}.</p>")
     if "deck" in x:

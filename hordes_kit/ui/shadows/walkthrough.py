@@ -3,9 +3,10 @@ three-player Predict, Eras' stats and the requirement examples, every FAQ answer
 rules quiz.
 
 A question is graded honestly: an answer a rule forbids is "not allowed", with the rule
-that says so; a legal answer is legal, and when the book chose otherwise the player sees
-their choice, the book's and the best one by the odds (``shadows.advice``), each with its
-figure and the table they come from.
+that says so, and the player tries again; a legal answer is legal, and when the book (the
+first lesson: the walkthrough) chose otherwise the player sees their choice, the book's
+and the best one by the odds (``shadows.advice``), each with its figure and the table
+they come from.
 """
 
 from __future__ import annotations
@@ -29,14 +30,15 @@ from hordes_kit.ui.walkthrough import WalkthroughPlayer
 __all__ = ["ShadowsWalkthrough", "walkthrough", "RulesQuiz", "grade", "walkthrough_page"]
 
 
-def grade(state, mine: str, book: str, rules) -> dict:
+def grade(state, mine: str, book: str, rules, chooser: str = "the book") -> dict:
     """How an answer stands: ``verdict`` ("not allowed", "the book's choice", "legal, the
-    book chose differently"), the rule that forbids it, the three figures, the HTML."""
+    book chose differently"; ``chooser`` names whose the example's moves are), the rule
+    that forbids it, the three figures, the HTML."""
     why = refusal(state, mine)
     result = decision_odds(state)
-    marks = {mine: "your choice", book: "the book's choice"}
+    marks = {mine: "your choice", book: f"{chooser}'s choice"}
     if mine == book:
-        marks = {book: "your choice and the book's"}
+        marks = {book: f"your choice and {chooser}'s"}
     table = odds_table(result, marks)
     label = state.label
     figs = {a: move_figure(result, a) for a in (mine, book)}
@@ -53,19 +55,18 @@ def grade(state, mine: str, book: str, rules) -> dict:
             f"<div class='sh-verdict sh-illegal'>✘ Not allowed: {html.escape(why[0])}.</div>"
             + (rule_chip(rule, open_=True) if rule else "")
         )
-        lines = [f"The book's choice: {named(book)}"]
+        lines = ["Try again: the question is still open."]
     elif mine == book:
-        verdict = "the book's choice"
-        parts.append(
-            f"<div class='sh-verdict sh-legal'>✔ Legal, and the book's choice: {named(book)}.</div>"
-        )
+        verdict = f"{chooser}'s choice"
+        verdict_html = f"✔ Legal, and {chooser}'s choice: {named(book)}."
+        parts.append(f"<div class='sh-verdict sh-legal'>{verdict_html}</div>")
         lines = []
     else:
-        verdict = "legal, the book chose differently"
+        verdict = f"legal, {chooser} chose differently"
         parts.append(
-            "<div class='sh-verdict sh-legal'>✔ Legal, and the book chose differently.</div>"
+            f"<div class='sh-verdict sh-legal'>✔ Legal, and {chooser} chose differently.</div>"
         )
-        lines = [f"Your choice: {named(mine)}", f"The book's choice: {named(book)}"]
+        lines = [f"Your choice: {named(mine)}", f"{chooser.capitalize()}'s choice: {named(book)}"]
     if table is not None:
         lines.append(html.escape(headline(result, table)))
     elif result["model"] or result["decision"]:
@@ -110,19 +111,29 @@ class ShadowsWalkthrough(WalkthroughPlayer):
         for a in moves:
             b = w.Button(description=self._move_label(f.before, a), layout=w.Layout(width="auto"))
             b.add_class("hk-answer")
+            if a in self.tried:  # tried and not allowed: not offered again
+                b.disabled = True
+                b.description = "✘ " + b.description
+                b.add_class("hk-tried")
             b.on_click(lambda _b, a=a: self.answer(a))
             buttons.append(b)
         return (ask, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
 
     def answer(self, action_id: str) -> str:
-        """What a click on an answer does: graded by the engine, then the book's step shows."""
+        """What a click on an answer does: graded by the engine; a legal answer shows the
+        book's step, an answer a rule forbids leaves the question open to try again."""
         f = self.pending_question()
         if f is None:
             return ""
-        g = grade(f.before, action_id, f.step.move, self.rules)
+        g = grade(f.before, action_id, f.step.move, self.rules, self.scenario.chooser)
         self.last_grade = g
         self.feedback = g["html"]
+        if g["verdict"] == "not allowed":
+            self.tried.add(action_id)
+            self._show(keep_feedback=True)
+            return g["verdict"]
         self.answered.add(f.index)
+        self.tried = set()
         self.i += 1
         self._show(keep_feedback=True)
         return g["verdict"]

@@ -176,10 +176,11 @@ class SkyBoard(BoardMixin, w.VBox):
 
     def _continue(self) -> list:
         """Play the automatic moves, shown one at a time, then the next decision."""
+        before = self.state
         moves = self._advance()
         if moves:
             self.state = moves[-1]
-            self.playback.play(moves)
+            self.playback.play(moves, start=before)
         else:
             self._show()
         return moves

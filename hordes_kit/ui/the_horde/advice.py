@@ -90,23 +90,36 @@ def buy_advice_html(advice: BuyAdvice) -> str:
     )
 
 
-def phase_odds_html(state) -> str:
-    """What the rest of this Horde phase costs (exact or Monte Carlo, and says which)."""
-    po = phase_odds(state)
+def phase_odds_html(state, po=None) -> str:
+    """What the rest of this Horde phase costs (exact or Monte Carlo, and says which): a
+    Monte Carlo cell is a share of the playouts with its count, never a bare "0%" for an
+    outcome the playouts did not happen to meet (``po``: the odds, if worked out)."""
+    po = phase_odds(state) if po is None else po
     v, g = po.marginal(0), po.marginal(1)
     top = max([*v, *g, 0])
-    rows = [[n, percent(v.get(n, 0.0)), percent(g.get(n, 0.0))] for n in range(top + 1)]
+
+    def cell(p: float) -> str:
+        if po.exact:
+            return percent(p)
+        seen = round(p * po.runs)
+        if seen == 0:
+            return f"not seen in {po.runs:,} (under {percent(po.interval(0.0)[1])})"
+        return f"{percent(p)} ({seen:,} of {po.runs:,})"
+
+    rows = [[n, cell(v.get(n, 0.0)), cell(g.get(n, 0.0))] for n in range(top + 1)]
     note = (
         f"Chance Chauncey is killed in this phase: <b>{percent(po.p_chauncey)}</b>. "
         f"Expected: {po.expected(0):.2f} village cards lost, {po.expected(1):.2f} "
         f"Grimthwackers killed. <i>{html.escape(po.method)}</i>"
     )
+    what = "Chance" if po.exact else f"Share of {po.runs:,} playouts"
     return (
         f"<div class='hk-phase-odds'>{note}"
         + table_html(
             ["How many", "Village cards lost", "Grimthwackers killed"],
             rows,
-            caption="Chance of each loss in the rest of this Horde phase",
+            caption=f"{what} of each loss in the rest of this Horde phase (a Grimthwacker "
+            "healed and killed again counts twice)",
         )
         + "</div>"
     )

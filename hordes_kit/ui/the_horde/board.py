@@ -163,7 +163,7 @@ class THBoard(BoardMixin, w.VBox):
             if not until_decision:
                 break
         self.message.value = ""
-        self.playback.play(frames)
+        self.playback.play(frames, start=self.undo_stack[-1])
 
     def _show_frame(self, state: THState, _index: int) -> None:
         self.state = state
