@@ -17,11 +17,13 @@ A ``[[skill]]``: ``name``; ``hero`` (its Hero Symbol; none = a Neutral Skill car
 ``requires`` (``{magic = 5}``, ``{tech = 3, health = "=<7"}``); ``shield`` (Shield
 Points); ``health`` (a Creature's or Object's); ``active`` (its Active Abilities box);
 ``attach`` (an Attachment: ``"opponent"`` or ``"ally"``, what it is attached to);
+``track`` (a progress track: ``steps``, ``on`` a trigger, ``effects`` at its end);
 ``back`` (the BackSide of a double-sided card); ``beginner`` (the Hero whose Beginner
 list names it); ``copies`` (in the Skill Pool, at most 2).
 
 The Traits, effects and icons they use are the vocabulary documented in
-``card_model.py``.
+``card_model.py`` (an ``[[item]]`` may have an ``active`` box and a ``track`` too). The
+loader refuses, naming the card and field, what the engine could not play.
 """
 
 from __future__ import annotations

@@ -90,6 +90,7 @@ def _item(s: Position, cid: str, p: Placed | None = None) -> dict:
     }
     if p is not None:
         out["broken"] = p.broken
+        out["track"] = {"at": p.progress, "of": it.track["steps"]} if it.track else None
     return out
 
 

@@ -148,7 +148,8 @@ def _active(active: dict, stats) -> str:
     if active.get("flip") == "knockdown":
         return "When your Hero is KnockedDown, flip this card."
     if active.get("on"):
-        return f"Auto, {ON_WORDS[active['on']]}: {effects}"
+        per = {1: ", Once/Round", 2: ", Twice/Round"}.get(active.get("per_round", 0), "")
+        return f"Auto, {ON_WORDS[active['on']]}{per}: {effects}"
     when = [f"Initiative {active['step']}"] if "step" in active else []
     if active.get("per_round"):
         when.append({1: "Once/Round", 2: "Twice/Round"}.get(active["per_round"], "X/Round"))
