@@ -198,5 +198,10 @@ def test_a_skill_pool_needs_50_cards(tmp_path):
     new_game({"players": 2, "cards": _pool(49)})  # the Beginner Libraries need no Pool
     path = tmp_path / "mine.toml"
     path.write_text(_pool(49))
-    lines, _ = check_file(path)
+    lines, configs = check_file(path)
     assert any("too few for a Skill Pool game" in x for x in lines)
+    assert all(c.get("library") != "pool" for c in configs)
+    path.write_text(_pool(50))  # check-data then plays a Skill Pool game too
+    lines, configs = check_file(path)
+    assert not any("Skill Pool" in x for x in lines)
+    assert any(c.get("library") == "pool" for c in configs)

@@ -407,4 +407,7 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
     ]
     out += [f"note: {x}" for x in cards.problems()]
     out += [f"note: {x}" for x in pool_notes(cards)]
-    return out, [{"players": 3, "cards": text}, {"players": 2, "cards": text}]
+    configs = [{"players": 3, "cards": text}, {"players": 2, "cards": text}]
+    if not pool_notes(cards):  # Libraries drawn from the whole Pool: every card may come up
+        configs.append({"players": 2, "cards": text, "library": "pool"})
+    return out, configs
