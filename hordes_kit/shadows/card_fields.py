@@ -19,9 +19,12 @@ from hordes_kit.shadows.card_effects import (
 from hordes_kit.shadows.card_model import (
     ATTACH_MODES,
     CHART,
+    ICONS,
+    MISSION_VERBS,
     STATS,
     TRAITS,
     Effect,
+    Mission,
     parse_effect,
 )
 
@@ -35,6 +38,8 @@ __all__ = [
     "requirements",
     "traits_agree",
     "rows",
+    "actions_table",
+    "missions_table",
 ]
 
 SMALL = re.compile(r"^[0-9]{1,2}$")
@@ -290,3 +295,44 @@ def rows(r: Reader, doc: dict, kind: str) -> list[tuple[str, dict]]:
     if len(rows) > MAX_ROWS:
         r.fail(None, kind, f"{len(rows):,} cards: at most {MAX_ROWS}")
     return [(f"[[{kind}]] {k}", x) for k, x in enumerate(rows, 1)]
+
+
+def actions_table(r: Reader, doc: dict) -> dict[str, int]:
+    """The ``[[monster_action]]`` tables: each kind of card (its icons) and its copies."""
+    actions: dict[str, int] = {}
+    for where, raw in rows(r, doc, "monster_action"):
+        r.known(raw, where, {"icons", "copies", "sample"})
+        icons = raw.get("icons")
+        if (
+            not isinstance(icons, list)
+            or not 1 <= len(icons) <= 2
+            or not all(isinstance(i, str) and i in ICONS for i in icons)
+        ):
+            r.fail(where, "icons", f"one or two of {', '.join(ICONS)}")
+        key = "+".join(icons)
+        actions[key] = actions.get(key, 0) + r.num(raw, where, "copies", 1, 19, 1)
+    if not 3 <= sum(actions.values()) <= 99:
+        r.fail(None, "monster_action", "the deck needs 3 to 99 Monster-Action cards")
+    return actions
+
+
+def missions_table(r: Reader, doc: dict) -> list[Mission]:
+    """The ``[[mission]]`` tables: each Mission's condition and Shadow Stone reward."""
+    missions = []
+    for where, raw in rows(r, doc, "mission"):
+        name, cid = r.name(raw, where)
+        r.known(raw, name, {"name", "condition", "reward", "sample"})
+        cond = r.text(raw, name, "condition").split()
+        if len(cond) != 2 or cond[0] not in MISSION_VERBS or not SMALL.match(cond[1]):
+            r.fail(name, "condition", f"write '<verb> N', verbs: {', '.join(MISSION_VERBS)}")
+        missions.append(
+            Mission(
+                cid,
+                name,
+                cond[0],
+                int(cond[1]),
+                r.num(raw, name, "reward", 0, 9),
+                r.flag(raw, name),
+            )
+        )
+    return missions

@@ -38,11 +38,12 @@ from hordes_kit.core.errors import CardDataError
 from hordes_kit.core.inputs import decode_text, parse_toml, read_text, shown
 from hordes_kit.shadows.card_checks import check_playable, pool_notes
 from hordes_kit.shadows.card_fields import (
-    SMALL,
     Reader,
+    actions_table,
     active_box,
     chart_action,
     grouped,
+    missions_table,
     requirements,
     reward_table,
     rows,
@@ -290,45 +291,6 @@ def _monsters(r: Reader, doc: dict, creatures: set[str]) -> list[Monster]:
     return monsters
 
 
-def _actions(r: Reader, doc: dict) -> dict[str, int]:
-    actions: dict[str, int] = {}
-    for where, raw in rows(r, doc, "monster_action"):
-        r.known(raw, where, {"icons", "copies", "sample"})
-        icons = raw.get("icons")
-        if (
-            not isinstance(icons, list)
-            or not 1 <= len(icons) <= 2
-            or not all(isinstance(i, str) and i in ICONS for i in icons)
-        ):
-            r.fail(where, "icons", f"one or two of {', '.join(ICONS)}")
-        key = "+".join(icons)
-        actions[key] = actions.get(key, 0) + r.num(raw, where, "copies", 1, 19, 1)
-    if not 3 <= sum(actions.values()) <= 99:
-        r.fail(None, "monster_action", "the deck needs 3 to 99 Monster-Action cards")
-    return actions
-
-
-def _missions(r: Reader, doc: dict) -> list[Mission]:
-    missions = []
-    for where, raw in rows(r, doc, "mission"):
-        name, cid = r.name(raw, where)
-        r.known(raw, name, {"name", "condition", "reward", "sample"})
-        cond = r.text(raw, name, "condition").split()
-        if len(cond) != 2 or cond[0] not in MISSION_VERBS or not SMALL.match(cond[1]):
-            r.fail(name, "condition", f"write '<verb> N', verbs: {', '.join(MISSION_VERBS)}")
-        missions.append(
-            Mission(
-                cid,
-                name,
-                cond[0],
-                int(cond[1]),
-                r.num(raw, name, "reward", 0, 9),
-                r.flag(raw, name),
-            )
-        )
-    return missions
-
-
 def parse_cards(doc: dict, file: str) -> CardSet:
     """Validate a parsed card file; errors name the file, card and field."""
     r = Reader(file)
@@ -339,8 +301,8 @@ def parse_cards(doc: dict, file: str) -> CardSet:
     items = _items(r, doc)
     creatures = _creatures(r, doc)
     monsters = _monsters(r, doc, {c.id for c in creatures})
-    actions = _actions(r, doc)
-    missions = _missions(r, doc)
+    actions = actions_table(r, doc)
+    missions = missions_table(r, doc)
     leader = r.table(doc, "leader", "leader")
     r.known(leader, "leader", {"shield", "note"})
     bounty = r.table(doc, "bounty", "bounty")
