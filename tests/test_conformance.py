@@ -45,7 +45,7 @@ def test_random_playouts_conform(game):
 # with the kit's own error or plays to its end. `make test` tries a few per game (more for
 # a game whose games are quick), checking a twentieth of the states; `make test-long`
 # many more, checking a quarter
-MUTATED_QUICK, MUTATED_LONG = 2, 50
+MUTATED_QUICK, MUTATED_LONG = 4, 50
 POSITIONED = [g for g in GAMES if scenario_positions(g)]
 
 
