@@ -321,3 +321,18 @@ def test_a_card_written_in_the_language_is_refused_by_name_or_plays(card):
         return
     for players in (2, 3):
         smoke_test("shadows", {"players": players, "cards": text}, moves=3000, seed=players)
+
+
+def test_a_repeated_spell_resolves_its_main_trait_again():
+    doc = shipped_doc("shadows")
+    card = next(k for k in doc["skill"] if k["name"] == "The Fist")
+    card.update(traits=["Spell", "Repeat"], effects=["lose 9"])
+    text = toml_text(doc)
+    s = position([{"hero": "akintunde"}, {"hero": "eras"}], config={"cards": text})
+    hands = [["the-fist", "sword-strike", "search"], ["ward", "mind-read", "arcane-bolt"]]
+    s = to_combat(s, hands)
+    s = until(s, 0, 2)
+    s = lay(s, "the-fist").apply("target:p2")  # Eras loses 9 of 7: KnockedDown
+    assert s.seats[0].knockdowns == 1 and s.legal_actions() == ("repeat", "stop")
+    s = s.apply("repeat").apply("target:p2")  # the Spell is used again: again 9
+    assert s.seats[0].knockdowns == 2

@@ -27,6 +27,7 @@ __all__ = [
     "predictions",
     "do_predict",
     "play_mains",
+    "used_by_play",
     "note_task",
     "roll_for",
     "recover_shields",
@@ -38,6 +39,13 @@ def play_mains(s: Position, card: str) -> list[str]:
     """The Main Traits with effects a card resolves when played at its Initiative Step (a
     Response Trait answers only as a Response)."""
     return [m for m in s.card(card).front.mains() if m not in RESPONSE_TRAITS]
+
+
+def used_by_play(s: Position, card: str) -> tuple[str, ...]:
+    """The notes of the Main Traits a card uses by being played: a Spell, Self, Creature
+    ... is used so; an Attack when it is announced, a Predict when its number is called."""
+    mains = play_mains(s, card)
+    return tuple(f"main:{m}" for m in mains if m not in ATTACK_TRAITS and m != "Predict")
 
 
 def note_task(s: Position, t: Task, *notes: str) -> Position:
@@ -81,10 +89,7 @@ def start_card(s: Position, seat: int, card: str, response: bool = False) -> Pos
             seat=seat,
         )
     mains = play_mains(s, card)
-    # a Spell, Self, Creature ... is used by being played; an Attack when announced, a
-    # Predict when its number is called
-    used = tuple(f"main:{m}" for m in mains if m not in ATTACK_TRAITS and m != "Predict")
-    s = push(evolve(s, last=()), Task("card", seat, card, notes=used))
+    s = push(evolve(s, last=()), Task("card", seat, card, notes=used_by_play(s, card)))
     if "Attachment" in traits:
         s = push(s, Task("!attach", seat, card))
     if len(mains) > 1:
@@ -254,6 +259,7 @@ def roll_for(s: Position, task: Task, amount: str) -> Position:
 
 
 def recover_shields(s: Position, seat: int, n: int) -> Position:
+    """Remove up to ``n`` Damage tokens from the player's marked Shield Points."""
     st = s.seats[seat]
     combat, station = list(st.combat), list(st.station)
     for zone in (combat, station):

@@ -17,6 +17,7 @@ from hordes_kit.shadows.combat import (
     recover_shields,
     roll_for,
     start_card,
+    used_by_play,
 )
 from hordes_kit.shadows.damage import block_of, finish_defence, lose_health, recover
 from hordes_kit.shadows.stack import gain, log, pop, push
@@ -96,7 +97,7 @@ def decide_combat(s: Position, action: tuple[str, ...]) -> Position:
         s = pop(s)
         if verb == "repeat":
             s = log(s, "repeat", f"{who} uses {s.name(t.card)} again (Repeat).")
-            return push(s, Task("card", seat, t.card))
+            return push(s, Task("card", seat, t.card, notes=used_by_play(s, t.card)))
         return s
     if k == "!choose":
         s = pop(s)
