@@ -248,11 +248,13 @@ def test_shadows_decks_that_run_dry_in_play_are_drawn_from_as_far_as_they_go():
 
     text = shadows(dry)
     plays("shadows", {"players": 3, "cards": text})
+    # the smallest Pool the book allows (Play with Another Base Game: at least 50 cards);
+    # three players drawing 10, 9 and 8 may still run it dry
     small_pool = shadows(
         lambda d: d.__setitem__(
             "skill",
             [s for s in d["skill"] if s.get("hero")][:60]
-            + [s for s in d["skill"] if not s.get("hero")][:12],
+            + [dict(s, copies=1) for s in d["skill"] if not s.get("hero")][:50],
         )
     )
     plays("shadows", {"players": 3, "cards": small_pool, "library": "pool"}, moves=150)

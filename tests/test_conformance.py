@@ -7,10 +7,18 @@ card, illegal ids refused) and the final state must equal its replay.
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 from budget import LONG
 
-from hordes_kit.core.conformance import check_playout
+from hordes_kit.core.conformance import (
+    check_mutated_position,
+    check_playout,
+    mutate_position,
+    scenario_positions,
+)
 from hordes_kit.core.registry import registered_games
 
 GAMES = registered_games()
@@ -31,3 +39,34 @@ def test_random_playouts_conform(game):
         final = check_playout(game, configs[seed % len(configs)], seed)
         finished += final.is_terminal
     assert finished == seeds, "every random game must reach its end"
+
+
+# Described positions (scenario files' config.position) changed at random: each is refused
+# with the kit's own error or plays to its end. `make test` tries a few per game (more for
+# a game whose games are quick), checking a twentieth of the states; `make test-long`
+# many more, checking a quarter
+MUTATED_QUICK, MUTATED_LONG = 4, 50
+POSITIONED = [g for g in GAMES if scenario_positions(g)]
+
+
+@pytest.mark.parametrize("game", POSITIONED, ids=[g.name for g in POSITIONED])
+def test_changed_positions_are_refused_or_play_to_their_end(game):
+    positions = scenario_positions(game)
+    per = MUTATED_LONG if LONG else MUTATED_QUICK
+    tries = per * max(1, game.conformance_seeds // 4)
+    played = 0
+    for seed in range(tries):
+        final = check_mutated_position(
+            game, positions[seed % len(positions)], seed, share=0.25 if LONG else 0.05
+        )
+        played += final is not None
+    assert played, f"{game.name}: every changed position was refused: the changes are too rough"
+
+
+def test_the_position_changes_include_a_repeated_entry():
+    config = {"position": {"seats": [{"items": ["training-sword"]}], "round": 2}}
+    seen = set()
+    for seed in range(300):
+        text = json.dumps(mutate_position(config, random.Random(seed)))
+        seen.add(text.count("training-sword"))
+    assert max(seen) >= 5 and 0 in seen  # five Training Swords, or none

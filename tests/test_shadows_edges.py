@@ -21,9 +21,10 @@ PKG = Path(pkg.__file__).parent
 
 # state < move modules < view < game < odds/bots/simulate/cli (and the quiz)
 LAYERS = [
-    {"rules", "card_model", "card_fields", "card_checks", "cards", "config", "state"},
+    {"rules", "card_effects", "card_model", "card_fields", "card_checks", "cards", "config"}
+    | {"state"},
     {"stack", "opening", "rewards", "items", "damage", "monster", "attack", "combat"}
-    | {"combat_moves", "legal", "flow", "moves", "setup"},
+    | {"combat_moves", "legal", "flow", "moves", "setup", "triggers", "destroy"},
     {"view", "why", "words"},
     {"game"},
     {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench", "sheet", "cardref"},

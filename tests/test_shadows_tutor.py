@@ -183,21 +183,35 @@ def test_a_page_says_how_each_levels_monster_is_picked():
 
 
 def test_a_move_that_does_nothing_is_never_advised_and_says_so():
+    # the FAQ's Attack for 0 damage is not a legal use at all (issue 43 part 1): the step
+    # asks which card Robert may lay first, and Strike Weakness is refused by its rule
     frames = run_scenario(_scenario("faq-zero-damage"))
-    f = frames[-1]
-    assert f.step.move == "lay:strike-weakness"
-    assert idle_moves(f.before) == {"lay:strike-weakness"}
-    result = decision_odds(f.before)
+    f = next(x for x in frames if x.step.move == "lay:silent-ward")
+    assert "lay:strike-weakness" not in f.before.legal_actions()
+    g = grade(f.before, "lay:strike-weakness", f.step.move, RULES)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", g["html"]))
+    assert g["rule"] == "shadows.attack.zero" and "0 damage" in text
+    # a legal move that changes nothing passing would not: a Response laid at its own
+    # Initiative Step, answering nothing
+    s = position([{"hero": "akintunde"}, {"hero": "ahti"}])
+    s = evolve(s, seats=s.seat_with(1, deck=tuple(sorted(s.seats[1].deck + ("vanish",)))))
+    s = to_combat(
+        s, [["sword-strike", "the-fist", "search"], ["vanish", "ambush", "wolf-companion"]]
+    )
+    while not (s.top().kind == "!turn" and s.top().seat == 1 and s.step == 5):
+        s = s.apply("pass" if "pass" in s.legal_actions() else s.legal_actions()[0])
+    assert idle_moves(s) == {"lay:vanish"}
+    result = decision_odds(s)
     assert result["best"] == "pass"
     table = odds_table(result)
     assert table.best[0] == "Pass" and not table.tied_with_best()
-    figure = move_figure(result, "lay:strike-weakness")
+    figure = move_figure(result, "lay:vanish")
     assert figure.startswith("does nothing now") and "%" not in figure
     # the pass's figure says it is the round with the Attacks still planned
     assert "this round with the Attacks you still plan" in move_figure(result, "pass")
-    g = grade(f.before, "lay:strike-weakness", f.step.move, RULES)
+    g = grade(s, "lay:vanish", "pass", RULES)
     text = html.unescape(re.sub(r"<[^>]+>", " ", g["html"]))
-    assert "Lay Strike Weakness — does nothing now" in text
+    assert "Lay Vanish — does nothing now" in text
     assert "Best by these odds: Pass" in text
 
 

@@ -131,17 +131,27 @@ def big_position(game: str) -> dict | None:
             "position": {"seats": seats, "stacks": [{"l1": 6, "l2": 5, "boss": True}] * 5},
         }
     if game == "shadows":
+        from hordes_kit.shadows.cards import load_cards
         from hordes_kit.shadows.config import MAX_ITEMS, MAX_PILE
 
+        # the most Items the box allows: each Market Item once, one Restricted Item a Hero
+        market = [i for i in load_cards().items if not i.basic]
+        plain = [i.id for i in market if not i.restricted]
+        held = [i.id for i in market if i.restricted]
+        first = [held[0], *plain[: MAX_ITEMS - 1]]
         seat = {
             "hero": "eras",
             "library": ["thunderstrike"] * MAX_PILE,
             "deck": ["stone-hex"] * MAX_PILE,
-            "items": ["goblin-wand"] * MAX_ITEMS,
+            "items": first,
         }
+        rest = [held[1], *plain[MAX_ITEMS - 1 :]][:MAX_ITEMS]
         return {
             "players": 2,
-            "position": {"monster": "cave-stalker", "seats": [seat, {**seat, "hero": "rolan"}]},
+            "position": {
+                "monster": "cave-stalker",
+                "seats": [seat, {**seat, "hero": "rolan", "items": rest}],
+            },
         }
     return None
 

@@ -28,9 +28,9 @@ SHADOWS = register(
                 "shadows_walkthrough.ipynb",
                 "Rulebook walkthroughs",
                 "the Example of Play (Robert and Olivia), Jack and Emma's Shield Points, the "
-                "three-player Predict, Eras' stats and the requirement examples and every FAQ "
-                "answer, step by step with the rule behind each step, questions checked by the "
-                "rules engine, and a rules quiz.",
+                "three-player Predict, Eras' stats and the requirement examples, every FAQ "
+                "answer and a lesson for each Trait of the book, step by step with the rule "
+                "behind each step, questions checked by the rules engine, and a rules quiz.",
             ),
             Dashboard(
                 "shadows_play.ipynb",

@@ -4,12 +4,22 @@ announced Attack sets off (a Monster-Action card, or the defender's choice)."""
 from __future__ import annotations
 
 from hordes_kit.shadows import rules as R
+from hordes_kit.shadows.card_effects import is_sub
 from hordes_kit.shadows.card_model import ATTACK_TRAITS, Effect
 from hordes_kit.shadows.monster import reveal_ma
 from hordes_kit.shadows.stack import entity_name, log, pop, push
 from hordes_kit.shadows.state import Position, Task, parse_seat, seat_id
+from hordes_kit.shadows.triggers import fire
 
-__all__ = ["ATTACK_TRAITS", "targets", "begin_attack", "run_attack"]
+__all__ = [
+    "ATTACK_TRAITS",
+    "targets",
+    "begin_attack",
+    "run_attack",
+    "attack_ready",
+    "first_attack",
+    "zero_cards",
+]
 
 
 def targets(s: Position, seat: int, e: Effect, t: Task | None = None) -> list[str]:
@@ -35,6 +45,33 @@ def targets(s: Position, seat: int, e: Effect, t: Task | None = None) -> list[st
     return out
 
 
+def first_attack(effects) -> Effect | None:
+    """The attack that uses a card's (or ability's) Attack Trait: its first ``attack``."""
+    return next((e for e in effects if e.verb == "attack" and not is_sub(e)), None)
+
+
+def attack_ready(s: Position, seat: int, card: str) -> bool:
+    """A card whose Main Trait is an Attack can be used now: its first Attack has a target it
+    would damage (FAQ: "if your damage announcement is ... 0 damage it would not be a
+    valid use of an Attack Trait"). Any other card: True."""
+    sk = s.card(card)
+    if not sk.front.traits & ATTACK_TRAITS:
+        return True
+    first = first_attack(sk.front.effects)
+    return first is None or bool(targets(s, seat, first))
+
+
+def zero_cards(s: Position, seat: int, step: int) -> list[str]:
+    """Cards of this Initiative Step in the hand that would Attack for 0 damage now."""
+    hand = sorted(set(s.seats[seat].hand))
+    return [
+        c
+        for c in hand
+        if step in s.card(c).initiative and s.usable_by(seat, s.card(c))
+        if not attack_ready(s, seat, c)
+    ]
+
+
 def _damage_on(s: Position, target: str) -> int:
     k = parse_seat(target, s.n)
     return s.seats[k].damage if k is not None else 0
@@ -56,6 +93,9 @@ def run_attack(s: Position, t: Task) -> Position:
         "attack.announce",
         f"{entity_name(s, src)} attacks {entity_name(s, t.target)} for {t.amount} damage.",
     )
+    if t.card:
+        # its player's abilities waiting for an Attack act once this one is resolved
+        s = fire(s, t.seat, "attack")
     if t.target == "monster":
         s = push(s, Task("land", t.seat, t.card, "monster", t.amount, source=src, notes=t.notes))
         if s.ma[t.seat] and not s.ma_up[t.seat]:

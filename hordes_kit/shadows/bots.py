@@ -115,8 +115,17 @@ def sensible_bot(state, rng: random.Random) -> str:
         return max(moves, key=lambda m: have.get(m, 0))
     if k in ("!take", "!keep"):
         return max(moves, key=lambda m: (s.card(m.split(":")[1]).cost, m))
-    if k in ("!search", "!destroy"):
+    if k == "!search" or "skip" in moves:
         return "skip"
+    if k == "!destroy":
+        # the Destroy Trait: the opponent's dearest Item, or the first Station card
+        def worth(m: str) -> int:
+            head, _, card = m.split(":")[1].partition(".")
+            return getattr(s.card(card or head), "cost", 0)
+
+        return max(moves, key=lambda m: (worth(m), m))
+    if k == "!main":
+        return "main:both"
     if k == "!teamup":
         return "teamup:xp" if s.seats[seat].xp % 3 == 2 else "teamup:gold"
     if k == "!mulligan":

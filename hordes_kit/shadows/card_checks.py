@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from hordes_kit.core.errors import CardDataError
 from hordes_kit.shadows.card_model import CardSet
-from hordes_kit.shadows.rules import MAX_PLAYERS, MISSIONS_DEALT
+from hordes_kit.shadows.rules import MAX_PLAYERS, MISSIONS_DEALT, POOL_MIN
 
-__all__ = ["check_playable"]
+__all__ = ["check_playable", "pool_notes"]
 
 
 def check_playable(cards: CardSet) -> None:
@@ -31,3 +31,15 @@ def check_playable(cards: CardSet) -> None:
                 table,
                 f"{have} {what}: Setup for {players} players needs at least {need}",
             )
+
+
+def pool_notes(cards: CardSet) -> list[str]:
+    """What ``check-data`` notes about the file as a Skill Pool (Play with Another Base
+    Game: "your Pool must have at least 50 cards")."""
+    n = cards.counts()["neutral skill"]
+    if n >= POOL_MIN:
+        return []
+    return [
+        f"{n} Neutral Skill cards: too few for a Skill Pool game (library = pool needs a Pool "
+        f"of at least {POOL_MIN}); games with the Beginner Libraries still play"
+    ]

@@ -8,12 +8,23 @@ from typing import Any
 
 from hordes_kit.core.cardcheck import MAX_NAME, MAX_ROWS, IdSpace, card_id
 from hordes_kit.core.errors import CardDataError
+from hordes_kit.shadows.card_effects import (
+    ATTACK_TRAITS,
+    RESPONSE_TRAITS,
+    TRIGGERS,
+    group_effects,
+    is_sub,
+    main_traits,
+)
 from hordes_kit.shadows.card_model import (
     ATTACH_MODES,
     CHART,
+    ICONS,
+    MISSION_VERBS,
     STATS,
     TRAITS,
     Effect,
+    Mission,
     parse_effect,
 )
 
@@ -23,9 +34,12 @@ __all__ = [
     "chart_action",
     "reward_table",
     "active_box",
+    "track_box",
     "requirements",
     "traits_agree",
     "rows",
+    "actions_table",
+    "missions_table",
 ]
 
 SMALL = re.compile(r"^[0-9]{1,2}$")
@@ -135,8 +149,10 @@ def chart_action(r: Reader, card: str, icon: str, text: Any) -> Effect:
     if verb not in CHART:
         r.fail(card, "chart", f"{icon}: unknown action {verb[:20]!r} (known: {', '.join(CHART)})")
     need = 0 if verb in ("creature", "none") else 1
-    if len(args) != need or (need and not SMALL.match(args[0])):
-        r.fail(card, "chart", f"{icon}: {verb!r} takes {need} number(s) 0-99")
+    every = verb in ("attack", "lose") and len(args) == 2 and args[1] == "all"
+    if len(args) != need + every or (need and not SMALL.match(args[0])):
+        more = " (and 'all': every Hero)" if verb in ("attack", "lose") else ""
+        r.fail(card, "chart", f"{icon}: {verb!r} takes {need} number(s) 0-99{more}")
     return Effect(verb, tuple(args), "", text)
 
 
@@ -158,6 +174,12 @@ def active_box(r: Reader, raw: dict, card: str, fld: str = "active") -> dict:
         out["effects"] = r.effects(a, card)
         if any(e.verb == "choose" for e in out["effects"]):
             r.fail(card, fld, "Choose One is for a card's own effects, not its Active Abilities")
+        if any(e.label for e in out["effects"]):
+            r.fail(card, fld, "an Active Ability has no Main Trait label ('Spell: ...')")
+        if "step" not in a and "on" not in a:
+            r.fail(
+                card, fld, "an ability with effects acts at an Initiative 'step' or 'on' a trigger"
+            )
     for k in ("per_round", "times"):
         if k in a:
             out[k] = r.num(a, card, k, 1, 9)
@@ -166,10 +188,27 @@ def active_box(r: Reader, raw: dict, card: str, fld: str = "active") -> dict:
             r.fail(card, fld, "flip must be 'no-response' or 'knockdown'")
         out["flip"] = a["flip"]
     if "on" in a:
-        if a["on"] not in ("knockdown-other", "knockdown-by-you"):
-            r.fail(card, fld, "on must be 'knockdown-other' or 'knockdown-by-you'")
+        if a["on"] not in TRIGGERS:
+            r.fail(card, fld, f"on must be one of {', '.join(TRIGGERS)}")
+        if "step" in a:
+            r.fail(card, fld, "an ability acts at an Initiative step or on a trigger, not both")
         out["on"] = a["on"]
     return out
+
+
+def track_box(r: Reader, raw: dict, card: str) -> dict:
+    """A progress track: its marks after Start, the trigger that moves the token on, and
+    the effects resolved at the last mark ("!")."""
+    if "track" not in raw:
+        return {}
+    a = r.table(raw, card, "track")
+    r.known(a, card, {"steps", "on", "effects"}, "track")
+    if a.get("on") not in TRIGGERS:
+        r.fail(card, "track", f"on must be one of {', '.join(TRIGGERS)}")
+    effects = r.effects(a, card)
+    if not effects or any(e.verb == "choose" or e.label for e in effects):
+        r.fail(card, "track", "effects: what happens at '!', like [\"gain stone 1\"]")
+    return {"steps": r.num(a, card, "steps", 1, 9), "on": a["on"], "effects": effects}
 
 
 def requirements(r: Reader, raw: dict, name: str) -> tuple[tuple[str, int, bool], ...]:
@@ -196,6 +235,41 @@ def requirements(r: Reader, raw: dict, name: str) -> tuple[tuple[str, int, bool]
     return tuple(out)
 
 
+RESPONSE_VERBS = ("block", "gain", "recover", "recover-shields")
+
+
+def grouped(r: Reader, name: str, traits: frozenset[str], effects, fld: str = "effects"):
+    """The effects grouped by Main Trait (``card_effects.group_effects``), each group its
+    Main Trait's own effects first, then its Sub-Traits' (they resolve in that order)."""
+    if not effects:
+        return effects
+    if not main_traits(traits):
+        r.fail(name, "traits", "a Skill card with effects has a Main Trait (Attack, Spell, ...)")
+    try:
+        effects = group_effects(traits, effects)
+    except ValueError as e:
+        r.fail(name, fld, str(e))
+    mains = list(dict.fromkeys(e.trait for e in effects))
+    if len(mains) > 2:
+        r.fail(name, fld, "a card has at most two Main Traits with effects")
+    for trait in mains:
+        group = [e for e in effects if e.trait == trait]
+        subs = [is_sub(e) for e in group]
+        if subs != sorted(subs):
+            r.fail(name, fld, f"{trait}: write its own effects before its [Sub-Traits]'")
+        if trait in ATTACK_TRAITS and (group[0].verb != "attack" or is_sub(group[0])):
+            r.fail(name, fld, f"{trait}: its effects begin with its attack")
+        bad = [e.text for e in group if trait in RESPONSE_TRAITS and e.verb not in RESPONSE_VERBS]
+        if bad:
+            r.fail(
+                name,
+                fld,
+                f"{bad[0]!r}: a Response's effects are {', '.join(RESPONSE_VERBS)} "
+                "(write the rest under another Main Trait)",
+            )
+    return effects
+
+
 def traits_agree(r: Reader, name: str, traits: frozenset[str], effects, raw: dict) -> None:
     """The Traits that need effects or fields say so, both ways."""
     chooses = any(e.verb == "choose" for e in effects)
@@ -203,6 +277,9 @@ def traits_agree(r: Reader, name: str, traits: frozenset[str], effects, raw: dic
         r.fail(name, "effects", "a Choose One card has one 'A | B' effect; only such a card does")
     if any(e.verb == "invincible" for e in effects) and "Invincible" not in traits:
         r.fail(name, "traits", "the 'invincible' effect goes with the Invincible Trait")
+    destroys = any(e.verb in ("destroy", "destroy-item") for e in effects)
+    if destroys != ("Destroy" in traits):
+        r.fail(name, "traits", "a destroy effect goes with the Destroy Trait; only such a card")
     attach = raw.get("attach", "")
     if ("Attachment" in traits) != bool(attach) or (attach and attach not in ATTACH_MODES):
         r.fail(
@@ -218,3 +295,44 @@ def rows(r: Reader, doc: dict, kind: str) -> list[tuple[str, dict]]:
     if len(rows) > MAX_ROWS:
         r.fail(None, kind, f"{len(rows):,} cards: at most {MAX_ROWS}")
     return [(f"[[{kind}]] {k}", x) for k, x in enumerate(rows, 1)]
+
+
+def actions_table(r: Reader, doc: dict) -> dict[str, int]:
+    """The ``[[monster_action]]`` tables: each kind of card (its icons) and its copies."""
+    actions: dict[str, int] = {}
+    for where, raw in rows(r, doc, "monster_action"):
+        r.known(raw, where, {"icons", "copies", "sample"})
+        icons = raw.get("icons")
+        if (
+            not isinstance(icons, list)
+            or not 1 <= len(icons) <= 2
+            or not all(isinstance(i, str) and i in ICONS for i in icons)
+        ):
+            r.fail(where, "icons", f"one or two of {', '.join(ICONS)}")
+        key = "+".join(icons)
+        actions[key] = actions.get(key, 0) + r.num(raw, where, "copies", 1, 19, 1)
+    if not 3 <= sum(actions.values()) <= 99:
+        r.fail(None, "monster_action", "the deck needs 3 to 99 Monster-Action cards")
+    return actions
+
+
+def missions_table(r: Reader, doc: dict) -> list[Mission]:
+    """The ``[[mission]]`` tables: each Mission's condition and Shadow Stone reward."""
+    missions = []
+    for where, raw in rows(r, doc, "mission"):
+        name, cid = r.name(raw, where)
+        r.known(raw, name, {"name", "condition", "reward", "sample"})
+        cond = r.text(raw, name, "condition").split()
+        if len(cond) != 2 or cond[0] not in MISSION_VERBS or not SMALL.match(cond[1]):
+            r.fail(name, "condition", f"write '<verb> N', verbs: {', '.join(MISSION_VERBS)}")
+        missions.append(
+            Mission(
+                cid,
+                name,
+                cond[0],
+                int(cond[1]),
+                r.num(raw, name, "reward", 0, 9),
+                r.flag(raw, name),
+            )
+        )
+    return missions

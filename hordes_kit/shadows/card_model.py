@@ -1,77 +1,115 @@
 """The Shadows card model and its vocabulary: Traits, effects, icons (no file reading here).
 
-``cards.py`` documents the card file format and loads files into these values.
+``cards.py`` documents the card file format and loads files into these values;
+``card_effects.py`` reads one effect string and groups a card's effects by Main Trait.
 
 Traits (``TRAITS``, the rulebook's "Traits" chapter) and what the engine does with them:
 
-* ``Attack``, ``Attack X2``/``X3`` (that many separate Attacks, one ``attack`` effect
-  each), ``Attack (Standalone)`` (the only Attack its player uses that round);
-  ``Predict`` (``predict`` numbers; both numbers of a multi-step card count; no number
-  twice on one player a round), ``Spell``; ``Response (Attack)``/``(Spell)``/
-  ``(Predict)`` (played from the hand when that Trait targets an Ally).
-* ``Self``, ``Creature``, ``Object`` (the Station Field; a Creature or Object is an
-  entity with ``health``), ``Attachment`` (the Station Field, attached to the entity
-  its player picks; its Active Abilities act on that entity: ``lose N`` makes it lose
-  health, ``recover N`` makes it recover; it goes back to its owner's Current Deck when
-  that entity leaves play).
+* Main Traits (``MAIN_TRAITS``): ``Attack``, ``Attack X2``/``X3`` (that many separate
+  Attacks, one ``attack`` effect each), ``Attack (Standalone)`` (the only Attack its
+  player uses that round); ``Predict`` (``predict`` numbers; both numbers of a
+  multi-step card count; no number twice on one player a round), ``Spell``;
+  ``Response (Attack)``/``(Spell)``/``(Predict)`` (played from the hand when that Trait
+  targets an Ally: only its own effects resolve then; played at its Initiative Step it
+  answers nothing, so they do not); ``Self``, ``Creature``, ``Object`` (the Station
+  Field; a Creature or Object is an entity with ``health``), ``Attachment`` (the
+  Station Field, attached to the entity its player picks; its Active Abilities act on
+  that entity: ``lose N`` makes it lose health, ``recover N`` makes it recover; it goes
+  back to its owner's Current Deck when that entity leaves play).
+* Sub-Traits: an effect written ``"[Spell] recover 1"`` is available only when its Main
+  Trait was activated or used (an Attack announced, a prediction made, a Response used,
+  any other Main Trait played). A card with two Main Traits writes ``"Spell: ..."``
+  before each group; its player resolves either or both.
 * ``Auto`` (triggers by itself), ``Delay I``/``Delay II`` (1 or 2 Stun tokens after
   use), ``Repeat`` (the card may be used again while its effect KnocksDown a Hero),
-  ``Destroy``, ``One Time`` (used, it leaves the game), ``N Times``, ``Once/Round``,
-  ``Twice/Round``, ``Restricted``, ``StartSide``/``BackSide``.
+  ``Destroy`` (the card has a ``destroy`` effect), ``One Time`` (used, it leaves the
+  game), ``N Times``, ``Once/Round``, ``Twice/Round``, ``Restricted``,
+  ``StartSide``/``BackSide``.
 * ``Invincible``: on a Creature or Object, that entity cannot be targeted, damaged,
   lose or recover health; on another card it goes with the ``invincible`` effect (your
   Hero is Invincible until the end of the Combat Phase). A Predict's own rewards still
   come; its damage to an Invincible Hero is negated.
 * ``Choose One``: the card has a ``A | B`` effect; its player chooses one option.
 
-Effects are strings ``verb [args] [when CONDITION]`` (``EFFECTS``):
+Effects are strings ``[Main Trait: ][[Sub-Trait] ]verb [args] [when CONDITION]``
+(``EFFECTS``):
 
 =======================  ================================================================
 ``attack A [hero] [other]``  an Attack of A damage on a target (``hero``: an opponent's
-                         Hero only; ``other``: not the previous Attack's target)
+                         Hero only; ``other``: not the previous Attack's target); never
+                         announced for 0 damage (FAQ)
 ``lose A``               the target loses A health (Spell/Predict damage: no Shield Points)
 ``block A [shields]``    a Response: block A damage (``shields``: and use Shield Points)
 ``gain xp|gold|stone N`` gain N Experience, Gold or Shadow Stones
 ``recover N``            your Hero recovers N health
 ``recover-shields N``    remove N Damage tokens from your Shield Points
 ``search``               replace one Item of the Market (discard it, draw another)
-``destroy-item``         destroy one Item of the Market (out of the game)
+``destroy market``       destroy an Item of the Market (``destroy-item``: you may)
+``destroy item``         destroy an Item an opponent's Hero holds
+``destroy card``         destroy a card on an opponent's Station Field (its Creatures,
+                         Objects, Self and Attachment cards; not an Invincible one)
 ``stat S N``             +N to stat S while the card is in play
 ``invincible``           your Hero is Invincible until the end of the Combat Phase
 ``A | B``                Choose One: the player picks effect A or effect B
 =======================  ================================================================
 
+A destroyed card leaves the game: it no longer counts for a Mission or the Items' cost,
+and its title may not be studied again.
+
 An amount ``A`` is a number, a stat (``strength``, ``tech``, ``magic``, ``health``: the
 user's Hero with Items), ``stat+N``, ``x`` (the Damage tokens on the target Hero) or
-``die``/``die+N`` (roll the die). Conditions: ``hit`` (a successful prediction),
-``no-response`` (the target did not use a Response), ``lost-health`` (the target lost
-health by the Attack), ``response`` (the card was used as a Response), ``knockdown``
-(the Attack KnockedDown a Hero).
+``die``/``die+N`` (roll the die, after the target is announced; not for a block).
+Conditions: ``hit`` / ``miss`` (the prediction was right / wrong), ``no-response`` (the
+target did not use a Response), ``lost-health`` (the target lost health by the Attack),
+``response`` (the card was used as a Response), ``knockdown`` (the Attack KnockedDown a
+Hero).
 
 ``active``: ``step`` (the Initiative Step it may be used in) with ``effects``,
-``per_round`` (X/Round) and ``times`` (X Times); or ``on = "knockdown-other"`` /
-``"knockdown-by-you"`` (Auto triggers) with ``effects``; ``flip = "no-response"`` (the
-Flat-Footed card) or ``"knockdown"``. ``back``: ``name``, ``traits``, ``effects``,
-``shield``, ``cleanup`` (Auto effects in the CleanUp Phase: Dodge's ``recover 1``).
+``per_round`` (X/Round) and ``times`` (X Times); or ``on = TRIGGER`` (Auto: it acts by
+itself) with ``effects``; ``flip = "no-response"`` (the Flat-Footed card) or
+``"knockdown"``. A trigger (``TRIGGERS``) is ``predict`` (its player uses a Predict card,
+right or wrong: "Whenever you use a Predict"), ``attack``, ``spell``, ``response`` (its
+player uses one), ``knockdown-other`` (another player's Hero is KnockedDown) or
+``knockdown-by-you`` (its player KnocksDown a Hero). ``track``: a progress track,
+``steps`` (the marks after Start), ``on`` (a trigger: each one moves the Damage token a
+mark on) and ``effects`` (resolved at the last mark, "!", when the token goes back to
+Start). ``back``: ``name``, ``traits``, ``effects``, ``shield``, ``cleanup`` (Auto effects
+in the CleanUp Phase: Dodge's ``recover 1``).
 
-A Monster's ``chart`` maps the seven icons (``ICONS``) to ``attack N``, ``block N``,
-``recover N``, ``lose N``, ``market N`` (add Items to the Market), ``creature`` (its
+A Monster's ``chart`` maps the seven icons (``ICONS``) to ``attack N`` (``attack N all``:
+every Hero, the player who revealed the card first, then clockwise), ``block N``,
+``recover N`` (when an Attack revealed the card, from the damage that Attack deals),
+``lose N`` (``lose N all``), ``market N`` (add Items to the Market), ``creature`` (its
 Creature attacks) or ``none``; ``reward`` has ``gold``, ``xp``, ``stones``, ``item``.
+When the Monster is defeated, its Creature is discarded and gives its own reward too.
 A Mission's ``condition`` is ``monsters N``, ``level3 N``, ``items N``, ``studied N``,
 ``knockdowns N``, ``gold N``, ``xp N`` or ``bounty N``.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Any
+
+from hordes_kit.shadows.card_effects import (
+    ATTACK_TRAITS,
+    CONDITIONS,
+    EFFECTS,
+    MAIN_TRAITS,
+    STATION_TRAITS,
+    STATS,
+    TRAITS,
+    TRIGGERS,
+    Effect,
+    parse_effect,
+)
 
 __all__ = [
     "STATS",
     "TRAITS",
+    "MAIN_TRAITS",
     "EFFECTS",
     "CONDITIONS",
+    "TRIGGERS",
     "ICONS",
     "CHART",
     "MISSION_VERBS",
@@ -90,58 +128,10 @@ __all__ = [
     "parse_effect",
 ]
 
-STATS = ("strength", "tech", "magic", "health")
-TRAITS = frozenset(
-    {
-        "Attack",
-        "Attack X2",
-        "Attack X3",
-        "Attack (Standalone)",
-        "Predict",
-        "Spell",
-        "Response (Attack)",
-        "Response (Spell)",
-        "Response (Predict)",
-        "Self",
-        "Creature",
-        "Object",
-        "Attachment",
-        "Auto",
-        "Delay I",
-        "Delay II",
-        "Repeat",
-        "Destroy",
-        "One Time",
-        "Once/Round",
-        "Twice/Round",
-        "Restricted",
-        "Invincible",
-        "StartSide",
-        "BackSide",
-        "Choose One",
-    }
-)
-EFFECTS = ("attack", "lose", "block", "gain", "recover", "recover-shields", "search")
-EFFECTS += ("destroy-item", "stat", "invincible")
-CONDITIONS = ("hit", "no-response", "lost-health", "response", "knockdown")
 ICONS = ("MxSpecial", "MxAttack", "MxxAttack", "MxResponse", "MxxResponse", "MxSpell", "MxxSpell")
 CHART = ("attack", "block", "recover", "lose", "market", "creature", "none")
 MISSION_VERBS = ("monsters", "level3", "items", "studied", "knockdowns", "gold", "xp", "bounty")
-STATION_TRAITS = frozenset({"Self", "Creature", "Object", "Attachment"})
-ATTACK_TRAITS = frozenset({"Attack", "Attack X2", "Attack X3", "Attack (Standalone)"})
 ATTACH_MODES = ("opponent", "ally")  # what an Attachment may be attached to
-_AMOUNT = re.compile(r"^([0-9]{1,2}|strength|tech|magic|health|x|die)(\+[0-9]{1,2})?$")
-
-
-@dataclass(frozen=True)
-class Effect:
-    """One effect: ``verb``, its arguments, and the condition it waits for ("" = none)."""
-
-    verb: str
-    args: tuple[str, ...] = ()
-    when: str = ""
-    text: str = ""
-    options: tuple[Effect, ...] = ()  # a Choose One effect's two options (verb "choose")
 
 
 @dataclass(frozen=True)
@@ -154,10 +144,15 @@ class Side:
     shield: int = 0
     active: dict = field(default_factory=dict, compare=False, hash=False)
     cleanup: tuple[Effect, ...] = ()
+    track: dict = field(default_factory=dict, compare=False, hash=False)  # progress track
 
     def has(self, trait: str) -> bool:
         """True when this side shows the Trait."""
         return trait in self.traits
+
+    def mains(self) -> list[str]:
+        """Its Main Traits that have effects, in the order its effects list them."""
+        return list(dict.fromkeys(e.trait for e in self.effects if e.trait))
 
 
 @dataclass(frozen=True)
@@ -223,6 +218,7 @@ class Item:
     copies: int = 1
     sample: bool = True
     note: str = ""
+    track: dict = field(compare=False, hash=False, default_factory=dict)  # progress track
 
 
 @dataclass(frozen=True)
@@ -325,59 +321,3 @@ class CardSet:
         """How many cards carry sample values."""
         every = (*self.heroes, *self.skills, *self.items, *self.monsters, *self.creatures)
         return sum(c.sample for c in every) + sum(m.sample for m in self.missions)
-
-
-_NUM = re.compile(r"^[0-9]{1,2}$")
-
-
-def parse_effect(item: Any) -> Effect:
-    """One effect string of the vocabulary; ``ValueError`` says what is wrong.
-
-    ``A | B`` is a Choose One effect: the player picks one of the two.
-
-    >>> e = parse_effect("gain xp 1 when no-response")
-    >>> e.verb, e.args, e.when
-    ('gain', ('xp', '1'), 'no-response')
-    >>> [o.verb for o in parse_effect("lose 2 | recover 2").options]
-    ['lose', 'recover']
-    """
-    if not isinstance(item, str) or not item.split() or len(item) > 200:
-        raise ValueError(f"{item!r} is not an effect")
-    if "|" in item:
-        parts = item.split("|")
-        if len(parts) != 2:
-            raise ValueError(f"{item!r}: Choose One takes exactly two options, 'A | B'")
-        return Effect("choose", (), "", item, tuple(_one_effect(p.strip()) for p in parts))
-    return _one_effect(item)
-
-
-def _one_effect(item: str) -> Effect:
-    words = item.split()
-    if not words:
-        raise ValueError(f"{item!r} is not an effect")
-    when = ""
-    if "when" in words:
-        k = words.index("when")
-        if k != len(words) - 2 or words[-1] not in CONDITIONS:
-            raise ValueError(f"{item!r}: write 'when' and one of {', '.join(CONDITIONS)} last")
-        when, words = words[-1], words[:k]
-    if not words:
-        raise ValueError(f"{item!r} is not an effect")
-    verb, *args = words
-    if verb not in EFFECTS:
-        raise ValueError(f"unknown effect {verb!r} (known: {', '.join(EFFECTS)})")
-    ok = True
-    if verb in ("attack", "lose", "block"):
-        extra = {"attack": {"hero", "other"}, "lose": set(), "block": {"shields"}}[verb]
-        ok = bool(args) and bool(_AMOUNT.match(args[0])) and set(args[1:]) <= extra
-    elif verb == "gain":
-        ok = len(args) == 2 and args[0] in ("xp", "gold", "stone") and bool(_NUM.match(args[1]))
-    elif verb in ("recover", "recover-shields"):
-        ok = len(args) == 1 and bool(_NUM.match(args[0]))
-    elif verb in ("search", "destroy-item", "invincible"):
-        ok = not args
-    elif verb == "stat":
-        ok = len(args) == 2 and args[0] in STATS and bool(_NUM.match(args[1]))
-    if not ok:
-        raise ValueError(f"{item!r}: wrong arguments for {verb!r}")
-    return Effect(verb, tuple(args), when, item)

@@ -17,11 +17,13 @@ A ``[[skill]]``: ``name``; ``hero`` (its Hero Symbol; none = a Neutral Skill car
 ``requires`` (``{magic = 5}``, ``{tech = 3, health = "=<7"}``); ``shield`` (Shield
 Points); ``health`` (a Creature's or Object's); ``active`` (its Active Abilities box);
 ``attach`` (an Attachment: ``"opponent"`` or ``"ally"``, what it is attached to);
+``track`` (a progress track: ``steps``, ``on`` a trigger, ``effects`` at its end);
 ``back`` (the BackSide of a double-sided card); ``beginner`` (the Hero whose Beginner
 list names it); ``copies`` (in the Skill Pool, at most 2).
 
 The Traits, effects and icons they use are the vocabulary documented in
-``card_model.py``.
+``card_model.py`` (an ``[[item]]`` may have an ``active`` box and a ``track`` too). The
+loader refuses, naming the card and field, what the engine could not play.
 """
 
 from __future__ import annotations
@@ -34,15 +36,18 @@ from hordes_kit.core.cardcheck import CARD_TEXT_LIMIT, check_size
 from hordes_kit.core.data import data_path, read_toml, slug
 from hordes_kit.core.errors import CardDataError
 from hordes_kit.core.inputs import decode_text, parse_toml, read_text, shown
-from hordes_kit.shadows.card_checks import check_playable
+from hordes_kit.shadows.card_checks import check_playable, pool_notes
 from hordes_kit.shadows.card_fields import (
-    SMALL,
     Reader,
+    actions_table,
     active_box,
     chart_action,
+    grouped,
+    missions_table,
     requirements,
     reward_table,
     rows,
+    track_box,
     traits_agree,
 )
 from hordes_kit.shadows.card_model import (
@@ -51,6 +56,7 @@ from hordes_kit.shadows.card_model import (
     EFFECTS,
     ICONS,
     MISSION_VERBS,
+    STATION_TRAITS,
     STATS,
     TRAITS,
     CardSet,
@@ -97,7 +103,7 @@ MAX_BYTES = CARD_TEXT_LIMIT  # a card file is a few dozen kB; refuse anything th
 
 SKILL_FIELDS = {"name", "hero", "special", "initiative", "traits", "predict", "effects"}
 SKILL_FIELDS |= {"requires", "shield", "health", "active", "back", "beginner", "copies"}
-SKILL_FIELDS |= {"sample", "note", "attach"}
+SKILL_FIELDS |= {"sample", "note", "attach", "track"}
 
 
 def _skill(r: Reader, raw: dict, heroes: dict[str, Hero], where: str) -> Skill:
@@ -117,6 +123,13 @@ def _skill(r: Reader, raw: dict, heroes: dict[str, Hero], where: str) -> Skill:
     if special and init:
         r.fail(name, "initiative", "a Hero Special card has the star Initiative: leave it out")
     traits = r.traits(raw, name)
+    if 0 in init and (init != [0] or not traits & STATION_TRAITS):
+        r.fail(
+            name,
+            "initiative",
+            "an Initiative 0 card goes to the Station Field by itself: only [0], and a Self, "
+            "Creature, Object or Attachment card",
+        )
     predict = raw.get("predict", [])
     if not isinstance(predict, list) or not all(
         isinstance(i, int) and not isinstance(i, bool) and 1 <= i <= 6 for i in predict
@@ -127,19 +140,24 @@ def _skill(r: Reader, raw: dict, heroes: dict[str, Hero], where: str) -> Skill:
     requires = requirements(r, raw, name)
     if hero and requires:
         r.fail(name, "requires", "a Hero Skill card has its Hero Symbol instead of Requirements")
-    effects = r.effects(raw, name)
-    traits_agree(r, name, traits, effects, raw)
-    front = Side(
-        name, traits, effects, r.num(raw, name, "shield", 0, 9, 0), active_box(r, raw, name)
-    )
+    effects = grouped(r, name, traits, r.effects(raw, name))
+    active = active_box(r, raw, name)
+    track = track_box(r, raw, name)
+    more = (*active.get("effects", ()), *track.get("effects", ()))
+    traits_agree(r, name, traits, (*effects, *more), raw)
+    if track and not (special or traits & STATION_TRAITS):
+        r.fail(name, "track", "a progress track stays on a Station card (Self, Creature, ...)")
+    shield = r.num(raw, name, "shield", 0, 9, 0)
+    front = Side(name, traits, effects, shield, active, (), track)
     back = None
     if "back" in raw:
         b = r.table(raw, name, "back")
         r.known(b, name, {"name", "traits", "effects", "shield", "cleanup"}, "back")
+        btraits = r.traits(b, name)
         back = Side(
             r.text(b, name, "name"),
-            r.traits(b, name),
-            r.effects(b, name),
+            btraits,
+            grouped(r, name, btraits, r.effects(b, name), "back"),
             r.num(b, name, "shield", 0, 9, 0),
             {},
             r.effects(b, name, "cleanup"),
@@ -183,7 +201,7 @@ def _heroes(r: Reader, doc: dict) -> dict[str, Hero]:
 
 
 ITEM_FIELDS = {"name", "kind", "cost", "stats", "shield", "restricted", "traits", "active"}
-ITEM_FIELDS |= {"copies", "sample", "note"}
+ITEM_FIELDS |= {"copies", "sample", "note", "track"}
 
 
 def _items(r: Reader, doc: dict) -> list[Item]:
@@ -210,6 +228,7 @@ def _items(r: Reader, doc: dict) -> list[Item]:
                 r.num(raw, name, "copies", 1, 4, 1),
                 r.flag(raw, name),
                 r.text(raw, name, "note", False),
+                track_box(r, raw, name),
             )
         )
     return items
@@ -220,6 +239,10 @@ def _creatures(r: Reader, doc: dict) -> list[Creature]:
     for where, raw in rows(r, doc, "creature"):
         name, cid = r.name(raw, where)
         r.known(raw, name, {"name", "health", "action", "reward", "sample", "note"})
+        if str(raw.get("action", "")).split()[:1] not in (["attack"], ["lose"]):
+            r.fail(
+                name, "action", "a Creature acts with 'attack N' or 'lose N' ('all': every Hero)"
+            )
         out.append(
             Creature(
                 cid,
@@ -268,45 +291,6 @@ def _monsters(r: Reader, doc: dict, creatures: set[str]) -> list[Monster]:
     return monsters
 
 
-def _actions(r: Reader, doc: dict) -> dict[str, int]:
-    actions: dict[str, int] = {}
-    for where, raw in rows(r, doc, "monster_action"):
-        r.known(raw, where, {"icons", "copies", "sample"})
-        icons = raw.get("icons")
-        if (
-            not isinstance(icons, list)
-            or not 1 <= len(icons) <= 2
-            or not all(isinstance(i, str) and i in ICONS for i in icons)
-        ):
-            r.fail(where, "icons", f"one or two of {', '.join(ICONS)}")
-        key = "+".join(icons)
-        actions[key] = actions.get(key, 0) + r.num(raw, where, "copies", 1, 19, 1)
-    if not 3 <= sum(actions.values()) <= 99:
-        r.fail(None, "monster_action", "the deck needs 3 to 99 Monster-Action cards")
-    return actions
-
-
-def _missions(r: Reader, doc: dict) -> list[Mission]:
-    missions = []
-    for where, raw in rows(r, doc, "mission"):
-        name, cid = r.name(raw, where)
-        r.known(raw, name, {"name", "condition", "reward", "sample"})
-        cond = r.text(raw, name, "condition").split()
-        if len(cond) != 2 or cond[0] not in MISSION_VERBS or not SMALL.match(cond[1]):
-            r.fail(name, "condition", f"write '<verb> N', verbs: {', '.join(MISSION_VERBS)}")
-        missions.append(
-            Mission(
-                cid,
-                name,
-                cond[0],
-                int(cond[1]),
-                r.num(raw, name, "reward", 0, 9),
-                r.flag(raw, name),
-            )
-        )
-    return missions
-
-
 def parse_cards(doc: dict, file: str) -> CardSet:
     """Validate a parsed card file; errors name the file, card and field."""
     r = Reader(file)
@@ -317,8 +301,8 @@ def parse_cards(doc: dict, file: str) -> CardSet:
     items = _items(r, doc)
     creatures = _creatures(r, doc)
     monsters = _monsters(r, doc, {c.id for c in creatures})
-    actions = _actions(r, doc)
-    missions = _missions(r, doc)
+    actions = actions_table(r, doc)
+    missions = missions_table(r, doc)
     leader = r.table(doc, "leader", "leader")
     r.known(leader, "leader", {"shield", "note"})
     bounty = r.table(doc, "bounty", "bounty")
@@ -384,4 +368,8 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
         f"({cards.samples()} with sample values)."
     ]
     out += [f"note: {x}" for x in cards.problems()]
-    return out, [{"players": 3, "cards": text}, {"players": 2, "cards": text}]
+    out += [f"note: {x}" for x in pool_notes(cards)]
+    configs = [{"players": 3, "cards": text}, {"players": 2, "cards": text}]
+    if not pool_notes(cards):  # Libraries drawn from the whole Pool: every card may come up
+        configs.append({"players": 2, "cards": text, "library": "pool"})
+    return out, configs

@@ -1,5 +1,6 @@
 """Skill cards in the Combat Phase: playing a card to its Field and resolving its effects in
-order (Choose One, Attachments, Invincible, Delay, Repeat), and the Predict Trait.
+order (Main Traits and their Sub-Traits, Choose One, Attachments, Invincible, Delay,
+Repeat), and the Predict Trait.
 
 Every function takes a position and returns a new one; what still has to happen is
 pushed on ``tasks`` (decisions, chance draws, automatic steps).
@@ -10,10 +11,13 @@ from __future__ import annotations
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.attack import ATTACK_TRAITS, begin_attack, targets
+from hordes_kit.shadows.card_effects import RESPONSE_TRAITS, is_sub
 from hordes_kit.shadows.card_model import Effect
 from hordes_kit.shadows.damage import lose_health, recover
+from hordes_kit.shadows.destroy import destroy_targets
 from hordes_kit.shadows.stack import gain, log, pop, push
 from hordes_kit.shadows.state import Placed, Position, Task, seat_id, take
+from hordes_kit.shadows.triggers import fire
 
 __all__ = [
     "start_card",
@@ -22,8 +26,34 @@ __all__ = [
     "attach_targets",
     "predictions",
     "do_predict",
+    "play_mains",
+    "used_by_play",
+    "note_task",
+    "roll_for",
+    "recover_shields",
     "ATTACK_TRAITS",
 ]
+
+
+def play_mains(s: Position, card: str) -> list[str]:
+    """The Main Traits with effects a card resolves when played at its Initiative Step (a
+    Response Trait answers only as a Response)."""
+    return [m for m in s.card(card).front.mains() if m not in RESPONSE_TRAITS]
+
+
+def used_by_play(s: Position, card: str) -> tuple[str, ...]:
+    """The notes of the Main Traits a card uses by being played: a Spell, Self, Creature
+    ... is used so; an Attack when it is announced, a Predict when its number is called."""
+    mains = play_mains(s, card)
+    return tuple(f"main:{m}" for m in mains if m not in ATTACK_TRAITS and m != "Predict")
+
+
+def note_task(s: Position, t: Task, *notes: str) -> Position:
+    """The position with notes added to the card task ``t`` (found on the stack)."""
+    tasks = list(s.tasks)
+    i = len(tasks) - 1 - tasks[::-1].index(t)
+    tasks[i] = evolve(t, notes=t.notes + tuple(n for n in notes if n not in t.notes))
+    return evolve(s, tasks=tuple(tasks))
 
 
 def start_card(s: Position, seat: int, card: str, response: bool = False) -> Position:
@@ -51,9 +81,20 @@ def start_card(s: Position, seat: int, card: str, response: bool = False) -> Pos
     s = log(s, "card.play", f"{s.who(seat)} plays {sk.name} to the {where}.", seat=seat)
     if response:
         return s
-    s = push(evolve(s, last=()), Task("card", seat, card))
+    if "Attack (Standalone)" in traits:
+        s = log(
+            s,
+            "attack.standalone",
+            f"{sk.name} is an Attack (Standalone): {s.who(seat)} uses no other Attack this round.",
+            seat=seat,
+        )
+    mains = play_mains(s, card)
+    s = push(evolve(s, last=()), Task("card", seat, card, notes=used_by_play(s, card)))
     if "Attachment" in traits:
-        return push(s, Task("!attach", seat, card))
+        s = push(s, Task("!attach", seat, card))
+    if len(mains) > 1:
+        # "Some cards have two Main Traits in which case either or both ... may be resolved"
+        s = push(s, Task("!main", seat, card))
     return s
 
 
@@ -89,19 +130,16 @@ __all__ += ["attach"]
 def _effects(s: Position, t: Task) -> tuple[Effect, ...]:
     sk = s.card(t.card)
     if t.has("active"):
-        if t.has("item"):
-            return tuple(sk.active.get("effects", ()))
-        return tuple(sk.front.active.get("effects", ()))
+        box = sk if t.has("item") else sk.front
+        return tuple((box.track if t.has("track") else box.active).get("effects", ()))
     return sk.front.effects
 
 
 def effect_at(s: Position, card_task: Task, index: int) -> Effect:
     """A card's effect number ``index``; a Choose One effect as the option chosen."""
     e = _effects(s, card_task)[index]
-    if e.verb == "choose":
-        k = card_task.note(f"chose{index}")
-        if k:
-            return e.options[int(k) - 1]
+    if e.verb == "choose" and card_task.note(f"chose{index}"):
+        return e.options[int(card_task.note(f"chose{index}")) - 1]
     return e
 
 
@@ -114,21 +152,51 @@ def _cond(s: Position, t: Task, e: Effect) -> bool:
         return "attacked" in s.last and "responded" not in s.last
     if e.when == "lost-health":
         return "lost" in s.last
+    if e.when == "miss":
+        return "hit" not in s.last and t.has("predicted")
     return e.when in s.last  # hit, knockdown
+
+
+def _available(s: Position, t: Task, e: Effect) -> bool:
+    """Main Traits first: an effect of a Main Trait not activated or used (a declined group,
+    a Response played at its Initiative Step, an Attack never announced) does not resolve,
+    nor do its Sub-Traits ("Traits: Priority")."""
+    if t.has("active") or not e.trait:
+        return True  # an ability of a card in play: its Main Trait is in play
+    if t.has(f"skip:{e.trait}"):
+        return False
+    if e.trait in ATTACK_TRAITS and e.verb == "attack" and not is_sub(e):
+        return True  # announcing this Attack is the use of its Trait
+    return t.has(f"main:{e.trait}")
 
 
 def run_card(s: Position, t: Task) -> Position:
     """Resolve the next effect of a card (Main Traits first, in the card's order)."""
+    if t.has("trigger") and not any(n.startswith("saved:") for n in t.notes):
+        # an ability acting by itself keeps what the card under it will read (``last``)
+        t2 = evolve(t, notes=t.notes + ("saved:" + ",".join(s.last),))
+        s, t = evolve(s, tasks=s.tasks[:-1] + (t2,)), t2
     effects = _effects(s, t)
-    if t.index == 0 and not t.has("active") and s.card(t.card).front.has("Predict"):
-        if not t.note("pred"):
-            if not predictions(s, t.seat, t.card):
-                s = log(s, "predict.call", "No prediction is left to make: the card does nothing.")
-                return _finish_card(pop(s), t)
-            return push(s, Task("!predict", t.seat, t.card))
+    predicts = not t.has("active") and s.card(t.card).front.has("Predict")
+    if t.index == 0 and predicts and not t.note("pred") and not t.has("skip:Predict"):
+        if not predictions(s, t.seat, t.card):
+            s = log(s, "predict.call", "No prediction is left to make: the card does nothing.")
+            return _finish_card(pop(s), t)
+        return push(s, Task("!predict", t.seat, t.card))
     if t.index >= len(effects):
         return _finish_card(pop(s), t)
     e = effect_at(s, t, t.index)
+    if not _available(s, t, e):
+        s = evolve(s, tasks=s.tasks[:-1] + (evolve(t, index=t.index + 1),))
+        if is_sub(e) and not t.has(f"told:{e.trait}") and not t.has(f"skip:{e.trait}"):
+            s = note_task(s, s.tasks[-1], f"told:{e.trait}")
+            s = log(
+                s,
+                "traits.sub",
+                f"{s.name(t.card)}: its {e.trait} Trait was not used, so its Sub-Traits "
+                "are not available.",
+            )
+        return s
     if e.verb == "choose":
         # Choose One: the player picks an option before it resolves
         return push(s, Task("!choose", t.seat, t.card, index=t.index))
@@ -145,10 +213,13 @@ def _apply(s: Position, t: Task, e: Effect) -> Position:
         return begin_attack(s, seat, t, e)
     if e.verb == "lose":
         pred = t.note("pred")
-        amt = R.amount(e.args[0], s.hero_stats(seat))
+        via = "predict" if pred else "spell"
         if pred or on:
             target = seat_id(int(pred)) if pred else on
-            return lose_health(s, seat, target, amt, "predict" if pred else "spell", t.card)
+            if R.dice_faces(e.args[0]):
+                return roll_for(s, Task("lose", seat, t.card, target, notes=(via,)), e.args[0])
+            amt = R.amount(e.args[0], s.hero_stats(seat))
+            return lose_health(s, seat, target, amt, via, t.card)
         if not targets(s, seat, e, t):
             return log(s, "attack.target", "No target for this effect.")
         return push(
@@ -159,11 +230,14 @@ def _apply(s: Position, t: Task, e: Effect) -> Position:
     if e.verb == "recover":
         return recover(s, on or seat_id(seat), int(e.args[0]))
     if e.verb == "recover-shields":
-        return _recover_shields(s, seat, int(e.args[0]))
+        return recover_shields(s, seat, int(e.args[0]))
     if e.verb == "search":
         return push(s, Task("!search", seat, t.card)) if s.market else s
-    if e.verb == "destroy-item":
-        return push(s, Task("!destroy", seat, t.card)) if s.market else s
+    if e.verb in ("destroy-item", "destroy"):
+        kind = e.args[0] if e.args else ""  # "" (destroy-item): the player may skip it
+        if not destroy_targets(s, seat, kind):
+            return log(s, "destroy", f"{s.name(t.card)}: there is nothing it could destroy.")
+        return push(s, Task("!destroy", seat, t.card, target=kind))
     if e.verb == "invincible":
         inv = list(s.invincible)
         inv[seat] = True
@@ -176,7 +250,16 @@ def _apply(s: Position, t: Task, e: Effect) -> Position:
     return s
 
 
-def _recover_shields(s: Position, seat: int, n: int) -> Position:
+def roll_for(s: Position, task: Task, amount: str) -> Position:
+    """A die amount: the task waits under a die roll (``plus``: what the card adds)."""
+    plus = amount.partition("+")[2] or "0"
+    task = evolve(task, notes=task.notes + (f"plus:{plus}",))
+    s = log(s, "die", f"{s.who(task.seat)} rolls the die for the effect's amount.")
+    return push(s, task, Task("?die", task.seat))
+
+
+def recover_shields(s: Position, seat: int, n: int) -> Position:
+    """Remove up to ``n`` Damage tokens from the player's marked Shield Points."""
     st = s.seats[seat]
     combat, station = list(st.combat), list(st.station)
     for zone in (combat, station):
@@ -190,8 +273,12 @@ def _recover_shields(s: Position, seat: int, n: int) -> Position:
 
 
 def _finish_card(s: Position, t: Task) -> Position:
-    """After a card: Delay puts Stun tokens on it; a Repeat card may go again."""
+    """After a card: Delay puts Stun tokens on it; a Repeat card may go again; a Predict
+    or Spell used sets off its player's abilities waiting for one."""
     if t.has("active"):
+        saved = next((n[6:] for n in t.notes if n.startswith("saved:")), None)
+        if saved is not None:
+            s = evolve(s, last=tuple(x for x in saved.split(",") if x))
         return s
     sk = s.card(t.card)
     delay = 2 if sk.front.has("Delay II") else 1 if sk.front.has("Delay I") else 0
@@ -212,6 +299,12 @@ def _finish_card(s: Position, t: Task) -> Position:
     if sk.front.has("Repeat") and "knockdown" in s.last:
         s = log(s, "repeat", f"{sk.name} KnockedDown a Hero: it may be used again (Repeat).")
         s = push(evolve(s, last=()), Task("!repeat", t.seat, t.card))
+    if t.has("main:Spell"):
+        s = fire(s, t.seat, "spell")
+    if t.has("predicted"):
+        # "effects ... trigger whenever their controlling player uses a Predict card,
+        # regardless of whether or not the prediction was successful"
+        s = fire(s, t.seat, "predict")
     return s
 
 
@@ -243,5 +336,6 @@ def do_predict(s: Position, t: Task, target: int, number: int) -> Position:
     )
     tasks = s.tasks[:-1]
     card_task = tasks[-1]
-    tasks = tasks[:-1] + (evolve(card_task, notes=card_task.notes + (f"pred:{target}",)),)
+    notes = (f"pred:{target}", "predicted", "main:Predict")
+    tasks = tasks[:-1] + (evolve(card_task, notes=card_task.notes + notes),)
     return evolve(s, tasks=tasks)

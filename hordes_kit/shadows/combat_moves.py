@@ -1,20 +1,34 @@
 """The Combat Phase's decisions applied: laying and flipping cards, Active Abilities,
-targets, predictions, Responses and Dodge, Shield Points, Choose One, Attachments."""
+targets, predictions, Responses and Dodge, Shield Points, Choose One, Attachments, which
+of two Main Traits to resolve."""
 
 from __future__ import annotations
 
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.combat import attach, do_predict, effect_at, start_card
-from hordes_kit.shadows.damage import block_of, finish_defence, lose_health
-from hordes_kit.shadows.stack import log, pop, push
+from hordes_kit.shadows.attack import attack_ready, zero_cards
+from hordes_kit.shadows.card_effects import group_of
+from hordes_kit.shadows.combat import (
+    attach,
+    do_predict,
+    effect_at,
+    note_task,
+    play_mains,
+    recover_shields,
+    roll_for,
+    start_card,
+    used_by_play,
+)
+from hordes_kit.shadows.damage import block_of, finish_defence, lose_health, recover
+from hordes_kit.shadows.stack import gain, log, pop, push
 from hordes_kit.shadows.state import Position, Task, parse_seat, put, seat_id, take
+from hordes_kit.shadows.triggers import fire
 
 __all__ = ["decide_combat", "COMBAT_TASKS"]
 
 COMBAT_TASKS = frozenset(
     {"!turn", "!next", "!target", "!predict", "!defend", "!shields", "!repeat", "!choose"}
-    | {"!attach"}
+    | {"!attach", "!main"}
 )
 
 
@@ -41,6 +55,14 @@ def decide_combat(s: Position, action: tuple[str, ...]) -> Position:
             return _use(s, seat, arg)
         s = pop(s)
         if verb == "pass":
+            for c in zero_cards(s, seat, s.step):
+                s = log(
+                    s,
+                    "attack.zero",
+                    f"{who}'s {s.name(c)} would Attack for 0 damage: not a valid use of its "
+                    "Attack Trait, so it cannot be played now.",
+                    seat=seat,
+                )
             return log(s, "combat.pass", f"{who} passes Initiative Step {s.step}.", seat=seat)
         first, rest = s.queue[0], s.queue[1:]
         s = evolve(s, queue=rest, seats=s.seat_with(seat, hand=put(st.hand, first)))
@@ -49,6 +71,14 @@ def decide_combat(s: Position, action: tuple[str, ...]) -> Position:
         first, rest = s.queue[0], s.queue[1:]
         s = evolve(s, queue=rest, seats=s.seat_with(seat, hand=put(st.hand, first)))
         if verb == "skip":
+            if not attack_ready(s, seat, first):
+                s = log(
+                    s,
+                    "attack.zero",
+                    f"{s.name(first)} would Attack for 0 damage now: not a valid use of its "
+                    "Attack Trait.",
+                    seat=seat,
+                )
             return log(
                 s, "combat.skip", f"{who} does not flip the next card: it goes back to the hand."
             )
@@ -67,7 +97,7 @@ def decide_combat(s: Position, action: tuple[str, ...]) -> Position:
         s = pop(s)
         if verb == "repeat":
             s = log(s, "repeat", f"{who} uses {s.name(t.card)} again (Repeat).")
-            return push(s, Task("card", seat, t.card))
+            return push(s, Task("card", seat, t.card, notes=used_by_play(s, t.card)))
         return s
     if k == "!choose":
         s = pop(s)
@@ -78,6 +108,15 @@ def decide_combat(s: Position, action: tuple[str, ...]) -> Position:
         return log(s, "choose-one", f"{who} chooses: {e.text} ({s.name(t.card)}).", seat=seat)
     if k == "!attach":
         return attach(pop(s), seat, t.card, arg)
+    if k == "!main":
+        s = pop(s)
+        mains = play_mains(s, t.card)
+        skip = [f"skip:{m}" for i, m in enumerate(mains, 1) if arg not in ("both", str(i))]
+        s = note_task(s, s.tasks[-1], *skip)
+        chosen = " and ".join(m for i, m in enumerate(mains, 1) if arg in ("both", str(i)))
+        return log(
+            s, "traits.main", f"{who} resolves {s.name(t.card)}'s {chosen} Trait.", seat=seat
+        )
     raise AssertionError(k)
 
 
@@ -108,23 +147,26 @@ def _use(s: Position, seat: int, card: str) -> Position:
 def _target(s: Position, t: Task, target: str) -> Position:
     card_task = next(x for x in reversed(s.tasks) if x.kind == "card" and x.seat == t.seat)
     e = effect_at(s, card_task, t.index)
-    # remember the target for an 'other' Attack of the same card
+    # remember the target for an 'other' Attack of the same card; an Attack announced is
+    # its Main Trait used (its Sub-Traits become available)
+    notes = tuple(n for n in card_task.notes if not n.startswith("prev:")) + (f"prev:{target}",)
+    if not t.has("lose") and e.trait and not card_task.has("active"):
+        notes += (f"main:{e.trait}",) * (f"main:{e.trait}" not in notes)
     tasks = list(s.tasks)
     i = len(tasks) - 1 - tasks[::-1].index(card_task)
-    notes = tuple(n for n in card_task.notes if not n.startswith("prev:")) + (f"prev:{target}",)
     tasks[i] = evolve(card_task, notes=notes)
     s = evolve(s, tasks=tuple(tasks))
     stats = s.hero_stats(t.seat)
     kd = parse_seat(target.partition(".")[0], s.n)
     tdmg = s.seats[kd].damage if kd is not None and "." not in target else 0
     if t.has("lose"):
+        if R.dice_faces(e.args[0]):
+            return roll_for(s, Task("lose", t.seat, t.card, target, notes=("spell",)), e.args[0])
         return lose_health(s, t.seat, target, R.amount(e.args[0], stats, tdmg), "spell", t.card)
     src = t.source or seat_id(t.seat)
     if R.dice_faces(e.args[0]):
-        plus = e.args[0].partition("+")[2] or "0"
-        a = Task("attack", t.seat, t.card, target, 0, source=src, notes=(f"plus:{plus}",))
-        s = log(s, "die", f"{s.who(t.seat)} announces the target, then rolls the die.")
-        return push(s, a, Task("?die", t.seat))
+        a = Task("attack", t.seat, t.card, target, 0, source=src)
+        return roll_for(s, a, e.args[0])
     amount = R.amount(e.args[0], stats, tdmg)
     return push(s, Task("attack", t.seat, t.card, target, amount, source=src))
 
@@ -151,15 +193,28 @@ def _defend(s: Position, t: Task, verb: str, arg: str) -> Position:
         responded = True
     else:
         sk = s.card(arg)
-        blocked, shields_ok = block_of(s, seat, sk.front.effects)
+        # only the Response Trait answered resolves (with its Sub-Traits): a card used as a
+        # Response pays what that Trait says, not what its other Main Trait would
+        mine = group_of(sk.front.effects, f"Response ({via.title()})")
+        blocked, shields_ok = block_of(s, seat, mine)
         s = start_card(s, seat, arg, response=True)
-        for e in sk.front.effects:
-            if e.verb == "gain" and e.when in ("", "response"):
-                n = int(e.args[1])
-                g, x, stn = s.seats[seat].earned
-                add = {"gold": (n, 0, 0), "xp": (0, n, 0), "stone": (0, 0, n)}[e.args[0]]
-                earned = (g + add[0], x + add[1], stn + add[2])
-                s = evolve(s, seats=s.seat_with(seat, earned=earned))
+        others = [m for m in sk.front.mains() if m != f"Response ({via.title()})"]
+        if others:
+            s = log(
+                s,
+                "traits.response",
+                f"{sk.name} is used as a Response: its {' and '.join(others)} Trait is not used.",
+                seat=seat,
+            )
+        for e in mine:
+            if e.when not in ("", "response"):
+                continue
+            if e.verb == "gain":
+                s = gain(s, seat, e.args[0], int(e.args[1]), arg)
+            elif e.verb == "recover":
+                s = recover(s, seat_id(seat), int(e.args[0]))
+            elif e.verb == "recover-shields":
+                s = recover_shields(s, seat, int(e.args[0]))
         s = log(
             s,
             "attack.response",
@@ -168,6 +223,8 @@ def _defend(s: Position, t: Task, verb: str, arg: str) -> Position:
             seat=seat,
         )
         responded = True
+    if responded:
+        s = fire(s, seat, "response")
     left = max(0, t.amount - blocked)
     shields_ok = shields_ok and via == "attack"
     t2 = evolve(

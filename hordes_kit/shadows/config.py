@@ -57,6 +57,8 @@ POSITION = Record(
         "phase": OneOf(("teamup", "buildup")),
         "leader": Whole(0, Ref("players", -1)),
         "monster": ID,
+        # each seat's Damage tokens on the Monster (fewer than its Health: set at layout)
+        "monster_damage": ListOf(Whole(0, 39), EACH, exactly=EACH, noun="seats' tokens"),
         "market": ListOf(ID, Ref("players", 1), noun="Market Items (one a slot)"),
         "seats": ListOf(SEAT, EACH, exactly=EACH, noun="seats"),
     },

@@ -210,7 +210,6 @@ def land(s: Position, t: Task) -> Position:
             return log(s, "monster.gone", "The Monster is already defeated: no damage lands.")
         md = list(s.mdamage)
         md[t.seat] += dmg
-        s = evolve(s, mdamage=tuple(md))
         mon = s.card(s.monster)
         s = log(
             s,
@@ -219,6 +218,19 @@ def land(s: Position, t: Task) -> Position:
             f"{mon.health}).",
             seat=t.seat,
         )
+        rec = min(int(t.note("recover", "0")), md[t.seat])
+        if rec:
+            # the card this Attack revealed: "the Monster recovers 1 health right after the
+            # Attack", before anyone checks whether it is defeated
+            md[t.seat] -= rec
+            s = log(
+                s,
+                "monster.recover-after",
+                f"{mon.name} recovers {rec}: {rec} of {s.who(t.seat)}'s tokens come off it "
+                f"({md[t.seat]} of {mon.health}).",
+                seat=t.seat,
+            )
+        s = evolve(s, mdamage=tuple(md))
         if md[t.seat] >= mon.health:
             s = defeat_monster(s, t.seat)
         return s

@@ -10,7 +10,7 @@ from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.attack import run_attack
 from hordes_kit.shadows.combat import run_card
-from hordes_kit.shadows.damage import land
+from hordes_kit.shadows.damage import land, lose_health
 from hordes_kit.shadows.monster import reveal_ma, run_icons
 from hordes_kit.shadows.opening import advance_setup
 from hordes_kit.shadows.stack import log, pop, push
@@ -18,7 +18,7 @@ from hordes_kit.shadows.state import Placed, Position, Task
 
 __all__ = ["settle", "advance", "cleanup", "begin_round", "show_predicted", "AUTO"]
 
-AUTO = frozenset({"card", "attack", "icons", "land", "step3", "reveal3", "collect"})
+AUTO = frozenset({"card", "attack", "icons", "land", "lose", "step3", "reveal3", "collect"})
 
 
 def settle(s: Position, forced=None) -> Position:
@@ -58,6 +58,8 @@ def _auto(s: Position, t: Task) -> Position:
         return run_icons(s, t)
     if t.kind == "land":
         return land(s, t)
+    if t.kind == "lose":  # a loss of health rolled on the die
+        return lose_health(pop(s), t.seat, t.target, t.amount, t.notes[0], t.card)
     if t.kind == "step3":
         s = pop(s)
         if not s.monster:
@@ -218,6 +220,7 @@ def cleanup(s: Position) -> Position:
         s = log(s, "cleanup.end-check", f"CleanUp: the game ends ({why}).")
         return victory(s)
     seats = []
+    was_boxed = [st.boxed for st in s.seats]
     stun_news: list[str] = []  # when each stunned card comes back, said as it happens
     for i, st in enumerate(s.seats):
         deck = list(st.deck) + list(st.hand)  # ruling: the unplayed Hand goes back too
@@ -269,6 +272,10 @@ def cleanup(s: Position) -> Position:
             )
         )
     s = evolve(s, seats=tuple(seats))
+    for k, st in enumerate(s.seats):
+        gone = [c for c in st.boxed if st.boxed.count(c) > was_boxed[k].count(c)]
+        for c in dict.fromkeys(gone):
+            s = log(s, "one-time", f"{s.who(k)}'s {s.name(c)} was One Time: it leaves the game.")
     s = log(
         s,
         "cleanup.combat",

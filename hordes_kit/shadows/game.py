@@ -24,7 +24,7 @@ ARITY: dict[str, tuple[int, ...]] = {
     **{v: (1,) for v in ("roll", "die", "draw", "ma", "monster", "hero", "mission", "basic")},
     **{v: (1,) for v in ("teamup", "give", "pick", "lay", "use", "target", "respond")},
     **{v: (1,) for v in ("shields", "lose", "replace", "destroy", "buy", "study")},
-    **{v: (1,) for v in ("choose", "attach")},
+    **{v: (1,) for v in ("choose", "attach", "main")},
     **{v: (0,) for v in ("mulligan", "go", "pass", "flip", "skip", "dodge", "repeat")},
     **{v: (0,) for v in ("stop", "done")},
     "keep": (0, 1),

@@ -1,5 +1,6 @@
-"""Items on a Hero: equipping, the one Restricted Item, and Station cards whose requirement
-stops being met (FAQ: blank; option ``unmet = "discard"``: discarded)."""
+"""Items on a Hero: equipping, the one Restricted Item, Station cards whose requirement
+stops being met (FAQ: blank; option ``unmet = "discard"``: discarded), and Initiative 0
+cards that go to the Station Field once their requirement is met."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hordes_kit.core.state import evolve
 from hordes_kit.shadows.stack import log, push
 from hordes_kit.shadows.state import Placed, Position, Task
 
-__all__ = ["restricted_pair", "blank_cards", "enforce_unmet", "equip"]
+__all__ = ["restricted_pair", "blank_cards", "enforce_unmet", "equip", "place_ready"]
 
 
 def restricted_pair(s: Position, seat: int) -> list[str]:
@@ -66,3 +67,30 @@ def equip(s: Position, seat: int, item: str) -> Position:
     if len(restricted_pair(s, seat)) > 1:
         return push(s, Task("!keep", seat))
     return enforce_unmet(s, seat, was)
+
+
+def place_ready(s: Position, seat: int) -> Position:
+    """Initiative 0 cards in the Current Deck whose Stat Requirements the Hero meets go to
+    the Station Field ("placed to a player's Station Field as soon as that player gains the
+    Skill card in their Current Deck and meets the card's Stat Requirements"); one whose
+    requirement is not met waits in the Current Deck."""
+    st = s.seats[seat]
+    if not st.hero:
+        return s
+    zero = [c for c in dict.fromkeys(st.deck) if 0 in s.card(c).initiative]
+    stats = s.hero_stats(seat) if zero else ()
+    ready = [c for c in zero if s.usable_by(seat, s.card(c), stats)]
+    if not ready:
+        return s
+    deck = list(st.deck)
+    for c in ready:
+        deck.remove(c)
+    station = st.station + tuple(Placed(c) for c in ready)
+    s = evolve(s, seats=s.seat_with(seat, deck=tuple(deck), station=station))
+    return log(
+        s,
+        "study.initiative-zero",
+        f"{s.who(seat)}'s Hero meets the requirement of {', '.join(s.name(c) for c in ready)} "
+        "(Initiative 0): from the Current Deck to the Station Field.",
+        seat=seat,
+    )

@@ -15,7 +15,9 @@ Action ids (``view.label`` says them in words):
   Creature), ``predict:<p2>:<number>``, ``respond:<card>`` / ``dodge`` / ``take``,
   ``shields:<n>``, ``lose:xp|gold|stone``, ``replace:<item>`` / ``destroy:<item>`` /
   ``skip``, ``take:<item>``, ``keep:<item>``, ``repeat`` / ``stop``, ``choose:1|2``
-  (Choose One), ``attach:<target>`` (an Attachment);
+  (Choose One), ``attach:<target>`` (an Attachment), ``main:1|2|both`` (which of a
+  card's two Main Traits to resolve), ``destroy:<item>`` / ``destroy:p2.<card>`` (the
+  Destroy Trait);
 * BuildUp: ``buy:<item>`` / ``pass``, ``study:<card>`` / ``done``.
 """
 
@@ -25,13 +27,22 @@ from collections import Counter
 from fractions import Fraction
 
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.attack import ATTACK_TRAITS, targets
+from hordes_kit.shadows.attack import ATTACK_TRAITS, attack_ready, first_attack, targets
 from hordes_kit.shadows.combat import attach_targets, effect_at, predictions
 from hordes_kit.shadows.damage import defend_options
+from hordes_kit.shadows.destroy import destroy_targets
 from hordes_kit.shadows.items import restricted_pair
 from hordes_kit.shadows.state import Position, seat_id
 
-__all__ = ["legal", "chance", "playable", "studyable", "usable_actives", "restricted_pair"]
+__all__ = [
+    "legal",
+    "chance",
+    "playable",
+    "studyable",
+    "usable_actives",
+    "restricted_pair",
+    "destroy_targets",
+]
 
 
 def _draws(cards) -> tuple[tuple[str, Fraction], ...]:
@@ -84,7 +95,9 @@ def playable(s: Position, seat: int, card: str, step: int) -> bool:
         return False
     if "Attachment" in traits and not attach_targets(s, seat, card):
         return False
-    return True
+    # the first card laid is used at once: an Attack for 0 damage is no use (FAQ); a card
+    # laid facedown behind it is checked when it is flipped
+    return bool(s.queue) or attack_ready(s, seat, card)
 
 
 def usable_actives(s: Position, seat: int, step: int) -> list[str]:
@@ -99,12 +112,21 @@ def usable_actives(s: Position, seat: int, step: int) -> list[str]:
             continue
         if p.used_round >= act.get("per_round", 99) or p.used_game >= act.get("times", 99):
             continue
-        out.append(p.card)
+        if _can_attack(s, seat, act):
+            out.append(p.card)
     for p in st.items:
         act = s.card(p.card).active
         if act.get("step") == step and p.used_game < act.get("times", 99):
-            out.append(p.card)
+            if _can_attack(s, seat, act):
+                out.append(p.card)
     return out
+
+
+def _can_attack(s: Position, seat: int, act: dict) -> bool:
+    """An ability that opens with an Attack has a target it would damage (FAQ)."""
+    effects = act.get("effects", ())
+    first = first_attack(effects[:1])
+    return first is None or bool(targets(s, seat, first))
 
 
 def studyable(s: Position, seat: int) -> list[str]:
@@ -149,7 +171,7 @@ def legal(s: Position) -> tuple[str, ...]:
         out.append("go" if s.queue else "pass")
         return tuple(out)
     if k == "!next":
-        return ("flip", "skip")
+        return ("flip", "skip") if attack_ready(s, seat, s.queue[0]) else ("skip",)
     if k == "!target":
         card_task = next(x for x in reversed(s.tasks) if x.kind == "card" and x.seat == seat)
         from_card = effect_at(s, card_task, t.index)
@@ -167,7 +189,10 @@ def legal(s: Position) -> tuple[str, ...]:
     if k == "!search":
         return tuple(f"replace:{c}" for c in sorted(set(s.market))) + ("skip",)
     if k == "!destroy":
-        return tuple(f"destroy:{c}" for c in sorted(set(s.market))) + ("skip",)
+        # destroy-item: "you may"; the Destroy Trait's destroy effect is not optional
+        return tuple(f"destroy:{c}" for c in destroy_targets(s, seat, t.target)) + (
+            ("skip",) if not t.target else ()
+        )
     if k == "!take":
         return tuple(f"take:{c}" for c in sorted(set(s.drawn)))
     if k == "!keep":
@@ -176,6 +201,8 @@ def legal(s: Position) -> tuple[str, ...]:
         return ("repeat", "stop")
     if k == "!choose":
         return ("choose:1", "choose:2")
+    if k == "!main":
+        return ("main:1", "main:2", "main:both")
     if k == "!attach":
         return tuple(f"attach:{x}" for x in attach_targets(s, seat, t.card))
     if k == "!buy":

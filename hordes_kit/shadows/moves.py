@@ -5,16 +5,23 @@ from __future__ import annotations
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.combat_moves import COMBAT_TASKS, decide_combat
+from hordes_kit.shadows.destroy import destroy
 from hordes_kit.shadows.flow import settle
-from hordes_kit.shadows.items import blank_cards, enforce_unmet, equip, restricted_pair
+from hordes_kit.shadows.items import (
+    blank_cards,
+    enforce_unmet,
+    equip,
+    place_ready,
+    restricted_pair,
+)
 from hordes_kit.shadows.legal import legal
 from hordes_kit.shadows.monster import reveal_ma
 from hordes_kit.shadows.opening import mulligan, reveal_monster
 from hordes_kit.shadows.rewards import lose_resource
 from hordes_kit.shadows.stack import log, pop, push
-from hordes_kit.shadows.state import Placed, Position, Task, put, take
+from hordes_kit.shadows.state import Position, Task, put, take
 
-__all__ = ["do", "forced", "equip"]
+__all__ = ["do", "forced", "equip", "place_all"]
 
 
 def forced(s: Position) -> Position | None:
@@ -32,7 +39,15 @@ def do(s: Position, action: tuple[str, ...]) -> Position:
         s = _chance(s, t, action)
     else:
         s = _decide(s, action)
-    return settle(s, forced)
+    return place_all(settle(place_all(s), forced))
+
+
+def place_all(s: Position) -> Position:
+    """Every seat's Initiative 0 cards whose requirement is now met to the Station Field
+    (checked after every move: whatever changed the Hero's stats or the Current Deck)."""
+    for k in range(s.n):
+        s = place_ready(s, k)
+    return s
 
 
 def _draw(deck: tuple[str, ...], discard: tuple[str, ...], card: str):
@@ -53,7 +68,8 @@ def _chance(s: Position, t, action) -> Position:
         below = s.tasks[-1]
         plus = int(below.note("plus", "0"))
         s = evolve(s, tasks=s.tasks[:-1] + (evolve(below, amount=int(arg) + plus),))
-        return log(s, "die", f"The die shows {arg}: the Attack deals {int(arg) + plus}.")
+        what = "the Attack deals" if below.kind == "attack" else "the target loses"
+        return log(s, "die", f"The die shows {arg}: {what} {int(arg) + plus}.")
     if verb == "monster":
         return reveal_monster(s, arg)
     if verb == "ma":
@@ -158,9 +174,9 @@ def _decide(s: Position, action: tuple[str, ...]) -> Position:
         s = pop(s)
         if verb == "skip":
             return s
-        s = evolve(s, market=take(s.market, arg))
         if k == "!destroy":
-            return log(s, "destroy", f"{who} destroys {s.name(arg)}: out of the game.")
+            return destroy(s, seat, arg)
+        s = evolve(s, market=take(s.market, arg))
         s = evolve(s, item_discard=put(s.item_discard, arg))
         s = log(s, "search", f"{who} replaces {s.name(arg)} in the Market.")
         return push(s, Task("?item", -1, target="market")) if s.item_deck or s.item_discard else s
@@ -173,8 +189,10 @@ def _decide(s: Position, action: tuple[str, ...]) -> Position:
     if k == "!keep":
         s = pop(s)
         was = blank_cards(s, seat)
-        drop = [c for c in restricted_pair(s, seat) if c != arg][0]
-        items = tuple(p for p in st.items if p.card != drop)
+        pair = restricted_pair(s, seat)
+        drop = take(tuple(pair), arg)[0]  # the other one (two copies of one Item: a copy)
+        k = max(i for i, p in enumerate(st.items) if p.card == drop)  # the newer copy
+        items = st.items[:k] + st.items[k + 1 :]
         s = evolve(s, seats=s.seat_with(seat, items=items), item_discard=put(s.item_discard, drop))
         s = log(
             s,
@@ -210,16 +228,21 @@ def _decide(s: Position, action: tuple[str, ...]) -> Position:
         changes = dict(
             library=lib, xp=st.xp - R.STUDY_COST, stones=st.stones + 1, studied=st.studied + (arg,)
         )
-        if sk.initiative == (0,):
-            changes["station"] = st.station + (Placed(arg),)
-        else:
-            changes["deck"] = put(st.deck, arg)
+        changes["deck"] = put(st.deck, arg)
         s = evolve(s, seats=s.seat_with(seat, **changes))
-        where = "Station Field" if "station" in changes else "Current Deck"
-        return log(
+        s = log(
             s,
             "buildup.study",
-            f"{who} studies {sk.name} (3 Experience, +1 Shadow Stone) into the {where}.",
+            f"{who} studies {sk.name} (3 Experience, +1 Shadow Stone) into the Current Deck.",
             seat=seat,
         )
+        if 0 in sk.initiative and not s.usable_by(seat, sk):
+            s = log(
+                s,
+                "study.initiative-zero",
+                f"{sk.name} has Initiative 0, but {s.name(st.hero)} does not meet its "
+                "requirement: it waits in the Current Deck until the Hero does.",
+                seat=seat,
+            )
+        return s
     raise AssertionError(k)

@@ -15,6 +15,7 @@ from functools import cache
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.shadows import rules as R
+from hordes_kit.shadows.card_effects import group_of
 from hordes_kit.shadows.card_model import ICONS
 from hordes_kit.shadows.state import Position
 
@@ -141,7 +142,9 @@ class RoundOdds:
 
 def _gains(sk, blocked: bool, landed: int) -> tuple[int, int, int]:
     g = x = st = 0
-    for e in sk.front.effects:
+    first = next((e for e in sk.front.effects if e.verb == "attack"), None)
+    mine = group_of(sk.front.effects, first.trait) if first is not None else ()
+    for e in mine:
         if e.verb != "gain":
             continue
         ok = not e.when or (e.when == "no-response" and not blocked)
@@ -157,7 +160,7 @@ def _gains(sk, blocked: bool, landed: int) -> tuple[int, int, int]:
 def _response(sk, stats) -> tuple[int, tuple[int, int, int]]:
     """A Response card's block and what using it as a Response earns (Gold, XP, Stones)."""
     block, got = 0, [0, 0, 0]
-    for e in sk.front.effects:
+    for e in group_of(sk.front.effects, "Response (Attack)"):
         if e.verb == "block":
             block = R.amount(e.args[0], stats)
         elif e.verb == "gain" and e.when in ("", "response"):
@@ -323,7 +326,8 @@ def monster_round(
                 card = _gains(sk, block > 0, landed)
                 hd = tuple(a + c for a, c in zip(hd, card))
                 used = own_used or bool(own)
-                new = max(0, dmg - rec) + landed
+                # the card this Attack revealed recovers the Monster right after it lands
+                new = max(0, dmg + landed - rec)
                 sub = go(i + 1, new, h2, d2, used, step3 or used, dg, rs, hd, ko or kn)
                 add = (0, gains[0] + card[0], gains[1] + card[1], gains[2] + card[2], 0, dealt, 0)
                 for j in range(7):

@@ -74,6 +74,12 @@ def advance_setup(s: Position) -> Position:
                 s = beginner_library(s, k)
             return s
         s = _log(
+            s,
+            "setup.skill-pool",
+            f"The Skill Pool: {len(s.skill_pool)} Neutral Skill cards, no card more than "
+            f"{R.POOL_COPIES} times (a Pool needs at least {R.POOL_MIN}).",
+        )
+        s = _log(
             s, "setup.library-pool", "Each player draws 10 Neutral Skill cards from the Skill Pool."
         )
         if not s.config.mulligan:

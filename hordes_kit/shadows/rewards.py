@@ -5,6 +5,7 @@ from __future__ import annotations
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows.stack import RESOURCE, earn, log, push
 from hordes_kit.shadows.state import Position, Task, seat_id
+from hordes_kit.shadows.triggers import fire
 
 __all__ = ["knockdown", "lose_resource", "resources", "reward", "defeat_monster"]
 
@@ -22,11 +23,11 @@ def knockdown(s: Position, victim: int, by: str, source: str) -> Position:
             "knockdown.monster",
             "The Monster KnockedDown a Hero: every other player gains 1 Gold.",
         )
-        # further monster Attacks/Spells of this Monster-Action against the Hero are cancelled
+        # the Monster's further Attacks/Spells against this Hero are cancelled
         tasks = list(s.tasks)
         for i, x in enumerate(tasks):
-            if x.kind == "icons" and x.source == seat_id(victim):
-                tasks[i] = evolve(x, notes=x.notes + ("ko",))
+            if x.kind == "icons":
+                tasks[i] = evolve(x, notes=x.notes + (f"ko:{seat_id(victim)}",))
         s = evolve(s, tasks=tuple(tasks))
         if st.bounty:
             s = log(
@@ -38,11 +39,8 @@ def knockdown(s: Position, victim: int, by: str, source: str) -> Position:
     else:
         s = _by_player(s, victim, int(by), st.bounty)
     for o in range(s.n):
-        if o == victim:
-            continue
-        for p in s.seats[o].station:
-            if s.side(p).active.get("on") == "knockdown-other" and s.usable_by(o, s.card(p.card)):
-                s = _trigger(s, o, p.card)
+        if o != victim:
+            s = fire(s, o, "knockdown-other")
     station = tuple(
         evolve(p, back=True, broken=0, damage=0)
         if s.card(p.card).front.active.get("flip") == "knockdown" and not p.back
@@ -79,18 +77,7 @@ def _by_player(s: Position, victim: int, k: int, bounty: int) -> Position:
         " card; the victim's Bounty cards are discarded.",
         seat=k,
     )
-    for p in s.seats[k].station:
-        if s.side(p).active.get("on") == "knockdown-by-you" and s.usable_by(k, s.card(p.card)):
-            s = _trigger(s, k, p.card)
-    return s
-
-
-def _trigger(s: Position, seat: int, card: str) -> Position:
-    for e in s.card(card).front.active.get("effects", ()):
-        if e.verb == "gain":
-            kind, n = e.args[0], int(e.args[1])
-            s = earn(s, seat, **{{"xp": "xp", "gold": "gold", "stone": "stones"}[kind]: n})
-    return log(s, "auto", f"{s.name(card)} (Auto) triggers for {s.who(seat)}.", seat=seat)
+    return fire(s, k, "knockdown-by-you")
 
 
 def resources(s: Position, seat: int) -> list[str]:
@@ -139,6 +126,7 @@ def reward(s: Position, seat: int, prize, what: str) -> Position:
 def defeat_monster(s: Position, seat: int) -> Position:
     """The Monster is defeated by this player's colour: rewards, unrevealed cards discarded."""
     mon = s.card(s.monster)
+    creature = s.creature  # still in play: it goes with its Monster
     st = s.seats[seat]
     s = evolve(s, seats=s.seat_with(seat, monsters=st.monsters + (mon.id,)))
     s = log(s, "monster.defeated", f"{s.who(seat)} defeats {mon.name}!", seat=seat, monster=mon.id)
@@ -162,4 +150,21 @@ def defeat_monster(s: Position, seat: int) -> Position:
             "cleanup.end-check",
             "The Level III Monster is defeated: the game ends in the CleanUp Phase.",
         )
-    return reward(s, seat, mon.reward, mon.name)
+    s = reward(s, seat, mon.reward, mon.name)
+    if creature:
+        # "When the Monster is defeated, their Creatures are discarded and give the
+        # separated rewards": to the player who defeated the Monster (ruling)
+        cr = s.card(creature)
+        s = log(
+            s,
+            "monster.creature-discard",
+            f"{cr.name}, {mon.name}'s Creature, is discarded with it and gives its own reward.",
+        )
+        s = log(
+            s,
+            "ruling.creature-reward",
+            f"{s.who(seat)} defeated {mon.name}, so {s.who(seat)} receives {cr.name}'s reward.",
+            seat=seat,
+        )
+        s = reward(s, seat, cr.reward, cr.name)
+    return s

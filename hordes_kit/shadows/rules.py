@@ -19,6 +19,8 @@ __all__ = [
     "END_STONES",
     "LIBRARY_DRAWS",
     "MISSIONS_DEALT",
+    "POOL_MIN",
+    "POOL_COPIES",
     "PHASES",
     "hand_size",
     "market_slots",
@@ -38,6 +40,9 @@ STUDY_COST = 3  # "For every 3 Experience tokens a player spends ..."
 END_STONES = 9  # CleanUp: "A player has 9 or more Shadow Stones"
 LIBRARY_DRAWS = (10, 9, 8)  # Play with Another Base Game: draw 10, mulligan to 9, then 8
 MISSIONS_DEALT = 2  # "deal 2 to each player. Each player then chooses 1 to keep"
+# Play with Another Base Game: "your Pool must have at least 50 cards, and your Pool can't
+# have more than 2 copies of any single card"
+POOL_MIN, POOL_COPIES = 50, 2
 PHASES = ("TeamUp", "Plan", "Combat", "BuildUp", "CleanUp", "Refresh")
 STATS = ("strength", "tech", "magic", "health")
 

@@ -9,6 +9,7 @@ TeamUp Phase; every card it does not place stays in its deck or pool::
     phase = "teamup"          # or "buildup": the round's Combat Phase is over
     leader = 0
     monster = "cave-stalker"  # the active Monster (its level sets the hand size)
+    monster_damage = [0, 3]   # each seat's Damage tokens on it (default none)
     market = ["goblin-wand"]  # faceup Market Items, left to right
     [[config.position.seats]]
     hero = "akintunde"
@@ -27,6 +28,7 @@ TeamUp Phase; every card it does not place stays in its deck or pool::
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,7 +37,7 @@ from hordes_kit.core.state import evolve
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.config import SConfig
 from hordes_kit.shadows.flow import begin_round, settle
-from hordes_kit.shadows.moves import forced
+from hordes_kit.shadows.moves import forced, place_all
 from hordes_kit.shadows.opening import beginner_library, deal_hero, reveal_monster
 from hordes_kit.shadows.state import Placed, Position, Seat, take
 
@@ -76,8 +78,13 @@ def new_game(config: Mapping[str, Any] | SConfig | None = None) -> Position:
         passed=(False,) * cfg.players,
         data=data,
     )
+    if cfg.library == "pool" and len(s.skill_pool) < R.POOL_MIN:
+        raise InvalidInputError(
+            f"a Skill Pool game needs a Pool of at least {R.POOL_MIN} Neutral Skill cards "
+            f"(Play with Another Base Game); the card file has {len(s.skill_pool)}"
+        )
     if cfg.position is not None:
-        return settle(_from_position(s, cfg.position), forced)
+        return settle(place_all(_from_position(s, cfg.position)), forced)
     s = evolve(
         s,
         log=(
@@ -161,6 +168,7 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         else:
             s = beginner_library(s, k)
     market = _ids(pos.get("market", []), "market", items, "Item")
+    _check_items(s, market)
     for i in market:
         if i not in item_deck:
             raise InvalidInputError(f"position market: {i!r} is not left in the Item deck")
@@ -170,6 +178,17 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
     )
     s = evolve(s, seen_monsters=tuple(m.id for m in d.monsters if m.level < monsters[mon].level))
     s = reveal_monster(s, mon)
+    md = pos.get("monster_damage", [0] * s.n)
+    health = monsters[mon].health
+    if (
+        not isinstance(md, list)
+        or len(md) != s.n
+        or not all(type(v) is int and 0 <= v < health for v in md)
+    ):
+        raise InvalidInputError(
+            f"position: monster_damage gives each seat's tokens on the Monster, 0-{health - 1}"
+        )
+    s = evolve(s, mdamage=tuple(md))
     s = evolve(
         s,
         log=s.log + (s.ev("setup", "The position described by the scenario is set on the table."),),
@@ -179,6 +198,26 @@ def _from_position(s: Position, pos: Mapping[str, Any]) -> Position:
         # the round's Combat is over (the Monster-Action cards were dealt and used)
         s = evolve(s, phase="combat", step=6, tasks=(), ma_up=(True,) * s.n)
     return s
+
+
+def _check_items(s: Position, market: list[str]) -> None:
+    """The Items a position places exist in the box that many times, and no Hero holds two
+    Restricted Items ("A Hero can never have more than one card with this Trait")."""
+    placed = Counter(market)
+    for k, st in enumerate(s.seats):
+        placed.update(p.card for p in st.items)
+        held = [p.card for p in st.items if s.card(p.card).restricted]
+        if len(held) > 1:
+            raise InvalidInputError(
+                f"position seat {k + 1}: {len(held)} Restricted Items "
+                f"({', '.join(s.name(c) for c in held)}): a Hero holds at most one"
+            )
+    for cid, n in sorted(placed.items()):
+        if n > s.card(cid).copies:
+            raise InvalidInputError(
+                f"position: {n} copies of {s.name(cid)} placed (seats' Items and the Market); "
+                f"the card set has {s.card(cid).copies}"
+            )
 
 
 __all__ += ["take"]

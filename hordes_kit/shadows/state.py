@@ -69,6 +69,7 @@ class Placed:
     used_round: int = 0  # X/Round
     used_game: int = 0  # X Times
     on: str = ""  # an Attachment: the entity it is attached to (``p2``, ``p2.ward``)
+    progress: int = 0  # a progress track: the marks the Damage token has moved on
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ def _placed(s: Position, seat: int, p: Placed) -> dict:
         "blank": not s.usable_by(seat, sk),
         "attached_to": p.on,
         "invincible": s.is_invincible(f"p{seat + 1}.{p.card}") if sk.entity else False,
+        "track": {"at": p.progress, "of": side.track["steps"]} if side.track else None,
     }
 
 
@@ -89,6 +90,7 @@ def _item(s: Position, cid: str, p: Placed | None = None) -> dict:
     }
     if p is not None:
         out["broken"] = p.broken
+        out["track"] = {"at": p.progress, "of": it.track["steps"]} if it.track else None
     return out
 
 
@@ -323,7 +325,15 @@ def label(s: Position, action_id: str) -> str:
         if verb == "replace":
             return f"Replace {s.name(a)}"
         if verb == "destroy":
-            return f"Destroy {s.name(a)}"
+            return f"Destroy {_target_name(s, a) if '.' in a else s.name(a)}"
+        if verb == "main":
+            mains = [e.trait for e in s.card(s.top().card).front.effects]
+            mains = [m for m in dict.fromkeys(mains) if not m.startswith("Response")]
+            return (
+                "Resolve both Main Traits"
+                if a == "both"
+                else f"Resolve only its {mains[int(a) - 1]}"
+            )
         if verb == "buy":
             return f"Buy {s.name(a)} ({s.card(a).cost} Gold)"
         if verb == "study":
@@ -372,7 +382,13 @@ def prompt(s: Position) -> str:
         "!shields": lambda: f"{who}: {t.amount} damage left. Mark how many Shield Points?",
         "!lose": lambda: f"{who} was KnockedDown: choose the resource to lose.",
         "!search": lambda: f"{who}: replace an Item of the Market?",
-        "!destroy": lambda: f"{who}: destroy an Item of the Market?",
+        "!destroy": lambda: {
+            "": f"{who}: destroy an Item of the Market?",
+            "market": f"{who}: destroy an Item of the Market.",
+            "item": f"{who}: destroy an Item an opponent's Hero holds.",
+            "card": f"{who}: destroy a card on an opponent's Station Field.",
+        }[t.target],
+        "!main": lambda: f"{who}: resolve either or both of {s.name(t.card)}'s Main Traits.",
         "!take": lambda: f"{who}: keep one of the two Items drawn.",
         "!keep": lambda: f"{who}: keep one Restricted Item.",
         "!repeat": lambda: f"{who}: repeat the card?",

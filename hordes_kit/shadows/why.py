@@ -8,7 +8,7 @@ engine's error for an illegal move quotes the reason.
 from __future__ import annotations
 
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.attack import ATTACK_TRAITS, targets
+from hordes_kit.shadows.attack import ATTACK_TRAITS, attack_ready, targets
 from hordes_kit.shadows.combat import attach_targets, effect_at, predictions
 from hordes_kit.shadows.legal import legal, studyable
 from hordes_kit.shadows.state import P, Position, parse_seat, seat_id
@@ -62,7 +62,16 @@ def _lay(s: Position, seat: int, card: str) -> tuple[str, str] | None:
         return f"every number {name} predicts was already predicted this round", P + "predict.once"
     if "Attachment" in traits and not attach_targets(s, seat, card):
         return f"{name} has nothing it may be attached to", P + "attachment"
+    if not s.queue and not attack_ready(s, seat, card):
+        return _zero(s, card)
     return None
+
+
+def _zero(s: Position, card: str) -> tuple[str, str]:
+    return (
+        f"{s.name(card)} would Attack for 0 damage: not a valid use of its Attack Trait",
+        P + "attack.zero",
+    )
 
 
 def _target(s: Position, seat: int, target: str) -> tuple[str, str] | None:
@@ -131,6 +140,8 @@ def refusal(s: Position, action_id: str) -> tuple[str, str] | None:
             return _requirements(s, seat, arg)
         if verb == "target" and t.kind == "!target":
             return _target(s, seat, arg)
+        if verb == "flip" and t.kind == "!next" and s.queue:
+            return _zero(s, s.queue[0])
         if verb == "predict" and t.kind == "!predict":
             who, _, num = arg.partition(":")
             k = parse_seat(who, s.n)

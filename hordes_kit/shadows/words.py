@@ -32,15 +32,26 @@ __all__ = [
     "action_card_words",
     "RESOURCE",
     "ICON_MEANS",
+    "ON_WORDS",
+    "track_words",
 ]
 
 RESOURCE = {"xp": "Experience", "gold": "Gold", "stone": "Shadow Stone"}
 WHEN = {
     "hit": "On a successful prediction: ",
+    "miss": "If the prediction was wrong, ",
     "no-response": "If the target didn't use a Response, ",
     "lost-health": "If the target lost health by this Attack, ",
     "response": "If used as a Response, ",
     "knockdown": "If this KnocksDown a Hero, ",
+}
+ON_WORDS = {
+    "predict": "whenever you use a Predict (right or wrong)",
+    "attack": "whenever you use an Attack",
+    "spell": "whenever you use a Spell",
+    "response": "whenever you use a Response",
+    "knockdown-other": "when another player's Hero is KnockedDown",
+    "knockdown-by-you": "when you KnockDown a Hero",
 }
 KINDS = (
     ("Attack", ("Attack", "Attack X2", "Attack X3", "Attack (Standalone)")),
@@ -78,6 +89,10 @@ def effect_words(e: Effect, stats: Sequence[int] | None = None) -> str:
     >>> effect_words(parse_effect("block tech shields"), (1, 2, 3, 7))
     'Block (Tech: 2) damage and use Shield Points.'
     """
+    if e.label or e.sub:
+        bare = Effect(e.verb, e.args, e.when, e.text, e.options)
+        lead = (f"{e.trait}: " if e.label else "") + (f"[{e.sub}] " if e.sub else "")
+        return lead + effect_words(bare, stats)
     if e.verb == "choose":
         a, b = (effect_words(o, stats).rstrip(".") for o in e.options)
         return f"Choose One: {a} OR {b[:1].lower() + b[1:]}."
@@ -107,6 +122,12 @@ def effect_words(e: Effect, stats: Sequence[int] | None = None) -> str:
         text = "You may replace an Item of the Market (discard it, draw another)"
     elif e.verb == "destroy-item":
         text = "You may destroy an Item of the Market"
+    elif e.verb == "destroy":
+        text = {
+            "market": "Destroy an Item of the Market",
+            "item": "Destroy an Item an opponent's Hero holds",
+            "card": "Destroy a card on an opponent's Station Field",
+        }[args[0]]
     elif e.verb == "stat":
         text = f"+{args[1]} {args[0].title()} while this card is in play"
     elif e.verb == "invincible":
@@ -126,16 +147,24 @@ def _active(active: dict, stats) -> str:
         return "After your Hero takes Attack damage with No Response, flip this card to Dodge."
     if active.get("flip") == "knockdown":
         return "When your Hero is KnockedDown, flip this card."
-    if active.get("on") == "knockdown-other":
-        return f"Auto, when another player's Hero is KnockedDown: {effects}"
-    if active.get("on") == "knockdown-by-you":
-        return f"Auto, when you KnockDown a Hero: {effects}"
+    if active.get("on"):
+        per = {1: ", Once/Round", 2: ", Twice/Round"}.get(active.get("per_round", 0), "")
+        return f"Auto, {ON_WORDS[active['on']]}{per}: {effects}"
     when = [f"Initiative {active['step']}"] if "step" in active else []
     if active.get("per_round"):
         when.append({1: "Once/Round", 2: "Twice/Round"}.get(active["per_round"], "X/Round"))
     if active.get("times"):
         when.append("One Time" if active["times"] == 1 else f"{active['times']} Times")
     return f"Active ({', '.join(when)}): {effects}" if when else effects
+
+
+def track_words(track: dict, stats=None) -> str:
+    """A progress track in words: its marks, what moves the token, what '!' does."""
+    effects = " ".join(effect_words(x, stats) for x in track["effects"])
+    return (
+        f"Progress track (Start, then {track['steps']} marks to '!'): {ON_WORDS[track['on']]}, "
+        f"move the token one mark on; at '!': {effects} Then back to Start."
+    )
 
 
 def _effects(effects, stats) -> list[str]:
@@ -163,6 +192,8 @@ def side_text(side: Side, predict: Sequence[int] = (), stats=None) -> str:
         bits.append(_active(side.active, stats))
     if side.cleanup:
         bits.append("CleanUp: " + " ".join(effect_words(e, stats) for e in side.cleanup))
+    if side.track:
+        bits.append(track_words(side.track, stats))
     if side.shield:
         bits.append(f"{side.shield} Shield Point{'s' if side.shield != 1 else ''}.")
     return " ".join(bits)
@@ -191,6 +222,8 @@ def item_text(it: Item) -> str:
     out += [effect_words(e) for e in it.effects]
     if it.active:
         out.append(_active(it.active, None))
+    if it.track:
+        out.append(track_words(it.track))
     if it.restricted:
         out.append("Restricted: one Restricted Item at a time.")
     return " ".join(x for x in out if x)
@@ -278,11 +311,15 @@ def chart_words(action: Effect, creature: str = "") -> str:
     ('[Attack] Deal 2 damage', '[Response] Block 2 damage')
     """
     n = action.args[0] if action.args else ""
+    every = " (to every Hero: who revealed the card first, then clockwise)"
+    every = every if "all" in action.args[1:] else ""
     return {
-        "attack": f"[Attack] Deal {n} damage",
+        "attack": f"[Attack] Deal {n} damage{every}",
         "block": f"[Response] Block {n} damage",
         "recover": f"[Spell] The Monster recovers {n} health",
-        "lose": f"[Spell] Your Hero loses {n} health",
+        "lose": f"[Spell] Your Hero loses {n} health"
+        if not every
+        else f"[Spell] Every Hero loses {n} health",
         "market": f"{n} Item{' joins' if n == '1' else 's join'} the Market from the deck",
         "creature": f"{creature or 'Its Creature'} acts",
     }.get(action.verb, "No effect")

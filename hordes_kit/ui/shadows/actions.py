@@ -68,7 +68,8 @@ class Cards:
 
 
 def placed(p: dict) -> Placed:
-    """A card of ``view``'s Fields as a ``Placed`` (its face, tokens, attachment)."""
+    """A card of ``view``'s Fields as a ``Placed`` (its face, tokens, attachment, the
+    mark its progress track's token is on)."""
     return Placed(
         p["id"],
         back=p["side"] == "back",
@@ -76,6 +77,7 @@ def placed(p: dict) -> Placed:
         broken=p["broken"],
         stun=p["stun"],
         on=p.get("attached_to") or "",
+        progress=(p.get("track") or {}).get("at", 0),
     )
 
 

@@ -65,6 +65,8 @@ def skill_face(
         numbers.append(("Shield", side.shield - (placed.broken if placed else 0)))
     if sk.entity:
         numbers.append(("Health", sk.health - (placed.damage if placed else 0)))
+    if side.track:  # the progress track: the marks the token has moved on, of those to '!'
+        numbers.append(("Track", f"{placed.progress if placed else 0}/{side.track['steps']}"))
     sub = [_traits(side.traits), requires_words(sk, hero)]
     tokens: list[Token] = []
     if placed is not None:
@@ -114,6 +116,8 @@ def item_face(s: Position, cid: str, placed: Placed | None = None, **kw) -> Card
     if it.sample:
         sub.append("sample values")
     numbers = (("Shield", it.shield - (placed.broken if placed else 0)),) if it.shield else ()
+    if it.track:
+        numbers += (("Track", f"{placed.progress if placed else 0}/{it.track['steps']}"),)
     return CardFace(
         it.name,
         "Item",

@@ -129,7 +129,11 @@ def seat_lane(s: Position, v: dict, x: dict, viewer: int | None, cards: Cards) -
         item_face(
             s,
             it["id"],
-            Placed(it["id"], broken=it.get("broken", 0)),
+            Placed(
+                it["id"],
+                broken=it.get("broken", 0),
+                progress=(it.get("track") or {}).get("at", 0),
+            ),
             **cards.act("field", it["id"]),
         )
         for it in x["items"]
