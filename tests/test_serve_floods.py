@@ -229,6 +229,7 @@ def test_a_thousand_websockets_to_one_kernel_are_turned_away(serve, pages):  # n
 
     async def flood():
         first, _ = await _websockets(url, 1)  # the page's own websocket
+        await asyncio.sleep(1)  # (its ZeroMQ sockets are made once it is open)
         base = proc.num_fds()
         opened, refused = await _websockets(url, n)
         for ws in opened + first:
@@ -325,7 +326,11 @@ def test_a_refusal_says_what_is_wrong_not_ask_for_the_link(odd_server):
 
 
 # --- TLS --------------------------------------------------------------------------------------
-QUERY_PAGE = "from voila.utils import get_query_string\nprint('asked for:', get_query_string())"
+QUERY_PAGE = (  # the address a preheated page's kernel reads when the page is opened, logged
+    "import sys\nfrom hordes_kit.ui.query import at_address, query_string\n"
+    "at_address(lambda: print('page address: [' + query_string() + ']', "
+    "file=sys.__stderr__, flush=True) or '')"
+)
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the certificate")
@@ -346,18 +351,23 @@ def test_tls_serves_the_pages_and_preheated_kernels_read_their_address(serve, tm
     server = serve(
         f"--notebook-dir={d}",
         "--preheat=1",
+        "--token=table-key-1234",
         f"--certfile={cert}",
         f"--keyfile={key}",
         context=context,
-        ready="Kernel pool of query.ipynb is filled",  # (its page waits for a visitor)
     )
-    assert f"Serving the dashboards on https://127.0.0.1:{server.port}/" in server.log()
-    status, body = server.get("/")
+    assert f"https://127.0.0.1:{server.port}/?token=table-key-1234" in server.log()
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(
+        urllib.request.HTTPSHandler(context=context), urllib.request.HTTPCookieProcessor(jar)
+    )
+    status, body = server.get("/?token=table-key-1234", opener=browser)
     assert status == 200 and "Our table" in body
-    # the preheated kernel got its page's address (it asks over loopback, not over TLS)
-    status, body = server.get("/voila/render/query.ipynb?table=KXMPRT")
-    assert status == 200 and "asked for: table=KXMPRT" in body, server.log()[-3000:]
-    assert "Using pre-heated kernel" in server.log()
+    # the preheated kernel reads its page's address: it asks over loopback, not over TLS
+    # (it could not check the host's certificate), with the server's key for its kernels
+    status, _body = server.get("/voila/render/query.ipynb?table=KXMPRT", opener=browser)
+    assert status == 200 and "Using pre-heated kernel" in server.log()
+    assert server.wait_log("page address: [table=KXMPRT]", 60), server.log()[-3000:]
     with pytest.raises(OSError):  # nothing travels in the clear on this port
         urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=10).read()
 
