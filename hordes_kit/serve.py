@@ -12,6 +12,10 @@ What the server adds to Voila (the helpers live in serve_kernels and serve_pages
 - answers only to IP addresses and the names it serves on (DNS rebinding), lets only its
   own kernels ask for their page's address, and hands its kernels the host's Dask
   cluster, the only one a page can run on (serve_gate.py);
+- bounds on connections and websockets per address and per kernel, idle connections
+  closed, the open-files limit raised, odd addresses not found (serve_guard.py); TLS
+  with --certfile (serve_listen.py); the kernel of a page whose browser never came or is
+  gone shut down (serve_liveness.py); repeated log lines counted (serve_log.py);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
@@ -117,7 +121,8 @@ class KitGate:
         name = self.settings["hk_cookie"]
         given = self.get_query_argument("token", None)
         if given is not None and hmac.compare_digest(given.encode(), token.encode()):
-            self.set_cookie(name, token, httponly=True, samesite="Lax", path="/")
+            secure = self.request.protocol == "https"  # (--certfile: never sent in the clear)
+            self.set_cookie(name, token, httponly=True, samesite="Lax", path="/", secure=secure)
             query = {k: v[-1].decode() for k, v in self.request.query_arguments.items()}
             query.pop("token")
             if self.request.method == "GET" and "Upgrade" not in self.request.headers:

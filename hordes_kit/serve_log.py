@@ -58,9 +58,11 @@ class RepeatLimit(logging.Filter):
         total: int = 300,
         window_s: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
+        report: logging.Logger = LOG,
     ) -> None:
         super().__init__()
         self.per_kind, self.total, self.window_s, self.clock = per_kind, total, window_s, clock
+        self.report = report  # where the line saying what was left out goes
         self._lock = threading.Lock()  # kernels' threads and the server's loop both log
         self._start = clock()
         self._seen: Counter[tuple] = Counter()
@@ -85,7 +87,7 @@ class RepeatLimit(logging.Filter):
                 if not self._example:
                     self._example = kind[1][:120]
         if summary:
-            _say(summary)
+            self._say(summary)
         return keep
 
     def flush(self) -> str | None:
@@ -95,7 +97,7 @@ class RepeatLimit(logging.Filter):
                 return None
             summary = self._roll()
         if summary:
-            _say(summary)
+            self._say(summary)
         return summary
 
     def _roll(self) -> str | None:
@@ -111,9 +113,8 @@ class RepeatLimit(logging.Filter):
             f"(such as: {example})"
         )
 
-
-def _say(text: str) -> None:
-    LOG.warning(text, extra={"hk_summary": True})
+    def _say(self, text: str) -> None:
+        self.report.warning(text, extra={"hk_summary": True})
 
 
 def limit_repeats(

@@ -363,6 +363,7 @@ def test_tls_serves_the_pages_and_preheated_kernels_read_their_address(serve, tm
     )
     status, body = server.get("/?token=table-key-1234", opener=browser)
     assert status == 200 and "Our table" in body
+    assert [c.secure for c in jar if c.value == "table-key-1234"] == [True]
     # the preheated kernel reads its page's address: it asks over loopback, not over TLS
     # (it could not check the host's certificate), with the server's key for its kernels
     status, _body = server.get("/voila/render/query.ipynb?table=KXMPRT", opener=browser)

@@ -253,3 +253,22 @@ def test_the_open_files_limit_is_raised_to_the_hard_limit():
     ).stdout.split()
     soft, hard, now = (int(x) for x in out)
     assert soft == 256 and now == min(hard, 1 << 20) and now > soft
+
+
+def test_a_page_repeating_a_failing_click_writes_its_traceback_a_few_times():
+    """A kernel's tracebacks go to the server's log: the same one, clicked 100 times, is
+    written 20 times, then counted (the page is told in one line each time)."""
+    code = (
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "from hordes_kit.serve_dashboard import log_tracebacks\n"
+        "shell = InteractiveShell.instance()\n"
+        "log_tracebacks()\n"
+        "for _ in range(100):\n"
+        "    shell.run_cell(\"{}['the-secret-' + 'detail']\")\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stderr.count("[hordes-kit dashboard]") == 20, done.stderr[-2000:]
+    assert done.stderr.count("KeyError: 'the-secret-detail'") == 20
+    assert done.stdout.count("Something went wrong here") == 100
