@@ -61,8 +61,14 @@ class Server:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
             preexec_fn=limit,  # noqa: PLW1509 - POSIX only, like the kit
         )
+        try:
+            self._wait(ready or r"kernel pools are full|kernel pools: none")
+        except BaseException:
+            self.stop()  # a server that did not start is not left behind
+            raise
+
+    def _wait(self, ready: str) -> None:
         deadline = time.monotonic() + 90
-        ready = ready or r"kernel pools are full|kernel pools: none"
         while not re.search(ready, self.log()):
             assert self.proc.poll() is None and time.monotonic() < deadline, self.log()[-3000:]
             time.sleep(0.3)
