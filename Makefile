@@ -98,9 +98,11 @@ bench: $(VENV)/.test-installed
 	@if command -v taskset >/dev/null; then taskset -c 0 $(PY) benchmarks/run.py; else $(PY) benchmarks/run.py; fi
 	@$(MAKE) --no-print-directory load bench-browser
 
-# a playgroup's load on a local server: page times, memory, the cull (benchmarks/load.py)
-load: $(VENV)/.test-installed
-	timeout 1200 $(PY) benchmarks/load.py
+# a playgroup's load on a local server: page times, memory, the cull; then floods (50 pages at
+# once on 6 kernels, 1,000 half-open connections) and 5 tables of 2 seats in headless Chromium
+# (benchmarks/load.py, load_floods.py, load_tables.py); some only: make load ONLY=tables
+load: $(VENV)/.test-installed chromium
+	timeout 1800 $(PY) benchmarks/load.py $(if $(ONLY),--only $(ONLY))
 
 # each dashboard in Chromium: seconds to a control drawn and answering;
 # some pages only: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3

@@ -1,9 +1,13 @@
-"""`make load`: a playgroup opening 10 dashboard pages at once, round after round.
+"""`make load`: a playgroup opening 10 dashboard pages at once, round after round; then the
+floods and the tables of issue 39.
 
 Starts `hordes-kit serve` on a free port with a short idle cull, then for each round
 loads every dashboard at once over HTTP (the whole page, as a browser receives it) and
 prints: render time of each page, memory per kernel, the server's own memory at its peak
-and after the cull, and how long the cull took. Figures are printed, never asserted.
+and after the cull, and how long the cull took. Then, each on a server of its own:
+50 page loads at once with --max-kernels 6 and 1,000 half-open connections
+(load_floods.py), 5 tables of 2 seats clicking for 2 minutes (load_tables.py). Figures are
+printed, never asserted, with the machine's load average (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -51,8 +55,31 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--cull-idle", type=int, default=10, help="the server's idle cull (s)")
+    ap.add_argument(
+        "--only",
+        default="rounds,burst,half-open,tables",
+        help="what to run, comma-separated: rounds, burst, half-open, tables (default: all)",
+    )
     ap.add_argument("serve_args", nargs="*", help="more `hordes-kit serve` options (after --)")
     args = ap.parse_args(argv)
+    parts = {p.strip() for p in args.only.split(",")}
+    if "rounds" in parts:
+        rounds(args)
+    if "burst" in parts or "half-open" in parts:
+        import load_floods
+
+        if "burst" in parts:
+            load_floods.run_burst()
+        if "half-open" in parts:
+            load_floods.run_half_open()
+    if "tables" in parts:
+        from load_tables import run_tables
+
+        run_tables()
+
+
+def rounds(args: argparse.Namespace) -> None:
+    """The rounds of 10 dashboard loads at once, with the cull between them."""
     server = Server(f"--cull-idle={args.cull_idle}", *args.serve_args)
     try:
         pools = server.wait_pools()

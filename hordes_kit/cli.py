@@ -205,10 +205,32 @@ def _new_parser() -> argparse.ArgumentParser:
         help="a name of this computer the players' browsers may use to reach it (the "
         "server answers only to addresses, localhost and --host otherwise); repeatable",
     )
+    serve.add_argument(
+        "--certfile",
+        metavar="PEM",
+        type=path_arg,
+        help="serve over HTTPS with this certificate (PEM), so the link's key is not sent in "
+        "the clear; its key in the same file or in --keyfile",
+    )
+    serve.add_argument(
+        "--keyfile", metavar="PEM", type=path_arg, help="the certificate's private key (PEM)"
+    )
     serve.add_argument("--notebook-dir", help=argparse.SUPPRESS)  # the tests' own pages
+    # the tests shorten the server's waits: idle connection, browser to connect, table beat
+    serve.add_argument("--timeouts", type=_three_seconds, help=argparse.SUPPRESS)
     # the tests compile the fast simulators once for the whole run before any server starts
     serve.add_argument("--no-warm-up", action="store_true", help=argparse.SUPPRESS)
     return p
+
+
+def _three_seconds(text: str) -> tuple[int, int, int]:
+    try:
+        a, b, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("three whole seconds, such as 20,30,100") from None
+    if min(a, b, c) < 1:
+        raise argparse.ArgumentTypeError("each at least 1 second")
+    return a, b, c
 
 
 def _either(kinds) -> str:
@@ -310,6 +332,9 @@ def _run(argv: Sequence[str] | None) -> int:
             warm_up=not args.no_warm_up,
             scheduler=args.scheduler,
             allow_hosts=args.allow_host,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+            timeouts=args.timeouts,
         )
     return args.run(args)
 

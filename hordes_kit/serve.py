@@ -12,6 +12,10 @@ What the server adds to Voila (the helpers live in serve_kernels and serve_pages
 - answers only to IP addresses and the names it serves on (DNS rebinding), lets only its
   own kernels ask for their page's address, and hands its kernels the host's Dask
   cluster, the only one a page can run on (serve_gate.py);
+- bounds on connections and websockets per address and per kernel, idle connections
+  closed, the open-files limit raised, odd addresses not found (serve_guard.py); TLS
+  with --certfile (serve_listen.py); the kernel of a page whose browser never came or is
+  gone shut down (serve_liveness.py); repeated log lines counted (serve_log.py);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
@@ -30,6 +34,7 @@ import os
 import re
 import secrets
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -67,6 +72,13 @@ from hordes_kit.serve_gate import (
     served_names,
     wrong_host,
 )
+from hordes_kit.serve_guard import (
+    IDLE_CONNECTION_S,
+    Limits,
+    harden_handlers,
+    page_path_ok,
+    raise_open_files,
+)
 from hordes_kit.serve_kernels import (
     KitKernelManager,
     TableFull,
@@ -75,10 +87,13 @@ from hordes_kit.serve_kernels import (
     memory_limit_mb,
     pool_plan,
 )
+from hordes_kit.serve_listen import listen_guarded, tls_context
+from hordes_kit.serve_liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
 from hordes_kit.serve_pages import (
     ask_for_link,
     is_text_only,
     not_found,
+    refused,
     table_full,
     text_page,
     went_wrong,
@@ -106,7 +121,8 @@ class KitGate:
         name = self.settings["hk_cookie"]
         given = self.get_query_argument("token", None)
         if given is not None and hmac.compare_digest(given.encode(), token.encode()):
-            self.set_cookie(name, token, httponly=True, samesite="Lax", path="/")
+            secure = self.request.protocol == "https"  # (--certfile: never sent in the clear)
+            self.set_cookie(name, token, httponly=True, samesite="Lax", path="/", secure=secure)
             query = {k: v[-1].decode() for k, v in self.request.query_arguments.items()}
             query.pop("token")
             if self.request.method == "GET" and "Upgrade" not in self.request.headers:
@@ -154,8 +170,8 @@ class KitGate:
             self.set_header("Retry-After", str(RETRY_AFTER))
             cap = self.settings["kernel_manager"].max_kernels
             return self.finish(table_full(RETRY_AFTER, cap))
-        if status_code == 403:
-            return self.finish(ask_for_link())
+        if status_code == 403:  # (a missing key is refused in prepare, with ask_for_link)
+            return self.finish(refused(getattr(exc, "log_message", None)))
         if status_code == 404:
             return self.finish(not_found())
         return self.finish(went_wrong())
@@ -217,12 +233,15 @@ class NotFoundHandler(tornado.web.RequestHandler):
         raise tornado.web.HTTPError(404)
 
 
-class KitRenderHandler(TornadoVoilaHandler):
-    """A dashboard page: text-only notebooks without a kernel; the cap before any kernel."""
+class KitRenderHandler(WatchedPage, TornadoVoilaHandler):
+    """A dashboard page: text-only notebooks without a kernel; the cap before any kernel; its
+    kernel watched until its browser connects (serve_liveness)."""
 
     _text_pages: dict[tuple[str, float], str | None] = {}
 
     async def get(self, path=None):
+        if not page_path_ok(path):
+            raise tornado.web.HTTPError(404)
         self._hk_notebook = path
         # the page's kernel learns from here (never from the browser: a header of this name
         # that came with the request is overwritten) the address it serves, for the limits
@@ -240,6 +259,7 @@ class KitRenderHandler(TornadoVoilaHandler):
         # the page's script posts this cookie back when the page is left, which shuts its
         # kernel down at once (Voila never sets it: kernels waited for the idle cull)
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie
+        self.hk_begin_visit()
         return await super().get(path)
 
     def _text_page(self, path: str | None) -> str | None:
@@ -268,6 +288,8 @@ class KitVoila(Voila):
     hk_share_url: str | None = None
     hk_names: frozenset[str] | None = None  # names answered to besides IP addresses
     hk_kernel_key: str | None = None  # the key of the kernels' own requests
+    hk_tls: ssl.SSLContext | None = None
+    hk_limits: Limits = Limits()
 
     def setup_template_dirs(self):
         super().setup_template_dirs()
@@ -287,7 +309,7 @@ class KitVoila(Voila):
         return settings
 
     def init_handlers(self):
-        handlers = super().init_handlers()
+        handlers = harden_handlers(super().init_handlers())
         handlers.append(  # plotly's widget code, fetched once and cached (see serve_dashboard.py)
             (
                 url_path_join(self.server_url, PLOTLY_PATH.replace("plotly-widget.js", "(.*)")),
@@ -310,6 +332,7 @@ class KitVoila(Voila):
         km = self.kernel_manager
         if isinstance(km, KitKernelManager):
             km.start_keeper()
+        listen_guarded(self, self.hk_tls, self.hk_limits)
         super().listen()
 
     def launch_browser(self):
@@ -423,10 +446,14 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
     ]
 
 
-def _voila_config(root: Path, max_kernels: int, pooled: list[str]) -> Config:
+def _voila_config(
+    root: Path, max_kernels: int, pooled: list[str], watch: tuple[int, int] | None = None
+) -> Config:
     c = Config()
     c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
     c.KitKernelManager.max_kernels = max_kernels
+    connect, beat = watch or (CONNECT_WITHIN, HEARTBEAT_WITHIN)
+    c.KitKernelManager.connect_within, c.KitKernelManager.heartbeat_within = connect, beat
     # plotly's JupyterLab renderer (4.8 MB of script, parsed on every page even when cached)
     # is not loaded: every dashboard draws its charts as inline SVG (ui.charts.SvgChart).
     # A page that shows a plotly figure (ui.charts.Chart) would need it back: remove
@@ -486,10 +513,15 @@ def serve(
     warm_up: bool = True,
     scheduler: str | None = None,
     allow_hosts: Sequence[str] = (),
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    timeouts: tuple[int, int, int] | None = None,
 ) -> int:
     """Run Voila on the dashboards until interrupted; ``warm_up`` compiles the fast
     simulators into numba's cache in the background first; ``scheduler``: the host's Dask
-    cluster for the lab page; ``allow_hosts``: names to answer to besides addresses."""
+    cluster for the lab page; ``allow_hosts``: names to answer to besides addresses;
+    ``certfile``/``keyfile`` serve over TLS; ``timeouts`` (idle connection, browser to
+    connect, table beat, in seconds) are shortened by the tests."""
     root = Path(notebook_dir or notebooks_dir()).resolve()
     if cull_idle < 1:
         raise HordesKitError(f"--cull-idle must be at least 1 second, got {cull_idle}")
@@ -499,8 +531,11 @@ def serve(
         raise HordesKitError(f"--preheat must be 0-100, got {preheat}")
     if not (root / INDEX).is_file():
         raise HordesKitError(f"no dashboards found in {root}")
+    tls = tls_context(certfile, keyfile)
     loopback = check_address(host, port)
     secret = resolve_token(token, no_token, loopback)
+    raise_open_files()  # before any connection: floods of half-open ones ran out of them
+    idle_s, connect_s, beat_s = timeouts or (IDLE_CONNECTION_S, CONNECT_WITHIN, HEARTBEAT_WITHIN)
     cap = max_kernels or default_max_kernels()
     pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
     pooled = pool_plan(pages, cap, preheat)
@@ -508,7 +543,8 @@ def serve(
     names = served_names(host, shown, allow_hosts)
     if scheduler is not None:
         check_host_scheduler(scheduler)
-    url = f"http://{shown}:{port}/" + (f"?token={secret}" if secret else "")
+    scheme = "https" if tls else "http"
+    url = f"{scheme}://{shown}:{port}/" + (f"?token={secret}" if secret else "")
     print(f"Serving the dashboards on {url}  (Ctrl+C to stop)", flush=True)
     if scheduler is not None:
         print("  The strategy lab may run on this server's Dask cluster (--scheduler).")
@@ -516,6 +552,8 @@ def serve(
         print("  Share that whole link: it holds the key (visitors without it are turned away).")
     elif not loopback:
         print("  No token (--no-token): anyone who can reach this computer can open the pages.")
+    if secret and not tls and not loopback:
+        print("  The key travels in plain HTTP: on a network you do not trust, add --certfile.")
     print(
         f"  At most {cap} pages open at once (--max-kernels; {memory_limit_mb():,} MB here), "
         f"{len(pooled)} dashboard(s) preheated; a page idle for {cull_idle} s is closed.",
@@ -536,11 +574,12 @@ def serve(
         os.environ[SCHEDULER_ENV] = scheduler
     else:
         os.environ.pop(SCHEDULER_ENV, None)
+    KitVoila.hk_tls, KitVoila.hk_limits = tls, Limits.for_server(cap, idle_s)
     fewer_arenas()
     try:
         KitVoila.launch_instance(
             argv=[str(root), *voila_argv(port, host, open_browser, cull_idle)],
-            config=_voila_config(root, cap, pooled),
+            config=_voila_config(root, cap, pooled, (connect_s, beat_s)),
         )
     finally:
         if warm is not None and warm.poll() is None:

@@ -16,6 +16,7 @@ A page cannot change its kernel's environment: Voila adds only the request's add
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sys
@@ -66,6 +67,20 @@ def use_served_plotly() -> None:
     anywidget.AnyWidget.__init_subclass__ = classmethod(init_subclass)
 
 
+def _dashboard_log() -> logging.Logger:
+    """The kernel's lines for the server's log (its stderr), a repeated one counted: a page
+    clicking a failing button wrote the same traceback on every click."""
+    from hordes_kit.serve_log import RepeatLimit
+
+    log = logging.getLogger("hordes_kit.dashboard")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.__stderr__)  # (sys.stderr goes to the page)
+        handler.addFilter(RepeatLimit(report=log))
+        log.addHandler(handler)
+        log.propagate = False
+    return log
+
+
 def log_tracebacks() -> None:
     """Tracebacks (a failing click, a failing cell) go to the server's log; the page gets a line."""
     try:
@@ -76,10 +91,11 @@ def log_tracebacks() -> None:
     if shell is None or getattr(shell, "_hk_quiet", False):
         return
     show = shell._showtraceback
+    log = _dashboard_log()
 
     def quiet(etype, evalue, stb):
         text = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(stb))
-        print(f"[hordes-kit dashboard] {text}", file=sys.__stderr__, flush=True)
+        log.error("[hordes-kit dashboard] %s", text)
         line = "Something went wrong here; the details are in the server's log."
         show(etype, "see the server's log", [line])
 

@@ -28,6 +28,10 @@ from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError
 from traitlets import Int, default
 
+from hordes_kit.serve_guard import roomy_zmq_context
+from hordes_kit.serve_listen import PREHEAT_ENV, kernel_env
+from hordes_kit.serve_liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
+
 __all__ = [
     "KERNEL_MB",
     "TableFull",
@@ -205,18 +209,29 @@ class KitKernel(ServerKernelManager):
         return without_debugger(cmd), kw
 
 
-class KitKernelManager(AsyncMappingKernelManager):
-    """Kernels within a cap; preheated kernels count, are kept topped up and never culled."""
+class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
+    """Kernels within a cap; preheated kernels count, are kept topped up and never culled; a
+    page's kernel goes home when its browser does (``serve_liveness.WatchedKernels``)."""
 
     max_kernels = Int(8, config=True, help="Most kernels running at once, preheated ones included.")
     warm_at_once = Int(
         1, config=True, help="Preheated kernels warming up (running their notebook) at once."
     )
     trim_delay = Int(3, config=True, help="Seconds after a shutdown before memory is given back.")
+    connect_within = Int(
+        CONNECT_WITHIN, config=True, help="Seconds a page's browser has to connect to its kernel."
+    )
+    heartbeat_within = Int(
+        HEARTBEAT_WITHIN, config=True, help="Seconds a table page's browser may miss its beat."
+    )
 
     @default("kernel_manager_class")
     def _default_kernel_manager_class(self):
         return "hordes_kit.serve_kernels.KitKernel"
+
+    @default("context")
+    def _context_default(self):
+        return roomy_zmq_context(super()._context_default())
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -233,6 +248,8 @@ class KitKernelManager(AsyncMappingKernelManager):
         self._keeper: PeriodicCallback | None = None
         self._pools_full = False
         self.visits: Counter[str] = Counter()  # pages opened since the server started
+        self.watch = PageWatch(self.connect_within, self.heartbeat_within)
+        self.hk_loopback_port: int | None = None  # with TLS: where preheated kernels ask
 
     # --- the cap -------------------------------------------------------------------------
     def kernels_in_use(self) -> int:
@@ -250,7 +267,12 @@ class KitKernelManager(AsyncMappingKernelManager):
             # so pages arriving together cannot all slip under the cap
             if not self.has_room():
                 raise TableFull()
-        return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        env = kwargs.get("env")
+        kernel_env(env, self.hk_loopback_port)
+        kernel_id = await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        if (env or {}).get(PREHEAT_ENV) != "True":  # a pool's kernel is nobody's yet
+            self.watch.claimed(kernel_id)
+        return kernel_id
 
     # --- preheated pools -------------------------------------------------------------------
     def pooled_ready(self, notebook: str) -> bool:
@@ -364,9 +386,11 @@ class KitKernelManager(AsyncMappingKernelManager):
             asyncio.get_event_loop().call_soon(self.keep_pools)
             self._keeper = PeriodicCallback(self.keep_pools, every_s * 1000)
             self._keeper.start()
+            self.watch.start(self.shut_pageless)
 
     # --- memory --------------------------------------------------------------------------
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):  # type: ignore[override]
+        self.watch.forget(kernel_id)
         try:
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:

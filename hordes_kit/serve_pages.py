@@ -15,6 +15,7 @@ __all__ = [
     "page",
     "table_full",
     "ask_for_link",
+    "refused",
     "went_wrong",
     "not_found",
     "is_text_only",
@@ -151,3 +152,34 @@ def text_page(path: Path) -> str:
     first = next((c.source for c in nb.cells if c.cell_type == "markdown"), "")
     title = first.lstrip("# ").splitlines()[0] if first.strip() else path.stem
     return page(title, "\n".join(parts))
+
+
+# Why a request was refused (HTTP 403) other than a missing key, by tornado's and Jupyter's
+# words for it, in the visitor's words
+_REFUSALS = (
+    (
+        ("xsrf",),
+        "It did not carry this page's own check (the server refuses a request that another "
+        "site's page could have sent). Reload the page you came from and try again.",
+    ),
+    (
+        ("origin", "referer"),
+        "It came from a page of another site or address, and only the dashboards' own pages "
+        "may ask this. Open the dashboard from its own link.",
+    ),
+    (("static directory",), "The address points outside the server's files."),
+)
+
+
+def refused(why: str | None) -> str:
+    """HTTP 403 for a reason other than the key: what is wrong, in words."""
+    said = (why or "").lower()
+    text = next(
+        (t for words, t in _REFUSALS if any(w in said for w in words)),
+        "The server does not allow this request.",
+    )
+    return page(
+        "Not allowed",
+        f"<h1>This request is not allowed</h1><p>{html.escape(text)}</p>"
+        "<p class='hk-small'><a href='/'>All dashboards</a>.</p>",
+    )

@@ -87,6 +87,7 @@ LONGEST_FIRST = (
     "test_fantahzee.py",
     "test_heroes_hordes_fast.py",
     "test_serve.py",
+    "test_serve_floods.py",
     "test_tables_browser.py",
     "test_the_horde_fast.py",
     # then a browser file (its work is Chromium's, the server's and the kernels'), a file of

@@ -48,6 +48,7 @@ from hordes_kit.fantahzee.cards import load_cards as fz_load
 from hordes_kit.fantahzee.costs import parse_cost, parse_costs, parse_dice
 from hordes_kit.heroes_hordes.cards import CARDS_FILE as HH_CARDS
 from hordes_kit.heroes_hordes.cards import load_cards as hh_load
+from hordes_kit.serve_liveness import beat_of
 from hordes_kit.the_horde.cards import DATA_DIR as TH_DIR
 from hordes_kit.the_horde.cards import FILES as TH_FILES
 from hordes_kit.the_horde.cards import load_data as th_load
@@ -652,6 +653,55 @@ def small_build_tar() -> bytes:
 @given(mutated(small_build_tar()))
 def test_shipped_build_contents(data):
     in_tmp("the_horde.tar.xz", lzma.compress(data, preset=0), build_loads_or_names_the_file)
+
+
+def _framed(parts: list[bytes], channel: bytes, shift: int) -> bytes:
+    """A websocket message in Jupyter's v1 framing (its offsets moved by ``shift``)."""
+    offsets = [8 * (len(parts) + 3)]
+    offsets.append(offsets[-1] + len(channel))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = len(offsets).to_bytes(8, "little")
+    head += b"".join(max(0, o + shift).to_bytes(8, "little") for o in offsets)
+    return head + channel + b"".join(parts)
+
+
+_BEAT = {"data": {"method": "custom", "content": {"type": "tick", "n": 1, "beat": True}}}
+_beat_content = st.fixed_dictionaries(
+    {
+        "data": st.fixed_dictionaries(
+            {
+                "content": st.dictionaries(
+                    st.sampled_from(["type", "beat", "n"]),
+                    st.sampled_from(["tick", "rest", True, 1, None, "beat"]),
+                )
+            }
+        )
+    }
+)
+
+
+@budget(300)
+@given(
+    st.one_of(
+        st.binary(max_size=300),
+        st.text(max_size=300).map(lambda t: t + " beat rest"),
+        st.tuples(
+            st.lists(
+                st.binary(max_size=40) | _beat_content.map(lambda c: json.dumps(c).encode()),
+                min_size=0,
+                max_size=7,
+            ),
+            st.binary(max_size=8),
+            st.integers(-64, 64),
+        ).map(lambda t: _framed(*t) + b"beat"),
+    )
+)
+@example(_framed([b"{}"] * 3 + [json.dumps(_BEAT).encode()], b"shell", 0))
+def test_a_browsers_websocket_message(message):
+    """What a page's browser sends its kernel: the server reads a table clock's beat from
+    it (serve_liveness.beat_of), and anything else is no beat, never an error."""
+    assert beat_of(message) in (None, "beat", "rest")
 
 
 def test_the_shipped_inputs_pass_their_own_fuzz_property(capsys):

@@ -11,6 +11,7 @@ import json
 import random
 import re
 import sqlite3
+import threading
 import time
 
 import ipywidgets as w
@@ -709,3 +710,37 @@ def test_a_pages_kernel_learns_its_clients_address_from_the_server_not_the_brows
         assert server.log().count("Using pre-heated kernel") == 1
     finally:
         server.stop()
+
+
+def test_a_preheated_page_opens_its_table_on_the_kernels_loop(monkeypatch):
+    """What a preheated kernel's page does when it is opened (a table page joins its table
+    and starts its clocks) runs on the kernel's own loop. It ran in the thread that waited
+    for the page: the table's KernelClock found no loop there and never ran, so that page
+    took in the other pages' moves only at its browser's 2-second check (`make load`'s
+    tables: a move took up to 2 s to reach it, p99 1.3 s)."""
+    from hordes_kit.ui import query as ui_query
+
+    opened = threading.Event()
+
+    def waits_for_the_request():
+        opened.wait(10)
+        return {"QUERY_STRING": "table=KXMPRT"}
+
+    monkeypatch.setattr(ui_query, "_request_info", waits_for_the_request)
+    monkeypatch.setattr(ui_query, "_preheated", None)
+    monkeypatch.setattr(ui_query, "_loop", None)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    ticks: list[str] = []
+
+    async def the_notebook_then_the_player():
+        clock = KernelClock(lambda: ticks.append(threading.current_thread().name), 0.01)
+        assert ui_query.at_address(lambda: clock.start() or "") == ""  # the notebook's cell
+        opened.set()  # a player opens the page
+        for _ in range(300):
+            await asyncio.sleep(0.01)
+            if len(ticks) >= 3:
+                break
+        clock.stop()
+
+    asyncio.run(the_notebook_then_the_player())
+    assert len(ticks) >= 3 and set(ticks) == {threading.current_thread().name}

@@ -5,6 +5,9 @@
 // this browser's seat key) into the address bar, so a reload or a bookmark comes back to
 // the same seat. If the kernel stops answering (the server restarted), it says so and
 // reloads the page once the server answers again: the page picks the table up again.
+// Its asks are the page's heartbeat for the server (`beat`): a page whose beat stops (its
+// browser died without a word) has its kernel shut down; when the page stops asking (it
+// left the table) it says so (`rest`), and the server stops waiting for its beat.
 
 function render({ model, el }) {
   const line = document.createElement("div");
@@ -21,7 +24,7 @@ function render({ model, el }) {
     timer = null;
     if (leaving || lost) return;
     try {
-      model.send({ type: "tick", n });
+      model.send({ type: "tick", n, beat: true });
     } catch (e) {
       return connectionLost();
     }
@@ -84,7 +87,21 @@ function render({ model, el }) {
   function draw() {
     if (!lost) line.innerHTML = model.get("status");
   }
-  model.on("change:running", schedule);
+  let beating = !!model.get("running"); // asked while at a table: the server hears the beat
+  function runningChanged() {
+    if (model.get("running")) {
+      beating = true;
+    } else if (beating && !leaving && !lost) {
+      beating = false;
+      try {
+        model.send({ type: "rest" });
+      } catch (e) {
+        // no connection: nothing to tell
+      }
+    }
+    schedule();
+  }
+  model.on("change:running", runningChanged);
   model.on("change:ticks", schedule);
   model.on("change:interval_ms", schedule);
   model.on("change:status", draw);
@@ -96,7 +113,7 @@ function render({ model, el }) {
     stop();
     window.removeEventListener("beforeunload", stop);
     window.removeEventListener("pagehide", stop);
-    model.off("change:running", schedule);
+    model.off("change:running", runningChanged);
     model.off("change:ticks", schedule);
     model.off("change:interval_ms", schedule);
     model.off("change:status", draw);

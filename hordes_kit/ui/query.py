@@ -48,6 +48,7 @@ __all__ = [
 
 _preheated: str | None = None  # the preheated kernel's query, once the page has been opened
 _waiting: list[Callable[[], object]] = []  # what to do when it is
+_loop: asyncio.AbstractEventLoop | None = None  # the kernel's loop, where the jobs run
 _lock = threading.Lock()
 _log = logging.getLogger(__name__)
 CONNECT_SECONDS = 30  # the server may be busy starting kernels when the page's kernel asks
@@ -129,7 +130,18 @@ def _wait_for_the_page() -> None:
         _preheated = query
         todo = list(_waiting)
         _waiting.clear()
-    for job in todo:
+        loop = _loop
+    # the jobs draw widgets and start the page's clocks: on the kernel's own loop, where
+    # its clicks and clocks run (in this thread a table page's KernelClock found no loop and
+    # never ran: the page took in other pages' moves only at its browser's 2-second check)
+    if loop is not None and loop.is_running():
+        loop.call_soon_threadsafe(_run, todo)
+    else:
+        _run(todo)
+
+
+def _run(jobs: list[Callable[[], object]]) -> None:
+    for job in jobs:
         try:
             job()
         except Exception:  # noqa: BLE001 - one widget's trouble must not stop the others
@@ -139,9 +151,14 @@ def _wait_for_the_page() -> None:
 def at_address(job: Callable[[], str]) -> str:
     """Run ``job`` (which reads :func:`query_string`) now, or, in a preheated kernel, when
     its page is opened; returns what ``job`` returns now ("" when it is to run later)."""
+    global _loop
     with _lock:
         if address_pending():
             _waiting.append(job)
+            try:
+                _loop = asyncio.get_running_loop()  # the kernel's (a cell runs on it)
+            except RuntimeError:  # plain Python: the job runs in the waiting thread
+                _loop = None
             if len(_waiting) == 1 and not any(
                 t.name == "hk-page-address" for t in threading.enumerate()
             ):
