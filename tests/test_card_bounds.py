@@ -158,7 +158,12 @@ def worst_files() -> list[tuple[str, object, str]]:
     return out
 
 
-@pytest.mark.parametrize("label, load, text", worst_files(), ids=lambda x: str(x)[:30])
+# ids by label alone: a function's repr holds its address, which differs between the test
+# run's workers (and they must collect the same tests)
+WORST = worst_files()
+
+
+@pytest.mark.parametrize("label, load, text", WORST, ids=[w[0] for w in WORST])
 def test_every_card_loader_is_bounded_on_the_worst_file_of_its_size(label, load, text):
     assert len(text) <= CARD_TEXT_LIMIT
     outcome, seconds, memory = measure(load, text)
