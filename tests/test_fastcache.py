@@ -134,7 +134,19 @@ def fresh_process(monkeypatch):
     monkeypatch.delenv(fastcache.OFF, raising=False)
 
 
+def _stamp(cache_dir: Path, game: str, digest: str | None = None) -> None:
+    """Mark ``cache_dir`` as numba's cache of ``game``'s current sources (or of ``digest``)."""
+    digest = digest or fastcache.expected(game)["sources"]
+    (cache_dir / f"{fastcache.STAMP}{game}").write_text(digest)
+
+
+def _files(cache_dir: Path) -> list[str]:
+    """What a seed left in ``cache_dir`` besides its note of the sources it holds."""
+    return [p.name for p in cache_dir.iterdir() if not p.name.startswith(fastcache.STAMP)]
+
+
 def test_seeding_copies_what_numba_does_not_hold(tmp_path, fresh_process):
+    _stamp(tmp_path, "the_horde")  # numba's cache here is of these sources
     shipped = read_shipped(fastcache.archive_path("the_horde"))
     index = sorted(n for n in shipped.files if n.endswith(".nbi"))
     mine, stale = index[0], index[1]
@@ -166,14 +178,35 @@ def test_a_build_of_other_sources_or_for_another_machine_is_never_copied(
     monkeypatch.setattr(fastcache, "expected", lambda g: {**real(g), field: "something else"})
     said = fastcache.seed(_dispatcher("the_horde", tmp_path))
     assert said == f"not used: built for another {field}"
-    assert list(tmp_path.iterdir()) == []
+    assert _files(tmp_path) == []
+
+
+def test_a_cache_of_other_sources_is_forgotten_first(tmp_path, fresh_process, monkeypatch):
+    """numba checks a cached function against its own file only: one whose callee (in
+    another file) changed would load its old build. When the game's sources changed since
+    numba cached them here, every cached function of the game goes first, then the shipped
+    build seeds (an updated checkout once ran its old Fantahzee bot: other attacks)."""
+    monkeypatch.setenv(fastcache.OFF, "1")  # numba would compile: nothing shipped is copied
+    mine = "fastsim.play-10.py311.nbi"  # a function of The Horde's simulator
+    other = "fastsim.helper-3.py311.1.nbc"
+    for name in (mine, other, "hordes-kit-prebuilt-0123", "unrelated.txt"):
+        (tmp_path / name).write_bytes(b"cached")
+    _stamp(tmp_path, "the_horde", "the digest of older sources")
+    said = fastcache.seed(_dispatcher("the_horde", tmp_path))
+    assert said.endswith("; 2 stale cached files removed first"), said
+    assert _files(tmp_path) == ["unrelated.txt"]
+    # the note now names these sources: a new process keeps what numba caches from them
+    (tmp_path / mine).write_bytes(b"cached")
+    fastcache._seeded.clear()
+    assert "stale" not in fastcache.seed(_dispatcher("the_horde", tmp_path))
+    assert (tmp_path / mine).exists()
 
 
 def test_nothing_is_copied_when_told_not_to_or_for_no_game(tmp_path, fresh_process, monkeypatch):
     monkeypatch.setenv(fastcache.OFF, "1")
     assert fastcache.seed(_dispatcher("the_horde", tmp_path)).startswith("not used")
     assert fastcache.seed(_dispatcher("", tmp_path)) == "not a game's simulator"
-    assert list(tmp_path.iterdir()) == []
+    assert _files(tmp_path) == []
 
 
 def test_a_damaged_archive_is_refused_and_nothing_is_written(tmp_path, fresh_process, monkeypatch):

@@ -46,6 +46,7 @@ __all__ = [
     "archive_path",
     "build",
     "expected",
+    "forget_stale",
     "pack",
     "read_shipped",
     "seed",
@@ -251,14 +252,54 @@ def seed(dispatcher) -> str:
     return _seeded[game]
 
 
+STAMP = "hordes-kit-sources-"  # + game: the digest of the sources numba's cache here is of
+
+
+def forget_stale(game: str, cache_dir: Path, digest: str) -> int:
+    """Forget ``game``'s functions in numba's cache when its sources changed since they were
+    cached; the number of files removed.
+
+    numba checks a cached function against its own file only: a function whose file is
+    unchanged loads its old build even when a function it calls (in another file, or a
+    constant it reads) changed, so an updated checkout ran the old simulator. The digest of
+    all the game's sources (``expected``) is kept beside the cache: when it differs, every
+    cached function of the game goes, and numba builds (or the shipped build seeds) anew.
+    """
+    stamp = cache_dir / f"{STAMP}{game}"
+    try:
+        if stamp.read_text() == digest:
+            return 0
+    except OSError:
+        pass  # no stamp: cached by an older kit, or nothing cached yet
+    removed = 0
+    if cache_dir.is_dir():
+        for f in cache_dir.iterdir():
+            stale = f.suffix in (".nbi", ".nbc") and _of_game(f.name, game)
+            if stale or f.name.startswith("hordes-kit-prebuilt-"):
+                f.unlink(missing_ok=True)
+                removed += stale
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    _write(stamp, digest.encode())
+    return removed
+
+
 def _seed(game: str, cache_dir: str) -> str:
+    try:
+        want = expected(game)
+        forgot = forget_stale(game, Path(cache_dir), want["sources"])
+    except OSError as e:
+        return f"not used: cannot write numba's cache ({e.strerror or e})"
+    said = f"; {forgot} stale cached files removed first" if forgot else ""
+    return _seed_shipped(game, cache_dir, want) + said
+
+
+def _seed_shipped(game: str, cache_dir: str, want: dict[str, str]) -> str:
     if os.environ.get(OFF):
         return f"not used ({OFF} is set)"
     archive = archive_path(game)
     if not archive.exists():
         return f"none shipped ({archive.name})"
     try:
-        want = expected(game)
         marker = Path(cache_dir) / (
             "hordes-kit-prebuilt-"
             + hashlib.sha256(json.dumps(want, sort_keys=True).encode()).hexdigest()[:20]
