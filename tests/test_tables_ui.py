@@ -96,7 +96,8 @@ def hidden_cards(state, seat) -> set[str]:
     rules = rules_of("fantahzee")
     cited = [rules[e.rule] for e in state.log if e.rule in rules]
     seen = json.dumps(state.view(seat)) + "\n".join(e.text for e in state.log)
-    seen += "\n".join(f"{r.title}\n{r.text}" for r in cited)
+    seen += "\n".join(f"{r.title}\n{r.text}\n{r.why}" for r in cited)
+    seen += "\n".join(q.words for r in cited for q in r.quotes)  # the book's words beside it
     out = set()
     for other in range(state.num_players):
         if other == seat:

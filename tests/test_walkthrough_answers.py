@@ -11,6 +11,7 @@ import html
 import re
 
 import pytest
+from ui_harness import without_rule_boxes
 
 from hordes_kit.core.pointing import things_called
 
@@ -32,9 +33,6 @@ def _walkthroughs():
 
 
 GAMES = list(_walkthroughs())
-
-
-RULE_SIDES = re.compile(r"<div class='hk-rule-sides'>.*?</div></div>", re.S)
 
 
 def _visible(text: str) -> str:
@@ -127,7 +125,7 @@ def test_the_book_is_named_only_for_the_rulebooks_own_examples(players, game):
         w.answer(other or f.step.move)
         # the grade's own words: a rule box beside it quotes the book's rule, which is the
         # book's to say (the rule's words, not a claim that the book plays this example)
-        words = _visible(re.sub(RULE_SIDES, "", w.feedback)).lower()
+        words = _visible(without_rule_boxes(w.feedback)).lower()
         where = f"{sc.id} step {f.index}"
         if sc.from_rulebook:
             assert "the walkthrough" not in words, where

@@ -11,12 +11,14 @@ readable problems (empty: fine), so one failure shows everything that is wrong.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 __all__ = [
+    "without_rule_boxes",
     "PHONE",
     "cut_choices",
     "DESKTOP",
@@ -279,3 +281,13 @@ def deal_seed(page: Page, seed: int, new_game: Locator) -> None:
     box.fill(str(seed))
     box.press("Enter")
     new_game.click()
+
+
+RULE_SIDES = re.compile(r"<div class='hk-rule-sides'>.*?</div></div>", re.S)
+
+
+def without_rule_boxes(fragment: str) -> str:
+    """An HTML fragment without its rule boxes' two sides (the book's words and the kit's):
+    what the rest of it says is the page's own, which a test may hold to its claims (a rule
+    box quotes the book whatever the example)."""
+    return RULE_SIDES.sub("", fragment)
