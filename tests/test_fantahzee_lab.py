@@ -16,7 +16,7 @@ from hordes_kit.cli import main
 from hordes_kit.core.lab import derived_seed, run_experiment
 from hordes_kit.core.lab_report import read_answers
 from hordes_kit.core.lab_search import replay_candidate, search
-from hordes_kit.fantahzee.fastsim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
+from hordes_kit.fantahzee.fast.sim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
 from hordes_kit.fantahzee.lab import (
     QUESTIONS,
     _seat_wins,

@@ -28,7 +28,7 @@ NAMED = {
     "odds": TOOLS,
     "bots": TOOLS,
     "simulate": TOOLS,
-    "fastsim": TOOLS,
+    "fast": TOOLS,  # the fast simulator's sub-package, one room (its modules: FAST_ROOM)
     "quiz": TOOLS,
     "bench": TOOLS,
     "sheet": TOOLS,
@@ -57,15 +57,26 @@ def imported_modules(path: Path) -> set[str]:
     return out
 
 
-def package_graph(pkg: Path) -> dict[str, set[str]]:
-    """Module -> the modules of the same package it imports (a submodule, not ``__init__``,
-    when it is named: ``from hordes_kit.fantahzee import rules`` imports ``rules``)."""
-    dotted = f"hordes_kit.{pkg.name}"
-    mods = {p.stem for p in pkg.glob("*.py")}
+def rooms(pkg: Path) -> dict[str, list[Path]]:
+    """A package's rooms and their files: each module, and each sub-package as one room
+    (a game's ``fast/``) made of all its files."""
+    out = {p.stem: [p] for p in pkg.glob("*.py")}
+    for sub in sorted(pkg.iterdir()):
+        if (sub / "__init__.py").is_file():
+            out[sub.name] = sorted(sub.rglob("*.py"))
+    return out
+
+
+def package_graph(pkg: Path, dotted: str = "") -> dict[str, set[str]]:
+    """Room -> the rooms of the same package it imports (a submodule, not ``__init__``,
+    when it is named: ``from hordes_kit.fantahzee import rules`` imports ``rules``;
+    ``hordes_kit.skytear.fast.bot`` is the room ``fast``)."""
+    dotted = dotted or f"hordes_kit.{pkg.name}"
+    mods = rooms(pkg)
     graph: dict[str, set[str]] = {}
-    for m in mods:
+    for m, files in mods.items():
         deps = set()
-        for name in imported_modules(pkg / f"{m}.py"):
+        for name in set().union(*map(imported_modules, files)):
             if name == dotted:
                 continue  # the ``from <package> import x`` line itself: x is resolved below
             if name.startswith(dotted + "."):
@@ -122,8 +133,9 @@ def upward_imports(pkg: Path) -> list[str]:
     for m, deps in sorted(graph.items()):
         for d in sorted(deps):
             if layer[d] > layer[m]:
+                where = f"{m}/" if (pkg / m).is_dir() else f"{m}.py"
                 bad.append(
-                    f"{pkg.name}/{m}.py ({LAYER_NAMES[layer[m]]}) imports {d} "
+                    f"{pkg.name}/{where} ({LAYER_NAMES[layer[m]]}) imports {d} "
                     f"({LAYER_NAMES[layer[d]]})"
                 )
     return bad
@@ -142,11 +154,24 @@ def test_game_modules_import_in_no_circle(pkg):
 
 
 @pytest.mark.parametrize("pkg", game_packages(), ids=lambda p: p.name)
+def test_a_fast_simulator_imports_in_no_circle_inside_its_room(pkg):
+    if not (pkg / "fast").is_dir():
+        pytest.skip(f"{pkg.name} has no fast simulator")
+    circles = cycles(package_graph(pkg / "fast", f"hordes_kit.{pkg.name}.fast"))
+    assert not circles, "\n".join(" -> ".join(c) for c in circles)
+
+
+@pytest.mark.parametrize("pkg", game_packages(), ids=lambda p: p.name)
 def test_every_game_has_the_same_rooms(pkg):
-    rooms = {p.stem for p in pkg.glob("*.py")}
+    have = {p.stem for p in pkg.glob("*.py")}
     want = {"__init__", "rules", "cards", "state", "view", "game", "odds", "bots"}
     want |= {"simulate", "cli", "bench", "setup", "legal", "moves", "flow"}
-    assert want <= rooms, f"{pkg.name} lacks {sorted(want - rooms)}"
+    assert want <= have, f"{pkg.name} lacks {sorted(want - have)}"
+    # a fast simulator lives in its own room, fast/ (its entry fast/sim.py), in every game
+    loose = sorted(m for m in have if m.startswith("fast"))
+    assert not loose, f"{pkg.name}: {loose} belong in {pkg.name}/fast/"
+    if (pkg / "fast").is_dir():
+        assert (pkg / "fast" / "sim.py").is_file(), f"{pkg.name}/fast/ has no sim.py"
 
 
 def test_shared_code_imports_no_game():
@@ -158,7 +183,7 @@ def test_shared_code_imports_no_game():
             if parts[0] == "hordes_kit" and len(parts) > 1 and parts[1] not in ("core",):
                 bad.append(f"core/{path.name} imports {name}")
     for pkg in game_packages():
-        for path in sorted(pkg.glob("*.py")):
+        for path in sorted(pkg.rglob("*.py")):
             for name in imported_modules(path):
                 parts = name.split(".")
                 if parts[0] == "hordes_kit" and len(parts) > 1:
@@ -179,10 +204,21 @@ def test_the_checks_catch_an_upward_import(tmp_path):
     (pkg / "legal.py").write_text(
         "from hordes_kit.demo.state import f\nimport hordes_kit.demo.bots\n"
     )
-    (pkg / "view.py").write_text("from hordes_kit.demo.state import f\n")
     (pkg / "game.py").write_text("from hordes_kit.demo import legal, view\n")
     (pkg / "bots.py").write_text("from hordes_kit.demo.game import S\n")
+    # a fast simulator's room: one of its modules imported by the view (upward), and two
+    # of its modules importing each other
+    (pkg / "fast").mkdir()
+    (pkg / "fast" / "__init__.py").write_text('"""The fast simulator."""\n')
+    (pkg / "fast" / "sim.py").write_text("from hordes_kit.demo.fast.run import r\n")
+    (pkg / "fast" / "run.py").write_text("def r():\n    from hordes_kit.demo.fast import sim\n")
+    (pkg / "things.py").write_text("from hordes_kit.demo.fast.sim import s\n")
+    (pkg / "view.py").write_text(
+        "from hordes_kit.demo.state import f\nimport hordes_kit.demo.things\n"
+    )
     bad = upward_imports(pkg)
     assert "demo/state.py (state) imports view (view)" in bad
     assert "demo/legal.py (state) imports bots (tools)" in bad
+    assert "demo/things.py (view) imports fast (tools)" in bad
     assert ["legal", "state", "legal"] in cycles(package_graph(pkg))
+    assert ["run", "sim", "run"] in cycles(package_graph(pkg / "fast", "hordes_kit.demo.fast"))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastbot import NEED_MOVE, NPOL, strong_move
-from hordes_kit.fantahzee.fastengine import (
+from hordes_kit.fantahzee.fast.bot import NEED_MOVE, NPOL, strong_move
+from hordes_kit.fantahzee.fast.engine import (
     ACTION,
     BOT_ERROR,
     CAPPED,
@@ -35,9 +35,9 @@ from hordes_kit.fantahzee.fastengine import (
     VMON,
     VXP,
 )  # fmt: skip
-from hordes_kit.fantahzee.fastlegal import MAXMOVES, legal
-from hordes_kit.fantahzee.fastmoves import chance_kind, do_chance, do_move, settle
-from hordes_kit.fantahzee.fastparty import memo_clear
+from hordes_kit.fantahzee.fast.legal import MAXMOVES, legal
+from hordes_kit.fantahzee.fast.moves import chance_kind, do_chance, do_move, settle
+from hordes_kit.fantahzee.fast.party import memo_clear
 
 __all__ = ["workspace", "play", "run", "OUT_COLS", "OUT_FIRST", "RANDOM", "STRONG", "AVOID_SHIFT"]
 
@@ -96,7 +96,7 @@ def _avoid(MV, n, heroes):
 @njit(cache=True)
 def play(S, R, C, M, FV, COSTID, seats, tape, max_moves, trace, MV, W, REQ, tb, KVAL, pols):
     """Play on until the end, ``max_moves`` moves, or a table request; returns the status.
-    ``seats[p]``: the bot of seat p, ``pols[p]`` its parameters (``fastbot.POL_*``);
+    ``seats[p]``: the bot of seat p, ``pols[p]`` its parameters (``bot.POL_*``);
     ``trace`` (if long enough) gets every move's row."""
     SP, KIDX, PS, PM, PID = tb
     row = np.empty(5, np.int64)
@@ -173,7 +173,7 @@ def run(
 ):  # fmt: skip
     """Games ``G[0]..`` of a run into ``out`` (a row each), from ``S0``; returns ``NEED``
     when a table value is asked for (call again once it is in), else the last status.
-    ``pol[b]``: the b-th bot's parameters (``fastbot.POL_*``, ``NPOL`` columns).
+    ``pol[b]``: the b-th bot's parameters (``bot.POL_*``, ``NPOL`` columns).
     Game g's chance is the generator seeded from (seed, g) alone, or the ``tape`` when it
     is not empty (``trace`` gets each move's row, as ``play``). With ``rotate`` the b-th
     bot sits in seat (b + g) % players (new games), else in seat b. The simulator's one

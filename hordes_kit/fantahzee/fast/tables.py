@@ -11,10 +11,10 @@ from functools import lru_cache
 import numpy as np
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.fantahzee import fastengine as E
 from hordes_kit.fantahzee.bots import card_value, hero_value
 from hordes_kit.fantahzee.cards import CardSet, cards_of_config
 from hordes_kit.fantahzee.costs import Cost, parse_cost
+from hordes_kit.fantahzee.fast import engine as E
 from hordes_kit.fantahzee.game import FState, new_game
 from hordes_kit.fantahzee.state import PHASES
 

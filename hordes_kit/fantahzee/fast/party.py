@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastengine import (
+from hordes_kit.fantahzee.fast.engine import (
     C_EFF,
     C_EX,
     C_NEFF,
@@ -51,7 +51,7 @@ from hordes_kit.fantahzee.fastengine import (
     nfree,
     strength,
 )  # fmt: skip
-from hordes_kit.fantahzee.fastlegal import find_move
+from hordes_kit.fantahzee.fast.legal import find_move
 
 __all__ = ["endgame_move", "new_memo", "memo_clear", "memo_grown", "MEMO_LIMIT", "GROW"]
 

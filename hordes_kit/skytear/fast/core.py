@@ -3,14 +3,14 @@
 A whole position is one int64 array ``S`` (offsets below), mirroring ``state.Position``;
 the functions mirror ``stats.py``, ``targets.py`` and ``board.py`` line by line, so the
 fast simulator and the rules engine play identical games (tests/test_skytear_fast.py).
-Cards in ``S`` are numbers of ``fast_tables`` (sorted id order); units live in slots and
+Cards in ``S`` are numbers of ``tables`` (sorted id order); units live in slots and
 are referred to by uid, as in the engine.
 """
 
 from __future__ import annotations
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     C_KIND,
     C_TYPE,
     MAXC,
@@ -173,16 +173,16 @@ HORDE, ALLIANCE = 0, 1
     PH_END,
     PH_OVER,
 ) = range(9)
-# card kinds and types (fast_tables.KIND / TYPE)
+# card kinds and types (tables.KIND / TYPE)
 K_HORDE, K_ALLIANCE, K_OUTSIDER, K_MINION, K_TOKEN, K_HENCHMAN = 0, 1, 2, 3, 4, 5
 T_MONSTER, T_SPELL, T_ATTACHMENT, T_ALLY, T_TOWER, T_IMMORTAL = 0, 1, 2, 3, 4, 5
 T_ENCHANTER, T_COLOSSAL, T_APPENDAGE, T_HENCHMAN, T_MINION = 6, 7, 8, 9, 10
 # keyword columns (C_KW + KWS index)
 KW_ARMOR, KW_BARRIER, KW_DEFENDER, KW_ELUSIVE, KW_EPIC, KW_FAST = 0, 1, 2, 3, 4, 5
 KW_HEROIC, KW_PILLAGER, KW_TAUNT, KW_TRAMPLE, KW_TRAMPLE_AT, KW_APH = 6, 7, 8, 9, 10, 11
-# verbs (fast_tables.VERB) used by statics
+# verbs (tables.VERB) used by statics
 V_ATTACK, V_ARMOR, V_HEALTH, V_GAIN = 2, 4, 33, 34
-# targets (fast_tables.TARGET)
+# targets (tables.TARGET)
 (
     TG_NONE,
     TG_SELF,

@@ -2,11 +2,11 @@
 chance nodes, the moves applied and the steps walked on, as ``flow.py`` and ``moves.py``.
 
 A position is the array ``S`` (the offsets below); cards are indexes into the table
-``C`` built by ``fasttables.py``: the hand cards (heroes and actions) in id order, then
+``C`` built by ``tables.py``: the hand cards (heroes and actions) in id order, then
 the monsters, the towns and the two sides of each treasure, each kind in id order, so
 "sorted by id" is "sorted by index". Stacks are named 0-4 (A-E). A move is a row
 ``(verb, a, b, c, d)``; the verbs are numbered in the alphabetical order of their ids,
-so the rules engine's sorted legal moves are rows in this order (``fastlegal.py``).
+so the rules engine's sorted legal moves are rows in this order (``legal.py``).
 """
 
 from __future__ import annotations
@@ -420,7 +420,7 @@ def begin_turn(S, p):
 
 @njit(cache=True)
 def new_state(players):
-    """An empty position (``fasttables.start`` fills in the decks and the line)."""
+    """An empty position (``tables.start`` fills in the decks and the line)."""
     S = np.zeros(SIZE, np.int64)
     S[NPL] = players
     S[FIRST] = S[LAST] = -1

@@ -1,5 +1,5 @@
 """Fast simulator effects (numba), mirroring ``effects.py``: abilities become effect tasks;
-targets that fit several cards are the bot's (``fast_bot.pick_unit``); a concealed target is
+targets that fit several cards are the bot's (``bot.pick_unit``); a concealed target is
 revealed first (the effect waits on the stack with its target)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     add_lane_tokens,
     attach_to,
     gain_mana,
@@ -15,8 +15,8 @@ from hordes_kit.skytear.fast_board import (
     move_to_lane,
     pile_push,
 )
-from hordes_kit.skytear.fast_bot import pick_unit
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.bot import pick_unit
+from hordes_kit.skytear.fast.core import (
     ALLIANCE,
     HORDE,
     MAXU,
@@ -41,15 +41,15 @@ from hordes_kit.skytear.fast_core import (
     units,
     us,
 )
-from hordes_kit.skytear.fast_fight import (
+from hordes_kit.skytear.fast.fight import (
     deal,
     hurt_castle,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     attack,
     condition_holds,
 )
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     A_COND,
     A_E0,
     A_NE,
@@ -62,10 +62,10 @@ from hordes_kit.skytear.fast_tables import (
     E_X1,
     E_X2,
 )
-from hordes_kit.skytear.fast_targets import (
+from hordes_kit.skytear.fast.targets import (
     candidates,
 )
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tasks import (
     CASTLE_PICK,
     NO_PICK,
     PORTAL_PICK,

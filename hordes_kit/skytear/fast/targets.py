@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     ALLIANCE,
     HORDE,
     KW_EPIC,
@@ -48,7 +48,7 @@ from hordes_kit.skytear.fast_core import (
     ug,
     units,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     attack,
     damage_of,
     health,

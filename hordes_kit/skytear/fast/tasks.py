@@ -7,14 +7,14 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     deck_size,
     deck_take_top,
     discard_to,
     pile_push,
     remove_from_zone,
 )
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     HORDE,
     K_HENCHMAN,
     K_MINION,
@@ -67,10 +67,10 @@ from hordes_kit.skytear.fast_core import (
     units,
     us,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     health,
 )
-from hordes_kit.skytear.fast_tables import C_DESTAB, C_EN0, C_HP, C_KIND, C_NEN, C_SHP, C_TYPE
+from hordes_kit.skytear.fast.tables import C_DESTAB, C_EN0, C_HP, C_KIND, C_NEN, C_SHP, C_TYPE
 
 TASK = {
     k: i

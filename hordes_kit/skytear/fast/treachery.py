@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     horde_take,
     pick_counts,
 )
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     O_HDECK,
     O_HDISC,
     O_MON,
@@ -24,20 +24,20 @@ from hordes_kit.skytear.fast_core import (
     ug,
     us,
 )
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     A_TRIG,
     C_AB0,
     C_NAB,
     C_TBONUS,
     C_TSIDE,
 )
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tasks import (
     TK_ABILITY,
     TK_REVEAL,
     TK_TREACHERY_BONUS,
     push,
 )
-from hordes_kit.skytear.fast_turn import (
+from hordes_kit.skytear.fast.turn import (
     TRIG_TREACHERY,
     reshuffle,
 )

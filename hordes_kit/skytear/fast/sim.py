@@ -1,16 +1,17 @@
 """The fast Skytear Horde simulator (numba) for Monte Carlo at scale, sensible bot only.
 
 It plays the same rules and the same bot as the rules engine (``game.py`` + ``bots.py``),
-mirrored module by module (``fast_core``, ``fast_stats``, ``fast_board``, ``fast_targets``,
-``fast_tasks``, ``fast_turn``, ``fast_treachery``, ``fast_draws``, ``fast_phases``,
-``fast_fight``, ``fast_effects``, ``fast_bot``, ``fast_run``), and must agree with it: fed
+mirrored module by module in this package (``core``, ``stats``, ``board``, ``targets``,
+``tasks``, ``turn``, ``treachery``, ``draws``, ``phases``, ``fight``, ``effects``, ``bot``,
+``run``), and must agree with it: fed
 the same chance tape (``tape.py``) both play identical games (tests/test_skytear_fast.py).
 The rules engine stays the source of truth; this never replaces it. Standard games only;
 a card file using something the fast simulator does not play falls back to the engine.
 
 numba caches each compiled function keyed on its own file only, while a caller's build holds
-the code of everything it calls, so an edit to one ``fast_*`` module would leave stale builds
-in use: every cached build is dropped when any of the sources changes (``_drop_stale_cache``).
+the code of everything it calls, so an edit to one module of this package would leave stale
+builds in use: every cached build is dropped when any of the sources changes
+(``_drop_stale_cache``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from hordes_kit.core.fastjit import njit
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.skytear.bots import sensible_policy
-from hordes_kit.skytear.fast_board import deck_size
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.board import deck_size
+from hordes_kit.skytear.fast.core import (
     O_REC,
     S_CHP,
     S_ERR,
@@ -37,9 +38,9 @@ from hordes_kit.skytear.fast_core import (
     S_TAPE,
     S_TURN,
 )
-from hordes_kit.skytear.fast_export import export
-from hordes_kit.skytear.fast_run import run
-from hordes_kit.skytear.fast_tables import compile_tables
+from hordes_kit.skytear.fast.export import export
+from hordes_kit.skytear.fast.run import run
+from hordes_kit.skytear.fast.tables import compile_tables
 from hordes_kit.skytear.game import SkyState, new_game
 from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.skytear.setup import setup_position
@@ -47,9 +48,10 @@ from hordes_kit.skytear.setup import setup_position
 __all__ = ["supports", "can_play", "fast_chunk", "run_fast", "play_tape_fast", "warm_up", "seed64"]
 
 MAX_STEPS = 200_000
-HERE = Path(__file__).parent
-# the modules whose code or constants the compiled simulator holds
-SOURCES = ("fast_*.py", "fastsim.py", "vocabulary.py", "rules.py")
+HERE = Path(__file__).parent  # this package: skytear/fast
+# the modules whose code or constants the compiled simulator holds: this package's, and the
+# game's vocabulary and rules
+SOURCES = ("*.py", "../vocabulary.py", "../rules.py")
 
 
 def _drop_stale_cache(cache: Path = HERE / "__pycache__") -> bool:
@@ -58,7 +60,7 @@ def _drop_stale_cache(cache: Path = HERE / "__pycache__") -> bool:
     for pattern in SOURCES:
         for f in sorted(HERE.glob(pattern)):
             digest.update(f.name.encode() + b"\0" + f.read_bytes())
-    stamp = cache / "fastsim.sources"
+    stamp = cache / "sim.sources"
     try:
         if stamp.read_text() == digest.hexdigest():
             return False
@@ -66,9 +68,11 @@ def _drop_stale_cache(cache: Path = HERE / "__pycache__") -> bool:
         pass
     try:
         cache.mkdir(exist_ok=True)
-        for f in cache.glob("fast*.nb[ic]"):  # every module: callers hold callees' code
-            f.unlink(missing_ok=True)
-        tmp = cache / f"fastsim.sources.{os.getpid()}"
+        modules = {f.stem for f in HERE.glob("*.py")}
+        for f in cache.glob("*.nb[ic]"):  # every module: callers hold callees' code
+            if f.name.split(".", 1)[0] in modules:
+                f.unlink(missing_ok=True)
+        tmp = cache / f"sim.sources.{os.getpid()}"
         tmp.write_text(digest.hexdigest())
         tmp.replace(stamp)
     except OSError:  # a read-only install: numba then caches elsewhere or not at all

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastengine import (
+from hordes_kit.fantahzee.fast.engine import (
     BOSSES,
     C_AMB,
     C_CA,

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     hurt_portal,
     move_to_back,
     move_to_lane,
 )
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     KW_BARRIER,
     KW_DEFENDER,
     KW_ELUSIVE,
@@ -45,8 +45,8 @@ from hordes_kit.skytear.fast_core import (
     units,
     us,
 )
-from hordes_kit.skytear.fast_phases import TRIG_AFTER, TRIG_FIGHT, TRIG_PILLAGE
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.phases import TRIG_AFTER, TRIG_FIGHT, TRIG_PILLAGE
+from hordes_kit.skytear.fast.stats import (
     armor_left,
     attack,
     damage_of,
@@ -54,8 +54,8 @@ from hordes_kit.skytear.fast_stats import (
     health,
     keyword,
 )
-from hordes_kit.skytear.fast_tables import C_PILLAB
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tables import C_PILLAB
+from hordes_kit.skytear.fast.tasks import (
     TK_ALLIANCE_FIGHT,
     TK_ELUSIVE,
     TK_FIGHT_LANE,
@@ -68,7 +68,7 @@ from hordes_kit.skytear.fast_tasks import (
     TK_TURN,
     push,
 )
-from hordes_kit.skytear.fast_turn import push_abilities
+from hordes_kit.skytear.fast.turn import push_abilities
 
 
 @njit(cache=True)

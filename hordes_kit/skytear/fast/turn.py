@@ -1,12 +1,12 @@
 """Fast simulator handlers (numba) for the horde phase, mirroring ``horde.py`` (the treachery
-card is in ``fast_treachery.py``, setup and the decks in ``fast_draws.py``)."""
+card is in ``treachery.py``, setup and the decks in ``draws.py``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     gain_mana,
     horde_take,
     move_to_back,
@@ -16,8 +16,8 @@ from hordes_kit.skytear.fast_board import (
     pile_push,
     place,
 )
-from hordes_kit.skytear.fast_bot import ally_lane
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.bot import ally_lane
+from hordes_kit.skytear.fast.core import (
     ALLIANCE,
     HORDE,
     K_HENCHMAN,
@@ -63,11 +63,11 @@ from hordes_kit.skytear.fast_core import (
     units,
     us,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     keyword,
     portal_numbers,
 )
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     A_E0,
     A_NE,
     A_TRIG,
@@ -83,7 +83,7 @@ from hordes_kit.skytear.fast_tables import (
     C_TYPE,
     E_VERB,
 )
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tasks import (
     TK_ABILITY,
     TK_BOOST,
     TK_ENTER,

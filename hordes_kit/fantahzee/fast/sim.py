@@ -6,10 +6,10 @@ It plays the same rules and the same bots as the rules engine (``game.py`` +
 tape (``tape.py``) both play identical games, move for move
 (tests/test_fantahzee_fast.py). The rules engine stays the source of truth.
 
-Which module holds what: ``fastengine`` (the position array, the small rule queries),
-``fastmoves`` (chance, moves, walking on), ``fastlegal`` (the sorted legal moves),
-``fastbot`` (the strong bot), ``fastplan`` (its attack planner and damage choice),
-``fastparty`` (its party solver), ``fastplay`` (the game loop), ``fasttables`` (cards as
+Which module of this package holds what: ``engine`` (the position array, the small rule queries),
+``moves`` (chance, moves, walking on), ``legal`` (the sorted legal moves),
+``bot`` (the strong bot), ``plan`` (its attack planner and damage choice),
+``party`` (its party solver), ``play`` (the game loop), ``tables`` (cards as
 arrays, a rules-engine position as an array, moves back as action ids).
 
 The strong bot's exact dice odds are the dice solver's own answers (``odds.py``), asked
@@ -46,10 +46,10 @@ from numba.typed import Dict
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.fastjit import njit
 from hordes_kit.core.montecarlo import MAX_SEED
-from hordes_kit.fantahzee import fastengine as E
-from hordes_kit.fantahzee.fastbot import NPOL, POL_BONUS, POL_FAV, POL_FLIP, POL_MARGIN, POL_PARTY
-from hordes_kit.fantahzee.fastparty import memo_grown, new_memo
-from hordes_kit.fantahzee.fastplay import (
+from hordes_kit.fantahzee.fast import engine as E
+from hordes_kit.fantahzee.fast.bot import NPOL, POL_BONUS, POL_FAV, POL_FLIP, POL_MARGIN, POL_PARTY
+from hordes_kit.fantahzee.fast.party import memo_grown, new_memo
+from hordes_kit.fantahzee.fast.play import (
     AVOID_SHIFT,
     OUT_COLS,
     OUT_FIRST,
@@ -63,7 +63,7 @@ from hordes_kit.fantahzee.fastplay import (
     run,
     workspace,
 )  # fmt: skip
-from hordes_kit.fantahzee.fasttables import FastTables, Unsupported, export, move_id, tables
+from hordes_kit.fantahzee.fast.tables import FastTables, Unsupported, export, move_id, tables
 from hordes_kit.fantahzee.game import FState, new_game
 from hordes_kit.fantahzee.odds import keep_table, success_probability
 from hordes_kit.fantahzee.policy import StrongPolicy, policy_of
@@ -104,7 +104,7 @@ _KEY3 = types.UniTuple(types.int64, 3)
 
 @njit(cache=True)
 def _new_dicts():
-    """Empty ``SP``, ``KIDX``, ``PS`` and ``PID`` (see ``fastbot``)."""
+    """Empty ``SP``, ``KIDX``, ``PS`` and ``PID`` (see ``bot``)."""
     return (
         Dict.empty(key_type=types.int64, value_type=types.float64),
         Dict.empty(key_type=types.int64, value_type=types.int64),
@@ -124,7 +124,7 @@ def _clear(table):
 
 
 class Tables:
-    """The strong bot's tables for one card set, filled as games ask (see ``fastbot``)."""
+    """The strong bot's tables for one card set, filled as games ask (see ``bot``)."""
 
     def __init__(self, cards: str = "") -> None:
         self.fast: FastTables = tables(cards)
@@ -201,7 +201,7 @@ def _new_game(cfg: FConfig) -> np.ndarray:
 
 def _policy_row(policy: StrongPolicy, fast: FastTables | None, bot: str) -> tuple[int, np.ndarray]:
     """A policy's code bits (its never-recruited heroes' hand rows from ``AVOID_SHIFT``) and
-    its parameter row (``fastbot.POL_*``); ``fast`` None: the hero ids are not checked."""
+    its parameter row (``bot.POL_*``); ``fast`` None: the hero ids are not checked."""
     row = np.zeros(NPOL, np.float64)
     row[POL_MARGIN], row[POL_PARTY] = policy.margin, policy.party_bonus
     row[POL_BONUS], row[POL_FLIP] = policy.favour_bonus, policy.flip_chance
@@ -221,7 +221,7 @@ def _policy_row(policy: StrongPolicy, fast: FastTables | None, bot: str) -> tupl
 
 
 def _bot_codes(bots: Sequence[str], cards: str | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The bots' codes (``fastplay``) and parameter rows (``fastbot.POL_*``): a member of
+    """The bots' codes (``play``) and parameter rows (``bot.POL_*``): a member of
     the strong bot's family (``strong-without:<hero id>,...``, ``strong-policy:...``) is
     the strong bot with its never-recruited heroes' hand rows as bits from
     ``AVOID_SHIFT`` and its parameters in its row (``cards``: the config's card data;
@@ -263,7 +263,7 @@ def run_fast(
     max_moves: int = MAX_MOVES,
     config: FConfig | Mapping | None = None,
 ) -> np.ndarray:
-    """Games ``first .. first+games-1``: one row each (``fastplay.OUT_*``: the bots that
+    """Games ``first .. first+games-1``: one row each (``play.OUT_*``: the bots that
     won as bits, turns, status, moves, each bot's XP, monsters and party size).
 
     From a new game of ``config`` the b-th bot sits in seat (b + g) % players in game g
@@ -362,7 +362,7 @@ def play_tape_fast(
     config: FConfig | Mapping | None = None,
 ) -> tuple[np.ndarray, list[str], int]:
     """One game on a tape (``tape.play_tape``'s rules, bot b in seat b): the final state
-    array, every move's action id, and the status (``fastengine.FINISHED`` or ``CAPPED``)."""
+    array, every move's action id, and the status (``engine.FINISHED`` or ``CAPPED``)."""
     _bot_codes(bots)
     if start is None:
         start = new_game(_config(config, len(bots)))

@@ -1,19 +1,19 @@
 """Fast simulator handlers (numba) for the alliance phase and reactions: ``alliance.py`` with
-the sensible bot deciding inline (the fight, pillage and end are in ``fast_fight.py``)."""
+the sensible bot deciding inline (the fight, pillage and end are in ``fight.py``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     attach_to,
     discard_to,
     move_to_lane,
     new_unit,
     place,
 )
-from hordes_kit.skytear.fast_bot import (
+from hordes_kit.skytear.fast.bot import (
     KEY_DRAW,
     KEY_ENGAGE,
     KEY_MOVE,
@@ -29,7 +29,7 @@ from hordes_kit.skytear.fast_bot import (
     move_lane,
     tower_lane,
 )
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     ALLIANCE,
     KW_TAUNT,
     MAXC,
@@ -63,13 +63,13 @@ from hordes_kit.skytear.fast_core import (
     ug,
     us,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     attack,
     health,
     keyword,
 )
-from hordes_kit.skytear.fast_tables import A_CHARGE, A_MANA, C_COST, C_TYPE
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tables import A_CHARGE, A_MANA, C_COST, C_TYPE
+from hordes_kit.skytear.fast.tasks import (
     TK_ABILITY,
     TK_ACT,
     TK_ALLY_ENGAGE,
@@ -82,7 +82,7 @@ from hordes_kit.skytear.fast_tasks import (
     doom,
     push,
 )
-from hordes_kit.skytear.fast_turn import push_abilities
+from hordes_kit.skytear.fast.turn import push_abilities
 
 TRIG_PLAY, TRIG_FIGHT, TRIG_PILLAGE, TRIG_AFTER = 0, 1, 5, 6
 

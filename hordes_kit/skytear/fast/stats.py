@@ -4,7 +4,7 @@ conditions and the portal's numbers, mirroring ``stats.py`` line by line."""
 from __future__ import annotations
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     HORDE,
     KW_APH,
     KW_ARMOR,
@@ -51,7 +51,7 @@ from hordes_kit.skytear.fast_core import (
     lane_of,
     ug,
 )
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     A_E0,
     A_NE,
     A_TRIG,

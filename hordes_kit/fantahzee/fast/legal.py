@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastengine import (
+from hordes_kit.fantahzee.fast.engine import (
     ACTION,
     ACTIONS,
     ATTACK,

@@ -4,7 +4,7 @@ decision applied, and the steps that need neither walked on (``flow.settle``).""
 from __future__ import annotations
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastengine import (
+from hordes_kit.fantahzee.fast.engine import (
     ACTION,
     AMBUSHED,
     ATTACK,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     HORDE,
     MAXATT,
     MAXB,
@@ -66,10 +66,10 @@ from hordes_kit.skytear.fast_core import (
     ug,
     us,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     portal_health,
 )
-from hordes_kit.skytear.fast_tables import C_KIND, P_STAGE
+from hordes_kit.skytear.fast.tables import C_KIND, P_STAGE
 
 K_TOKEN = 4
 # lane token kinds -> (unit field, sign): health, damage, attack, temp-attack, armor, temp-armor

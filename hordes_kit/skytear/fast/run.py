@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     O_DOOM,
     O_HDISC,
     O_TASK,
@@ -21,7 +21,7 @@ from hordes_kit.skytear.fast_core import (
     find,
     ug,
 )
-from hordes_kit.skytear.fast_draws import (
+from hordes_kit.skytear.fast.draws import (
     first_dead_minion,
     minion_enters,
     t_discard_hand,
@@ -35,8 +35,8 @@ from hordes_kit.skytear.fast_draws import (
     t_rebuild,
     t_shuffle_back,
 )
-from hordes_kit.skytear.fast_effects import t_ability, t_effect
-from hordes_kit.skytear.fast_fight import (
+from hordes_kit.skytear.fast.effects import t_ability, t_effect
+from hordes_kit.skytear.fast.fight import (
     t_alliance_fight,
     t_elusive,
     t_end_phase,
@@ -48,7 +48,7 @@ from hordes_kit.skytear.fast_fight import (
     t_return_pillagers,
     t_strike,
 )
-from hordes_kit.skytear.fast_phases import (
+from hordes_kit.skytear.fast.phases import (
     t_act,
     t_ally_engage,
     t_ally_move,
@@ -58,11 +58,11 @@ from hordes_kit.skytear.fast_phases import (
     t_taunt,
     t_use,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     portal_numbers,
 )
-from hordes_kit.skytear.fast_tables import C_AB0, C_NAB
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tables import C_AB0, C_NAB
+from hordes_kit.skytear.fast.tasks import (
     TK_ABILITY,
     TK_ACT,
     TK_ALLIANCE_FIGHT,
@@ -123,11 +123,11 @@ from hordes_kit.skytear.fast_tasks import (
     push,
     strip,
 )
-from hordes_kit.skytear.fast_treachery import (
+from hordes_kit.skytear.fast.treachery import (
     t_treachery,
     t_treachery_bonus,
 )
-from hordes_kit.skytear.fast_turn import (
+from hordes_kit.skytear.fast.turn import (
     t_boost,
     t_enter,
     t_gain_mana,

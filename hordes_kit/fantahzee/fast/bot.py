@@ -1,7 +1,7 @@
 """The strong bot in the fast simulator (numba): ``bots.strong_bot`` decision for
 decision, the same floating-point values in the same order.
 
-The exact dice odds it asks for come from tables the rules side fills (``fastsim.py``):
+The exact dice odds it asks for come from tables the rules side fills (``sim.py``):
 ``SP`` (the chance to pay a set of costs: ``odds.success_probability`` as a float) and
 ``KIDX``/``KVAL`` (each keep's exact chance: ``odds.advise_keep``'s numerators, as two
 floats that hold them exactly). A value not in a table yet is asked for: the bot writes
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.fantahzee.fastengine import (
+from hordes_kit.fantahzee.fast.engine import (
     ACTION,
     ATTACK,
     C_EFF,
@@ -88,9 +88,9 @@ from hordes_kit.fantahzee.fastengine import (
     stack_at,
     strength,
 )  # fmt: skip
-from hordes_kit.fantahzee.fastlegal import find_move
-from hordes_kit.fantahzee.fastparty import GROW, endgame_move
-from hordes_kit.fantahzee.fastplan import best_attack, best_loss, flip_chance
+from hordes_kit.fantahzee.fast.legal import find_move
+from hordes_kit.fantahzee.fast.party import GROW, endgame_move
+from hordes_kit.fantahzee.fast.plan import best_attack, best_loss, flip_chance
 
 __all__ = [
     "strong_move",
@@ -112,7 +112,7 @@ ENABLERS = (E_EXTRA_DICE, E_EXTRA_ROLLS, E_REDUCE_X, E_STEAM, E_ACTIVATE_OTHER)
 # a bot's parameters (``policy.StrongPolicy``) as one float row: the recruiting margin,
 # the bonus per hero in a party, the bonus per favoured hero, the flip chance wanted,
 # then 1.0 for each favoured hero's hand row (the never-recruited ones are bits of the
-# bot's code, ``fastplay.AVOID_SHIFT``)
+# bot's code, ``play.AVOID_SHIFT``)
 POL_MARGIN, POL_PARTY, POL_BONUS, POL_FLIP, POL_FAV = range(5)
 NPOL = POL_FAV + MAXK
 # BIN[a, b] = a choose b: counting dice sets for a keep table's row numbers

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     deck_size,
 )
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     ALLIANCE,
     HORDE,
     KW_DEFENDER,
@@ -49,13 +49,13 @@ from hordes_kit.skytear.fast_core import (
     ug,
     units,
 )
-from hordes_kit.skytear.fast_stats import (
+from hordes_kit.skytear.fast.stats import (
     attack,
     damage_of,
     health,
     keyword,
 )
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     A_CHARGE,
     A_E0,
     A_MANA,
@@ -72,11 +72,11 @@ from hordes_kit.skytear.fast_tables import (
     E_TARGET,
     E_VERB,
 )
-from hordes_kit.skytear.fast_targets import (
+from hordes_kit.skytear.fast.targets import (
     candidates,
 )
 
-# verbs (fast_tables.VERB)
+# verbs (tables.VERB)
 VB_DAMAGE, VB_HEAL, VB_ATTACK, VB_TATTACK, VB_ARMOR, VB_TARMOR, VB_DESTROY = 0, 1, 2, 3, 4, 5, 6
 VB_EXHAUST, VB_BAIT, VB_HALT, VB_DRAW, VB_MANA, VB_ASSAULT, VB_GUERRILLA = 8, 11, 14, 16, 17, 18, 19
 VB_REBUILD, VB_FLUX, VB_CHARGES, VB_TOKEN = 20, 22, 23, 27

@@ -7,15 +7,15 @@ from __future__ import annotations
 import numpy as np
 
 from hordes_kit.core.fastjit import njit
-from hordes_kit.skytear.fast_board import (
+from hordes_kit.skytear.fast.board import (
     bottom_push,
     deck_size,
     new_unit,
     pick_counts,
     place,
 )
-from hordes_kit.skytear.fast_bot import DRAW_HAND, DRAW_KEEP
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.bot import DRAW_HAND, DRAW_KEEP
+from hordes_kit.skytear.fast.core import (
     HORDE,
     MAXC,
     O_ASIDE,
@@ -40,11 +40,11 @@ from hordes_kit.skytear.fast_core import (
     U_HP,
     us,
 )
-from hordes_kit.skytear.fast_tables import (
+from hordes_kit.skytear.fast.tables import (
     C_COST,
     C_TYPE,
 )
-from hordes_kit.skytear.fast_tasks import (
+from hordes_kit.skytear.fast.tasks import (
     TK_DISCARD_HAND,
     TK_DRAW,
     TK_LEVEL3,

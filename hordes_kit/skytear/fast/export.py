@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hordes_kit.skytear.fast_core import (
+from hordes_kit.skytear.fast.core import (
     MAXATT,
     MAXB,
     MAXBOT,
@@ -90,8 +90,8 @@ from hordes_kit.skytear.fast_core import (
     U_ATTOWN,
     UF,
 )
-from hordes_kit.skytear.fast_tables import FastTables, compile_tables
-from hordes_kit.skytear.fast_tasks import NO_PICK, TASK
+from hordes_kit.skytear.fast.tables import FastTables, compile_tables
+from hordes_kit.skytear.fast.tasks import NO_PICK, TASK
 
 __all__ = ["export", "PHASES"]
 
