@@ -130,7 +130,7 @@ def kernel_address(host: str) -> str:
 def check_host_scheduler(address: str, timeout: float = SCHEDULER_SECONDS) -> str:
     """The host's Dask scheduler (``--scheduler``): a well-formed address where a
     scheduler answers now, else the kit's error naming it."""
-    from hordes_kit.core.lab import check_scheduler
+    from hordes_kit.core.lab.cluster import check_scheduler
 
     try:
         check_scheduler(address)
@@ -141,7 +141,7 @@ def check_host_scheduler(address: str, timeout: float = SCHEDULER_SECONDS) -> st
             raise InvalidInputError(
                 f"no Dask scheduler answered at {address}: {e.strerror or e}"
             ) from None
-        from hordes_kit.core.lab_dask import connect
+        from hordes_kit.core.lab.cluster import connect
 
         client, _own = connect(address, timeout)
     except InvalidInputError as e:

@@ -15,8 +15,8 @@ import platform
 import time
 from pathlib import Path
 
-from hordes_kit.core.lab_report import ANSWERS, answer_record, read_answers, to_toml
-from hordes_kit.core.lab_search import ask
+from hordes_kit.core.lab.report import ANSWERS, answer_record, read_answers, to_toml
+from hordes_kit.core.lab.search import ask
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE

@@ -77,9 +77,9 @@ def test_bad_input_is_refused_in_one_line(capsys, argv):
 
 
 def test_an_unreachable_cluster_is_said_in_one_line(capsys, monkeypatch):
-    from hordes_kit.core import lab_dask
+    from hordes_kit.core.lab import cluster as lab_cluster
 
-    monkeypatch.setattr(lab_dask, "CONNECT_SECONDS", 0.5)
+    monkeypatch.setattr(lab_cluster, "CONNECT_SECONDS", 0.5)
     argv = ["lab", "the-horde", "policies", "--games", "5", "--scheduler", "tcp://127.0.0.1:9"]
     code, out, err = outcome(capsys, argv)
     assert code == 2 and out == "" and "no Dask scheduler answered" in err

@@ -11,9 +11,9 @@ import re
 import ipywidgets as w
 from traitlets import TraitError
 
-from hordes_kit.core import lab_dask
-from hordes_kit.core.lab_report import read_answers
-from hordes_kit.core.lab_search import best_label, replay_candidate
+from hordes_kit.core.lab import cluster as lab_cluster
+from hordes_kit.core.lab.report import read_answers
+from hordes_kit.core.lab.search import best_label, replay_candidate
 from hordes_kit.fantahzee import lab as fantahzee_lab
 from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
 from hordes_kit.the_horde import lab as horde_lab
@@ -88,7 +88,7 @@ def test_no_value_a_page_sends_makes_the_kernel_connect_out(monkeypatch):
         calls.append(scheduler)
         raise AssertionError(f"the page connected to {scheduler}")
 
-    monkeypatch.setattr(lab_dask, "connect", spy)
+    monkeypatch.setattr(lab_cluster, "connect", spy)
     monkeypatch.setenv(ENV, "1")
     monkeypatch.delenv(SCHEDULER_ENV, raising=False)
     page = LabPage()

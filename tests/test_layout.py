@@ -177,7 +177,7 @@ def test_every_game_has_the_same_rooms(pkg):
 def test_shared_code_imports_no_game():
     games = {p.name for p in game_packages()}
     bad = []
-    for path in sorted((PKG / "core").glob("*.py")):
+    for path in sorted((PKG / "core").rglob("*.py")):
         for name in imported_modules(path):
             parts = name.split(".")
             if parts[0] == "hordes_kit" and len(parts) > 1 and parts[1] not in ("core",):

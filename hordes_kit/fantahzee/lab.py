@@ -20,8 +20,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from hordes_kit.core.lab import Arm, Experiment
-from hordes_kit.core.lab_search import Family, Question
+from hordes_kit.core.lab.search import Family, Question
+from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
 from hordes_kit.fantahzee.bots import bot_named
 from hordes_kit.fantahzee.fast.engine import FINISHED

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from hordes_kit.core.lab import Arm, Experiment
-from hordes_kit.core.lab_search import Family, Question
+from hordes_kit.core.lab.search import Family, Question
+from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
 from hordes_kit.the_horde.bots import POLICIES, Policy
 from hordes_kit.the_horde.cards import load_data

@@ -19,8 +19,8 @@ from dataclasses import replace
 import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.core.lab_report import read_answers
-from hordes_kit.core.lab_search import SearchResult, ask, best_label
+from hordes_kit.core.lab.report import read_answers
+from hordes_kit.core.lab.search import SearchResult, ask, best_label
 from hordes_kit.core.montecarlo import max_workers
 from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE

@@ -24,7 +24,7 @@ __all__ = ["lab_command", "print_answer"]
 def print_answer(result, out=None) -> None:
     """A lab answer as lines a player reads."""
     out = out or sys.stdout
-    from hordes_kit.core.lab_search import SearchResult, best_label
+    from hordes_kit.core.lab.search import SearchResult, best_label
 
     final = result
     if isinstance(result, SearchResult):
@@ -64,9 +64,9 @@ def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:
         )
 
     def run(args: argparse.Namespace) -> int:
-        from hordes_kit.core.lab import check_scheduler
-        from hordes_kit.core.lab_report import answer_record
-        from hordes_kit.core.lab_search import ask
+        from hordes_kit.core.lab.cluster import check_scheduler
+        from hordes_kit.core.lab.report import answer_record
+        from hordes_kit.core.lab.search import ask
 
         if args.scheduler is not None:
             check_scheduler(args.scheduler)

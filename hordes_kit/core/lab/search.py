@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.lab import Arm, Experiment, LabResult, derived_seed, run_experiment
+from hordes_kit.core.lab.run import LabResult, run_experiment
+from hordes_kit.core.lab.tasks import Arm, Experiment, derived_seed
 
 __all__ = ["Family", "SearchResult", "search", "Question", "ask", "best_label", "replay_candidate"]
 
@@ -30,7 +31,7 @@ class Family:
     about: str  # the family's parameters in a player's words
     sample: Callable[[random.Random], Arm]  # a random member (label + spec)
     baselines: tuple[Arm, ...]  # the shipped policies it is compared with
-    play: Callable  # the experiment's play function (``core.lab.Experiment``)
+    play: Callable  # the experiment's play function (``tasks.Experiment``)
     measure: str
     games_per_second: float = 1000.0
     describe: Callable[[object], str] = repr  # a member's spec in a player's words

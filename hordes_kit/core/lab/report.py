@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 from hordes_kit.core.data import data_path
-from hordes_kit.core.lab_search import SearchResult
+from hordes_kit.core.lab.search import SearchResult
 
 __all__ = ["answer_record", "to_toml", "read_answers", "ANSWERS"]
 
