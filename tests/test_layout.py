@@ -1,10 +1,18 @@
-"""The shape of the package: every game package's modules import downward only.
+"""The shape of the package: every game package's modules import downward only, and no
+module of the kit imports round a circle.
 
 The layers are the ones ``hordes_kit/README.md`` documents ("Which file holds what"),
 lowest first. A module may import modules of its own layer or below, never one above,
 not even lazily inside a function or under ``TYPE_CHECKING``, and no two modules import
 each other round a circle. A module not named here belongs to the lowest layer that
 imports it (a module ``game.py`` needs is an engine module); one nothing imports is a tool.
+A game's fast simulator is one room of the tools layer, its sub-package ``fast/``.
+
+Across the whole kit (every package and sub-package: the games, core, ui, the server),
+no modules import each other round a circle, counting every import a file makes:
+lazy ones inside functions and ``TYPE_CHECKING`` ones too. ``from a import b`` is an
+import of the module ``a.b`` when there is one, else of ``a`` (a name ``a`` holds). A
+registry's lookup by name (``Game(cli=...)``, ``importlib``) is not an import.
 """
 
 from __future__ import annotations
@@ -222,3 +230,118 @@ def test_the_checks_catch_an_upward_import(tmp_path):
     assert "demo/things.py (view) imports fast (tools)" in bad
     assert ["legal", "state", "legal"] in cycles(package_graph(pkg))
     assert ["run", "sim", "run"] in cycles(package_graph(pkg / "fast", "hordes_kit.demo.fast"))
+
+
+# --- no circle anywhere in the kit ------------------------------------------------------
+
+
+def kit_modules(root: Path) -> dict[str, Path]:
+    """Every module of the package at ``root`` (and its sub-packages) by dotted name; a
+    package is named by its ``__init__.py``."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def module_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the same package tree it imports anywhere in its file."""
+    mods = kit_modules(root)
+    graph: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names if a.name in mods)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                assert node.level == 0, f"{path}: relative import"
+                for a in node.names:
+                    sub = f"{node.module}.{a.name}"
+                    if sub in mods:
+                        deps.add(sub)
+                    elif node.module in mods:
+                        deps.add(node.module)
+        deps.discard(name)
+        graph[name] = deps
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One circle through each group of modules that reach each other by imports (each
+    strongly connected group of the graph: Tarjan's algorithm), as a path back to its start."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while not group or v not in group:
+                group.add(stack.pop())
+            if len(group) > 1:
+                groups.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    found = []
+    for group in groups:
+        start = min(group)
+        paths, seen = [[start]], {start}
+        while paths:  # breadth first: the shortest way back to the start inside the group
+            path = paths.pop(0)
+            nxt = sorted(graph[path[-1]] & group)
+            if start in nxt:
+                found.append(path + [start])
+                break
+            for w in nxt:
+                if w not in seen:
+                    seen.add(w)
+                    paths.append(path + [w])
+    return sorted(found)
+
+
+def test_no_module_of_the_kit_imports_round_a_circle():
+    found = circles(module_graph(PKG))
+    assert not found, "\n".join(" -> ".join(c) for c in found)
+
+
+def test_the_circle_check_sees_every_kind_of_import(tmp_path):
+    """A circle through a lazy import, a ``TYPE_CHECKING`` import, a sub-package and a
+    package's ``__init__`` is found; importing a package's submodule by ``from`` is not one."""
+    kit = tmp_path / "kit"
+    files = {
+        "__init__.py": "",
+        "a/__init__.py": "",
+        "a/x.py": "def f():\n    from kit.b.y import g\n",  # lazy, inside a function
+        "b/__init__.py": "",
+        "b/y.py": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from kit.a.x import f\n"  # for a type only
+        ),
+        "c/__init__.py": "from kit.c.z import h\n",
+        "c/z.py": "import kit.d\n",
+        "d.py": "from kit.c import VERSION\n",  # a name of c's __init__: an import of kit.c
+        "e.py": "from kit.c import z\nimport kit.d\n",  # c's submodule: no circle with c
+    }
+    for name, text in files.items():
+        (kit / name).parent.mkdir(parents=True, exist_ok=True)
+        (kit / name).write_text(text)
+    graph = module_graph(kit)
+    assert graph["kit.e"] == {"kit.c.z", "kit.d"}
+    assert circles(graph) == [
+        ["kit.a.x", "kit.b.y", "kit.a.x"],
+        ["kit.c", "kit.c.z", "kit.d", "kit.c"],
+    ]
