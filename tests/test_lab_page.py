@@ -137,6 +137,10 @@ def test_the_shipped_answers_page_shows_games_seeds_and_verdicts():
     text = answers_html(answers)
     for a in answers:
         assert f"seed {a['seed']}" in text and f"{a['games']:,} games" in text
+        # the command that plays the answer again, as shown: its own games, no placeholder
+        games = a.get("first_games", a["games"])
+        want = f"hordes-kit lab {a['game']} {a['question']} --games {games} --seed {a['seed']}"
+        assert a["command"] == want and html.escape(want) in text
     assert "hordes-kit lab" in text
     fake = [
         {

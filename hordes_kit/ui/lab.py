@@ -275,7 +275,7 @@ def answers_html(answers: list[dict] | None = None) -> str:
             for r in a["rows"]
         )
         extra = ""
-        command = a["command"].format(games=a.get("first_games", a["games"]))
+        command = a["command"]
         recompute = "Recompute"
         if "winner_policy" in a:
             extra = (

@@ -14,5 +14,10 @@ Its modules, each importing only those listed before it:
 - ``report``: answers as TOML rows and back (``data/lab/answers.toml``).
 - ``cli``: ``hordes-kit lab GAME QUESTION`` (``lab_command``).
 
-A game's questions live in its own ``lab.py``; the page is ``ui/lab.py``.
+A game's questions live in its own ``lab.py``; the page is ``ui/lab.py``. This package's
+own module holds only what the command line needs before any of them is imported.
 """
+
+__all__ = ["DEFAULT_CANDIDATES"]
+
+DEFAULT_CANDIDATES = 16  # members a search draws unless told otherwise (--candidates)

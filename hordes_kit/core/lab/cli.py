@@ -14,9 +14,11 @@ import argparse
 import importlib
 import json
 import sys
+import time
 
 from hordes_kit.core.args import add_run_arguments, int_in, text_up_to
 from hordes_kit.core.commands import Command
+from hordes_kit.core.lab import DEFAULT_CANDIDATES
 
 __all__ = ["lab_command", "print_answer"]
 
@@ -47,8 +49,13 @@ def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:
 
     def add(p: argparse.ArgumentParser) -> None:
         p.add_argument("question", choices=keys, help="what to ask: " + ", ".join(keys))
-        add_run_arguments(p, games=10_000)
-        p.set_defaults(games=None)
+        add_run_arguments(
+            p,
+            games=None,
+            games_help="games per choice, 1-1,000,000,000 (default: the question's own); a "
+            "search plays this many per candidate in its first round, doubles them for the "
+            "ones it keeps, and checks the winner on four times as many fresh games",
+        )
         p.add_argument(
             "--scheduler",
             type=text_up_to(200),
@@ -59,8 +66,8 @@ def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:
         p.add_argument(
             "--candidates",
             type=int_in(2, 64),
-            default=16,
-            help="policies a search starts from, 2-64 (default 16)",
+            default=DEFAULT_CANDIDATES,
+            help=f"policies a search starts from, 2-64 (default {DEFAULT_CANDIDATES})",
         )
 
     def run(args: argparse.Namespace) -> int:
@@ -73,6 +80,7 @@ def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:
         q = next(x for x in importlib.import_module(module).QUESTIONS if x.key == args.question)
         games = args.games or q.default_games
         tty = sys.stderr.isatty() and not args.json
+        start = time.perf_counter()
 
         def progress(stage: str, done: int, total: int) -> None:
             if tty:
@@ -90,7 +98,9 @@ def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:
         if tty:
             print(file=sys.stderr)
         if args.json:
-            print(json.dumps(answer_record(game, q.key, q.title, res, args.seed, 0.0)))
+            seconds = time.perf_counter() - start
+            record = answer_record(game, q.key, q.title, res, args.seed, seconds, args.candidates)
+            print(json.dumps(record))
         else:
             print(q.title)
             print_answer(res)

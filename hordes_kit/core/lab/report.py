@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 from hordes_kit.core.data import data_path
+from hordes_kit.core.lab import DEFAULT_CANDIDATES
 from hordes_kit.core.lab.search import SearchResult
 
 __all__ = ["answer_record", "to_toml", "read_answers", "ANSWERS"]
@@ -19,11 +20,25 @@ __all__ = ["answer_record", "to_toml", "read_answers", "ANSWERS"]
 ANSWERS = data_path("lab", "answers.toml")
 
 
-def answer_record(game: str, key: str, title: str, result, seed: int, seconds: float) -> dict:
-    """A run as a plain dict (one ``[[answer]]``)."""
+def answer_record(
+    game: str,
+    key: str,
+    title: str,
+    result,
+    seed: int,
+    seconds: float,
+    candidates: int = DEFAULT_CANDIDATES,
+) -> dict:
+    """A run as a plain dict (one ``[[answer]]``): ``seconds`` it took, and the command that
+    plays it again (its ``--games``, a search's first round, and ``--candidates``)."""
     final = result.final if isinstance(result, SearchResult) else result
     from hordes_kit.core.registry import get_game
 
+    search = isinstance(result, SearchResult)
+    games = result.rounds[0].games if search else final.games
+    command = f"hordes-kit lab {game} {key} --games {games} --seed {seed}"
+    if search and candidates != DEFAULT_CANDIDATES:
+        command += f" --candidates {candidates}"
     rec = {
         "game": game,
         "game_title": get_game(game).title,
@@ -32,14 +47,14 @@ def answer_record(game: str, key: str, title: str, result, seed: int, seconds: f
         "seed": seed,
         "games": final.games,
         "measure": final.exp.measure,
-        "seconds": round(seconds, 1),
-        "command": f"hordes-kit lab {game} {key} --games {{games}} --seed {seed}",
+        "seconds": round(seconds, 2),
+        "command": command,
         "rows": [
             {k: (round(v, 6) if isinstance(v, float) else v) for k, v in row.items()}
             for row in final.table().iter_rows(named=True)
         ],
     }
-    if isinstance(result, SearchResult):
+    if search:
         named = result.family.member_name
         rec["winner"] = named(result.winner.spec) if named else result.winner.label
         rec["candidate"] = result.winner.label  # the search draws it again from its seed

@@ -15,10 +15,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.lab import DEFAULT_CANDIDATES
 from hordes_kit.core.lab.run import LabResult, run_experiment
 from hordes_kit.core.lab.tasks import Arm, Experiment, derived_seed
 
-__all__ = ["Family", "SearchResult", "search", "Question", "ask", "best_label", "replay_candidate"]
+__all__ = [
+    "Family",
+    "SearchResult",
+    "search",
+    "Question",
+    "ask",
+    "best_label",
+    "replay_candidate",
+]
 
 MAX_CANDIDATES = 64
 
@@ -162,7 +171,7 @@ def ask(
     *,
     workers: int = 1,
     scheduler=None,
-    candidates: int = 16,
+    candidates: int = DEFAULT_CANDIDATES,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> LabResult | SearchResult:
     """The answer to a question: a sweep's ``LabResult`` or a search's ``SearchResult``
