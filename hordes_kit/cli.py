@@ -317,7 +317,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
         lazy_iri.install()  # a second less to start (see lazy_iri), before the server loads
         from hordes_kit.core.tables.store import use_database
-        from hordes_kit.serve import serve
+        from hordes_kit.serve.server import serve
 
         use_database(args.db)  # the pages' kernels read it from the environment
 

@@ -11,7 +11,7 @@ import pytest
 
 from hordes_kit.cli import main
 from hordes_kit.fantahzee.odds import advise_keep, success_probability
-from hordes_kit.serve import voila_argv
+from hordes_kit.serve.server import voila_argv
 
 
 def run(capsys, *args):

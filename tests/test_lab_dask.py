@@ -63,7 +63,7 @@ def test_the_page_runs_on_the_hosts_cluster(client, monkeypatch):
     """`hordes-kit serve --scheduler` hands its kernels the host's cluster: the lab page's
     "This server's cluster" runs there, with this server's numbers."""
     from hordes_kit.core.lab import cluster as lab_cluster
-    from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
+    from hordes_kit.serve.dashboard import ENV, SCHEDULER_ENV
     from hordes_kit.ui.lab import CLUSTER, LabPage
 
     monkeypatch.setenv(ENV, "1")

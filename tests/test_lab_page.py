@@ -15,7 +15,7 @@ from hordes_kit.core.lab import cluster as lab_cluster
 from hordes_kit.core.lab.report import read_answers
 from hordes_kit.core.lab.search import best_label, replay_candidate
 from hordes_kit.fantahzee import lab as fantahzee_lab
-from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
+from hordes_kit.serve.dashboard import ENV, SCHEDULER_ENV
 from hordes_kit.the_horde import lab as horde_lab
 from hordes_kit.the_horde.lab import policy_name
 from hordes_kit.ui.lab import CLUSTER, LabPage, answers_html

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 PKG = Path(__file__).resolve().parent.parent / "hordes_kit"
-SHARED = ("core", "ui")
+SHARED = ("core", "ui", "serve")  # the packages that are not a game
 
 DATA, STATE, ENGINE, VIEW, GAME, TOOLS, CLI, PACKAGE = range(8)
 LAYER_NAMES = ("data", "state", "engine", "view", "game", "tools", "cli", "__init__")
@@ -46,7 +46,8 @@ NAMED = {
 
 
 def game_packages() -> list[Path]:
-    """Every game package: a folder of ``hordes_kit`` with an ``__init__.py``, not core/ui."""
+    """Every game package: a folder of ``hordes_kit`` with an ``__init__.py``, not core, ui or
+    the server."""
     return sorted(
         p for p in PKG.iterdir() if (p / "__init__.py").is_file() and p.name not in SHARED
     )

@@ -190,6 +190,6 @@ def test_every_fast_simulator_is_declared_so_the_server_compiles_it_at_start():
         assert bool(g.fastsim) == has_one, g.name
         if g.fastsim:
             assert g.fastsim == f"hordes_kit.{g.data_dir}.fast.sim"
-    from hordes_kit.serve import _warm_up
+    from hordes_kit.serve.server import _warm_up
 
     assert "g.fastsim" in inspect.getsource(_warm_up)

@@ -25,7 +25,7 @@ from hordes_kit.core.montecarlo import max_workers
 from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
-from hordes_kit.serve_dashboard import ENV, host_scheduler
+from hordes_kit.serve.dashboard import ENV, host_scheduler
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.controls import page

@@ -1,28 +1,28 @@
 """Serve every dashboard to a playgroup with Voila, opening on the index dashboard.
 
-What the server adds to Voila (the helpers live in serve_kernels and serve_pages):
+What the server adds to Voila (the helpers live in kernels and pages):
 - a cap on kernels (preheated ones included); a page beyond it gets "the table is full"
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
 - preheated kernels for the dashboards (all of them when a third of the cap allows),
   started one at a time, most used first, within the cap, never culled; a pool moves to
-  the page this table opens most (serve_kernels.rebalance);
+  the page this table opens most (kernels.rebalance);
 - a cell's output may lag 120 s behind its reply (a starved kernel), not 4 s;
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
 - answers only to IP addresses and the names it serves on (DNS rebinding), lets only its
   own kernels ask for their page's address, and hands its kernels the host's Dask
-  cluster, the only one a page can run on (serve_gate.py);
+  cluster, the only one a page can run on (gate.py);
 - bounds on connections and websockets per address and per kernel, idle connections
-  closed, the open-files limit raised, odd addresses not found (serve_guard.py); TLS
-  with --certfile (serve_listen.py); the kernel of a page whose browser never came or is
-  gone shut down (serve_liveness.py); repeated log lines counted (serve_log.py);
+  closed, the open-files limit raised, odd addresses not found (guard.py); TLS
+  with --certfile (listen.py); the kernel of a page whose browser never came or is
+  gone shut down (liveness.py); repeated log lines counted (log.py);
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
   charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
   loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
-  (see serve_dashboard.py).
+  (see dashboard.py).
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from hordes_kit.core.data import notebooks_dir
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.quota import CLIENT_HEADER
-from hordes_kit.serve_dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
-from hordes_kit.serve_gate import (
+from hordes_kit.serve.dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
+from hordes_kit.serve.gate import (
     check_host_scheduler,
     host_allowed,
     host_name,
@@ -72,14 +72,14 @@ from hordes_kit.serve_gate import (
     served_names,
     wrong_host,
 )
-from hordes_kit.serve_guard import (
+from hordes_kit.serve.guard import (
     IDLE_CONNECTION_S,
     Limits,
     harden_handlers,
     page_path_ok,
     raise_open_files,
 )
-from hordes_kit.serve_kernels import (
+from hordes_kit.serve.kernels import (
     KitKernelManager,
     TableFull,
     default_max_kernels,
@@ -87,9 +87,9 @@ from hordes_kit.serve_kernels import (
     memory_limit_mb,
     pool_plan,
 )
-from hordes_kit.serve_listen import listen_guarded, tls_context
-from hordes_kit.serve_liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
-from hordes_kit.serve_pages import (
+from hordes_kit.serve.listen import listen_guarded, tls_context
+from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
+from hordes_kit.serve.pages import (
     ask_for_link,
     is_text_only,
     not_found,
@@ -105,7 +105,7 @@ INDEX = "index.ipynb"
 RETRY_AFTER = 60
 IOPUB_TIMEOUT = 120  # seconds a cell's output may lag behind its reply (nbclient's default: 4)
 SELF_CHECK = "# self-check"  # a dashboard's last cell: a test for nbval, not run for visitors
-TEMPLATES = Path(__file__).resolve().parent / "serve_templates"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 
 
@@ -235,7 +235,7 @@ class NotFoundHandler(tornado.web.RequestHandler):
 
 class KitRenderHandler(WatchedPage, TornadoVoilaHandler):
     """A dashboard page: text-only notebooks without a kernel; the cap before any kernel; its
-    kernel watched until its browser connects (serve_liveness)."""
+    kernel watched until its browser connects (liveness)."""
 
     _text_pages: dict[tuple[str, float], str | None] = {}
 
@@ -310,7 +310,7 @@ class KitVoila(Voila):
 
     def init_handlers(self):
         handlers = harden_handlers(super().init_handlers())
-        handlers.append(  # plotly's widget code, fetched once and cached (see serve_dashboard.py)
+        handlers.append(  # plotly's widget code, fetched once and cached (see dashboard.py)
             (
                 url_path_join(self.server_url, PLOTLY_PATH.replace("plotly-widget.js", "(.*)")),
                 PlotlyBundle,
@@ -565,7 +565,7 @@ def serve(
     warm = _warm_up() if warm_up else None
     KitVoila.hk_token, KitVoila.hk_share_url = secret, url
     KitVoila.hk_names, KitVoila.hk_kernel_key = names, secrets.token_urlsafe(32)
-    # the kernels' side of the server (hordes_kit/serve_dashboard.py); a page cannot
+    # the kernels' side of the server (hordes_kit/dashboard.py); a page cannot
     # change its kernel's environment
     os.environ[ENV] = "1"
     os.environ[KERNEL_KEY_ENV] = KitVoila.hk_kernel_key

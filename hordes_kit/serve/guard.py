@@ -22,8 +22,8 @@ descriptors open for good (each websocket holds four ZeroMQ sockets; ZeroMQ stop
 - an address that is not a page's, a template file or any odd path gets a 404, not a
   traceback (``harden_handlers``, ``page_path_ok``).
 
-How the server listens with these (and TLS) is ``serve_listen``; the log's limit on
-repeated lines is ``serve_log``.
+How the server listens with these (and TLS) is ``listen``; the log's limit on
+repeated lines is ``log``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from tornado.web import HTTPError
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from hordes_kit.serve_log import LOG
+from hordes_kit.serve.log import LOG
 
 __all__ = [
     "CONNECTIONS_PER_ADDRESS",
@@ -268,7 +268,7 @@ class GuardedHTTPServer(HTTPServer):
 # --- websockets ----------------------------------------------------------------------------------
 class CappedKernelWebsocket(VoilaKernelWebsocketHandler):
     """A page's websocket to its kernel, within the caps per kernel and per address; it
-    also tells the kernel manager's page watch (``serve_liveness``) the browser is there."""
+    also tells the kernel manager's page watch (``liveness``) the browser is there."""
 
     by_address: Counter[str] = Counter()
     by_kernel: Counter[str] = Counter()

@@ -1,5 +1,5 @@
 """The server's gate besides the token: the names it answers to, its kernels' own key, and
-the host's Dask cluster (used by ``serve.KitGate`` and ``serve.serve``).
+the host's Dask cluster (used by ``server.KitGate`` and ``server.serve``).
 
 - DNS rebinding: a web page whose own name is made to point at this computer reaches the
   server from a visitor's browser as if it were that page's site, token cookie aside (a
@@ -27,8 +27,8 @@ from collections.abc import Iterable, Mapping
 from tornado.log import access_log
 
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
-from hordes_kit.serve_dashboard import KERNEL_HEADER
-from hordes_kit.serve_pages import page
+from hordes_kit.serve.dashboard import KERNEL_HEADER
+from hordes_kit.serve.pages import page
 
 __all__ = [
     "host_name",

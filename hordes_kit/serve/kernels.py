@@ -28,9 +28,9 @@ from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError
 from traitlets import Int, default
 
-from hordes_kit.serve_guard import roomy_zmq_context
-from hordes_kit.serve_listen import PREHEAT_ENV, kernel_env
-from hordes_kit.serve_liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
+from hordes_kit.serve.guard import roomy_zmq_context
+from hordes_kit.serve.listen import PREHEAT_ENV, kernel_env
+from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
 
 __all__ = [
     "KERNEL_MB",
@@ -172,15 +172,15 @@ def give_memory_back() -> None:
         libc.malloc_trim(0)
 
 
-LAUNCHER, KIT_LAUNCHER = "ipykernel_launcher", "hordes_kit.kernel"  # python -m ...
+LAUNCHER, KIT_LAUNCHER = "ipykernel_launcher", "hordes_kit.serve.kernel"  # python -m ...
 
 
 def without_debugger(cmd: list[str]) -> list[str]:
-    """A kernel command that runs ipykernel's launcher, as one that runs ``hordes_kit.kernel``
+    """A kernel command that runs ipykernel's launcher, as one that runs ``hordes_kit.serve.kernel``
     (the same kernel without its debugger); any other command as it is.
 
     >>> without_debugger(["/py", "-m", "ipykernel_launcher", "-f", "c.json"])
-    ['/py', '-m', 'hordes_kit.kernel', '-f', 'c.json']
+    ['/py', '-m', 'hordes_kit.serve.kernel', '-f', 'c.json']
     >>> without_debugger(["/usr/bin/R", "--slave", "-f", "c.json"])
     ['/usr/bin/R', '--slave', '-f', 'c.json']
     """
@@ -193,7 +193,7 @@ def without_debugger(cmd: list[str]) -> list[str]:
 def is_kernel(cmdline: list[str]) -> bool:
     """Whether a process's command line is a Python kernel's (ours, or ipykernel's own).
 
-    >>> is_kernel(["/py", "-m", "hordes_kit.kernel", "-f", "c.json"])
+    >>> is_kernel(["/py", "-m", "hordes_kit.serve.kernel", "-f", "c.json"])
     True
     >>> is_kernel(["/py", "-m", "hordes_kit", "serve"])
     False
@@ -202,7 +202,7 @@ def is_kernel(cmdline: list[str]) -> bool:
 
 
 class KitKernel(ServerKernelManager):
-    """One page's kernel: ipykernel started without its debugger (``hordes_kit.kernel``)."""
+    """One page's kernel: ipykernel started without its debugger (``hordes_kit.serve.kernel``)."""
 
     async def _async_pre_start_kernel(self, **kw):
         cmd, kw = await super()._async_pre_start_kernel(**kw)
@@ -211,7 +211,7 @@ class KitKernel(ServerKernelManager):
 
 class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
     """Kernels within a cap; preheated kernels count, are kept topped up and never culled; a
-    page's kernel goes home when its browser does (``serve_liveness.WatchedKernels``)."""
+    page's kernel goes home when its browser does (``liveness.WatchedKernels``)."""
 
     max_kernels = Int(8, config=True, help="Most kernels running at once, preheated ones included.")
     warm_at_once = Int(
@@ -227,7 +227,7 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
 
     @default("kernel_manager_class")
     def _default_kernel_manager_class(self):
-        return "hordes_kit.serve_kernels.KitKernel"
+        return "hordes_kit.serve.kernels.KitKernel"
 
     @default("context")
     def _context_default(self):

@@ -1,6 +1,6 @@
 """How `hordes-kit serve` listens: over TLS when the host gives a certificate, through the
-bounded HTTP server of ``serve_guard``, with the log's limit on repeated lines
-(``serve_log``), telling the page watch (``serve_liveness``) what each browser fetches.
+bounded HTTP server of ``guard``, with the log's limit on repeated lines
+(``log``), telling the page watch (``liveness``) what each browser fetches.
 
 With TLS, the preheated kernels still ask the server for their page's address (Voila's
 ``/voila/query``) over plain HTTP on a loopback port of their own: a kernel cannot check the
@@ -20,8 +20,8 @@ from tornado.log import access_log
 from tornado.netutil import bind_sockets
 
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.serve_guard import GuardedHTTPServer, Limits
-from hordes_kit.serve_log import RepeatLimit, limit_repeats
+from hordes_kit.serve.guard import GuardedHTTPServer, Limits
+from hordes_kit.serve.log import RepeatLimit, limit_repeats
 
 __all__ = ["tls_context", "listen_guarded", "PREHEAT_ENV", "IP_ENV", "PORT_ENV", "kernel_env"]
 

@@ -70,7 +70,7 @@ def use_served_plotly() -> None:
 def _dashboard_log() -> logging.Logger:
     """The kernel's lines for the server's log (its stderr), a repeated one counted: a page
     clicking a failing button wrote the same traceback on every click."""
-    from hordes_kit.serve_log import RepeatLimit
+    from hordes_kit.serve.log import RepeatLimit
 
     log = logging.getLogger("hordes_kit.dashboard")
     if not log.handlers:
