@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psutil
 
-from hordes_kit.serve_kernels import is_kernel
+from hordes_kit.serve.kernels import is_kernel
 
 __all__ = ["NOTEBOOKS", "Server", "free_port", "mb"]
 

@@ -27,7 +27,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import CHROMIUM_ARGS  # noqa: E402 - the browser tests' Chromium flags
 
-from hordes_kit.serve_pages import is_text_only  # noqa: E402
+from hordes_kit.serve.pages import is_text_only  # noqa: E402
 
 TIMEOUT = 120_000
 

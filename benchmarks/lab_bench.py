@@ -8,8 +8,9 @@ import time
 
 import numpy as np
 
-from hordes_kit.core import lab
-from hordes_kit.core.lab import Arm, Experiment, run_experiment
+from hordes_kit.core.lab import tasks as lab_tasks
+from hordes_kit.core.lab.run import run_experiment
+from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.the_horde.lab import QUESTIONS
 
 GAMES = 60_000
@@ -30,14 +31,14 @@ def _rate(exp, **where) -> tuple[float, float]:
 
 def _per_task(**where) -> float:
     exp = Experiment(nothing, (Arm("nothing", 0),), "nothing", games_per_second=1e-9)
-    old = lab.TASK_SECONDS
-    lab.TASK_SECONDS = 1e-12  # one game a task
+    old = lab_tasks.TASK_SECONDS
+    lab_tasks.TASK_SECONDS = 1e-12  # one game a task
     try:
         start = time.perf_counter()
         run_experiment(exp, TINY_TASKS, seed=1, **where)
         return (time.perf_counter() - start) / TINY_TASKS
     finally:
-        lab.TASK_SECONDS = old
+        lab_tasks.TASK_SECONDS = old
 
 
 def run() -> None:

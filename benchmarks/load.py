@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from _server import NOTEBOOKS, ROOT, Server, mb
 
-from hordes_kit.serve_pages import is_text_only
+from hordes_kit.serve.pages import is_text_only
 
 PAGES = list(NOTEBOOKS)  # the 10 dashboards, each opened once per round
 

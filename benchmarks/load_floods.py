@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import CHROMIUM_ARGS  # noqa: E402 - the browser tests' Chromium flags
 
-from hordes_kit.serve_pages import is_text_only  # noqa: E402
+from hordes_kit.serve.pages import is_text_only  # noqa: E402
 
 __all__ = ["run_burst", "run_half_open"]
 
@@ -81,7 +81,7 @@ def run_burst(n: int = 50, max_kernels: int = 6) -> None:
             f"\n    server RSS {mb(start_rss)} before, {mb(sampler.rss)} at its peak; at most "
             f"{sampler.kernels} kernels at once"
         )
-        # no browser showed these pages: their kernels go home (serve_liveness)
+        # no browser showed these pages: their kernels go home (serve/liveness.py)
         t1 = time.monotonic()
         while len(server.kernels()) > pooled and time.monotonic() - t1 < 240:
             time.sleep(0.5)

@@ -4,7 +4,7 @@ the other page showing it, both read on the browser's clock), its median and 99t
 percentile (target: p99 under 1 s on the 2-core machine), once the server has refilled the
 preheated kernels the pages took. Also how long the pages took to connect to their kernels
 once their HTML had arrived (the server gives a page whose browser never connects 30 s:
-``serve_liveness.CONNECT_WITHIN``). Figures are printed, never asserted.
+``serve.liveness.CONNECT_WITHIN``). Figures are printed, never asserted.
 """
 
 from __future__ import annotations

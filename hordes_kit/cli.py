@@ -34,6 +34,8 @@ VERBS = {
     "sheet": "a printable odds sheet: one HTML page, charts inline, for A4 or Letter",
 }
 JSON_HELP = "print one JSON object"
+# what ``hordes-kit --help`` says first: plain words (a terminal shows no markup)
+DESCRIPTION = "The hordes-kit command: odds at the table, simulations, and serving the dashboards."
 
 
 class _Parser(argparse.ArgumentParser):
@@ -122,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _new_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="hordes-kit", description=__doc__.splitlines()[0])
+    p = _Parser(prog="hordes-kit", description=DESCRIPTION)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for verb, pairs in game_commands().items():
         verb_help = VERBS.get(verb) or next(c.verb_help for _g, c in pairs if c.verb_help)
@@ -315,7 +317,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
         lazy_iri.install()  # a second less to start (see lazy_iri), before the server loads
         from hordes_kit.core.tables.store import use_database
-        from hordes_kit.serve import serve
+        from hordes_kit.serve.server import serve
 
         use_database(args.db)  # the pages' kernels read it from the environment
 

@@ -15,8 +15,9 @@ import platform
 import time
 from pathlib import Path
 
-from hordes_kit.core.lab_report import ANSWERS, answer_record, read_answers, to_toml
-from hordes_kit.core.lab_search import ask
+from hordes_kit.core.lab import DEFAULT_CANDIDATES
+from hordes_kit.core.lab.report import ANSWERS, answer_record, read_answers, to_toml
+from hordes_kit.core.lab.search import ask
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
@@ -57,10 +58,9 @@ def main() -> None:
         q = next(x for x in questions if x.key == key)
         n = max(1, int(games * args.scale))
         t = time.time()
-        res = ask(
-            q, n, SEED, workers=args.workers, scheduler=args.scheduler, candidates=cands or 16
-        )
-        rec = answer_record(game, key, q.title, res, SEED, time.time() - t)
+        cands = cands or DEFAULT_CANDIDATES
+        res = ask(q, n, SEED, workers=args.workers, scheduler=args.scheduler, candidates=cands)
+        rec = answer_record(game, key, q.title, res, SEED, time.time() - t, cands)
         records.append(rec)
         print(f"{game} {key}: {rec['games']:,} games, {rec['seconds']} s", flush=True)
     header = (

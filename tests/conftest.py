@@ -30,7 +30,7 @@ import ipykernel.kernelspec  # noqa: E402
 import numba_warm  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
-from hordes_kit.serve_kernels import without_debugger  # noqa: E402
+from hordes_kit.serve.kernels import without_debugger  # noqa: E402
 
 # --- the fast simulators: compiled into numba's cache once per test run --------------------
 
@@ -114,7 +114,7 @@ LONGEST_FIRST = (
 
 
 # nbval's kernels (--nbval-current-env: this Python's ipykernel) are started as the
-# server starts a page's kernel, without ipykernel's debugger (hordes_kit.kernel): the
+# server starts a page's kernel, without ipykernel's debugger (hordes_kit.serve.kernel): the
 # notebooks are checked in the kernel they are served in, each 0.15-0.25 s of CPU sooner.
 _ipykernel_kernel_dict = ipykernel.kernelspec.get_kernel_dict
 

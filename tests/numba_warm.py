@@ -30,7 +30,7 @@ def fast_games() -> tuple[str, ...]:
 
 
 def _module(game: str) -> str:
-    return game if "." in game else f"hordes_kit.{game}.fastsim"
+    return game if "." in game else f"hordes_kit.{game}.fast.sim"
 
 
 def warm(*games: str) -> None:

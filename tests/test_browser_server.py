@@ -13,7 +13,7 @@ import pytest
 from conftest import VoilaServer
 from playwright.sync_api import Page, expect
 
-from hordes_kit.serve_kernels import is_kernel
+from hordes_kit.serve.kernels import is_kernel
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000

@@ -11,7 +11,7 @@ import pytest
 
 from hordes_kit.cli import main
 from hordes_kit.fantahzee.odds import advise_keep, success_probability
-from hordes_kit.serve import voila_argv
+from hordes_kit.serve.server import voila_argv
 
 
 def run(capsys, *args):
@@ -291,3 +291,35 @@ def test_party_fantahzee_json_text_and_errors(capsys):
     assert code == 0 and out.startswith("Best move: activate Alchemist now")
     code, _, err = run(capsys, "party", "fantahzee", "--heroes", "Paladn")
     assert code == 2 and "closest: Paladin" in err and "Traceback" not in err
+
+
+def _help_texts(parser, path=("hordes-kit",)):
+    """Every ``--help`` of the command: the command's, each verb's, each game's."""
+    import argparse
+
+    yield " ".join(path), parser.format_help()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _help_texts(sub, (*path, name))
+
+
+def test_every_help_text_is_in_plain_words():
+    """A terminal shows no markup: no reStructuredText (``code``, *stars*, :roles:) and no
+    Python (2**63) in any help text a player reads."""
+    from hordes_kit.cli import build_parser
+
+    texts = dict(_help_texts(build_parser()))
+    assert len(texts) > 20 and "hordes-kit lab the-horde" in texts
+    assert texts["hordes-kit"].split("\n\n")[1].startswith("The hordes-kit command: odds")
+    marks = ("`", "**", ":func:", ":class:", ":mod:", ".. ", "|br|")
+    bad = [
+        f"{where}: {line.strip()}"
+        for where, text in texts.items()
+        for line in text.splitlines()
+        if any(m in line for m in marks)
+    ]
+    assert not bad, "\n".join(bad)
+    # the lab's --games says what it counts: the question's own default, not 10,000
+    lab = " ".join(texts["hordes-kit lab the-horde"].split())
+    assert "(default: the question's own)" in lab and "10,000" not in lab

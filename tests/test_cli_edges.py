@@ -406,7 +406,7 @@ def test_any_scheduler_address_is_checked_or_refused_by_the_kit(address):
     from distributed.comm.addressing import parse_address, parse_host_port
 
     from hordes_kit.core.errors import InvalidInputError
-    from hordes_kit.core.lab import check_scheduler
+    from hordes_kit.core.lab.cluster import check_scheduler
 
     try:
         checked = check_scheduler(address)

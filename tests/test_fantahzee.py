@@ -285,7 +285,7 @@ def test_plan_expected_xp_matches_enumeration():
 def _strong_bot_wins(chunk: int = 10):
     """Whether the strong bot won each fast game against the random bot, game after game
     (seed 1), played ``chunk`` games at a time."""
-    from hordes_kit.fantahzee.fastsim import play_games
+    from hordes_kit.fantahzee.fast.sim import play_games
 
     first = 0
     while True:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from hordes_kit.cli import main
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.fantahzee.fastsim import play_games, play_tape_fast
+from hordes_kit.fantahzee.fast.sim import play_games, play_tape_fast
 from hordes_kit.fantahzee.simulate import simulate
 from hordes_kit.fantahzee.tape import make_tape, play_tape
 

@@ -1,4 +1,4 @@
-"""The fast simulator's party solver (``fastparty``) against the rules engine's
+"""The fast simulator's party solver (``fast/party.py``) against the rules engine's
 (``party._Solver``), for a party numbered past 255 in a game: its keys pass 2**53.
 
 Before the fix a child's key came back from the node function as a float64 (numba typed
@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hordes_kit.fantahzee import fastparty as FP
 from hordes_kit.fantahzee.costs import parse_cost
+from hordes_kit.fantahzee.fast import party as FP
 from hordes_kit.fantahzee.party import PartyHero, _Solver
 
 HEROES = (
@@ -68,7 +68,7 @@ def test_a_full_memo_asks_to_grow_and_then_solves_the_same():
 
 
 def test_games_are_the_same_when_the_memo_starts_tiny():
-    from hordes_kit.fantahzee import fastsim
+    from hordes_kit.fantahzee.fast import sim as fastsim
 
     bots = ("strong", "strong")
     want = fastsim.play_games(None, bots, 4, seed=7)

@@ -13,10 +13,11 @@ import pytest
 from budget import sized
 
 from hordes_kit.cli import main
-from hordes_kit.core.lab import derived_seed, run_experiment
-from hordes_kit.core.lab_report import read_answers
-from hordes_kit.core.lab_search import replay_candidate, search
-from hordes_kit.fantahzee.fastsim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
+from hordes_kit.core.lab.report import read_answers
+from hordes_kit.core.lab.run import run_experiment
+from hordes_kit.core.lab.search import replay_candidate, search
+from hordes_kit.core.lab.tasks import derived_seed
+from hordes_kit.fantahzee.fast.sim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
 from hordes_kit.fantahzee.lab import (
     QUESTIONS,
     _seat_wins,
@@ -39,13 +40,13 @@ def _experiment(key):
 
 @pytest.mark.parametrize("key", ["first-player", "table-rules"])
 def test_same_numbers_for_any_workers_and_chunking(monkeypatch, key):
-    from hordes_kit.core import lab
+    from hordes_kit.core.lab import tasks as lab_tasks
 
     exp = _experiment(key)
     games = sized(24, 240)
     one = run_experiment(exp, games, seed=2026)
     two = run_experiment(exp, games, seed=2026, workers=2)
-    monkeypatch.setattr(lab, "TASK_SECONDS", 0.0001)  # tasks of a game or so
+    monkeypatch.setattr(lab_tasks, "TASK_SECONDS", 0.0001)  # tasks of a game or so
     small = run_experiment(exp, games, seed=2026)
     for other in (two, small):
         assert one.tally.total.tolist() == other.tally.total.tolist()

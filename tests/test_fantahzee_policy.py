@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.fantahzee.bots import bot_named
-from hordes_kit.fantahzee.fastsim import play_games, play_tape_fast
+from hordes_kit.fantahzee.fast.sim import play_games, play_tape_fast
 from hordes_kit.fantahzee.game import new_game
 from hordes_kit.fantahzee.planner import best_attack_move, flip_chance
 from hordes_kit.fantahzee.policy import STRONG, StrongPolicy, policy_of, words
@@ -185,8 +185,8 @@ def test_with_no_town_left_the_vanguard_costs_nothing_in_both_planners():
     Counterattack 1). Before, both planners took 2.4 XP off every plan that left the
     vanguard standing ("Stop attacking -3.30"). The fast simulator's planner agrees."""
     from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
-    from hordes_kit.fantahzee import fastplan
-    from hordes_kit.fantahzee.fasttables import E_name, export, tables
+    from hordes_kit.fantahzee.fast import plan as fastplan
+    from hordes_kit.fantahzee.fast.tables import E_name, export, tables
     from hordes_kit.fantahzee.planner import DAMAGE_COST, plan_attacks
 
     path = next(p for p in scenario_files("fantahzee") if p.stem == "08-running-out")

@@ -39,12 +39,12 @@ def test_every_simulator_has_a_shipped_build_made_from_these_sources():
 
 def test_the_sources_of_a_build_include_what_its_fast_modules_import():
     files = {p.relative_to(fastcache.KIT).as_posix() for p in fastcache.sources("the_horde")}
-    assert {"the_horde/fastsim.py", "core/fastjit.py", "the_horde/rules.py"} <= files
+    assert {"the_horde/fast/sim.py", "core/fastjit.py", "the_horde/rules.py"} <= files
     assert "the_horde/ui.py" not in files
 
 
 _CPU = (
-    "import hordes_kit.fantahzee.fastsim\n"  # imports numba.typed (a compiled function) first
+    "import hordes_kit.fantahzee.fast.sim\n"  # imports numba.typed (a compiled function) first
     "from numba.core import config\n"
     "print(config.CPU_NAME, repr(config.CPU_FEATURES))"
 )
@@ -122,7 +122,7 @@ def test_a_fresh_machine_plays_every_simulator_without_compiling(tmp_path):
 def _dispatcher(game: str, cache_dir: Path):
     """Stands in for a numba dispatcher of ``game`` caching into ``cache_dir``."""
     return types.SimpleNamespace(
-        py_func=types.SimpleNamespace(__module__=f"hordes_kit.{game}.fastsim"),
+        py_func=types.SimpleNamespace(__module__=f"hordes_kit.{game}.fast.sim"),
         _cache=types.SimpleNamespace(_cache_path=str(cache_dir)),
     )
 

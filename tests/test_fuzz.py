@@ -48,7 +48,7 @@ from hordes_kit.fantahzee.cards import load_cards as fz_load
 from hordes_kit.fantahzee.costs import parse_cost, parse_costs, parse_dice
 from hordes_kit.heroes_hordes.cards import CARDS_FILE as HH_CARDS
 from hordes_kit.heroes_hordes.cards import load_cards as hh_load
-from hordes_kit.serve_liveness import beat_of
+from hordes_kit.serve.liveness import beat_of
 from hordes_kit.the_horde.cards import DATA_DIR as TH_DIR
 from hordes_kit.the_horde.cards import FILES as TH_FILES
 from hordes_kit.the_horde.cards import load_data as th_load
@@ -700,7 +700,7 @@ _beat_content = st.fixed_dictionaries(
 @example(_framed([b"{}"] * 3 + [json.dumps(_BEAT).encode()], b"shell", 0))
 def test_a_browsers_websocket_message(message):
     """What a page's browser sends its kernel: the server reads a table clock's beat from
-    it (serve_liveness.beat_of), and anything else is no beat, never an error."""
+    it (serve.liveness.beat_of), and anything else is no beat, never an error."""
     assert beat_of(message) in (None, "beat", "rest")
 
 

@@ -18,7 +18,7 @@ import pytest
 from budget import sized
 
 from hordes_kit.core.montecarlo import wilson_interval
-from hordes_kit.heroes_hordes.fastsim import POLICY_CODES, play_tape_fast, run_fast, tables
+from hordes_kit.heroes_hordes.fast.sim import POLICY_CODES, play_tape_fast, run_fast, tables
 from hordes_kit.heroes_hordes.simulate import simulate
 from hordes_kit.heroes_hordes.tape import make_tape, play_tape
 
@@ -103,7 +103,7 @@ def test_incremental_pile_forces_match_the_rules():
     """Cards joining and leaving a pile keep every card's force and the total exact."""
     import random
 
-    from hordes_kit.heroes_hordes import fastsim as fs
+    from hordes_kit.heroes_hordes.fast import sim as fs
     from hordes_kit.heroes_hordes.rules import card_forces, pile_force
 
     tb = tables()
@@ -131,7 +131,7 @@ def test_best_discard_matches_the_rules():
     """The simulator's discard search gives the reference's exact answer, in its order."""
     import random
 
-    from hordes_kit.heroes_hordes.fastsim import best_discard_fast
+    from hordes_kit.heroes_hordes.fast.sim import best_discard_fast
     from hordes_kit.heroes_hordes.rules import best_discard, card_forces, pile_force
 
     tb = tables()
@@ -169,11 +169,11 @@ MEMBERS = (
 
 @pytest.mark.parametrize("member", MEMBERS, ids=["-".join(m) for m in MEMBERS])
 def test_the_lab_family_plays_the_same_games_in_both_engines(member):
-    """The defend-and-discard family (bots.family_policy / fastsim.family_code)."""
+    """The defend-and-discard family (bots.family_policy / fast.sim.family_code)."""
     from budget import sized
 
     from hordes_kit.heroes_hordes.bots import family_name
-    from hordes_kit.heroes_hordes.fastsim import policy_code
+    from hordes_kit.heroes_hordes.fast.sim import policy_code
 
     name = family_name(*member)
     tb = tables()

@@ -10,7 +10,7 @@ import pytest
 from budget import sized
 
 from hordes_kit.core.montecarlo import wilson_interval
-from hordes_kit.heroes_hordes.fastsim import POLICY_CODES, run_fast, tables
+from hordes_kit.heroes_hordes.fast.sim import POLICY_CODES, run_fast, tables
 from hordes_kit.heroes_hordes.simulate import simulate
 from hordes_kit.heroes_hordes.tape import make_tape, play_tape
 
@@ -44,7 +44,7 @@ def _positions():
 
 def test_games_from_a_position_match_the_reference():
     """From mid-game positions, fed the same tape, both engines play identical games."""
-    from hordes_kit.heroes_hordes.fastsim import export, play_tape_from
+    from hordes_kit.heroes_hordes.fast.sim import export, play_tape_from
 
     tb = tables()
     idx = {c: i for i, c in enumerate(tb.ids)}
@@ -65,7 +65,7 @@ def test_games_from_a_position_match_the_reference():
 
 def test_rates_from_a_position_agree():
     """Fast odds from a position lie in the reference engine's 99% intervals."""
-    from hordes_kit.heroes_hordes.fastsim import export
+    from hordes_kit.heroes_hordes.fast.sim import export
 
     start = _positions()[2]
     ref = simulate("greedy", sized(150, 1000), seed=4, start=start, engine="reference")

@@ -12,7 +12,7 @@ import pytest
 
 from hordes_kit.core.errors import IllegalActionError
 from hordes_kit.heroes_hordes.bots import get_policy
-from hordes_kit.heroes_hordes.fastsim import (
+from hordes_kit.heroes_hordes.fast.sim import (
     POLICY_CODES,
     export,
     play_tape_fast,
@@ -83,7 +83,7 @@ def test_the_cards_carry_the_reading_so_every_calculator_follows_it():
 
 
 def test_fast_pile_forces_follow_the_lords_reading():
-    from hordes_kit.heroes_hordes import fastsim as fs
+    from hordes_kit.heroes_hordes.fast import sim as fs
 
     cfg = HHConfig(lords_self="excluded")
     tb = tables(cfg)

@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.lab import Arm, Experiment, check_scheduler, derived_seed, run_experiment
-from hordes_kit.core.lab_search import Family, search
+from hordes_kit.core.lab.cluster import check_scheduler
+from hordes_kit.core.lab.run import run_experiment
+from hordes_kit.core.lab.search import Family, search
+from hordes_kit.core.lab.tasks import Arm, Experiment, derived_seed
 from hordes_kit.core.montecarlo import game_rng
 
 
@@ -45,11 +47,11 @@ def test_toy_sweep_counts_exactly():
 
 
 def test_toy_same_numbers_for_any_workers_and_chunking(monkeypatch):
-    from hordes_kit.core import lab
+    from hordes_kit.core.lab import tasks as lab_tasks
 
     one = run_experiment(TOY, 3000, seed=11)
     two = run_experiment(TOY, 3000, seed=11, workers=2)
-    monkeypatch.setattr(lab, "TASK_SECONDS", 0.0001)  # tasks of one game or so
+    monkeypatch.setattr(lab_tasks, "TASK_SECONDS", 0.0001)  # tasks of one game or so
     small = run_experiment(TOY, 3000, seed=11)
     for other in (two, small):
         assert one.tally.total.tolist() == other.tally.total.tolist()
@@ -76,7 +78,7 @@ def test_search_finds_the_best_and_reports_fresh_seeds():
 
 
 def test_a_search_names_its_winner_by_the_family_s_words_and_records_both():
-    from hordes_kit.core.lab_report import answer_record
+    from hordes_kit.core.lab.report import answer_record
 
     named = lambda b: f"heads {b:.0%} of the time"  # noqa: E731
     fam = Family(

@@ -32,6 +32,9 @@ def test_lab_answers_in_lines_and_json(capsys):
     )
     rec = json.loads(out)
     assert rec["games"] == 800 and rec["seed"] == 0 and len(rec["rows"]) == 3
+    # each field means what it says: the run's own seconds, the command that plays it again
+    assert rec["seconds"] > 0
+    assert rec["command"] == "hordes-kit lab the-horde policies --games 800 --seed 0"
     code, out1, _ = outcome(capsys, ["lab", "the-horde", "policies", "--games", "800", "--json"])
     assert json.loads(out1)["rows"] == rec["rows"]  # one process or two: the same numbers
 
@@ -43,6 +46,22 @@ def test_a_search_from_the_command_line(capsys):
     assert "Best found (buys " in out and "): Buy in this order:" in out and "fresh games" in out
     assert "Candidate" not in out  # the winner is named by what it does
     assert "800 games (seed " in out  # 4 x 200 fresh games
+
+
+def test_a_search_s_json_command_plays_the_same_search_again(capsys):
+    """A search's --json names the games of its first round and its --candidates: the
+    command it gives, run again, gives the same answer."""
+    argv = ["lab", "the-horde", "best-policy", "--games", "100", "--candidates", "3", "--seed", "5"]
+    code, out, err = outcome(capsys, [*argv, "--json"])
+    rec = json.loads(out)
+    assert code == 0 and err == "" and rec["games"] == 400  # the winner on 4 x 100 fresh games
+    assert (
+        rec["command"] == "hordes-kit lab the-horde best-policy --games 100 --seed 5 --candidates 3"
+    )
+    assert rec["first_games"] == 100 and rec["seconds"] > 0
+    code, out, _ = outcome(capsys, [*rec["command"].split()[1:], "--json"])
+    again = json.loads(out)
+    assert code == 0 and again["rows"] == rec["rows"] and again["command"] == rec["command"]
 
 
 @pytest.mark.fast_simulators("fantahzee")
@@ -77,9 +96,9 @@ def test_bad_input_is_refused_in_one_line(capsys, argv):
 
 
 def test_an_unreachable_cluster_is_said_in_one_line(capsys, monkeypatch):
-    from hordes_kit.core import lab_dask
+    from hordes_kit.core.lab import cluster as lab_cluster
 
-    monkeypatch.setattr(lab_dask, "CONNECT_SECONDS", 0.5)
+    monkeypatch.setattr(lab_cluster, "CONNECT_SECONDS", 0.5)
     argv = ["lab", "the-horde", "policies", "--games", "5", "--scheduler", "tcp://127.0.0.1:9"]
     code, out, err = outcome(capsys, argv)
     assert code == 2 and out == "" and "no Dask scheduler answered" in err

@@ -8,8 +8,8 @@ import signal
 
 import pytest
 
-from hordes_kit.core.lab import run_experiment
-from hordes_kit.core.lab_search import ask
+from hordes_kit.core.lab.run import run_experiment
+from hordes_kit.core.lab.search import ask
 from hordes_kit.the_horde.lab import QUESTIONS
 
 distributed = pytest.importorskip("distributed")
@@ -62,15 +62,15 @@ def test_a_worker_killed_mid_run_changes_nothing(client, local):
 def test_the_page_runs_on_the_hosts_cluster(client, monkeypatch):
     """`hordes-kit serve --scheduler` hands its kernels the host's cluster: the lab page's
     "This server's cluster" runs there, with this server's numbers."""
-    from hordes_kit.core import lab_dask
-    from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
+    from hordes_kit.core.lab import cluster as lab_cluster
+    from hordes_kit.serve.dashboard import ENV, SCHEDULER_ENV
     from hordes_kit.ui.lab import CLUSTER, LabPage
 
     monkeypatch.setenv(ENV, "1")
     monkeypatch.setenv(SCHEDULER_ENV, client.scheduler.address)
     reached = []
-    real = lab_dask.connect
-    monkeypatch.setattr(lab_dask, "connect", lambda s, t=None: reached.append(s) or real(s, t))
+    real = lab_cluster.connect
+    monkeypatch.setattr(lab_cluster, "connect", lambda s, t=None: reached.append(s) or real(s, t))
     page = LabPage()
     page.question.value = "policies"
     page.games.value = 600

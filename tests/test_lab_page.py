@@ -11,11 +11,11 @@ import re
 import ipywidgets as w
 from traitlets import TraitError
 
-from hordes_kit.core import lab_dask
-from hordes_kit.core.lab_report import read_answers
-from hordes_kit.core.lab_search import best_label, replay_candidate
+from hordes_kit.core.lab import cluster as lab_cluster
+from hordes_kit.core.lab.report import read_answers
+from hordes_kit.core.lab.search import best_label, replay_candidate
 from hordes_kit.fantahzee import lab as fantahzee_lab
-from hordes_kit.serve_dashboard import ENV, SCHEDULER_ENV
+from hordes_kit.serve.dashboard import ENV, SCHEDULER_ENV
 from hordes_kit.the_horde import lab as horde_lab
 from hordes_kit.the_horde.lab import policy_name
 from hordes_kit.ui.lab import CLUSTER, LabPage, answers_html
@@ -88,7 +88,7 @@ def test_no_value_a_page_sends_makes_the_kernel_connect_out(monkeypatch):
         calls.append(scheduler)
         raise AssertionError(f"the page connected to {scheduler}")
 
-    monkeypatch.setattr(lab_dask, "connect", spy)
+    monkeypatch.setattr(lab_cluster, "connect", spy)
     monkeypatch.setenv(ENV, "1")
     monkeypatch.delenv(SCHEDULER_ENV, raising=False)
     page = LabPage()
@@ -137,6 +137,10 @@ def test_the_shipped_answers_page_shows_games_seeds_and_verdicts():
     text = answers_html(answers)
     for a in answers:
         assert f"seed {a['seed']}" in text and f"{a['games']:,} games" in text
+        # the command that plays the answer again, as shown: its own games, no placeholder
+        games = a.get("first_games", a["games"])
+        want = f"hordes-kit lab {a['game']} {a['question']} --games {games} --seed {a['seed']}"
+        assert a["command"] == want and html.escape(want) in text
     assert "hordes-kit lab" in text
     fake = [
         {

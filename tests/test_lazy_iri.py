@@ -12,7 +12,7 @@ import json, sys
 if sys.argv[1] == "lazy":
     from hordes_kit.core import lazy_iri
     assert lazy_iri.install()
-import hordes_kit.serve  # the server's modules: voila, jupyter_server, nbformat, jsonschema
+import hordes_kit.serve.server  # the server's modules: voila, jupyter_server, nbformat, jsonschema
 for module in list(sys.modules.values()):  # tools that walk the modules (hypothesis does)
     getattr(module, "__file__", None), getattr(module, "__wrapped__", None)
 built_at_load = "rfc3987_syntax.syntax_helpers" in sys.modules

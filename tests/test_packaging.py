@@ -45,7 +45,7 @@ def test_wheel_contains_data_widgets_and_notebooks(wheel):
         "hordes_kit/notebooks/index.ipynb",
         "hordes_kit/notebooks/fantahzee_odds.ipynb",
         "hordes_kit/fantahzee/odds.py",
-        "hordes_kit/serve_templates/index.html.j2",  # the server's page without CDN requests
+        "hordes_kit/serve/templates/index.html.j2",  # the server's page without CDN requests
         "hordes_kit/prebuilt/skytear.tar.xz",  # the simulators, compiled (core/fastcache.py)
         "hordes_kit/prebuilt/fantahzee.tar.xz",
     ):

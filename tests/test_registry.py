@@ -186,10 +186,10 @@ def test_every_fast_simulator_is_declared_so_the_server_compiles_it_at_start():
 
     package = Path(importlib.import_module("hordes_kit").__file__).parent
     for g in registered_games():
-        has_one = (package / g.data_dir / "fastsim.py").is_file()
+        has_one = (package / g.data_dir / "fast" / "sim.py").is_file()
         assert bool(g.fastsim) == has_one, g.name
         if g.fastsim:
-            assert g.fastsim == f"hordes_kit.{g.data_dir}.fastsim"
-    from hordes_kit.serve import _warm_up
+            assert g.fastsim == f"hordes_kit.{g.data_dir}.fast.sim"
+    from hordes_kit.serve.server import _warm_up
 
     assert "g.fastsim" in inspect.getsource(_warm_up)

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
 TOKEN = "table-key-1234"
 ODDS = "costs=XX%2B5&dice=6&rolls=2&show=552613&locked=110000"  # kept behind a short link
-# the dashboards kept preheated by --preheat=3 (serve_kernels.MOST_USED), each opened once
+# the dashboards kept preheated by --preheat=3 (serve.kernels.MOST_USED), each opened once
 POOLED = ("fantahzee_odds.ipynb", "fantahzee_play.ipynb", "heroes_hordes_play.ipynb")
 
 

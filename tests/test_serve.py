@@ -15,7 +15,7 @@ from conftest import VoilaServer, free_port
 
 from hordes_kit.cli import main
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.serve import check_address, resolve_token
+from hordes_kit.serve.server import check_address, resolve_token
 
 TOKEN = "table-key-1234"
 
@@ -236,7 +236,7 @@ def test_no_traceback_reaches_the_page(small_server):
 
 
 def test_a_page_kernel_runs_without_the_debugger(tmp_path):
-    """Each page's kernel is ipykernel without debugpy (``hordes_kit.kernel``): it starts in
+    """Each page's kernel is ipykernel without debugpy (``hordes_kit.serve.kernel``): it starts in
     less CPU and memory, and a visitor's kernel has no debugger to attach to."""
     d = page_folder(
         tmp_path,
@@ -249,7 +249,7 @@ def test_a_page_kernel_runs_without_the_debugger(tmp_path):
         status, _h, body = get(f"{server.url}/voila/render/kernel.ipynb")
     finally:
         server.stop()
-    assert status == 200 and "debugger: False" in body and "hordes_kit.kernel.py" in body
+    assert status == 200 and "debugger: False" in body and "hordes_kit.serve.kernel.py" in body
 
 
 def test_a_pages_templates_are_compiled_once_per_server():
@@ -258,7 +258,7 @@ def test_a_pages_templates_are_compiled_once_per_server():
     from voila import notebook_renderer
     from voila.paths import collect_template_paths
 
-    from hordes_kit.serve import TEMPLATES, KitExporter
+    from hordes_kit.serve.server import TEMPLATES, KitExporter
 
     assert notebook_renderer.VoilaExporter is KitExporter  # what Voila makes for a page
     paths = [str(TEMPLATES), *collect_template_paths(["voila", "nbconvert"], "lab")]

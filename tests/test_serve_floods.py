@@ -32,7 +32,7 @@ from budget import LONG, sized
 from conftest import free_port
 from test_serve import notebook, pages  # noqa: F401 - the module's pages, as a fixture
 
-from hordes_kit.serve_kernels import is_kernel
+from hordes_kit.serve.kernels import is_kernel
 
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 

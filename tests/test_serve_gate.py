@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from test_serve import TOKEN, get, notebook, refused
 
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.serve_dashboard import KERNEL_HEADER
-from hordes_kit.serve_gate import check_allow_host, host_allowed, host_name, served_names
+from hordes_kit.serve.dashboard import KERNEL_HEADER
+from hordes_kit.serve.gate import check_allow_host, host_allowed, host_name, served_names
 
 EVIL = ("evil.example", "127.0.0.1.nip.io", "localhost.evil.example", "games.lan.evil.example")
 

@@ -16,10 +16,10 @@ from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_
 from test_serve import refused
 
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.serve_guard import Limits, page_path_ok
-from hordes_kit.serve_listen import kernel_env, tls_context
-from hordes_kit.serve_liveness import PageWatch, beat_of
-from hordes_kit.serve_log import RepeatLimit
+from hordes_kit.serve.guard import Limits, page_path_ok
+from hordes_kit.serve.listen import kernel_env, tls_context
+from hordes_kit.serve.liveness import PageWatch, beat_of
+from hordes_kit.serve.log import RepeatLimit
 
 
 class Clock:
@@ -241,7 +241,7 @@ def test_serve_refuses_a_bad_certificate_in_one_line(capsys, tmp_path):
 def test_the_open_files_limit_is_raised_to_the_hard_limit():
     code = (
         "import resource\n"
-        "from hordes_kit.serve_guard import raise_open_files\n"
+        "from hordes_kit.serve.guard import raise_open_files\n"
         "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
         "print(soft, hard, raise_open_files())\n"
     )
@@ -260,7 +260,7 @@ def test_a_page_repeating_a_failing_click_writes_its_traceback_a_few_times():
     written 20 times, then counted (the page is told in one line each time)."""
     code = (
         "from IPython.core.interactiveshell import InteractiveShell\n"
-        "from hordes_kit.serve_dashboard import log_tracebacks\n"
+        "from hordes_kit.serve.dashboard import log_tracebacks\n"
         "shell = InteractiveShell.instance()\n"
         "log_tracebacks()\n"
         "for _ in range(100):\n"

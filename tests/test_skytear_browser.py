@@ -27,7 +27,7 @@ TIMEOUT = 90_000
 MOVE = ".sk-board [data-action]:not([data-action^='odds:'])"
 
 
-SERVE = Path(__file__).resolve().parents[1] / "hordes_kit" / "serve.py"
+SERVE = Path(__file__).resolve().parents[1] / "hordes_kit" / "serve" / "server.py"
 
 
 def _at_both_widths(page: Page, seen: dict, main: list[str]) -> None:

@@ -19,8 +19,8 @@ from hordes_kit.skytear import new_game
 from hordes_kit.skytear.bench import reach
 from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.skytear.cards import CARDS_FILE
-from hordes_kit.skytear.fast_core import S_CHP, S_RESULT, S_TURN
-from hordes_kit.skytear.fastsim import can_play, play_tape_fast, run_fast, seed64, supports
+from hordes_kit.skytear.fast.core import S_CHP, S_RESULT, S_TURN
+from hordes_kit.skytear.fast.sim import can_play, play_tape_fast, run_fast, seed64, supports
 from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.skytear.setup import setup_position
 from hordes_kit.skytear.simulate import simulate, win_chart, win_odds, win_table
@@ -148,19 +148,19 @@ def test_what_the_fast_simulator_refuses_goes_to_the_engine():
 
 
 def test_stale_numba_builds_are_dropped_when_a_source_changes(tmp_path):
-    from hordes_kit.skytear.fastsim import _drop_stale_cache
+    from hordes_kit.skytear.fast.sim import _drop_stale_cache
 
-    (tmp_path / "fast_turn.t_wave-1.py311.nbi").write_text("old")
-    (tmp_path / "fastsim._games-79.py311.1.nbc").write_text("old")
+    (tmp_path / "turn.t_wave-1.py311.nbi").write_text("old")
+    (tmp_path / "sim._games-79.py311.1.nbc").write_text("old")
     (tmp_path / "other.nbi").write_text("kept")
     assert _drop_stale_cache(tmp_path)  # no stamp yet: the builds may be stale
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["fastsim.sources", "other.nbi"]
-    (tmp_path / "fast_turn.t_wave-1.py311.nbi").write_text("new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.nbi", "sim.sources"]
+    (tmp_path / "turn.t_wave-1.py311.nbi").write_text("new")
     assert not _drop_stale_cache(tmp_path)  # same sources: the builds stay
-    assert (tmp_path / "fast_turn.t_wave-1.py311.nbi").exists()
-    (tmp_path / "fastsim.sources").write_text("an older digest")
+    assert (tmp_path / "turn.t_wave-1.py311.nbi").exists()
+    (tmp_path / "sim.sources").write_text("an older digest")
     assert _drop_stale_cache(tmp_path)
-    assert not (tmp_path / "fast_turn.t_wave-1.py311.nbi").exists()
+    assert not (tmp_path / "turn.t_wave-1.py311.nbi").exists()
 
 
 def test_same_seed_same_games_and_the_largest_seed():

@@ -167,7 +167,7 @@ def test_the_printable_sheet_draws_its_bars_with_the_same_code():
 
 
 def test_no_dashboard_draws_a_plotly_chart():
-    """The server does not load plotly's renderer (serve.py's extension_denylist): a page
+    """The server does not load plotly's renderer (serve/server.py's extension_denylist): a page
     module that made a plotly figure would show the words "[chart: plot]" instead."""
     from pathlib import Path
 

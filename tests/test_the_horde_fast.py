@@ -19,7 +19,7 @@ from budget import sized
 from hordes_kit.core.montecarlo import wilson_interval
 from hordes_kit.core.playout import play_steps
 from hordes_kit.the_horde.bots import POLICIES, as_bot
-from hordes_kit.the_horde.fastsim import play_tape_fast, policy_arrays, run_fast, tables
+from hordes_kit.the_horde.fast.sim import play_tape_fast, policy_arrays, run_fast, tables
 from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.simulate import simulate
 from hordes_kit.the_horde.tape import make_tape, play_tape

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.the_horde.fastsim import play_tape_fast, policy_arrays, tables
+from hordes_kit.the_horde.fast.sim import play_tape_fast, policy_arrays, tables
 from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.rules import THConfig
 from hordes_kit.the_horde.tape import make_tape, play_tape

@@ -94,20 +94,26 @@ def path_arg(text: str) -> str:
 
 
 def add_run_arguments(
-    p: argparse.ArgumentParser, *, games: int, max_games: int = MAX_GAMES
+    p: argparse.ArgumentParser,
+    *,
+    games: int | None,
+    max_games: int = MAX_GAMES,
+    games_help: str = "",
 ) -> None:
-    """``--games`` (default ``games``), ``--seed`` and ``--workers`` of a simulation."""
+    """``--games`` (default ``games``; ``games_help`` says what it counts, if not games to
+    play), ``--seed`` and ``--workers`` of a simulation."""
     p.add_argument(
         "--games",
         type=int_in(1, max_games),
         default=games,
-        help=f"games to play, 1-{max_games:,} (default {games:,}); memory does not grow with it",
+        help=games_help
+        or f"games to play, 1-{max_games:,} (default {games:,}); memory does not grow with it",
     )
     p.add_argument(
         "--seed",
         type=int_in(0, MAX_SEED),
         default=0,
-        help="seed of the chance, 0-2**63-1 (default 0): the same seed plays the same games",
+        help=f"seed of the chance, 0-{MAX_SEED:,} (default 0): the same seed plays the same games",
     )
     p.add_argument(
         "--workers",

@@ -6,8 +6,8 @@ clone's first ``make test``). The kit ships each simulator's numba cache instead
 ``hordes_kit/prebuilt/<game>.tar.xz``, built by ``make numba-cache`` for a generic x86-64
 CPU (see ``fastjit``). A manifest in the archive names what the build was made from:
 
-- a digest of the simulator's sources (its ``fast*.py`` files, the kit modules they import
-  and ``core/fastjit.py``),
+- a digest of the simulator's sources (the modules of its ``<game>/fast/`` package, the kit
+  modules they import and ``core/fastjit.py``),
 - numba's version, Python's version, the machine and the CPU the code was built for.
 
 Before a simulator compiles anything in a process, ``seed`` copies the shipped files into
@@ -55,6 +55,7 @@ __all__ = [
 
 KIT = Path(__file__).resolve().parents[1]  # the hordes_kit package
 PREBUILT = KIT / "prebuilt"
+FAST = "fast"  # the sub-package of a game that holds its fast simulator
 OFF = "HORDES_KIT_NO_PREBUILT"  # set (to anything but "") to compile as if none shipped
 ARCHIVE_LIMIT = 32 * 2**20  # bytes of a shipped archive (the four weigh about 4 MB)
 CONTENT_LIMIT = 256 * 2**20  # bytes once unpacked (about 23 MB)
@@ -80,7 +81,7 @@ class Shipped:
 
 
 def game_of(module: str) -> str:
-    """The game a fast module belongs to: ``hordes_kit.skytear.fast_bot`` -> ``skytear``."""
+    """The game a fast module belongs to: ``hordes_kit.skytear.fast.bot`` -> ``skytear``."""
     parts = module.split(".")
     return parts[1] if len(parts) > 2 and parts[0] == "hordes_kit" else ""
 
@@ -101,9 +102,10 @@ def _kit_imports(path: Path) -> set[Path]:
 
 
 def sources(game: str) -> list[Path]:
-    """The files a game's compiled simulator is made from: its ``fast*.py`` files, the kit
-    modules they import (numba freezes the globals it reads) and ``core/fastjit.py``."""
-    fast = sorted((KIT / game).glob("fast*.py"))
+    """The files a game's compiled simulator is made from: the modules of its ``fast``
+    package, the kit modules they import (numba freezes the globals it reads) and
+    ``core/fastjit.py``."""
+    fast = sorted((KIT / game / FAST).glob("*.py"))
     files = set(fast) | {KIT / "core" / "fastjit.py"}
     for f in fast:
         files |= _kit_imports(f)
@@ -184,8 +186,8 @@ def read_shipped(path: str | os.PathLike) -> Shipped:
 
 
 def _of_game(name: str, game: str) -> bool:
-    """Whether a numba cache file is of a function in one of ``game``'s modules."""
-    return (KIT / game / f"{name.split('.', 1)[0]}.py").is_file()
+    """Whether a numba cache file is of a function in one of ``game``'s fast modules."""
+    return (KIT / game / FAST / f"{name.split('.', 1)[0]}.py").is_file()
 
 
 def pack(members: dict[str, bytes]) -> bytes:

@@ -171,7 +171,7 @@ def check_run(games: int, seed: int, workers: int = 1, *, max_games: int = MAX_G
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= max_games:
         raise InvalidInputError(f"games must be 1-{max_games:,}, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InvalidInputError(f"seed must be 0-{MAX_SEED:,} (2**63 - 1), got {seed!r}")
+        raise InvalidInputError(f"seed must be 0-{MAX_SEED:,}, got {seed!r}")
     cpus = max_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= cpus:
         raise InvalidInputError(

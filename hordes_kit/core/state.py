@@ -17,7 +17,17 @@ from typing import Any, ClassVar
 
 from hordes_kit.core.errors import IllegalActionError, InvalidActionError
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "GameState", "player_label", "evolve", "share"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Event",
+    "GameState",
+    "player_label",
+    "evolve",
+    "share",
+    "take",
+    "put",
+]
 
 CHANCE = -1
 TERMINAL = -2
@@ -37,6 +47,29 @@ def share(k: int, n: int) -> Fraction:
     Fraction(1, 2)
     """
     return Fraction(k, n)
+
+
+# A pile whose order does not matter (a hand, a discard, a market row) is a sorted tuple of
+# card ids: equal piles are equal tuples, so positions compare and hash by what they hold.
+
+
+def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted multiset of ids without one copy of ``card``.
+
+    >>> take(("a", "b", "b", "c"), "b")
+    ('a', 'b', 'c')
+    """
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    """A sorted multiset of ids with ``more`` added.
+
+    >>> put(("a", "c"), "b", "a")
+    ('a', 'a', 'b', 'c')
+    """
+    return tuple(sorted(cards + more))
 
 
 # A state's legal actions and chance outcomes, kept on the state the first time they are

@@ -55,7 +55,7 @@ FANTAHZEE = register(
         card_faces="hordes_kit.ui.fantahzee.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
-        fastsim=__name__ + ".fastsim",
+        fastsim=__name__ + ".fast.sim",
         config=FConfig,
     )
 )

@@ -92,7 +92,7 @@ def fast() -> None:
     """The fast simulator: compile (or cache load), the first games (the strong bot's
     tables filling), then 2-player games per second on one core."""
     t = time.perf_counter()
-    from hordes_kit.fantahzee import fastsim
+    from hordes_kit.fantahzee.fast import sim as fastsim
 
     took = fastsim.warm_up()
     print(

@@ -18,7 +18,7 @@ from hordes_kit.core.commands import (
     percent_text,
 )
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.core.lab_cli import lab_command
+from hordes_kit.core.lab.cli import lab_command
 from hordes_kit.fantahzee.rules import FConfig
 
 __all__ = ["COMMANDS", "DATA", "odds", "party", "simulate", "check_data"]

@@ -5,7 +5,7 @@ best member of the strong bot's family (``policy.StrongPolicy``: which heroes it
 or never recruits, how eagerly it recruits, when it flips a facedown monster to attack
 it) against the strong bot.
 
-Games are played by the fast simulator (``fastsim.run_fast``, identical games to the
+Games are played by the fast simulator (``fast.sim.run_fast``, identical games to the
 rules engine on the same chance, tests/test_fantahzee_fast.py): game g of a seed is the
 same game whatever chunk or worker plays it. The first player is drawn by chance, as
 at the table: "first player" is whoever that draw names. A game stopped unfinished
@@ -20,12 +20,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from hordes_kit.core.lab import Arm, Experiment
-from hordes_kit.core.lab_search import Family, Question
+from hordes_kit.core.lab.search import Family, Question
+from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
 from hordes_kit.fantahzee.bots import bot_named
-from hordes_kit.fantahzee.fastengine import FINISHED
-from hordes_kit.fantahzee.fastsim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
+from hordes_kit.fantahzee.fast.engine import FINISHED
+from hordes_kit.fantahzee.fast.sim import OUT_FIRST, OUT_STATUS, OUT_WON, run_fast
 from hordes_kit.fantahzee.game import new_game
 from hordes_kit.fantahzee.policy import STRONG, StrongPolicy, policy_of, words
 from hordes_kit.fantahzee.rules import FConfig

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.fantahzee import rules as R
 from hordes_kit.fantahzee.activation import activate, capture, keep, move, roll, skip, target
 from hordes_kit.fantahzee.effects import apply_effects, clear_top, monster_text, to_box
 from hordes_kit.fantahzee.legal import capture_targets
-from hordes_kit.fantahzee.state import FPosition, Member, put, replace_seat, take
+from hordes_kit.fantahzee.state import FPosition, Member, replace_seat
 
 __all__ = ["HANDLERS", "end_attack", "lose"]
 

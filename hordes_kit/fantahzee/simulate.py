@@ -5,7 +5,7 @@ seats in turn (in game ``i`` bot ``b`` sits in seat ``(b + i) % players``, so no
 always starts), every game is played to its end by the rules engine, and each bot's
 wins are counted with a 95% Wilson interval. A shared win counts for every bot sharing
 it. Game ``i``'s chance comes from ``(seed, i)`` alone: any number of worker processes
-plays the same games. The fast simulator (``fastsim.py``, tested move for move against the
+plays the same games. The fast simulator (``fast/sim.py``, tested move for move against the
 rules engine on the same chance) plays by default; ``engine="reference"`` asks for the
 rules engine itself (the two draw their chance differently: the same seed gives other
 games, from the same distribution).
@@ -109,7 +109,7 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` seeded games between the named bots (one seat each, 2-5 bots).
 
-    ``engine``: ``fast`` (the numba simulator, ``fastsim.py``), ``reference`` (the rules
+    ``engine``: ``fast`` (the numba simulator, ``fast/sim.py``), ``reference`` (the rules
     engine) or ``auto`` (fast). ``config``: the table rules both engines play."""
     bots = tuple(bots)
     for name in bots:
@@ -146,7 +146,7 @@ def simulate(
 
 
 def _fast_chunk(args):
-    from hordes_kit.fantahzee.fastsim import play_games
+    from hordes_kit.fantahzee.fast.sim import play_games
 
     config, bots, count, seed, first = args
     return play_games(config, bots, count, seed, first)

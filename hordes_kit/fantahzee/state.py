@@ -30,8 +30,6 @@ __all__ = [
     "Stack",
     "FPosition",
     "PHASES",
-    "take",
-    "put",
     "effects_of",
     "dice_subsets",
     "replace_seat",
@@ -39,17 +37,6 @@ __all__ = [
 
 P = R.GAME + "."
 PHASES = ("setup", "action", "roll", "attack", "counter", "treasure", "horde", "end", "over")
-
-
-def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """A sorted multiset of ids without one copy of ``card``."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
-def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
-    """A sorted multiset of ids with ``more`` added."""
-    return tuple(sorted(cards + more))
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ HEROES_HORDES = register(
         card_faces="hordes_kit.ui.heroes_hordes.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
-        fastsim=__name__ + ".fastsim",
+        fastsim=__name__ + ".fast.sim",
         config=HHConfig,
     )
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hordes_kit.core.bench import fast_vs_reference
-from hordes_kit.heroes_hordes.fastsim import run_fast, warm_up
+from hordes_kit.heroes_hordes.fast.sim import run_fast, warm_up
 from hordes_kit.heroes_hordes.game import new_game
 from hordes_kit.heroes_hordes.simulate import play_one
 

@@ -12,7 +12,7 @@
   card that adds the most force to its pile; when several hordes are ready to attack,
   the one whose best defence scores highest (as for defending) attacks first.
 
-Ties go to the later action id. The fast simulator (``fastsim.py``) makes the same
+Ties go to the later action id. The fast simulator (``fast/sim.py``) makes the same
 choices.
 
 The strategy lab's family (``family_policy``, named ``family:BASE:DEFEND:DISCARD``): a
@@ -20,7 +20,7 @@ base policy (greedy or lookahead) with its own rule for which pile defends
 (``strongest``; ``best``: the lookahead's; ``weakest-winner``: the weakest pile that
 wins, else the weakest) and which cards are discarded (``weakest-covering``: greedy's;
 ``exact``: the lookahead's exact best; ``weakest-first``: the weakest card until the
-horde's force is covered). The fast simulator plays it too (``fastsim.family_code``).
+horde's force is covered). The fast simulator plays it too (``fast.sim.family_code``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_SUFFIX, NO_CLAIM, Command, DataCheck
-from hordes_kit.core.lab_cli import lab_command
+from hordes_kit.core.lab.cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "battle", "simulate", "check_data"]
 

@@ -10,11 +10,11 @@ from itertools import product
 
 import numpy as np
 
-from hordes_kit.core.lab import Arm, Experiment
-from hordes_kit.core.lab_search import Question
+from hordes_kit.core.lab.search import Question
+from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
 from hordes_kit.heroes_hordes.bots import BASES, DEFEND_RULES, DISCARD_RULES, family_name
-from hordes_kit.heroes_hordes.fastsim import run_fast
+from hordes_kit.heroes_hordes.fast.sim import run_fast
 from hordes_kit.heroes_hordes.rules import HHConfig
 
 __all__ = ["QUESTIONS", "play_win", "family_arms", "RULE_WORDS"]

@@ -1,6 +1,6 @@
 """Win odds by Monte Carlo: whole games played by a policy.
 
-The fast simulator (``fastsim.py``, checked against the rules engine) plays from a new
+The fast simulator (``fast/sim.py``, checked against the rules engine) plays from a new
 game or from any position waiting for its Fate draw; from the middle of a turn, each
 game finishes the turn in the rules engine, then goes on in the fast simulator.
 """
@@ -154,7 +154,7 @@ def simulate(
 
 
 def _fast_chunk(args):
-    from hordes_kit.heroes_hordes.fastsim import run_fast
+    from hordes_kit.heroes_hordes.fast.sim import run_fast
 
     policy, first, count, seed, start, config = args
     return run_fast(policy, count, seed, config=config, first=first, start=start)
@@ -164,7 +164,7 @@ def _bridge_chunk(args):
     """Games from the middle of a turn: the rules engine to the next Fate draw, then fast."""
     import numpy as np
 
-    from hordes_kit.heroes_hordes.fastsim import export, run_fast
+    from hordes_kit.heroes_hordes.fast.sim import export, run_fast
 
     policy, first, count, seed, start, config = args
     bot = get_policy(policy)
@@ -187,7 +187,7 @@ def _bridge_chunk(args):
 
 def _fast(policy, games, seed, workers, progress, start=None, config=None):
     """The fast simulator's rows (result, tokens, turn), chunk by chunk."""
-    from hordes_kit.heroes_hordes.fastsim import export
+    from hordes_kit.heroes_hordes.fast.sim import export
 
     fn, arg = _fast_chunk, None
     if start is not None:

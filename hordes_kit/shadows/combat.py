@@ -8,7 +8,7 @@ pushed on ``tasks`` (decisions, chance draws, automatic steps).
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, take
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.attack import ATTACK_TRAITS, begin_attack, targets
 from hordes_kit.shadows.card_effects import RESPONSE_TRAITS, is_sub
@@ -16,7 +16,7 @@ from hordes_kit.shadows.card_model import Effect
 from hordes_kit.shadows.damage import lose_health, recover
 from hordes_kit.shadows.destroy import destroy_targets
 from hordes_kit.shadows.stack import gain, log, pop, push
-from hordes_kit.shadows.state import Placed, Position, Task, seat_id, take
+from hordes_kit.shadows.state import Placed, Position, Task, seat_id
 from hordes_kit.shadows.triggers import fire
 
 __all__ = [

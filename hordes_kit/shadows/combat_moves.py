@@ -4,7 +4,7 @@ of two Main Traits to resolve."""
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.attack import attack_ready, zero_cards
 from hordes_kit.shadows.card_effects import group_of
@@ -21,7 +21,7 @@ from hordes_kit.shadows.combat import (
 )
 from hordes_kit.shadows.damage import block_of, finish_defence, lose_health, recover
 from hordes_kit.shadows.stack import gain, log, pop, push
-from hordes_kit.shadows.state import Position, Task, parse_seat, put, seat_id, take
+from hordes_kit.shadows.state import Position, Task, parse_seat, seat_id
 from hordes_kit.shadows.triggers import fire
 
 __all__ = ["decide_combat", "COMBAT_TASKS"]

@@ -9,11 +9,11 @@ Study of its title.
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.shadows.damage import detach
 from hordes_kit.shadows.items import blank_cards, enforce_unmet
 from hordes_kit.shadows.stack import log
-from hordes_kit.shadows.state import Position, parse_seat, put, seat_id, take
+from hordes_kit.shadows.state import Position, parse_seat, seat_id
 
 __all__ = ["destroy_targets", "destroy"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.combat_moves import COMBAT_TASKS, decide_combat
 from hordes_kit.shadows.destroy import destroy
@@ -19,7 +19,7 @@ from hordes_kit.shadows.monster import reveal_ma
 from hordes_kit.shadows.opening import mulligan, reveal_monster
 from hordes_kit.shadows.rewards import lose_resource
 from hordes_kit.shadows.stack import log, pop, push
-from hordes_kit.shadows.state import Position, Task, put, take
+from hordes_kit.shadows.state import Position, Task
 
 __all__ = ["do", "forced", "equip", "place_all"]
 

@@ -7,9 +7,9 @@ chances, and nothing hidden to track); every other card is drawn one at a time.
 from __future__ import annotations
 
 from hordes_kit.core.options import reading_of
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.shadows import rules as R
-from hordes_kit.shadows.state import Placed, Position, Task, put, take
+from hordes_kit.shadows.state import Placed, Position, Task
 
 __all__ = ["advance_setup", "deal_hero", "beginner_library", "reveal_monster", "STAGES"]
 

@@ -33,13 +33,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, take
 from hordes_kit.shadows import rules as R
 from hordes_kit.shadows.config import SConfig
 from hordes_kit.shadows.flow import begin_round, settle
 from hordes_kit.shadows.moves import forced, place_all
 from hordes_kit.shadows.opening import beginner_library, deal_hero, reveal_monster
-from hordes_kit.shadows.state import Placed, Position, Seat, take
+from hordes_kit.shadows.state import Placed, Position, Seat
 
 __all__ = ["new_game"]
 

@@ -22,25 +22,12 @@ __all__ = [
     "Seat",
     "Task",
     "Position",
-    "take",
-    "put",
     "seat_id",
     "parse_seat",
     "P",
 ]
 
 P = R.GAME + "."
-
-
-def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """A sorted multiset without one copy of ``card``."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
-def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
-    """A sorted multiset with ``more`` added."""
-    return tuple(sorted(cards + more))
 
 
 def seat_id(seat: int) -> str:

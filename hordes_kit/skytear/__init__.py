@@ -51,7 +51,7 @@ SKYTEAR = register(
         card_faces="hordes_kit.ui.skytear.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
-        fastsim=__name__ + ".fastsim",
+        fastsim=__name__ + ".fast.sim",
         config=SkyConfig,
     )
 )

@@ -8,13 +8,13 @@ partner, and the phase ends when both are done.
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import move_to_lane, new_unit, place, replace_unit
 from hordes_kit.skytear.combat import doom
 from hordes_kit.skytear.draws import who
 from hordes_kit.skytear.effects import ability_tasks
 from hordes_kit.skytear.machine import Ask, handles, push
-from hordes_kit.skytear.state import Position, Task, Unit, emit, put, take
+from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import engaged_with, keyword
 from hordes_kit.skytear.targets import unit_label
 

@@ -53,7 +53,7 @@ def _reference(config: Mapping[str, Any], policy: str, games: int) -> float:
 
 def run(print_: Callable[[str], None] = print) -> None:
     """Print the figures (first compiles or loads the fast simulator, not counted)."""
-    from hordes_kit.skytear.fastsim import warm_up
+    from hordes_kit.skytear.fast.sim import warm_up
 
     warm_up()
     for label, config in (("solo", {}), ("co-op", {"players": 2})):

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.machine import draw_outcomes
 from hordes_kit.skytear.rules import MANA_MAX, clamp
-from hordes_kit.skytear.state import Deck, Position, Unit, emit, put, take
+from hordes_kit.skytear.state import Deck, Position, Unit, emit
 
 __all__ = [
     "TOKEN_FIELD",

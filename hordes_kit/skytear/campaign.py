@@ -10,7 +10,7 @@ market's cards) are chance nodes; a market deck is a list of segments, each shuf
 from __future__ import annotations
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.cards import CardSet
 from hordes_kit.skytear.decks import deck_cards, find_deck, game_hordes, horde_deck, portal_stages
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
@@ -23,7 +23,7 @@ from hordes_kit.skytear.rules import (
     clamp,
 )
 from hordes_kit.skytear.setup import castle_of, enchantment_of, outsider_line
-from hordes_kit.skytear.state import Campaign, Deck, Market, Position, Seat, Task, emit, put, take
+from hordes_kit.skytear.state import Campaign, Deck, Market, Position, Seat, Task, emit
 
 __all__ = ["campaign_position", "STARTING_LIMITS"]
 

@@ -5,12 +5,12 @@ Flux, Rebuild and the hand limit. Every unknown card is one chance node.
 from __future__ import annotations
 
 from hordes_kit.core.options import reading_of
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import deck_outcomes, take_drawn
 from hordes_kit.skytear.combat import lose
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import GOLD_MAX, HAND_LIMIT, clamp
-from hordes_kit.skytear.state import Deck, Position, Task, emit, put, take
+from hordes_kit.skytear.state import Deck, Position, Task, emit
 
 __all__ = ["who", "lose_gold"]
 

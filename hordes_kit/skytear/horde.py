@@ -6,7 +6,7 @@ CONCEALED, REINFORCE, CARD TOKENS (the treachery card is in ``treachery.py``).
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import (
     add_tokens,
     gain_mana,
@@ -20,7 +20,7 @@ from hordes_kit.skytear.board import (
 from hordes_kit.skytear.effects import ability_tasks
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import colossal_lanes, leftmost_free, reinforce_choices
-from hordes_kit.skytear.state import Position, Task, emit, put, take
+from hordes_kit.skytear.state import Position, Task, emit
 from hordes_kit.skytear.stats import keyword
 
 __all__ = ["TURN_TASKS", "physical_deck", "reshuffle", "monsters_present"]

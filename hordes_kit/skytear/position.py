@@ -13,12 +13,12 @@ from typing import Any
 
 from hordes_kit.core.data import slug
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, take
 from hordes_kit.skytear.board import new_unit, place
 from hordes_kit.skytear.cards import CardSet
 from hordes_kit.skytear.decks import find_card, portal_stages
 from hordes_kit.skytear.horde import TURN_TASKS
-from hordes_kit.skytear.state import Deck, Position, Seat, Task, Unit, emit, take
+from hordes_kit.skytear.state import Deck, Position, Seat, Task, Unit, emit
 
 __all__ = ["describe", "START"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hordes_kit.core.data import slug
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import new_unit, place
 from hordes_kit.skytear.cards import CardSet, load_cards
 from hordes_kit.skytear.decks import (
@@ -26,7 +26,7 @@ from hordes_kit.skytear.decks import (
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.position import describe
 from hordes_kit.skytear.rules import START_HAND, SkyConfig
-from hordes_kit.skytear.state import Deck, Position, Seat, Task, emit, put, take
+from hordes_kit.skytear.state import Deck, Position, Seat, Task, emit
 
 __all__ = [
     "setup_position",

@@ -3,7 +3,7 @@
 Game ``i`` of a run seeded ``s`` uses its own generator (``core.montecarlo.game_rng``), so
 a result is the same for any number of worker processes; games are tallied as they
 finish, so memory does not grow with the number of games. The fast simulator
-(``fastsim.py``, checked against the rules engine) plays the sensible bot's standard games
+(``fast/sim.py``, checked against the rules engine) plays the sensible bot's standard games
 from the start of a turn; from the middle of a turn the rules engine finishes the turn.
 """
 
@@ -162,7 +162,7 @@ def simulate(
         raise InvalidInputError("the game is over: nothing left to simulate")
     use_fast = engine != "reference" and policy == "sensible"
     if use_fast:
-        from hordes_kit.skytear.fastsim import can_play, fast_chunk
+        from hordes_kit.skytear.fast.sim import can_play, fast_chunk
 
         reason = can_play(start if start is not None else new_game(config))
         if reason and engine == "fast":

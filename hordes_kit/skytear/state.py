@@ -26,24 +26,11 @@ __all__ = [
     "Market",
     "Campaign",
     "Position",
-    "take",
-    "put",
     "emit",
 ]
 
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
-
-
-def take(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """A sorted multiset without one copy of ``card``."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
-def put(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
-    """A sorted multiset with ``more`` added."""
-    return tuple(sorted(cards + more))
 
 
 @dataclass(frozen=True)

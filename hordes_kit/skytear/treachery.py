@@ -7,12 +7,12 @@ leftmost (ruling.treachery-ability-boosted), no horde card left (ruling.no-horde
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import add_tokens, horde_outcomes
 from hordes_kit.skytear.horde import monsters_present, physical_deck, reshuffle
 from hordes_kit.skytear.machine import Roll, handles, push
 from hordes_kit.skytear.rules import boosted_lane
-from hordes_kit.skytear.state import Position, Task, emit, put, take
+from hordes_kit.skytear.state import Position, Task, emit
 from hordes_kit.skytear.targets import unit_label
 
 __all__ = ["treachery", "treachery_bonus"]

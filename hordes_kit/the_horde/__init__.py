@@ -44,7 +44,7 @@ THE_HORDE = register(
         card_faces="hordes_kit.ui.the_horde.cardref",
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
-        fastsim=__name__ + ".fastsim",
+        fastsim=__name__ + ".fast.sim",
         config=THConfig,
     )
 )

@@ -182,7 +182,7 @@ def _turns_survived(rows: np.ndarray, turns: int) -> np.ndarray:
 
 def _fast(start: THState, pol: Policy, first: int, games: int, seed: int) -> np.ndarray:
     # numba loads on the first simulation, not when a page imports this module
-    from hordes_kit.the_horde.fastsim import export, run_fast
+    from hordes_kit.the_horde.fast.sim import export, run_fast
 
     return run_fast(pol, games, seed, config=start.config, first=first, start=export(start))
 

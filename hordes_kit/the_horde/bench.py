@@ -6,7 +6,7 @@ import random
 
 from hordes_kit.core.bench import fast_vs_reference
 from hordes_kit.the_horde.bots import POLICIES
-from hordes_kit.the_horde.fastsim import run_fast, warm_up
+from hordes_kit.the_horde.fast.sim import run_fast, warm_up
 from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.simulate import play_one
 

@@ -12,7 +12,7 @@ a reserve for the coming taxes; when nothing is wanted, pay for an extra flip if
 policy allows it; otherwise end the phase. The reserve is
 ``sum(max(0, tax(t + j) - income) for j in 1..reserve_turns)`` with the income counted
 after the purchase (a Cow that pays for itself is bought). Cards not in ``wants`` are
-never bought. The fast simulator implements the same rule (``fastsim.py``).
+never bought. The fast simulator implements the same rule (``fast/sim.py``).
 
 The richer family the strategy lab searches (all optional, defaults give the rule
 above): from turn ``late_from`` on, a second want list, reserve and extra flips

@@ -17,7 +17,7 @@ from hordes_kit.core.commands import (
     percent_text,
 )
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.core.lab_cli import lab_command
+from hordes_kit.core.lab.cli import lab_command
 
 __all__ = ["COMMANDS", "DATA", "odds", "simulate", "check_data"]
 

@@ -3,7 +3,7 @@ side, what each table rule changes, what each card is worth, the best policy of 
 family in ``bots.Policy`` (a second want list from a chosen turn, a Rock spent by the
 turn and the Grimthwackers down, extra flips when rich).
 
-Every game is a fast-simulator game (``fastsim.run_fast``); game ``g`` of a seed draws the
+Every game is a fast-simulator game (``fast.sim.run_fast``); game ``g`` of a seed draws the
 same chance whatever policy plays it.
 """
 
@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from hordes_kit.core.lab import Arm, Experiment
-from hordes_kit.core.lab_search import Family, Question
+from hordes_kit.core.lab.search import Family, Question
+from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
 from hordes_kit.the_horde.bots import POLICIES, Policy
 from hordes_kit.the_horde.cards import load_data
-from hordes_kit.the_horde.fastsim import run_fast
+from hordes_kit.the_horde.fast.sim import run_fast
 from hordes_kit.the_horde.rules import THConfig
 
 __all__ = ["QUESTIONS", "play_survive", "family", "describe", "policy_name", "sample_policy"]

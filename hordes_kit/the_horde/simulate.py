@@ -145,7 +145,7 @@ class SimResult:
 
 
 def _fast_chunk(args):
-    from hordes_kit.the_horde.fastsim import run_fast
+    from hordes_kit.the_horde.fast.sim import run_fast
 
     policy, first, count, seed, start, config = args
     return run_fast(policy, count, seed, config=config, first=first, start=start)
@@ -153,7 +153,7 @@ def _fast_chunk(args):
 
 def _bridge_chunk(args):
     """Games from a mid-turn position: the reference engine to the next Recruit phase."""
-    from hordes_kit.the_horde.fastsim import export, run_fast
+    from hordes_kit.the_horde.fast.sim import export, run_fast
 
     policy, first, count, seed, start, config = args
     bot = as_bot(policy)
@@ -213,7 +213,7 @@ def simulate(
     fn = _fast_chunk
     arg = None
     if start is not None:
-        from hordes_kit.the_horde.fastsim import START_STEPS, export
+        from hordes_kit.the_horde.fast.sim import START_STEPS, export
 
         if start.step in START_STEPS:
             arg = export(start)

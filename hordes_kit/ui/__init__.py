@@ -23,13 +23,13 @@ checker (``rfc3987_syntax``) compiles an Earley grammar at import: 2.8 s of a
 so dashboard kernels skip that optional checker (jsonschema treats it as absent).
 
 Under `hordes-kit serve`, charts load plotly's code from the server and tracebacks go
-to the server's log (see hordes_kit/serve_dashboard.py).
+to the server's log (see hordes_kit/serve/dashboard.py).
 """
 
 import os
 import sys
 
-from hordes_kit.serve_dashboard import ENV, log_tracebacks, use_served_plotly
+from hordes_kit.serve.dashboard import ENV, log_tracebacks, use_served_plotly
 
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 

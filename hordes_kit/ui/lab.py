@@ -19,13 +19,13 @@ from dataclasses import replace
 import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
-from hordes_kit.core.lab_report import read_answers
-from hordes_kit.core.lab_search import SearchResult, ask, best_label
+from hordes_kit.core.lab.report import read_answers
+from hordes_kit.core.lab.search import SearchResult, ask, best_label
 from hordes_kit.core.montecarlo import max_workers
 from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
-from hordes_kit.serve_dashboard import ENV, host_scheduler
+from hordes_kit.serve.dashboard import ENV, host_scheduler
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.controls import page
@@ -275,7 +275,7 @@ def answers_html(answers: list[dict] | None = None) -> str:
             for r in a["rows"]
         )
         extra = ""
-        command = a["command"].format(games=a.get("first_games", a["games"]))
+        command = a["command"]
         recompute = "Recompute"
         if "winner_policy" in a:
             extra = (

@@ -34,7 +34,7 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.query import Check, parse_query
 from hordes_kit.core.tables.quota import CLIENT_ENV, Asker, client_key
 from hordes_kit.core.tables.shortlinks import expand_short
-from hordes_kit.serve_dashboard import KERNEL_HEADER, KERNEL_KEY_ENV
+from hordes_kit.serve.dashboard import KERNEL_HEADER, KERNEL_KEY_ENV
 
 __all__ = [
     "query_string",

@@ -17,14 +17,16 @@ is never lost without a word. Every control has a Python twin (``create``, ``joi
 from __future__ import annotations
 
 import html
+import random
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import ipywidgets as w
 import traitlets
 
 from hordes_kit.core.data import widgets_path
 from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.state import GameState
 from hordes_kit.core.tables import TableBusy, TableSession, open_store
 from hordes_kit.core.tables.codes import code_check, parse_code, seat_check, secret_check
 from hordes_kit.ui.common import error_html
@@ -34,10 +36,15 @@ from hordes_kit.ui.query import page_query, who_asks
 from hordes_kit.ui.roles import CREATE, JOIN, Refusal, refused_at_table
 from hordes_kit.ui.theme import theme_class
 
-if TYPE_CHECKING:  # the board's type, for readers (no import at run time)
-    from hordes_kit.ui.board import BoardMixin
-
-__all__ = ["TablePanel", "TableClock", "TITLE", "POLL_MS", "HEARTBEAT_MS", "TABLE_QUERY"]
+__all__ = [
+    "TablePanel",
+    "TableClock",
+    "TableHost",
+    "TITLE",
+    "POLL_MS",
+    "HEARTBEAT_MS",
+    "TABLE_QUERY",
+]
 
 TITLE = "Play at one table on several devices"
 POLL_MS = 250  # how often a page's kernel looks for new moves
@@ -71,10 +78,29 @@ def _button(text: str, cls: str, style: str = "") -> w.Button:
     return b
 
 
+class TableHost(Protocol):
+    """What the panel asks of the board it sits on (``ui.board.BoardMixin`` is one): the
+    board imports the panel, so the panel names the board only by what it uses."""
+
+    game: str
+
+    def _new_config(self) -> dict: ...
+
+    def table_config(self) -> dict: ...
+
+    def table_seats(self) -> list[tuple[str, str]] | None: ...
+
+    def table_bot(self, state: GameState, rng: random.Random) -> str: ...
+
+    def _table_show(self, session: TableSession, message: str = "") -> None: ...
+
+    def _table_left(self) -> None: ...
+
+
 class TablePanel(w.VBox):
     """The folded panel: create or join a table; at a table, its code, links and seats."""
 
-    def __init__(self, board: BoardMixin) -> None:
+    def __init__(self, board: TableHost) -> None:
         self.board = board
         self.session: TableSession | None = None
         self.secret: str | None = None

@@ -1,0 +1,25 @@
+"""``hordes-kit serve``: every dashboard served to a playgroup with Voila.
+
+Which module holds what (``server`` imports the others; nothing here imports ``server``):
+
+- ``server``: the command itself (``serve``, ``voila_argv``) and what it adds to Voila:
+  the kit's handlers, its page template (``templates/index.html.j2``), the token,
+  compiled templates kept for the server's life, the fast simulators compiled at start.
+- ``kernels``: the kernel budget (a cap on kernels, preheated pools kept within it,
+  memory handed back), and each page's kernel started without ipykernel's debugger
+  (``without_debugger``, ``is_kernel``).
+- ``kernel``: that kernel's launcher, ``python -m hordes_kit.serve.kernel``.
+- ``gate``: the names the server answers to, its kernels' own key, the host's Dask cluster.
+- ``guard``: floods bounded: connections and websockets per address and per kernel, idle
+  ones closed, the open-files limit raised, odd addresses not found.
+- ``listen``: how it listens (TLS with --certfile, through ``guard``'s bounded server).
+- ``liveness``: the kernel of a page whose browser never came, or is gone, shut down.
+- ``log``: the server's log, a line repeated many times counted.
+- ``pages``: the server's own pages (the table is full, ask for the link, went wrong) and
+  the text-only dashboards served without a kernel.
+- ``dashboard``: the kernels' side, imported by the pages themselves (``hordes_kit.ui``):
+  no tracebacks in the browser, the host's cluster, the kernel's key.
+
+This package's own module imports nothing, so a page's kernel that imports
+``serve.dashboard`` loads none of the server.
+"""

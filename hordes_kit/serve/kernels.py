@@ -1,0 +1,409 @@
+"""The server's kernel budget: a cap on kernels (preheated ones included), pools kept warm
+within it, and memory handed back to the system after kernels are shut down.
+
+Every dashboard page runs in its own kernel (a Python process of 60-260 MB). The cap
+bounds them; a page beyond it is turned away with a friendly page (``TableFull``)
+instead of starting a kernel the machine cannot hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import ctypes.util
+import gc
+import os
+import time
+import weakref
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
+from tornado.ioloop import PeriodicCallback
+from tornado.web import HTTPError
+from traitlets import Int, default
+
+from hordes_kit.serve.guard import roomy_zmq_context
+from hordes_kit.serve.listen import PREHEAT_ENV, kernel_env
+from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
+
+__all__ = [
+    "KERNEL_MB",
+    "TableFull",
+    "KitKernel",
+    "KitKernelManager",
+    "without_debugger",
+    "is_kernel",
+    "memory_limit_mb",
+    "default_max_kernels",
+    "pool_plan",
+    "rebalance",
+    "give_memory_back",
+    "fewer_arenas",
+]
+
+KERNEL_MB = 300  # one dashboard kernel, with room to grow while played (measured 60-260 MB)
+SERVER_MB = 400  # the server itself, with headroom (measured 80 MB idle, ~300 MB at its peak)
+MOST_USED = (  # dashboards to keep preheated first, most used at the table first
+    "fantahzee_odds.ipynb",
+    "fantahzee_play.ipynb",
+    "heroes_hordes_play.ipynb",
+    "the_horde_play.ipynb",
+    "heroes_hordes_odds.ipynb",
+    "the_horde_odds.ipynb",
+    "fantahzee_walkthrough.ipynb",
+    "heroes_hordes_walkthrough.ipynb",
+    "the_horde_walkthrough.ipynb",
+)
+
+
+class TableFull(HTTPError):
+    """Every kernel the server may run is in use: the page is turned away (HTTP 503)."""
+
+    def __init__(self) -> None:
+        super().__init__(503, reason="The table is full")
+
+
+def _read_int(path: str) -> int | None:
+    try:
+        text = Path(path).read_text().strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def memory_limit_mb() -> int:
+    """Memory this server may use: the machine's, or a container's limit if lower (Binder)."""
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        limit = _read_int(path)  # "max" (no limit) reads as None
+        if limit is not None:
+            total = min(total, limit // 2**20)
+    return total
+
+
+def default_max_kernels(limit_mb: int | None = None) -> int:
+    """How many kernels fit: 2 GB (Binder) -> 5, 24 GB -> 64 (at most 64, at least 2).
+
+    >>> default_max_kernels(2048), default_max_kernels(24 * 1024), default_max_kernels(512)
+    (5, 64, 2)
+    """
+    limit_mb = memory_limit_mb() if limit_mb is None else limit_mb
+    return max(2, min(64, (limit_mb - SERVER_MB) // KERNEL_MB))
+
+
+def pool_plan(dashboards: list[str], max_kernels: int, preheat: int | None = None) -> list[str]:
+    """The dashboards kept preheated (one kernel each), most used first.
+
+    By default at most a third of the cap is held by waiting kernels, so pages
+    without a pool still find seats: 5 kernels (Binder) -> 1 preheated page, 64 (24 GB)
+    -> every page. The pools fill one kernel at a time in this order
+    (``KitKernelManager.keep_pools``), so warming them never starves a visitor.
+
+    >>> pool_plan(["index.ipynb", "the_horde_play.ipynb", "fantahzee_odds.ipynb"], 5)
+    ['fantahzee_odds.ipynb']
+    >>> pool_plan(["a.ipynb", "fantahzee_odds.ipynb"], 64)
+    ['fantahzee_odds.ipynb', 'a.ipynb']
+    >>> pool_plan([f"{c}.ipynb" for c in "abcdef"], 12)
+    ['a.ipynb', 'b.ipynb', 'c.ipynb', 'd.ipynb']
+    """
+    n = max_kernels // 3 if preheat is None else min(preheat, max_kernels)
+    ranked = [d for d in MOST_USED if d in dashboards]
+    ranked += sorted(d for d in dashboards if d not in ranked)
+    return ranked[: max(0, n)]
+
+
+def rebalance(pooled: list[str], visits: Mapping[str, int], margin: int = 3) -> list[str] | None:
+    """Preheating by measured use: the pools after one swap, or None to keep them.
+
+    The page opened most often without a pool takes the place of the pooled page opened
+    least (the last of the plan among equals) once it has been opened ``margin`` times
+    more: the same number of kernels wait, for the pages this table actually opens. A page
+    opened once or twice (a benchmark, a curious visitor) moves nothing.
+
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3})
+    ['a.ipynb', 'c.ipynb']
+    >>> rebalance(["a.ipynb", "b.ipynb"], {"c.ipynb": 3, "a.ipynb": 1, "b.ipynb": 1}) is None
+    True
+    >>> rebalance([], {"c.ipynb": 9}) is None
+    True
+    """
+    if not pooled:
+        return None
+    outside = [(n, k) for k, n in visits.items() if k not in pooled]
+    if not outside:
+        return None
+    most, page = max(outside)
+    least, victim = min((visits.get(k, 0), -i, k) for i, k in enumerate(pooled))[::2]
+    if most < least + margin:
+        return None
+    return [page if k == victim else k for k in pooled]
+
+
+_libc = None
+M_ARENA_MAX = -8  # glibc's mallopt parameter
+
+
+def _glibc():
+    global _libc
+    if _libc is None:
+        name = ctypes.util.find_library("c")
+        _libc = ctypes.CDLL(name) if name else False
+    return _libc if _libc and hasattr(_libc, "malloc_trim") else None
+
+
+def fewer_arenas() -> None:
+    """Two malloc arenas for the server's threads, not 8 per core: less memory kept idle."""
+    libc = _glibc()
+    if libc is not None:
+        libc.mallopt(M_ARENA_MAX, 2)
+
+
+def give_memory_back() -> None:
+    """Collect garbage cycles and hand freed heap pages back to the system (glibc)."""
+    gc.collect()
+    libc = _glibc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
+LAUNCHER, KIT_LAUNCHER = "ipykernel_launcher", "hordes_kit.serve.kernel"  # python -m ...
+
+
+def without_debugger(cmd: list[str]) -> list[str]:
+    """A kernel command that runs ipykernel's launcher, as one that runs ``hordes_kit.serve.kernel``
+    (the same kernel without its debugger); any other command as it is.
+
+    >>> without_debugger(["/py", "-m", "ipykernel_launcher", "-f", "c.json"])
+    ['/py', '-m', 'hordes_kit.serve.kernel', '-f', 'c.json']
+    >>> without_debugger(["/usr/bin/R", "--slave", "-f", "c.json"])
+    ['/usr/bin/R', '--slave', '-f', 'c.json']
+    """
+    for i in range(len(cmd) - 1):
+        if cmd[i] == "-m" and cmd[i + 1] == LAUNCHER:
+            return [*cmd[: i + 1], KIT_LAUNCHER, *cmd[i + 2 :]]
+    return list(cmd)
+
+
+def is_kernel(cmdline: list[str]) -> bool:
+    """Whether a process's command line is a Python kernel's (ours, or ipykernel's own).
+
+    >>> is_kernel(["/py", "-m", "hordes_kit.serve.kernel", "-f", "c.json"])
+    True
+    >>> is_kernel(["/py", "-m", "hordes_kit", "serve"])
+    False
+    """
+    return any(a in (KIT_LAUNCHER, LAUNCHER) for a in cmdline)
+
+
+class KitKernel(ServerKernelManager):
+    """One page's kernel: ipykernel started without its debugger (``hordes_kit.serve.kernel``)."""
+
+    async def _async_pre_start_kernel(self, **kw):
+        cmd, kw = await super()._async_pre_start_kernel(**kw)
+        return without_debugger(cmd), kw
+
+
+class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
+    """Kernels within a cap; preheated kernels count, are kept topped up and never culled; a
+    page's kernel goes home when its browser does (``liveness.WatchedKernels``)."""
+
+    max_kernels = Int(8, config=True, help="Most kernels running at once, preheated ones included.")
+    warm_at_once = Int(
+        1, config=True, help="Preheated kernels warming up (running their notebook) at once."
+    )
+    trim_delay = Int(3, config=True, help="Seconds after a shutdown before memory is given back.")
+    connect_within = Int(
+        CONNECT_WITHIN, config=True, help="Seconds a page's browser has to connect to its kernel."
+    )
+    heartbeat_within = Int(
+        HEARTBEAT_WITHIN, config=True, help="Seconds a table page's browser may miss its beat."
+    )
+
+    @default("kernel_manager_class")
+    def _default_kernel_manager_class(self):
+        return "hordes_kit.serve.kernels.KitKernel"
+
+    @default("context")
+    def _context_default(self):
+        return roomy_zmq_context(super()._context_default())
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        # Voila starts every pool at once as soon as this returns (16 notebooks running
+        # together kept a 2-core machine busy and the first visitors waiting): it is shown
+        # empty pools, and keep_pools fills the real ones one kernel at a time, in order.
+        self._hk_pools: dict | None = None
+        self._hk_fills: weakref.WeakSet = weakref.WeakSet()  # the pool starts keep_pools made
+        self._last_visit = -1e9  # time.monotonic() when a page was last opened
+        if self.has_trait("kernel_pools_config"):
+            self._hk_pools = dict(self.kernel_pools_config)
+            self.kernel_pools_config = {"default": {"pool_size": 0}}
+        self._trim_handle: asyncio.TimerHandle | None = None
+        self._keeper: PeriodicCallback | None = None
+        self._pools_full = False
+        self.visits: Counter[str] = Counter()  # pages opened since the server started
+        self.watch = PageWatch(self.connect_within, self.heartbeat_within)
+        self.hk_loopback_port: int | None = None  # with TLS: where preheated kernels ask
+
+    # --- the cap -------------------------------------------------------------------------
+    def kernels_in_use(self) -> int:
+        """Kernels running or starting (a failed start does not count)."""
+        starting = {k for k, t in self._pending_kernels.items() if not t.done()}
+        return len(set(self._kernels) | starting)
+
+    def has_room(self) -> bool:
+        return self.kernels_in_use() < self.max_kernels
+
+    async def start_kernel(self, *, kernel_id=None, **kwargs):  # type: ignore[override]
+        """Start a kernel if the cap allows it; otherwise raise TableFull."""
+        if kernel_id is None or kernel_id not in self:
+            # no await between this check and the kernel being registered as pending,
+            # so pages arriving together cannot all slip under the cap
+            if not self.has_room():
+                raise TableFull()
+        env = kwargs.get("env")
+        kernel_env(env, self.hk_loopback_port)
+        kernel_id = await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        if (env or {}).get(PREHEAT_ENV) != "True":  # a pool's kernel is nobody's yet
+            self.watch.claimed(kernel_id)
+        return kernel_id
+
+    # --- preheated pools -------------------------------------------------------------------
+    def pooled_ready(self, notebook: str) -> bool:
+        """True if ``notebook`` has a preheated kernel ready (failed pool starts are dropped)."""
+        pool = getattr(self, "_pools", {}).get(notebook)
+        if not pool:
+            return False
+        for task in list(pool):
+            if task.done() and (task.cancelled() or task.exception() is not None):
+                pool.remove(task)
+        return any(t.done() for t in pool)
+
+    def pooled_warm(self, notebook: str) -> bool:
+        """True if a preheated kernel of ``notebook`` has run the whole notebook."""
+        return self.pooled_ready(notebook) and any(
+            t.done() and t.result()["task"].done() for t in self._pools[notebook]
+        )
+
+    def pooled_kernel_ids(self) -> set[str]:
+        out = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    out.add(task.result()["kernel_id"])
+        return out
+
+    def warming(self) -> int:
+        """Pooled kernels starting or still running their notebook."""
+        n = 0
+        for pool in getattr(self, "_pools", {}).values():
+            for t in pool:
+                if not t.done():
+                    n += 1
+                elif not t.cancelled() and t.exception() is None:
+                    n += not t.result()["task"].done()
+        return n
+
+    def note_visit(self, notebook: str) -> None:
+        """A page was opened: counted for preheating by measured use (``rebalance``)."""
+        self.visits[notebook] += 1
+        self._last_visit = time.monotonic()
+
+    def _rebalance(self) -> None:
+        """Move a pool to the page opened most, once its old page's kernel is idle."""
+        config = dict(getattr(self, "kernel_pools_config", {}))
+        pooled = [n for n, c in config.items() if n != "default" and c.get("pool_size", 0) > 0]
+        plan = rebalance(pooled, self.visits)
+        if plan is None:
+            return
+        (old,) = set(pooled) - set(plan)
+        (new,) = set(plan) - set(pooled)
+        tasks = list(self._pools.get(old, []))
+        if not all(t.done() for t in tasks) or not all(
+            t.cancelled() or t.exception() is not None or t.result()["task"].done() for t in tasks
+        ):
+            return  # its kernel is still starting: swap on a later round
+        config.pop(old)
+        config[new] = {"pool_size": 1}
+        self.kernel_pools_config = config
+        for t in tasks:
+            if not t.cancelled() and t.exception() is None:
+                asyncio.ensure_future(self.shutdown_kernel(t.result()["kernel_id"]))
+        self._pools.pop(old, None)
+        self.log.info(
+            "hordes-kit: preheating %s instead of %s (opened %d and %d times)",
+            new,
+            old,
+            self.visits[new],
+            self.visits[old],
+        )
+
+    def keep_pools(self) -> None:
+        """Refill pools while there is room, one kernel warming at a time, the most used
+        page first; pooled kernels always look fresh to the culler; a pool moves to the
+        page opened most (``rebalance``)."""
+        pools = getattr(self, "_pools", None)
+        if pools is None:
+            return
+        if self._hk_pools is not None:  # Voila has set up its (empty) pools: ours now
+            self.kernel_pools_config, self._hk_pools = self._hk_pools, None
+        self._rebalance()
+        now = utcnow()
+        for kid in self.pooled_kernel_ids():
+            if kid in self._kernels:  # taken from a pool a moment ago: not culled before use
+                self._kernels[kid].last_activity = now
+        config = getattr(self, "kernel_pools_config", {})
+        for pool in pools.values():  # Voila's own refills (a burst of visitors would start
+            for t in list(pool):  # them all together, 15 s later): refilled here instead
+                if t not in self._hk_fills and not t.done():
+                    t.cancel()
+                    pool.remove(t)
+        for notebook, conf in config.items():
+            if notebook == "default":
+                continue
+            self.pooled_ready(notebook)  # drops failed starts
+            settling = time.monotonic() - self._last_visit < getattr(self, "fill_delay", 0)
+            if settling or self.warming() >= self.warm_at_once or not self.has_room():
+                break  # (a page just opened has the machine to itself for fill_delay s)
+            if len(pools.get(notebook, [])) < conf.get("pool_size", 0):
+                self.fill_if_needed(delay=0, notebook_name=notebook)
+                for t in pools.get(notebook, []):
+                    self._hk_fills.add(t)
+        ready = [n for n in config if n != "default" and self.pooled_warm(n)]
+        full = len(ready) == len(config) - ("default" in config)
+        if full and not self._pools_full:
+            self.log.info("hordes-kit: kernel pools are full (%d kernels)", len(ready))
+        self._pools_full = full
+
+    def start_keeper(self, every_s: float = 1) -> None:
+        if self._keeper is None:
+            asyncio.get_event_loop().call_soon(self.keep_pools)
+            self._keeper = PeriodicCallback(self.keep_pools, every_s * 1000)
+            self._keeper.start()
+            self.watch.start(self.shut_pageless)
+
+    # --- memory --------------------------------------------------------------------------
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):  # type: ignore[override]
+        self.watch.forget(kernel_id)
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._schedule_trim()
+
+    def _schedule_trim(self) -> None:
+        """Give memory back once, a moment after the last of a batch of shutdowns."""
+        loop = asyncio.get_event_loop()
+        if self._trim_handle is not None:
+            self._trim_handle.cancel()
+        self._trim_handle = loop.call_later(self.trim_delay, self._trim)
+
+    def _trim(self) -> None:
+        self._trim_handle = None
+        give_memory_back()
+        self.log.info("memory given back after kernel shutdown")
