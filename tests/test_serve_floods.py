@@ -31,6 +31,7 @@ import pytest
 from budget import LONG, sized
 from conftest import free_port
 from test_serve import notebook, pages  # noqa: F401 - the module's pages, as a fixture
+from ui_harness import asyncio_apart
 
 from hordes_kit.serve.kernels import is_kernel
 
@@ -245,7 +246,7 @@ def test_a_thousand_websockets_to_one_kernel_are_turned_away(serve, pages):  # n
             await asyncio.sleep(0.5)
         return base, len(opened), refused
 
-    base, opened, refused = asyncio.run(flood())
+    base, opened, refused = asyncio_apart(flood)
     assert opened == 2 and refused == {429: n - 2}  # three to a kernel, the page's among them
     assert proc.num_fds() <= base + 4  # nothing left behind (the page's kept for its return)
     log = server.log()
@@ -272,7 +273,7 @@ def test_one_address_holds_a_bounded_number_of_websockets(serve, pages):  # noqa
             ws.close()
         return len(got), refused
 
-    assert asyncio.run(flood()) == (24, {429: 3})
+    assert asyncio_apart(flood) == (24, {429: 3})
 
 
 # --- odd addresses, refusals in words ---------------------------------------------------------

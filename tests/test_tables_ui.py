@@ -18,6 +18,7 @@ import ipywidgets as w
 import pytest
 from budget import sized
 from test_edges import finishes
+from ui_harness import asyncio_apart
 
 from hordes_kit.core.tables import open_store
 from hordes_kit.fantahzee.bots import BOTS
@@ -182,7 +183,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
             await asyncio.sleep(0.05)
             return n, len(seen), clock.running
 
-        return asyncio.run(run())
+        return asyncio_apart(run)
 
     ticked, after_stop, running = finishes(on_a_loop)
     assert 5 <= ticked <= 21 and after_stop == ticked and not running
@@ -201,7 +202,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
             await asyncio.sleep(0.1)
             return len(calls), clock.running
 
-        return asyncio.run(run())
+        return asyncio_apart(run)
 
     assert finishes(a_failing_tick) == (1, False)  # logged, and no tick after it
 
@@ -221,7 +222,7 @@ def test_a_kernel_clock_ticks_on_the_running_loop_only_and_stops():
             clock.stop()
             return len(calls)
 
-        return asyncio.run(run())
+        return asyncio_apart(run)
 
     assert 3 <= finishes(a_tick_that_restarts_it) <= 11  # one clock still, not two
 
@@ -246,7 +247,7 @@ def test_a_page_at_a_table_sees_a_move_by_its_kernels_own_clock():
             other.table_panel.leave()
             return seen, other.table_panel.watcher.running, ben.table_panel.clock.ticks
 
-        return asyncio.run(run())
+        return asyncio_apart(run)
 
     seen, still_watching, browser_ticks = finishes(at_a_table)
     assert seen and not still_watching and browser_ticks == 0
@@ -743,5 +744,5 @@ def test_a_preheated_page_opens_its_table_on_the_kernels_loop(monkeypatch):
                 break
         clock.stop()
 
-    asyncio.run(the_notebook_then_the_player())
-    assert len(ticks) >= 3 and set(ticks) == {threading.current_thread().name}
+    asyncio_apart(the_notebook_then_the_player)
+    assert len(ticks) >= 3 and set(ticks) == {"hk-test-loop"}  # the loop's own thread

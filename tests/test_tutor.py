@@ -292,6 +292,14 @@ def test_a_bad_lookup_address_opens_every_rule_and_says_why(monkeypatch):
 # --- the page address ------------------------------------------------------------------
 
 
+def _plain_python(monkeypatch) -> None:
+    """No loop runs here (a test worker that ran a browser test has Playwright's running in
+    its main thread, which would take the page's jobs and never run them while the test
+    waits): the jobs run in the thread that waited for the page, as in plain Python."""
+    monkeypatch.setattr(ui_query, "_loop", None)
+    monkeypatch.setattr(ui_query, "_cells_loop", lambda: None)
+
+
 def test_the_query_string_outside_voila_with_and_without_preheated_kernels(monkeypatch):
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
@@ -311,6 +319,7 @@ def test_the_query_string_outside_voila_with_and_without_preheated_kernels(monke
     monkeypatch.setattr(ui_query, "_request_info", waits_for_the_request)
     monkeypatch.setattr(ui_query, "_preheated", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")  # a preheated kernel: the env is stale
+    _plain_python(monkeypatch)
     # the notebook never waits for the page: the job runs when the page is opened
     seen = []
     assert ui_query.at_address(lambda: seen.append(ui_query.query_string()) or "x") == ""
@@ -338,6 +347,7 @@ def test_a_preheated_walkthrough_opens_the_step_its_address_asks_when_opened(mon
     monkeypatch.setattr(ui_query, "_request_info", waits_for_the_request)
     monkeypatch.setattr(ui_query, "_preheated", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
+    _plain_python(monkeypatch)
     w = walkthrough()
     assert w.open_from_url() == "" and w.i == 0  # built at once, on the first page
     opened.set()

@@ -11,13 +11,18 @@ readable problems (empty: fine), so one failure shows everything that is wrong.
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 __all__ = [
+    "asyncio_apart",
     "without_rule_boxes",
     "PHONE",
     "cut_choices",
@@ -291,3 +296,27 @@ def without_rule_boxes(fragment: str) -> str:
     what the rest of it says is the page's own, which a test may hold to its claims (a rule
     box quotes the book whatever the example)."""
     return RULE_SIDES.sub("", fragment)
+
+
+T = TypeVar("T")
+
+
+def asyncio_apart(main: Callable[[], Awaitable[T]]) -> T:
+    """``asyncio.run(main())`` in a thread of its own, with its own loop. A test worker that
+    ran a browser test before has Playwright's loop running in its main thread, where
+    ``asyncio.run`` refuses to start and code that looks for the running loop finds that
+    one (which never runs while the test waits)."""
+    out: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = asyncio.run(main())
+        except BaseException as e:  # noqa: BLE001 - raised again in the test's thread
+            out["error"] = e
+
+    thread = threading.Thread(target=run, name="hk-test-loop")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]  # type: ignore[misc]
+    return out["value"]  # type: ignore[return-value]

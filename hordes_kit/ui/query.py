@@ -148,6 +148,15 @@ def _run(jobs: list[Callable[[], object]]) -> None:
             _log.exception("opening the page's address failed")
 
 
+def _cells_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop the kernel's cells run on (None in plain Python: a job then runs in the
+    thread that waited for the page)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def at_address(job: Callable[[], str]) -> str:
     """Run ``job`` (which reads :func:`query_string`) now, or, in a preheated kernel, when
     its page is opened; returns what ``job`` returns now ("" when it is to run later)."""
@@ -155,10 +164,7 @@ def at_address(job: Callable[[], str]) -> str:
     with _lock:
         if address_pending():
             _waiting.append(job)
-            try:
-                _loop = asyncio.get_running_loop()  # the kernel's (a cell runs on it)
-            except RuntimeError:  # plain Python: the job runs in the waiting thread
-                _loop = None
+            _loop = _cells_loop()
             if len(_waiting) == 1 and not any(
                 t.name == "hk-page-address" for t in threading.enumerate()
             ):
