@@ -164,6 +164,9 @@ class Position:
     portal_down: bool = False  # the last stage destroyed: stays at 0 health (ruling)
     outsider_line: tuple[str, ...] = ()  # outsider cards still to come, in order
     outsider_pile: tuple[str, ...] = ()  # ordered, top first
+    # the cards at the bottom of the outsider pile that found no room this turn: "it cannot
+    # be summoned until the next turn" (a card put under them this turn waits with them)
+    pile_wait: int = 0
     outsider_out: tuple[str, ...] = ()  # outsider cards destroyed (set aside)
     horde_deck: tuple[str, ...] = ()  # sorted; includes the concealed cards' identities
     horde_discard: tuple[str, ...] = ()

@@ -152,6 +152,8 @@ def view(s: Position, player: int | None) -> dict:
         "outsider": {
             "to_come": _names(s, s.outsider_line),
             "pile": _names(s, s.outsider_pile),
+            # its bottom cards that found no room this turn: summoned in the next turn
+            "waiting": _names(s, s.outsider_pile[len(s.outsider_pile) - s.pile_wait :]),
             "destroyed": _names(s, s.outsider_out),
             "falls_this_turn": s.win_pending,
         },
@@ -298,6 +300,7 @@ def label(s: Position, action_id: str) -> str:
         "card": "The card is",
         "bottom": "From the bottom:",
         "random": "The random card is",
+        "remove": "Removed from the deck at random:",
         "scenario": "The scenario is",
         "portal": "The portal is",
         "henchman": "The henchman is",
