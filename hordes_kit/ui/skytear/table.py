@@ -107,8 +107,8 @@ def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
             ),
             (None, ""),
         )
-        for k in range(c["count"]):
-            faces.append(hand_face(card, st["mana"], act[0] if k == 0 else None, act[1]))
+        # every copy has the button (they do the same): a second copy looked unplayable
+        faces += [hand_face(card, st["mana"], act[0], act[1])] * c["count"]
     who, n = seat_name(v, seat, bots), seat + 1
     title = "Your hand" if who == "You" else f"{who}: hand"
     hand = Pile(title, tuple(faces), layout="row", empty="no cards")
