@@ -167,8 +167,9 @@ def deck_problems(cards: CardSet, deck: Deck, castle: Castle | None = None) -> l
         extra, heroic = len(ids) - PREMADE, len(heroic_allies(cards, ids))
         if extra > heroic:
             return [
-                f"{deck.name}: {len(ids)} cards; a pre-made deck of more than {PREMADE} "
-                f"removes heroic allies at random, and it has {heroic}"
+                f"{deck.name}: {len(ids)} {deck.faction} cards, {extra} more than a pre-made "
+                f"deck's {PREMADE}; the book removes the extra ones at random among the "
+                f"heroic allies (an ally with Heroic), and these cards have {heroic}"
             ]
         return []
     castle = castle or cards.castles.get(deck.castle)

@@ -160,9 +160,11 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
     for d in cards.decks:
         n = len(deck_cards(cards, d))
         if not d.cards and n > PREMADE:  # the book's 41 cards per faction of the expansions
+            extra = n - PREMADE
             lines.append(
-                f"note: {d.name} has {n} cards: each game removes {n - PREMADE} heroic "
-                f"ally at random to make the {PREMADE}-card pre-made deck"
+                f"note: {d.name} has {n} cards: each game removes {extra} heroic "
+                f"all{'y' if extra == 1 else 'ies'} at random to make the {PREMADE}-card "
+                "pre-made deck"
             )
     return lines, configs
 
