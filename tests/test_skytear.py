@@ -250,7 +250,7 @@ def test_universal_move_swap_engage_and_castle_draw():
     s4 = play(s, "use:a2:engage")
     assert lane(s4, 2)["name"] == "Ratamil Minions" and s4.back == ()
     labels = {x["id"]: x["label"] for x in s.view(0)["legal"]}
-    assert labels["use:castle:draw"] == "Castle: Exhaust, pay 1 mana: draw a card"  # it does
+    assert labels["use:castle:draw"] == "Castle: Exhaust, pay 1 mana: Draw a card."  # it does
     s5 = play(s, "use:castle:draw")
     assert s5.is_chance and s5.seats[0].mana == 2 and s5.castle_exhausted
     s5 = s5.apply(s5.legal_actions()[0])

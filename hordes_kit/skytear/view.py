@@ -224,7 +224,7 @@ def label(s: Position, action_id: str) -> str:
         ref, key = args
         if ref == "castle":
             if key == "draw":
-                return "Castle: Exhaust, pay 1 mana: draw a card"  # the book's Draw
+                return "Castle: Exhaust, pay 1 mana: Draw a card."  # the book's Draw
             return f"Castle: {ability_words(s.cards.castles[s.castle].abilities[int(key) - 1])}"
         u = s.by_ref(ref)
         words = {

@@ -142,7 +142,9 @@ def _horde_html(v: dict) -> str:
         bits.append(f"<span {thing('treachery')}><b>Treachery card</b> {tre}</span>")
     o = v["outsider"]
     pile = html.escape(", ".join(o["pile"])) if o["pile"] else "empty"
-    if o["waiting"]:
+    if o["waiting"] == o["pile"] and o["pile"]:
+        pile += " (no room this turn: summoned next turn)"
+    elif o["waiting"]:
         pile += f" ({html.escape(', '.join(o['waiting']))}: no room this turn, summoned next turn)"
     bits.append(f"<span {thing('outsider-pile')}><b>Outsider pile</b> {pile}</span>")
     if o["to_come"]:
