@@ -104,6 +104,8 @@ def test_every_vocabulary_word_parses():
         "lane": "3",
         "side": "horde",
         "kind": "attack",
+        "keyword": "heroic 2",
+        "removable": "temp-attack",
     }
     for verb, spec in EFFECTS.items():
         e = parse_effect(" ".join([verb, *(samples[k] for k in spec)]))

@@ -55,6 +55,10 @@ class Unit:
     halted: bool = False  # cannot pillage for the rest of the turn
     token: bool = False  # a card token (never drawn, discarded or shuffled)
     old_pool: bool = False  # concealed before the horde deck was last reshuffled
+    # what abilities gave it, not tokens: (until, what, n) with until "turn" (the rest of the
+    # turn: gone in the end phase) or "play" (while it stays in play); what is "health"
+    # (+/-n health) or a keyword it gained (n its number, 0 for one without)
+    mods: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def concealed(self) -> bool:

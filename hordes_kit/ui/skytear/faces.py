@@ -135,7 +135,9 @@ def unit_face(u: dict, **kw) -> CardFace:
     if u.get("kind") == "token":
         sub.append("card token")
     words = [keyword_words(k) for k in u.get("keywords", [])]
-    text = "; ".join([*words, *(ability_words(a) for a in u.get("abilities", []))])
+    text = "; ".join(
+        [*words, *(ability_words(a) for a in u.get("abilities", [])), *u.get("lasting", [])]
+    )
     if u.get("owner"):
         sub.append(f"Player {u['owner']}'s")
     if u.get("attachments"):
