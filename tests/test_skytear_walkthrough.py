@@ -162,6 +162,22 @@ def test_card_text_is_in_words():
     )
 
 
+def test_the_quiz_names_the_monsters_and_every_explanation_says_its_rule():
+    # a new player answered "lane 5" to a question that named no monster, and was told
+    # "The answer is Plank Walker"; a right answer's "the fight has no dice" taught nothing
+    quiz = RulesQuiz()
+    i, q = next((i, q) for i, q in enumerate(quiz.questions) if q.kind == "boosted")
+    assert "Plank Walker" in q.ask and "Skyboot Gunner" in q.ask
+    assert set(q.choices) == {"Skyboot Gunner (lane 2)", "Plank Walker (lane 5)"}
+    quiz.goto(i)
+    assert quiz.submit("Plank Walker (lane 5)") and "rightmost" in quiz.feedback.value
+    for q in quiz.questions:
+        titles = [entry(r).rule.title for r in q.rules]
+        assert titles and all(t in q.why for t in titles), (q.ask, q.why)
+    castle = [q for q in quiz.questions if q.kind == "castle"]
+    assert all("castle" in q.why and "strike" in q.why for q in castle)
+
+
 def test_the_rules_quiz_is_answered_by_the_engine():
     quiz = RulesQuiz()
     assert len(quiz.questions) >= 5
