@@ -185,3 +185,15 @@ def test_the_rules_quiz_is_answered_by_the_engine():
     assert quiz.submit(str(q.answer)) and "✔" in quiz.feedback.value
     quiz.goto(1)
     assert not quiz.submit("no such answer")
+
+
+def test_bless_says_why_anyone_would_choose_damage(player):
+    # a new player: "choosing damage wounds your own ally" - the rule box at the question
+    # says what damage tokens are for, and a walkthrough plays such a choice
+    player.open_at("sky-first-lesson")
+    f = next(f for f in player.frames if f.step.move == "bless:health")
+    player.goto(f.index)
+    assert "After this card is damaged" in player.narration.value
+    assert "on purpose" in entry("skytear.keywords.bless").rule.text
+    demo = next(s for s in SCENARIOS if s.id == "sky-bless-damage")
+    assert any(step.move == "bless:damage" for step in demo.steps)
