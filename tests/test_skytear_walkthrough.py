@@ -10,7 +10,7 @@ import re
 import pytest
 
 from hordes_kit.core.lookup import entry
-from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, scenario_files
+from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, run_scenario, scenario_files
 from hordes_kit.skytear.view import label
 from hordes_kit.skytear.vocabulary import EFFECTS
 from hordes_kit.skytear.words import ability_words
@@ -197,3 +197,16 @@ def test_bless_says_why_anyone_would_choose_damage(player):
     assert "on purpose" in entry("skytear.keywords.bless").rule.text
     demo = next(s for s in SCENARIOS if s.id == "sky-bless-damage")
     assert any(step.move == "bless:damage" for step in demo.steps)
+
+
+FACES = re.compile(r"\bfac(?:es|ing) (?:the|a|an) ((?:[A-Z][\w'-]*)(?: [A-Z][\w'-]*)*)")
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_a_step_says_a_card_faces_only_a_card_on_the_table(sc):
+    # the colossal walkthrough said the Scrap Collector "now faces the Pikeman", two steps
+    # after the Pikeman was destroyed
+    for f in run_scenario(sc):
+        names = {u.card and f.after.name(u.card) for _, _, u in f.after.units()} - {""}
+        for said in FACES.findall(f.step.say):
+            assert any(said in n for n in names), (sc.id, f.index, said, sorted(names))
