@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from hordes_kit.core.glossary import find_term, glossary
 from hordes_kit.core.lookup import entry
 from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, run_scenario, scenario_files
 from hordes_kit.skytear.view import label
@@ -210,3 +211,16 @@ def test_a_step_says_a_card_faces_only_a_card_on_the_table(sc):
         names = {u.card and f.after.name(u.card) for _, _, u in f.after.units()} - {""}
         for said in FACES.findall(f.step.say):
             assert any(said in n for n in names), (sc.id, f.index, said, sorted(names))
+
+
+def test_the_portal_says_whose_numbers_it_shows_and_what_its_pile_is(player):
+    # the enchanter walkthrough said "you gain the portal's 2 mana" while the portal read
+    # "Mana boost 3" (already turned for the next horde phase), unexplained
+    player.open_at("sky-enchanter", 1)  # in the horde phase, before the portal turns
+    assert "This horde phase: wave 1, reinforce 1, mana boost +2" in player.board.value
+    player.open_at("sky-enchanter", 2)  # the portal has turned
+    assert "Next horde phase: wave 2, reinforce 0, mana boost +3" in player.board.value
+    assert "why it reads 3" in player.narration.value
+    assert "Portal pile (face up, solo faces)" in player.board.value
+    pile = find_term(glossary("skytear", "skytear."), "portal pile")
+    assert pile and "co-op" in pile.text and "stage I on top" in pile.text
