@@ -10,7 +10,7 @@ that cannot move, and no ally is put in a lane it may not share.
 
 from __future__ import annotations
 
-from hordes_kit.skytear.board import move_to_lane, new_unit, place, remove_unit
+from hordes_kit.skytear.board import move_to_lane, new_unit, place, remove_unit, to_outsider_pile
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import can, may_share_lane
@@ -61,10 +61,11 @@ def closest_lane(s: Position, t: Task):
         if uid > 0:
             s = remove_unit(s, uid)
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "keywords.cannot-engage",
-            f"{why}, and no free lane is open to it: it goes to the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            f"{why}, and no free lane is open to it: it goes to the bottom of the outsider pile "
+            "(it cannot be summoned until the next turn).",
+            {"card": card},
         )
     near = min(abs(i - lane) for i in options)
     best = [i for i in options if abs(i - lane) == near]
