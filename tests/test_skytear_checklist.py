@@ -13,7 +13,9 @@ from functools import cache
 import pytest
 
 from hordes_kit.core.bookwords import book_words
+from hordes_kit.core.conformance import check_playout
 from hordes_kit.core.glossary import find_term, glossary
+from hordes_kit.core.registry import get_game
 from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
 from hordes_kit.skytear.cards import shipped_cards
 
@@ -187,3 +189,20 @@ def test_every_word_is_on_a_card_in_the_glossary_and_played(word):
 @pytest.mark.parametrize("word", CONCEPTS)
 def test_every_concept_has_a_glossary_entry(word):
     assert find_term(glossary("skytear", "skytear."), word), word
+
+
+# the sample cards' words move cards between zones (back to a hand, face down into the back
+# line, to the outsider pile when no lane is open to a monster that cannot engage)
+NUPTEN = [c.name for c in CARDS.cards.values() if c.kind == "alliance" and c.faction == "Nupten"]
+IN_HAND = {"phase": "alliance", "turn": 2, "mana": [10], "hands": [NUPTEN]}
+SAMPLE_GAMES = [
+    {"hordes": ["Faefolk"]},
+    {"hordes": ["Faefolk"], "players": 2},
+    {"hordes": ["Faefolk"], "position": IN_HAND},
+]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_with_the_sample_cards_conform_and_lose_no_card(seed):
+    final = check_playout(get_game("skytear"), SAMPLE_GAMES[seed % len(SAMPLE_GAMES)], seed)
+    assert final.is_terminal
