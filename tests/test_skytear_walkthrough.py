@@ -12,6 +12,7 @@ import pytest
 from hordes_kit.core.glossary import find_term, glossary
 from hordes_kit.core.lookup import entry
 from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, run_scenario, scenario_files
+from hordes_kit.skytear.game import new_game
 from hordes_kit.skytear.view import label
 from hordes_kit.skytear.vocabulary import EFFECTS
 from hordes_kit.skytear.words import ability_words
@@ -224,3 +225,21 @@ def test_the_portal_says_whose_numbers_it_shows_and_what_its_pile_is(player):
     assert "Portal pile (face up, solo faces)" in player.board.value
     pile = find_term(glossary("skytear", "skytear."), "portal pile")
     assert pile and "co-op" in pile.text and "stage I on top" in pile.text
+
+
+def test_the_reactions_rule_box_is_the_reading_the_table_plays_with_the_books_words(player):
+    # the walkthrough showed "cards with a Play ability and Exhaust abilities" (the book's
+    # list) while the kit's default reading allows only cards with the treachery symbol
+    assert not any(
+        "skytear.treachery.reactions" in (st.rule, *st.also) for sc in SCENARIOS for st in sc.steps
+    )
+    player.open_at("sky-coop")
+    f = next(f for f in player.frames if f.step.move == "play:entangle")
+    player.goto(f.index)
+    box = player.narration.value
+    assert "treachery symbol" in box and "Play cards with a" in box and "Please note" in box
+    for reading, rule in (("symbol", "ruling.reactions"), ("any", "treachery.reactions")):
+        s = new_game({"reactions": reading, "position": {"phase": "treachery"}})
+        s = s.apply("treachery:broadside")
+        cited = [e.rule for e in s.log if "reactions" in e.text.lower()]
+        assert cited and set(cited) == {"skytear." + rule}, (reading, cited)

@@ -145,14 +145,25 @@ def alliance_phase(s: Position, t: Task):
     return push(s, Task("act", ("alliance",)))
 
 
+def _reactions_rule(s: Position) -> str:
+    """The rule of the reading the table plays: the kit's (treachery symbol only) or the
+    book's list read whole (every Play card and Exhaust ability)."""
+    return "treachery.reactions" if s.config.reactions == "any" else "ruling.reactions"
+
+
 @handles("reactions")
 def reactions(s: Position, t: Task):
     """Treachery step 2: alliance reactions (cards and abilities with the treachery symbol)."""
     seats = tuple(evolve(x, done=False) for x in s.seats)
+    what = (
+        "every Play card and Exhaust ability"
+        if s.config.reactions == "any"
+        else "cards and abilities with the treachery symbol"
+    )
     s = emit(
         s,
-        "treachery.reactions" if s.config.reactions == "any" else "ruling.reactions",
-        "Alliance reactions: cards and abilities with the treachery symbol.",
+        _reactions_rule(s),
+        f"Alliance reactions: {what}.",
         phase="reactions",
         seats=seats,
         actor=0,
@@ -176,7 +187,7 @@ def act(s: Position, t: Task):
         who_done = "You are" if s.players == 1 else f"Player {seat + 1} is"
         s = emit(
             s,
-            "alliance" if phase == "alliance" else "treachery.reactions",
+            "alliance" if phase == "alliance" else _reactions_rule(s),
             f"{who_done} done with the {what}.",
             seats=s.seat_with(seat, done=True),
         )
