@@ -243,3 +243,18 @@ def test_the_reactions_rule_box_is_the_reading_the_table_plays_with_the_books_wo
         s = s.apply("treachery:broadside")
         cited = [e.rule for e in s.log if "reactions" in e.text.lower()]
         assert cited and set(cited) == {"skytear." + rule}, (reading, cited)
+
+
+def test_free_lane_has_one_definition_the_glossarys():
+    # a walkthrough said "a free lane (no alliance card, no monster)", the glossary "a lane
+    # without alliance cards"
+    words = glossary("skytear", "skytear.")
+    free, empty = find_term(words, "Free Lane"), find_term(words, "Empty Lane")
+    assert free is empty and "without alliance cards" in free.text
+    assert "FREE LANE" in " ".join(q.words for q in entry(free.rule).rule.quotes)
+    for sc in SCENARIOS:
+        for text in (sc.intro, *(st.say for st in sc.steps), *(st.ask for st in sc.steps)):
+            for said in re.findall(r"free lanes? \(([^)]*)\)", text or ""):
+                assert (
+                    said.startswith("no alliance card") and "no monster" not in said.split(":")[0]
+                )
