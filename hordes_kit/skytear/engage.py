@@ -15,7 +15,7 @@ from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import can, may_share_lane
 
-__all__ = ["probe", "monster_lanes", "ally_lanes", "shunned", "held"]
+__all__ = ["probe", "monster_lanes", "ally_lanes", "shunned", "held", "uncompacted"]
 
 
 def probe(card: str, side: str, owner: int = -1) -> Unit:
@@ -90,3 +90,19 @@ def held(s: Position, u: Unit, doing: str) -> Position | None:
     return emit(
         s, "abilities.cannot", f"{name} cannot move: it does not {doing} (a 'cannot' wins)."
     )
+
+
+def uncompacted(s: Position) -> str:
+    """Why the horde cannot be compacted to the left for a colossal outsider ("" when it
+    can): a monster that would move cannot, or would end in the lane of an ally it may not
+    share a lane with (the "cannot" wins over the book's "compact")."""
+    row = [u for u in s.monsters if u is not None]
+    for to, u in enumerate(row):
+        if s.lane_of(u.uid) == to:
+            continue
+        name = s.name(u.card) if u.card else "a face-down card"
+        if not can(s, u, "move"):
+            return f"{name} cannot move"
+        if not may_share_lane(s, u, s.allies[to]):
+            return f"{name} cannot be engaged with {s.name(s.allies[to].card)} (lane {to + 1})"
+    return ""

@@ -21,7 +21,7 @@ from hordes_kit.skytear.board import (
     to_outsider_pile,
 )
 from hordes_kit.skytear.effects import ability_tasks
-from hordes_kit.skytear.engage import ally_lanes, probe, shunned
+from hordes_kit.skytear.engage import ally_lanes, probe, shunned, uncompacted
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import colossal_lanes, leftmost_free, reinforce_choices
 from hordes_kit.skytear.state import Position, Task, emit
@@ -201,6 +201,15 @@ def _colossal(s: Position, card: str) -> Position:
             "ruling.colossal-no-room",
             f"{c.name} needs {len(c.layout)} free adjacent lanes: "
             "it waits at the bottom of the outsider pile until the next turn.",
+        )
+    stuck = uncompacted(s) if compact else ""
+    if stuck:
+        return emit(
+            to_outsider_pile(s, card),
+            "abilities.cannot",
+            f"{c.name} needs {len(c.layout)} free adjacent lanes, and compacting the horde "
+            f"would make room, but {stuck}: the 'cannot' wins, and {c.name} waits at the "
+            "bottom of the outsider pile until the next turn.",
         )
     if compact:
         row = [u for u in s.monsters if u is not None]
