@@ -47,7 +47,7 @@ KEYWORDS = {
     # of another card (Clarifications, General Rules for Abilities)
     "cannot-strike": False,  # deals no strike damage in the fight phase
     "cannot-pillage": False,  # pillages nothing from the back line
-    "cannot-move": False,  # no move, swap, engage pull, bait, charge, taunt or return
+    "cannot-move": False,  # no move, swap, engage pull, bait, charge, taunt, pillager return
     "cannot-engage": False,  # never shares a lane with an ally (monster) / monster (ally)
     "cannot-be-engaged": False,  # the same, seen from the other side (glossary CANNOT ENGAGE)
 }
