@@ -221,3 +221,13 @@ def test_the_sensible_bot_chooses_an_x_that_does_something():
     assert at_x([], [{"lane": 2, "card": "Chronomancer"}, walker], "use:a2:1") == "x:2"
     allies = [{"lane": 2, "card": "Temple Guard"}, {"lane": 3, "card": "Zealot Recruit"}]
     assert at_x(["Wild Surge"], allies, "play:wild-surge") == "x:1"  # the Recruit survives
+
+
+@pytest.mark.parametrize(("atk", "left"), [(2, 0), (3, 1), (-1, -1)])
+def test_removing_attack_tokens_takes_only_the_plus_ones(atk, left):
+    # Unravel: "remove 2 attack tokens from a monster"; a -1 token is another kind, and
+    # taking it off would have made the monster stronger
+    units = [{"lane": 2, "card": "Plank Walker", "atk": atk}]
+    pos = {"phase": "alliance", "turn": 3, "mana": [3], "hands": [["Unravel"]], "units": units}
+    s = new_game({"position": pos}).apply("play:unravel")
+    assert s.monsters[1].atk == left
