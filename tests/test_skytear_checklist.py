@@ -231,3 +231,10 @@ def test_removing_attack_tokens_takes_only_the_plus_ones(atk, left):
     pos = {"phase": "alliance", "turn": 3, "mana": [3], "hands": [["Unravel"]], "units": units}
     s = new_game({"position": pos}).apply("play:unravel")
     assert s.monsters[1].atk == left
+
+
+def test_the_x_choices_are_offered_in_number_order():
+    pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [["Wild Surge"]]}
+    pos["units"] = [{"lane": 2, "card": "Temple Guard"}]
+    s = new_game({"position": pos}).apply("play:wild-surge")
+    assert [a["label"] for a in s.view(None)["legal"]] == [f"X = {n}" for n in range(11)]
