@@ -15,7 +15,18 @@ from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import can, may_share_lane
 
-__all__ = ["probe", "monster_lanes", "ally_lanes", "shunned", "held", "uncompacted"]
+__all__ = [
+    "probe",
+    "monster_lanes",
+    "ally_lanes",
+    "entry_lanes",
+    "move_lanes",
+    "pullable",
+    "swap_partners",
+    "shunned",
+    "held",
+    "uncompacted",
+]
 
 
 def probe(card: str, side: str, owner: int = -1) -> Unit:
@@ -38,6 +49,43 @@ def ally_lanes(s: Position, a: Unit) -> list[int]:
         i
         for i, x in enumerate(s.allies)
         if (x is None or x.uid == a.uid) and may_share_lane(s, s.monsters[i], a)
+    ]
+
+
+def entry_lanes(s: Position, card: str, seat: int) -> list[int]:
+    """The lanes a card from the hand may enter: without alliance cards, and (an ally) with
+    no monster it may not share a lane with."""
+    if s.card(card).type != "ally":
+        return [i for i, u in enumerate(s.allies) if u is None]
+    return ally_lanes(s, probe(card, "alliance", seat))
+
+
+def move_lanes(s: Position, u: Unit) -> list[int]:
+    """The lanes an ally may move to (none if it cannot move)."""
+    if not can(s, u, "move"):
+        return []
+    here = s.lane_of(u.uid)
+    return [i for i in ally_lanes(s, u) if i != here]
+
+
+def pullable(s: Position, u: Unit) -> list[Unit]:
+    """Back-line monsters the ally may engage: they can move and may share its lane."""
+    return [m for m in s.back if can(s, m, "move") and may_share_lane(s, m, u)]
+
+
+def swap_partners(s: Position, u: Unit, ready: list[Unit]) -> list[Unit]:
+    """Of the ``ready`` allies, those that may swap lanes with ``u``: both can move, and
+    neither ends up facing a monster it may not share a lane with."""
+    if not can(s, u, "move"):
+        return []
+    a = s.lane_of(u.uid)
+    return [
+        x
+        for x in ready
+        if x.uid != u.uid
+        and can(s, x, "move")
+        and may_share_lane(s, s.monsters[s.lane_of(x.uid)], u)
+        and may_share_lane(s, s.monsters[a], x)
     ]
 
 
