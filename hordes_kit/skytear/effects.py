@@ -19,6 +19,7 @@ from hordes_kit.skytear.board import (
 )
 from hordes_kit.skytear.combat import deal
 from hordes_kit.skytear.effect_grants import GRANT_VERBS
+from hordes_kit.skytear.effect_moves import MOVE_VERBS
 from hordes_kit.skytear.effect_units import UNIT_VERBS, pick_target, source_name
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import GOLD_MAX, X_MAX, clamp
@@ -207,6 +208,7 @@ def _queue(make):
 VERBS = {
     **UNIT_VERBS,
     **GRANT_VERBS,
+    **MOVE_VERBS,
     "draw": _draw,
     "mana": _mana,
     "assault": _assault,
