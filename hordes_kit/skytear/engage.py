@@ -24,6 +24,7 @@ __all__ = [
     "pullable",
     "swap_partners",
     "shunned",
+    "closest_lane",
     "held",
     "uncompacted",
 ]
