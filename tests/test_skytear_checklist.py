@@ -14,6 +14,7 @@ import pytest
 
 from hordes_kit.core.bookwords import book_words
 from hordes_kit.core.conformance import check_playout
+from hordes_kit.core.errors import IllegalActionError
 from hordes_kit.core.glossary import find_term, glossary
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
@@ -238,3 +239,18 @@ def test_the_x_choices_are_offered_in_number_order():
     pos["units"] = [{"lane": 2, "card": "Temple Guard"}]
     s = new_game({"position": pos}).apply("play:wild-surge")
     assert [a["label"] for a in s.view(None)["legal"]] == [f"X = {n}" for n in range(11)]
+
+
+def test_a_lane_or_move_a_cannot_forbids_is_refused_in_words():
+    wisp = {"lane": 2, "card": "Will-o'-Wisp"}  # cannot be engaged
+    pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [["Astral Archer"]]}
+    s = new_game({"position": {**pos, "units": [wisp]}}).apply("play:astral-archer")
+    assert "lane:2" not in s.legal_actions() and "lane:1" in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="Astral Archer and Will-o'-Wisp may not share"):
+        s.apply("lane:2")
+    # the Fae Mesmerist in play: no ally moves, and the universal Move is not offered
+    units = [{"lane": 3, "card": "Fae Mesmerist"}, {"lane": 1, "card": "Temple Guard"}]
+    s = new_game({"position": {**pos, "hands": [[]], "units": units}})
+    assert not [a for a in s.legal_actions() if a.endswith((":move", ":swap", ":fast"))]
+    s = new_game({"position": {**pos, "hands": [[]], "units": units[1:]}})
+    assert "use:a1:move" in s.legal_actions()  # without it, the Guard may move
