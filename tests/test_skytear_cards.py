@@ -144,6 +144,9 @@ def test_every_vocabulary_word_parses():
         "play: gain ally flying",
         "play: remove monster gold 1",
         "play: temp-gain ally",
+        "play: temp-health it -1",  # "it": no earlier effect chose a card
+        "play: damage all-monsters 1; heal it 1",  # ... nor one card
+        "play: damage castle 1; heal it 1",
     ],
 )
 def test_bad_abilities_are_refused(text):

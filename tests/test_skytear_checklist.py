@@ -254,3 +254,16 @@ def test_a_lane_or_move_a_cannot_forbids_is_refused_in_words():
     assert not [a for a in s.legal_actions() if a.endswith((":move", ":swap", ":fast"))]
     s = new_game({"position": {**pos, "hands": [[]], "units": units[1:]}})
     assert "use:a1:move" in s.legal_actions()  # without it, the Guard may move
+
+
+def test_it_is_the_card_the_previous_effect_chose():
+    # Wild Surge: "an ally gains +X attack and has -X health" - the same ally, chosen once
+    # (written with two "ally" targets, the -X went to whichever ally was chosen second)
+    allies = [{"lane": 2, "card": "Temple Guard"}, {"lane": 3, "card": "Zealot Recruit"}]
+    pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [["Wild Surge"]]}
+    s = new_game({"position": {**pos, "units": allies}}).apply("play:wild-surge")
+    s = s.apply("x:1").apply("target:a3")
+    assert s.legal_actions()[0].startswith("discard:")  # asked once, not twice
+    recruit, guard = s.allies[2], s.allies[1]
+    assert (recruit.tatk, recruit.mods) == (1, (("turn", "health", -1),))
+    assert (guard.tatk, guard.mods) == (0, ())

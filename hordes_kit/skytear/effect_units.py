@@ -90,6 +90,8 @@ def each_target(s: Position, t: Task, apply):
         return again
     if isinstance(tgt, Unit) and s.unit(tgt.uid) is None:
         return s
+    if isinstance(tgt, Unit):  # the card a later "it" of the ability means
+        s = evolve(s, chosen=tgt.uid)
     return apply(cite_target(s, e.target, [tgt]), tgt)
 
 
@@ -191,7 +193,7 @@ def choice_then(s, t, first_word, options, prompt, apply, filt=None):
         return s
     if tgt.concealed:
         return push(s, Task("reveal", (tgt.uid,)), t)
-    cited = cite_target(s, first_word, [tgt])
+    cited = evolve(cite_target(s, first_word, [tgt]), chosen=tgt.uid)
     if len(t.picks) < 2:
         opts = options(s, tgt)
         if not opts:
@@ -286,7 +288,7 @@ def _attach(s, t):
             )
         return emit(s, "alliance.play", f"{s.name(card)} has nothing to attach to: discarded.")
     u = s.unit(tgt.uid)
-    s = cite_target(s, e.target, [u])
+    s = evolve(cite_target(s, e.target, [u]), chosen=u.uid)
     s = replace_unit(s, evolve(u, attached=u.attached + ((card, owner),)))
     return emit(s, "horde.attachment", f"{s.name(card)} is attached to {unit_label(s, u)}.")
 

@@ -96,6 +96,7 @@ def ability(s: Position, t: Task):
             s = evolve(s, seats=s.seat_with(payer, mana=mana))
         effects = tuple(replace(e, amount=x * e.x, x=0) if e.x else e for e in effects)
     s = emit(s, TRIGGER_RULE[ab.trigger], f"{name}: {ability_words(ab)}", {"card": card})
+    s = evolve(s, chosen=0)  # "it" means a card this ability chose, never an earlier one's
     return push(s, *(Task("effect", (src, card, e, seat)) for e in effects))
 
 
