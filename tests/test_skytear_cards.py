@@ -24,7 +24,14 @@ from hordes_kit.skytear.decks import (
     horde_deck,
     team_problems,
 )
-from hordes_kit.skytear.vocabulary import EFFECTS, KEYWORDS, TARGETS, TRIGGERS
+from hordes_kit.skytear.vocabulary import (
+    CONDITIONS,
+    EFFECTS,
+    KEYWORDS,
+    REMOVABLE,
+    TARGETS,
+    TRIGGERS,
+)
 
 CARDS = shipped_cards()
 TEXT = CARDS_FILE.read_text()
@@ -137,6 +144,9 @@ def test_every_vocabulary_word_parses():
         "play: gain ally flying",
         "play: remove monster gold 1",
         "play: temp-gain ally",
+        "play: temp-health it -1",  # "it": no earlier effect chose a card
+        "play: damage all-monsters 1; heal it 1",  # ... nor one card
+        "play: damage castle 1; heal it 1",
     ],
 )
 def test_bad_abilities_are_refused(text):
@@ -191,6 +201,30 @@ def test_duplicate_names_and_missing_hordes():
         load_card_text(HEAD + "\n" + HEAD)
     with pytest.raises(CardDataError, match="needs horde cards"):
         load_card_text('[[token]]\nname = "T"\nside = "ally"\nattack = 1\nhealth = 1\n')
+
+
+# the ability language's own words (and the numbers, X among them): sentences of them hit
+# the parser's branches far more often than random text
+WORDS = sorted(
+    {*TRIGGERS, *EFFECTS, *TARGETS, *KEYWORDS, *CONDITIONS, *REMOVABLE}
+    | {"x", "-x", "mana", "charge", "reaction", "if", "0", "2", "-1", "99", "100", "troop"}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(WORDS), max_size=4),
+    st.lists(st.lists(st.sampled_from(WORDS), max_size=5), min_size=1, max_size=3),
+)
+def test_ability_sentences_parse_or_are_refused_in_words(head, bodies):
+    text = ", ".join(head) + ": " + "; ".join(" ".join(b) for b in bodies)
+    try:
+        a = parse_ability(text)
+    except ValueError as e:
+        assert str(e) and "Traceback" not in str(e)
+        return
+    assert a.trigger in TRIGGERS and a.effects
+    assert not a.mana_x or a.has_x  # paying X needs an X to pay for
 
 
 @settings(max_examples=150, deadline=None)

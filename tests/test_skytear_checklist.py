@@ -14,6 +14,7 @@ import pytest
 
 from hordes_kit.core.bookwords import book_words
 from hordes_kit.core.conformance import check_playout
+from hordes_kit.core.errors import IllegalActionError
 from hordes_kit.core.glossary import find_term, glossary
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
@@ -221,3 +222,48 @@ def test_the_sensible_bot_chooses_an_x_that_does_something():
     assert at_x([], [{"lane": 2, "card": "Chronomancer"}, walker], "use:a2:1") == "x:2"
     allies = [{"lane": 2, "card": "Temple Guard"}, {"lane": 3, "card": "Zealot Recruit"}]
     assert at_x(["Wild Surge"], allies, "play:wild-surge") == "x:1"  # the Recruit survives
+
+
+@pytest.mark.parametrize(("atk", "left"), [(2, 0), (3, 1), (-1, -1)])
+def test_removing_attack_tokens_takes_only_the_plus_ones(atk, left):
+    # Unravel: "remove 2 attack tokens from a monster"; a -1 token is another kind, and
+    # taking it off would have made the monster stronger
+    units = [{"lane": 2, "card": "Plank Walker", "atk": atk}]
+    pos = {"phase": "alliance", "turn": 3, "mana": [3], "hands": [["Unravel"]], "units": units}
+    s = new_game({"position": pos}).apply("play:unravel")
+    assert s.monsters[1].atk == left
+
+
+def test_the_x_choices_are_offered_in_number_order():
+    pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [["Wild Surge"]]}
+    pos["units"] = [{"lane": 2, "card": "Temple Guard"}]
+    s = new_game({"position": pos}).apply("play:wild-surge")
+    assert [a["label"] for a in s.view(None)["legal"]] == [f"X = {n}" for n in range(11)]
+
+
+def test_a_lane_or_move_a_cannot_forbids_is_refused_in_words():
+    wisp = {"lane": 2, "card": "Will-o'-Wisp"}  # cannot be engaged
+    pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [["Astral Archer"]]}
+    s = new_game({"position": {**pos, "units": [wisp]}}).apply("play:astral-archer")
+    assert "lane:2" not in s.legal_actions() and "lane:1" in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="Astral Archer and Will-o'-Wisp may not share"):
+        s.apply("lane:2")
+    # the Fae Mesmerist in play: no ally moves, and the universal Move is not offered
+    units = [{"lane": 3, "card": "Fae Mesmerist"}, {"lane": 1, "card": "Temple Guard"}]
+    s = new_game({"position": {**pos, "hands": [[]], "units": units}})
+    assert not [a for a in s.legal_actions() if a.endswith((":move", ":swap", ":fast"))]
+    s = new_game({"position": {**pos, "hands": [[]], "units": units[1:]}})
+    assert "use:a1:move" in s.legal_actions()  # without it, the Guard may move
+
+
+def test_it_is_the_card_the_previous_effect_chose():
+    # Wild Surge: "an ally gains +X attack and has -X health" - the same ally, chosen once
+    # (written with two "ally" targets, the -X went to whichever ally was chosen second)
+    allies = [{"lane": 2, "card": "Temple Guard"}, {"lane": 3, "card": "Zealot Recruit"}]
+    pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [["Wild Surge"]]}
+    s = new_game({"position": {**pos, "units": allies}}).apply("play:wild-surge")
+    s = s.apply("x:1").apply("target:a3")
+    assert s.legal_actions()[0].startswith("discard:")  # asked once, not twice
+    recruit, guard = s.allies[2], s.allies[1]
+    assert (recruit.tatk, recruit.mods) == (1, (("turn", "health", -1),))
+    assert (guard.tatk, guard.mods) == (0, ())

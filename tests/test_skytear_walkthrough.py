@@ -267,10 +267,9 @@ def test_the_treachery_card_in_the_discard_pile_is_a_thing_of_its_own(player):
     f = next(f for f in player.frames if f.step.point == "treachery card")
     player.goto(f.index - 1)
     board = player.board.value
+    card = board.index('data-thing="treachery"')
     pile = board.index('data-thing="horde-discard"')
-    inner = board.index('data-thing="treachery"')
     end = board.index('data-thing="outsider-pile"')
-    assert pile < inner < end  # drawn inside the pile: the innermost thing is clicked
+    assert card < pile < end and "Skyboot Deckhand" in board[card:pile]  # on the pile
     listed = re.findall(r"<span class='hk-chip'[^>]*>([^<]*)</span>", board[pile:end])
-    assert "Skyboot Deckhand" not in listed  # not also a chip of the pile
-    assert "Skyboot Deckhand" in board[inner:end]
+    assert "Skyboot Deckhand" not in listed  # not also a card of the pile's list

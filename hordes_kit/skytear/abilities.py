@@ -17,6 +17,7 @@ from hordes_kit.skytear.vocabulary import (
     KEYWORDS,
     LANE_TOKEN_KINDS,
     REMOVABLE,
+    SET_TARGETS,
     STATIC_TARGETS,
     STATIC_VERBS,
     TARGETS,
@@ -256,6 +257,19 @@ def parse_effect(text: str, *, static: bool = False) -> Effect:
     return Effect(verb, target, amount, tuple(extra), text, x)
 
 
+def _check_it(text: str, effects: tuple[Effect, ...]) -> None:
+    """``it`` (the card the previous effect chose) follows an effect on one card."""
+    one = False  # the last effect with a target chose one card
+    for e in effects:
+        if e.target == "it" and not one:
+            raise ValueError(
+                f"{text!r:.60}: 'it' is the card an earlier effect of this ability chose, "
+                "and no earlier effect chooses one card"
+            )
+        if e.target and e.target != "it":
+            one = e.target not in (*SET_TARGETS, "castle", "portal")
+
+
 def parse_ability(text: str) -> Ability:
     """An ability line: ``trigger[, cost][, reaction][, if condition]: effect[; effect]``.
 
@@ -302,4 +316,5 @@ def parse_ability(text: str) -> Ability:
     effects = tuple(parse_effect(e, static=trigger == "static") for e in parts)
     if mana_x and not any(e.x for e in effects):
         raise ValueError(f"{text!r:.60}: it pays X mana, but no effect uses X")
+    _check_it(text, effects)
     return Ability(trigger, effects, mana, charge, reaction, condition, text.strip(), mana_x)

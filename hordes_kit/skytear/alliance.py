@@ -13,7 +13,7 @@ from hordes_kit.skytear.board import move_to_lane, new_unit, place, replace_unit
 from hordes_kit.skytear.combat import doom
 from hordes_kit.skytear.draws import who
 from hordes_kit.skytear.effects import ability_tasks
-from hordes_kit.skytear.engage import ally_lanes, probe
+from hordes_kit.skytear.engage import entry_lanes, move_lanes, pullable, swap_partners
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import can, engaged_with, keyword, may_share_lane
@@ -26,43 +26,6 @@ UNIVERSAL = ("move", "swap", "engage", "fast")
 
 def _free(s: Position) -> list[int]:
     return [i for i, u in enumerate(s.allies) if u is None]
-
-
-def _lanes_for(s: Position, card: str, seat: int) -> list[int]:
-    """The lanes a card from the hand may enter: free, and (an ally) with no monster it may
-    not share a lane with (glossary CANNOT ENGAGE)."""
-    if s.card(card).type != "ally":
-        return _free(s)
-    return ally_lanes(s, probe(card, "alliance", seat))
-
-
-def _move_lanes(s: Position, u: Unit) -> list[int]:
-    """The lanes an ally may move to (none if it cannot move)."""
-    if not can(s, u, "move"):
-        return []
-    here = s.lane_of(u.uid)
-    return [i for i in ally_lanes(s, u) if i != here]
-
-
-def _pullable(s: Position, u: Unit) -> list[Unit]:
-    """Back-line monsters the ally may engage: they can move and may share its lane."""
-    return [m for m in s.back if can(s, m, "move") and may_share_lane(s, m, u)]
-
-
-def _swap_partners(s: Position, u: Unit) -> list[Unit]:
-    """Ready allies that may swap lanes with this one (both can move; neither ends up beside
-    a monster it may not share a lane with)."""
-    if not can(s, u, "move"):
-        return []
-    a = s.lane_of(u.uid)
-    return [
-        x
-        for x in _ready_allies(s)
-        if x.uid != u.uid
-        and can(s, x, "move")
-        and may_share_lane(s, s.monsters[s.lane_of(x.uid)], u)
-        and may_share_lane(s, s.monsters[a], x)
-    ]
 
 
 def _reaction_ok(s: Position, phase: str, flag: bool) -> bool:
@@ -84,7 +47,7 @@ def menu(s: Position, seat: int, phase: str) -> tuple[tuple[str, tuple], ...]:
     free = _free(s)
     for card in dict.fromkeys(st.hand):
         c = s.card(card)
-        if c.cost > st.mana or (c.type in ("ally", "tower") and not _lanes_for(s, card, seat)):
+        if c.cost > st.mana or (c.type in ("ally", "tower") and not entry_lanes(s, card, seat)):
             continue
         if phase == "reactions" and not (
             c.reaction or (s.config.reactions == "any" and c.triggered("play"))
@@ -98,15 +61,15 @@ def menu(s: Position, seat: int, phase: str) -> tuple[tuple[str, tuple], ...]:
         ref, c = s.ref(u.uid), s.unit_card(u)
         if s.is_ally(u) and universal:
             lane = s.lane_of(u.uid)
-            moves = bool(free) and bool(_move_lanes(s, u))
-            pulls = s.monsters[lane] is None and bool(s.back) and bool(_pullable(s, u))
+            moves = bool(free) and bool(move_lanes(s, u))
+            pulls = s.monsters[lane] is None and bool(s.back) and bool(pullable(s, u))
             if moves:
                 opts.append((f"use:{ref}:move", ("use", u.uid, "move")))
-            if len(_ready_allies(s)) > 1 and _swap_partners(s, u):
+            if len(_ready_allies(s)) > 1 and swap_partners(s, u, _ready_allies(s)):
                 opts.append((f"use:{ref}:swap", ("use", u.uid, "swap")))
             if pulls:
                 opts.append((f"use:{ref}:engage", ("use", u.uid, "engage")))
-            if keyword(s, u, "fast") and (moves or bool(_pullable(s, u))):
+            if keyword(s, u, "fast") and (moves or bool(pullable(s, u))):
                 opts.append((f"use:{ref}:fast", ("use", u.uid, "fast")))
         exhaust = [(k, a) for k, a in enumerate(c.abilities) if a.trigger == "exhaust"]
         for j, (k, a) in enumerate(exhaust):
@@ -222,7 +185,7 @@ def play(s: Position, t: Task):
     st = s.seats[seat]
     if not t.picks:
         if c.type in ("ally", "tower"):
-            free = _lanes_for(s, card, seat)
+            free = entry_lanes(s, card, seat)
             return Ask(
                 seat, tuple((f"lane:{i + 1}", i) for i in free), f"Play {c.name} in which lane?"
             )
@@ -291,7 +254,7 @@ def use(s: Position, t: Task):
         s = _exhaust(s, src, seat, a.mana, a.charge)
         return push(s, Task("ability", (src, u.card, a, seat)))
     if key == "swap":
-        others = _swap_partners(s, u)
+        others = swap_partners(s, u, _ready_allies(s))
         if not t.picks:
             opts = tuple((f"target:{s.ref(x.uid)}", x.uid) for x in others)
             return Ask(seat, opts, f"Swap {unit_label(s, u)} with which ready ally?")
@@ -327,7 +290,7 @@ def use(s: Position, t: Task):
 def ally_move(s: Position, t: Task):
     """Move: the ally goes to a lane without alliance cards."""
     src, seat, optional = t.args
-    free = _move_lanes(s, s.unit(src)) if s.unit(src) is not None else []
+    free = move_lanes(s, s.unit(src)) if s.unit(src) is not None else []
     if not free:
         return s
     if not t.picks:
@@ -347,10 +310,10 @@ def ally_engage(s: Position, t: Task):
     src, seat, optional = t.args
     u = s.unit(src)
     lane = s.lane_of(src) if u is not None else -1
-    if lane < 0 or s.monsters[lane] is not None or not _pullable(s, u):
+    if lane < 0 or s.monsters[lane] is not None or not pullable(s, u):
         return s
     if not t.picks:
-        opts = tuple((f"target:{s.ref(m.uid)}", m.uid) for m in _pullable(s, u))
+        opts = tuple((f"target:{s.ref(m.uid)}", m.uid) for m in pullable(s, u))
         if optional:
             opts += (("stay", -1),)
         return Ask(seat, opts, f"Engage: which back-line monster comes to lane {lane + 1}?")

@@ -59,7 +59,8 @@ are ``charges N`` and the ``charge N`` exhaust cost, card tokens are ``token NAM
 A number may be ``x`` (``-x``): the player chooses it as the ability resolves, and
 ``mana x`` pays it. A keyword is granted with its number (``gain ally heroic 2``, for the
 rest of the turn ``temp-gain``); ``temp-health``, ``remove``, ``return`` and
-``conceal-back`` write the glossary's other effects.
+``conceal-back`` write the glossary's other effects; the target ``it`` is the card the
+ability's previous effect chose (``temp-attack ally x; temp-health it -x``).
 """
 
 from __future__ import annotations

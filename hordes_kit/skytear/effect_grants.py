@@ -25,10 +25,10 @@ __all__ = ["GRANT_VERBS", "granted_words"]
 _REMOVE = {
     "health": ("hp", 1),
     "damage": ("hp", -1),
-    "attack": ("atk", 0),
-    "temp-attack": ("tatk", 0),
-    "armor": ("arm", 0),
-    "temp-armor": ("tarm", 0),
+    "attack": ("atk", 1),
+    "temp-attack": ("tatk", 1),
+    "armor": ("arm", 1),
+    "temp-armor": ("tarm", 1),
     "charge": ("charges", 1),
 }
 
@@ -85,12 +85,11 @@ def _remove(s: Position, t: Task):
         if not isinstance(tgt, Unit):
             return s
         have = getattr(tgt, fld)
-        if sign:  # health tokens are hp > 0, damage tokens hp < 0, charges >= 0
-            k = min(e.amount, max(0, sign * have))
-            after = have - sign * k
-        else:  # +1 and -1 attack (armor) tokens: the ones on the card, toward none
-            k = min(e.amount, abs(have))
-            after = have - k if have > 0 else have + k
+        # health tokens are hp > 0, damage tokens hp < 0, charges >= 0; attack and armor
+        # tokens are the +1 ones (a net count above 0): -1 tokens are another kind, and the
+        # kit keeps the net count, so a card with more -1 than +1 tokens has none to remove
+        k = min(e.amount, max(0, sign * have))
+        after = have - sign * k
         s = replace_unit(s, evolve(tgt, **{fld: after}))
         what = kind.replace("temp-", "temporary ")
         return emit(

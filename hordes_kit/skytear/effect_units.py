@@ -1,7 +1,7 @@
 """Effects on cards in play (damage, heal, tokens, destroy, ready/exhaust, Bless, Mutaform,
-Bait, move, attach, halt pillage, charge) and the target choices every effect shares: a
-target that fits several cards (or a tie) is the player's choice; a concealed card is
-revealed before anything affects it (glossary CONCEALED)."""
+attach, halt pillage; the moving ones are in ``effect_moves.py``) and the target choices
+every effect shares: a target that fits several cards (or a tie) is the player's choice;
+a concealed card is revealed before anything affects it (glossary CONCEALED)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,13 @@ from hordes_kit.skytear.board import (
     add_tokens,
     hurt_castle,
     hurt_portal,
-    move_to_lane,
     replace_unit,
     to_outsider_pile,
 )
 from hordes_kit.skytear.combat import deal, doom
-from hordes_kit.skytear.engage import ally_lanes, held, monster_lanes
 from hordes_kit.skytear.machine import Ask, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
-from hordes_kit.skytear.stats import attack, can
+from hordes_kit.skytear.stats import attack
 from hordes_kit.skytear.targets import SETS, candidates, cite_target, decider, unit_label
 from hordes_kit.skytear.words import effect_words
 
@@ -29,7 +27,6 @@ __all__ = [
     "source_name",
     "each_target",
     "choice_then",
-    "free_lanes",
 ]
 
 
@@ -93,6 +90,8 @@ def each_target(s: Position, t: Task, apply):
         return again
     if isinstance(tgt, Unit) and s.unit(tgt.uid) is None:
         return s
+    if isinstance(tgt, Unit):  # the card a later "it" of the ability means
+        s = evolve(s, chosen=tgt.uid)
     return apply(cite_target(s, e.target, [tgt]), tgt)
 
 
@@ -194,7 +193,7 @@ def choice_then(s, t, first_word, options, prompt, apply, filt=None):
         return s
     if tgt.concealed:
         return push(s, Task("reveal", (tgt.uid,)), t)
-    cited = cite_target(s, first_word, [tgt])
+    cited = evolve(cite_target(s, first_word, [tgt]), chosen=tgt.uid)
     if len(t.picks) < 2:
         opts = options(s, tgt)
         if not opts:
@@ -261,49 +260,6 @@ def _mutaform(s, t):
     return emit(s, rule, f"Mutaform {e.amount}: {unit_label(s, u)} gains {text} token(s).")
 
 
-def free_lanes(s: Position, side: str) -> list[int]:
-    row = s.monsters if side == "horde" else s.allies
-    return [i for i, u in enumerate(row) if u is None]
-
-
-def _bait(s, t):
-    e = t.args[2]
-
-    def apply(s, u, lane):
-        s = add_tokens(s, u.uid, "temp-attack", 1)
-        s = emit(s, "keywords.bait", f"Bait: {unit_label(s, u)} gains 1 temporary attack token.")
-        if lane is None or lane < 0:
-            return held(s, u, "move to another lane") or s
-        s = move_to_lane(s, u.uid, lane)
-        return emit(s, "keywords.bait", f"It moves to lane {lane + 1}.")
-
-    def opts(s, u):
-        if not can(s, u, "move"):
-            return []
-        here = s.lane_of(u.uid)
-        return [("stay", -1)] + [(f"lane:{i + 1}", i) for i in monster_lanes(s, u) if i != here]
-
-    return choice_then(s, t, e.target, opts, f"Bait: move {source_name(s, t)}'s target?", apply)
-
-
-def _move(s, t):
-    e = t.args[2]
-
-    def apply(s, u, lane):
-        if lane is None:
-            return held(s, u, "move") or s
-        s = move_to_lane(s, u.uid, lane)
-        return emit(s, "alliance.move", f"{unit_label(s, s.unit(u.uid))} moves.")
-
-    def opts(s, u):
-        if not can(s, u, "move"):
-            return []
-        here = s.lane_of(u.uid)
-        return [(f"lane:{i + 1}", i) for i in ally_lanes(s, u) if i != here]
-
-    return choice_then(s, t, e.target, opts, "Move the ally to which lane?", apply)
-
-
 def _attach(s, t):
     src, card, e, seat = t.args
     owner = seat if s.card(card).kind == "alliance" else -1
@@ -332,7 +288,7 @@ def _attach(s, t):
             )
         return emit(s, "alliance.play", f"{s.name(card)} has nothing to attach to: discarded.")
     u = s.unit(tgt.uid)
-    s = cite_target(s, e.target, [u])
+    s = evolve(cite_target(s, e.target, [u]), chosen=u.uid)
     s = replace_unit(s, evolve(u, attached=u.attached + ((card, owner),)))
     return emit(s, "horde.attachment", f"{s.name(card)} is attached to {unit_label(s, u)}.")
 
@@ -352,43 +308,6 @@ def _halt(s, t):
     return emit(s, "fight.abilities", f"{unit_label(s, tgt)} cannot pillage this turn.")
 
 
-def _charge(s, t):
-    src, card, e, seat = t.args
-    u = s.unit(src) if src else None
-    if u is None or u.side != "horde":
-        return s
-    d = e.extra[0]
-    if not can(s, u, "move"):
-        return held(s, u, f"charge {d}")
-    if d in ("left", "right"):
-        free = monster_lanes(s, u)
-        if not free:
-            return s
-        lane = free[0] if d == "left" else free[-1]
-        if s.lane_of(u.uid) == lane:
-            return s
-        s = move_to_lane(s, u.uid, lane)
-        return emit(s, "abilities.charge", f"{unit_label(s, u)} charges {d} to lane {lane + 1}.")
-    word = f"{d}-ally"
-    tgt = pick_target(s, t, word, f"Charge the {d} ally: which one?")
-    if isinstance(tgt, Ask) or tgt is None:
-        return tgt if tgt is not None else s
-    s = cite_target(s, word, [tgt])
-    lane = s.lane_of(tgt.uid)
-    if lane < 0 or s.monsters[lane] is not None:
-        return emit(s, "abilities.charge", f"The {d} ally is engaged: {unit_label(s, u)} stays.")
-    if lane not in monster_lanes(s, u):
-        return emit(
-            s,
-            "keywords.cannot-engage",
-            f"{unit_label(s, u)} cannot be engaged with the {d} ally: it stays.",
-        )
-    s = move_to_lane(s, u.uid, lane)
-    return emit(
-        s, "abilities.charge", f"{unit_label(s, u)} charges the {d} ally in lane {lane + 1}."
-    )
-
-
 UNIT_VERBS = {
     "damage": _damage,
     "heal": _heal,
@@ -401,9 +320,6 @@ UNIT_VERBS = {
     "exhaust": _flag(True),
     "bless": _bless,
     "mutaform": _mutaform,
-    "bait": _bait,
-    "move": _move,
     "attach": _attach,
     "halt-pillage": _halt,
-    "charge": _charge,
 }

@@ -19,6 +19,7 @@ from hordes_kit.skytear.board import (
 )
 from hordes_kit.skytear.combat import deal
 from hordes_kit.skytear.effect_grants import GRANT_VERBS
+from hordes_kit.skytear.effect_moves import MOVE_VERBS
 from hordes_kit.skytear.effect_units import UNIT_VERBS, pick_target, source_name
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import GOLD_MAX, X_MAX, clamp
@@ -95,6 +96,7 @@ def ability(s: Position, t: Task):
             s = evolve(s, seats=s.seat_with(payer, mana=mana))
         effects = tuple(replace(e, amount=x * e.x, x=0) if e.x else e for e in effects)
     s = emit(s, TRIGGER_RULE[ab.trigger], f"{name}: {ability_words(ab)}", {"card": card})
+    s = evolve(s, chosen=0)  # "it" means a card this ability chose, never an earlier one's
     return push(s, *(Task("effect", (src, card, e, seat)) for e in effects))
 
 
@@ -207,6 +209,7 @@ def _queue(make):
 VERBS = {
     **UNIT_VERBS,
     **GRANT_VERBS,
+    **MOVE_VERBS,
     "draw": _draw,
     "mana": _mana,
     "assault": _assault,

@@ -15,7 +15,19 @@ from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import can, may_share_lane
 
-__all__ = ["probe", "monster_lanes", "ally_lanes", "shunned", "held"]
+__all__ = [
+    "probe",
+    "monster_lanes",
+    "ally_lanes",
+    "entry_lanes",
+    "move_lanes",
+    "pullable",
+    "swap_partners",
+    "shunned",
+    "closest_lane",
+    "held",
+    "uncompacted",
+]
 
 
 def probe(card: str, side: str, owner: int = -1) -> Unit:
@@ -38,6 +50,43 @@ def ally_lanes(s: Position, a: Unit) -> list[int]:
         i
         for i, x in enumerate(s.allies)
         if (x is None or x.uid == a.uid) and may_share_lane(s, s.monsters[i], a)
+    ]
+
+
+def entry_lanes(s: Position, card: str, seat: int) -> list[int]:
+    """The lanes a card from the hand may enter: without alliance cards, and (an ally) with
+    no monster it may not share a lane with."""
+    if s.card(card).type != "ally":
+        return [i for i, u in enumerate(s.allies) if u is None]
+    return ally_lanes(s, probe(card, "alliance", seat))
+
+
+def move_lanes(s: Position, u: Unit) -> list[int]:
+    """The lanes an ally may move to (none if it cannot move)."""
+    if not can(s, u, "move"):
+        return []
+    here = s.lane_of(u.uid)
+    return [i for i in ally_lanes(s, u) if i != here]
+
+
+def pullable(s: Position, u: Unit) -> list[Unit]:
+    """Back-line monsters the ally may engage: they can move and may share its lane."""
+    return [m for m in s.back if can(s, m, "move") and may_share_lane(s, m, u)]
+
+
+def swap_partners(s: Position, u: Unit, ready: list[Unit]) -> list[Unit]:
+    """Of the ``ready`` allies, those that may swap lanes with ``u``: both can move, and
+    neither ends up facing a monster it may not share a lane with."""
+    if not can(s, u, "move"):
+        return []
+    a = s.lane_of(u.uid)
+    return [
+        x
+        for x in ready
+        if x.uid != u.uid
+        and can(s, x, "move")
+        and may_share_lane(s, s.monsters[s.lane_of(x.uid)], u)
+        and may_share_lane(s, s.monsters[a], x)
     ]
 
 
@@ -90,3 +139,19 @@ def held(s: Position, u: Unit, doing: str) -> Position | None:
     return emit(
         s, "abilities.cannot", f"{name} cannot move: it does not {doing} (a 'cannot' wins)."
     )
+
+
+def uncompacted(s: Position) -> str:
+    """Why the horde cannot be compacted to the left for a colossal outsider ("" when it
+    can): a monster that would move cannot, or would end in the lane of an ally it may not
+    share a lane with (the "cannot" wins over the book's "compact")."""
+    row = [u for u in s.monsters if u is not None]
+    for to, u in enumerate(row):
+        if s.lane_of(u.uid) == to:
+            continue
+        name = s.name(u.card) if u.card else "a face-down card"
+        if not can(s, u, "move"):
+            return f"{name} cannot move"
+        if not may_share_lane(s, u, s.allies[to]):
+            return f"{name} cannot be engaged with {s.name(s.allies[to].card)} (lane {to + 1})"
+    return ""

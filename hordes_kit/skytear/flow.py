@@ -6,7 +6,15 @@ outcome (with the state checks between steps), ``pending`` says what the game wa
 from __future__ import annotations
 
 from hordes_kit.core.state import evolve
-from hordes_kit.skytear import alliance, draws, effects, fight, horde, setup  # noqa: F401 - handlers
+from hordes_kit.skytear import (  # noqa: F401 - handlers
+    alliance,
+    draws,
+    effects,
+    fight,
+    horde,
+    reveal,
+    setup,
+)
 from hordes_kit.skytear.combat import check
 from hordes_kit.skytear.machine import HANDLERS, Ask, Roll
 from hordes_kit.skytear.state import Position

@@ -1,7 +1,8 @@
 """The Horde phase: mana, the wave, summoning, reinforce, the outsider pile.
 
 Rulebook "How to Play: Horde Phase", "How to Summon Horde Cards", "Outsiders", glossary
-CONCEALED, REINFORCE, CARD TOKENS (the treachery card is in ``treachery.py``).
+CONCEALED, REINFORCE, CARD TOKENS (the treachery card is in ``treachery.py``, a concealed
+card revealed in ``reveal.py``).
 """
 
 from __future__ import annotations
@@ -9,23 +10,19 @@ from __future__ import annotations
 from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import (
     add_tokens,
-    discard_to,
     gain_mana,
     horde_outcomes,
-    move_to_back,
     move_to_lane,
     new_unit,
     place,
-    remove_unit,
     replace_unit,
     to_outsider_pile,
 )
 from hordes_kit.skytear.effects import ability_tasks
-from hordes_kit.skytear.engage import ally_lanes, probe, shunned
-from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
+from hordes_kit.skytear.engage import ally_lanes, probe, shunned, uncompacted
+from hordes_kit.skytear.machine import Ask, Roll, handles, push
 from hordes_kit.skytear.rules import colossal_lanes, leftmost_free, reinforce_choices
 from hordes_kit.skytear.state import Position, Task, emit
-from hordes_kit.skytear.stats import keyword
 
 __all__ = ["TURN_TASKS", "physical_deck", "reshuffle", "monsters_present"]
 
@@ -202,6 +199,15 @@ def _colossal(s: Position, card: str) -> Position:
             f"{c.name} needs {len(c.layout)} free adjacent lanes: "
             "it waits at the bottom of the outsider pile until the next turn.",
         )
+    stuck = uncompacted(s) if compact else ""
+    if stuck:
+        return emit(
+            to_outsider_pile(s, card),
+            "abilities.cannot",
+            f"{c.name} needs {len(c.layout)} free adjacent lanes, and compacting the horde "
+            f"would make room, but {stuck}: the 'cannot' wins, and {c.name} waits at the "
+            "bottom of the outsider pile until the next turn.",
+        )
     if compact:
         row = [u for u in s.monsters if u is not None]
         for i, u in enumerate(row):
@@ -374,45 +380,6 @@ def rotate(s: Position, t: Task):
     return emit(
         s, "horde.rotate", f"The portal turns: next horde phase wave {w}, reinforce {r}, mana {m}."
     )
-
-
-@handles("reveal")
-def reveal(s: Position, t: Task):
-    """A concealed card is turned face up and summoned (a monster stays in its lane)."""
-    (uid,) = t.args
-    u = s.unit(uid)
-    if u is None or not u.concealed:
-        return s
-    pool = s.concealed_pool if u.old_pool else s.horde_deck
-    if not t.picks:
-        return Roll(draw_outcomes("reveal", pool))
-    card = t.picks[0]
-    if u.old_pool:
-        s = evolve(s, concealed_pool=take(s.concealed_pool, card))
-    else:
-        s = evolve(s, horde_deck=take(s.horde_deck, card), hidden=s.hidden - 1)
-    c = s.card(card)
-    lane = s.lane_of(uid)
-    where = f"lane {lane + 1}" if lane >= 0 else "the back line"
-    s = emit(
-        s,
-        "keywords.concealed" if lane >= 0 else "ruling.concealed-back-line",
-        f"The face-down card in {where} is {c.name}."
-        + (" A monster stays in the back line." if lane < 0 and c.type == "monster" else ""),
-        {"card": card},
-    )
-    if c.type == "monster":
-        s = replace_unit(s, evolve(u, card=card))
-        if keyword(s, s.unit(uid), "pillager"):
-            s = move_to_back(s, uid)
-        tasks = [*ability_tasks(s, uid, card, "play", -1), Task("boost", (card,))]
-        if lane >= 0 and s.lane_of(uid) == lane and shunned(s, s.unit(uid), lane):
-            tasks.insert(0, Task("closest_lane", (card, False, lane, uid)))
-        return push(s, *tasks)
-    for att, owner in u.attached:  # not a monster: nothing stays beneath it (glossary)
-        s = discard_to(s, att, owner)
-    s = remove_unit(s, uid)  # (in a lane or the back line)
-    return push(s, Task("enter", (card, "reveal")), Task("boost", (card,)))
 
 
 @handles("token")

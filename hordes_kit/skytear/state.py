@@ -186,6 +186,7 @@ class Position:
     tasks: tuple[Task, ...] = ()
     next_uid: int = 1
     destroying: int = 0  # uid whose destruction sequence is running
+    chosen: int = 0  # uid the resolving ability's last effect chose (the target word "it")
     doomed: tuple[int, ...] = ()  # tagged for destruction (irreversible)
     win_pending: bool = False  # the outsider fell this turn: win at the end phase
     result: str = ""  # "win" or "loss"

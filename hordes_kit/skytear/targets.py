@@ -10,10 +10,11 @@ from __future__ import annotations
 from hordes_kit.skytear.rules import rank_key
 from hordes_kit.skytear.state import Position, Unit, emit
 from hordes_kit.skytear.stats import attack, engaged_with, health, keyword
+from hordes_kit.skytear.vocabulary import SET_TARGETS
 
 __all__ = ["SETS", "SPECIAL", "TARGET_RULE", "candidates", "cite_target", "decider", "unit_label"]
 
-SETS = ("all-monsters", "all-lane-monsters", "all-allies", "all-minions", "neighbors")
+SETS = SET_TARGETS
 SPECIAL = ("castle", "portal")
 
 
@@ -55,6 +56,9 @@ def candidates(s: Position, word: str, src: int) -> list[Unit] | list[str]:
     if word == "engaged":
         other = engaged_with(s, me) if me is not None else None
         return [other] if other is not None else []
+    if word == "it":  # the card the ability's previous effect chose (abilities.py checks)
+        u = s.unit(s.chosen) if s.chosen else None
+        return [u] if u is not None else []
     if word == "boosted":
         u = s.unit(s.boosted) if s.boosted else None
         return [u] if u is not None else []

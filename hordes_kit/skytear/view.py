@@ -9,6 +9,7 @@ anyone (not even the engine: cards are drawn at chance nodes), so nothing is hid
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from hordes_kit.skytear.effect_grants import granted_words
@@ -89,6 +90,15 @@ def _counted(s: Position, cards) -> list[dict]:
     return [{"id": c, "name": s.name(c), "count": n} for c, n in sorted(Counter(cards).items())]
 
 
+def _in_number_order(action_id: str) -> tuple:
+    """``'x:10'`` after ``'x:2'``: the id's numbers compared as numbers.
+
+    >>> sorted(["x:10", "x:2", "lane:1"], key=_in_number_order)
+    ['lane:1', 'x:2', 'x:10']
+    """
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", action_id))
+
+
 def view(s: Position, player: int | None) -> dict:
     """JSON picture of the game (the same for every seat: nothing is hidden in Skytear).
 
@@ -128,7 +138,8 @@ def view(s: Position, player: int | None) -> dict:
             }
         )
     cur = s.current_player
-    legal = s.legal_actions() if cur >= 0 else ()
+    # numbers in their order (X = 2 before X = 10), the rest as the engine sorts them
+    legal = sorted(s.legal_actions(), key=_in_number_order) if cur >= 0 else ()
     boosted = s.ref(s.boosted) if s.boosted and s.unit(s.boosted) else None
     out = {
         "game": "skytear",

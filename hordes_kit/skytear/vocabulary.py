@@ -25,6 +25,7 @@ __all__ = [
     "LANE_TOKEN_KINDS",
     "CHARGE_DIRECTIONS",
     "CANNOT",
+    "SET_TARGETS",
     "REMOVABLE",
     "X_WORD",
 ]
@@ -47,7 +48,7 @@ KEYWORDS = {
     # of another card (Clarifications, General Rules for Abilities)
     "cannot-strike": False,  # deals no strike damage in the fight phase
     "cannot-pillage": False,  # pillages nothing from the back line
-    "cannot-move": False,  # no move, swap, engage pull, bait, charge, taunt or return
+    "cannot-move": False,  # no move, swap, engage pull, bait, charge, taunt, pillager return
     "cannot-engage": False,  # never shares a lane with an ally (monster) / monster (ally)
     "cannot-be-engaged": False,  # the same, seen from the other side (glossary CANNOT ENGAGE)
 }
@@ -156,9 +157,15 @@ TARGETS = {
     "all-allies": "every ally in play",
     "all-minions": "every minion in play",
     "neighbors": "the cards in adjacent lanes on this card's side",
+    # the same card again: "an ally gains +X attack and has -X health" is
+    # "temp-attack ally x; temp-health it -x" (only after an effect on one card)
+    "it": "the card the ability's previous effect chose",
     "adjacent-monster": "a monster in a lane adjacent to this card's (you choose)",
     "monster-within-1": "a monster within 1 lane: this card's lane or an adjacent one (you choose)",
 }
+# target words that name several cards at once (or none: the castle, the portal is not a
+# card in play): "it" never means a card one of these chose
+SET_TARGETS = ("all-monsters", "all-lane-monsters", "all-allies", "all-minions", "neighbors")
 # static abilities modify without tokens ("Static Abilities"); gain grants a keyword (with
 # its number: "gain host heroic 2"; Heroic X + Y and Armor X + Y add up)
 STATIC_VERBS = {"attack": "z", "armor": "z", "health": "z", "gain": "keyword"}

@@ -41,6 +41,7 @@ _TARGET = {
     "all-allies": "every ally",
     "all-minions": "every minion",
     "neighbors": "the cards beside it",
+    "it": "that card",
     "adjacent-monster": "a monster in an adjacent lane",
     "monster-within-1": "a monster within 1 lane",
 }

@@ -38,7 +38,8 @@ from hordes_kit.skytear.fast.core import (
     S_TAPE,
     S_TURN,
 )
-from hordes_kit.skytear.fast.export import export, unplayable
+from hordes_kit.skytear.fast.export import export
+from hordes_kit.skytear.fast.refuse import unplayable
 from hordes_kit.skytear.fast.run import run
 from hordes_kit.skytear.fast.tables import compile_tables
 from hordes_kit.skytear.game import SkyState, new_game

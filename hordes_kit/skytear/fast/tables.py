@@ -5,7 +5,7 @@ broken by number". Abilities and effects are flat tables; every word of the voca
 simulator plays gets a code. A card using a word it does not play (an X, a "cannot", a
 keyword gained with a number, "after this card is damaged"...) is listed in
 ``FastTables.unsupported`` with the reason: a game that can meet such a card is played by
-the rules engine (``export.game_cards``), every other game of the card set stays fast.
+the rules engine (``refuse.game_cards``), every other game of the card set stays fast.
 ``compile_tables`` says why a whole card set cannot be compiled (too many cards).
 """
 

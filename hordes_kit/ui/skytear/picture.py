@@ -88,8 +88,9 @@ def _top(s: Position, v: dict) -> str:
         cards=(CardFace("Horde deck", face_down=True, back="Horde"),) if h["deck_count"] else (),
     )
     # the treachery card lies face up on the discard pile (on top until more cards come):
-    # drawn inside it as a thing of its own, so a click on it is the treachery card (the
-    # innermost thing clicked), not the pile; the pile lists the other cards
+    # drawn on it as a thing of its own, so a click on it is the treachery card, not the
+    # pile, which lists the other cards (two things side by side: a clickable piece is
+    # never inside another)
     under = _without_one(h["discard"], h["treachery"])
     discard = Pile(
         "Horde discard pile",
@@ -101,7 +102,7 @@ def _top(s: Position, v: dict) -> str:
     treachery = (
         _thing(
             "treachery",
-            f"<div class='sky-treachery'>The treachery card, face up in this pile: <b>"
+            f"<div class='sky-treachery'>On the discard pile, face up, the treachery card: <b>"
             f"{html.escape(h['treachery'])}</b></div>",
         )
         if h["treachery"]
@@ -118,7 +119,8 @@ def _top(s: Position, v: dict) -> str:
         "<div class='hk-grid sky-top' style='--hk-col-min:150px'>"
         f"{_thing('portal', castle_or_portal('Portal', portal))}"
         f"<div>{_thing('horde-deck', deck.html())}"
-        f"{_thing('horde-discard', treachery + discard.html())}</div>"
+        f"<div class='sky-discard'>{treachery}{_thing('horde-discard', discard.html())}</div>"
+        "</div>"
         f"{_thing('outsider-pile', pile.html())}"
         f"{_thing('castle', castle_or_portal('Castle', castle))}</div>"
     )
