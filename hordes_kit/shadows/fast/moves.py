@@ -1,0 +1,481 @@
+"""Applying one move (numba), as ``moves.py`` and ``combat_moves.py``: a chance outcome, or
+the decision of the task on top. A move is ``pack(verb, a, b)`` (``codes.M_*``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hordes_kit.core.fastjit import njit
+from hordes_kit.shadows.fast import codes as K
+from hordes_kit.shadows.fast.attack import amount
+from hordes_kit.shadows.fast.board import (
+    cb,
+    damage_on,
+    db,
+    ent_t,
+    flat_footed,
+    hero_t,
+    pb,
+    pop,
+    push,
+    shields,
+    stats_of,
+    tb_at,
+    top,
+    zat,
+    zdel,
+    zlen,
+)  # fmt: skip
+from hordes_kit.shadows.fast.combat import (
+    do_predict,
+    effect_at,
+    gain,
+    recover_shields,
+    roll_for,
+    start_card,
+)  # fmt: skip
+from hordes_kit.shadows.fast.damage import finish_defence, lose_health, recover
+from hordes_kit.shadows.fast.items import destroy, enforce_unmet, equip
+from hordes_kit.shadows.fast.monster import reveal_ma
+from hordes_kit.shadows.fast.opening import LIBRARY_DRAWS, library_draws_left, reveal_monster
+from hordes_kit.shadows.fast.rewards import lose_resource
+from hordes_kit.shadows.fast.triggers import fire
+
+__all__ = ["pack", "verb_of", "arg_a", "arg_b", "apply_chance", "decide", "resp_trait"]
+
+MASK = (1 << K.MOVE_SHIFT) - 1
+STUDY_COST = 3
+TG_RESPONSE = 3
+
+
+@njit(cache=True)
+def pack(verb, a, b):
+    """One move as an int64: (verb, a, b)."""
+    return (verb << (2 * K.MOVE_SHIFT)) | ((a & MASK) << K.MOVE_SHIFT) | (b & MASK)
+
+
+@njit(cache=True)
+def verb_of(m):
+    return m >> (2 * K.MOVE_SHIFT)
+
+
+@njit(cache=True)
+def arg_a(m):
+    return (m >> K.MOVE_SHIFT) & MASK
+
+
+@njit(cache=True)
+def arg_b(m):
+    return m & MASK
+
+
+@njit(cache=True)
+def resp_trait(via):
+    """The Response Trait that answers damage of this kind (its Main Trait number)."""
+    if via == K.V_ATTACK:
+        return 6
+    if via == K.V_PREDICT:
+        return 8
+    return 7
+
+
+@njit(cache=True)
+def _list_del(S, base, n, j):
+    for i in range(j, n - 1):
+        S[base + i] = S[base + i + 1]
+
+
+@njit(cache=True)
+def market_take(S, item):
+    """The first copy of an Item out of the Market (left to right)."""
+    for j in range(S[K.G_NMARKET]):
+        if S[K.MK0 + j] == item:
+            _list_del(S, K.MK0, S[K.G_NMARKET], j)
+            S[K.G_NMARKET] -= 1
+            return
+
+
+# --- chance -----------------------------------------------------------------------------
+@njit(cache=True)
+def _deck_or_discard(S, deck, disc, n):
+    """An empty deck takes its discards back first (``moves._draw``, ``ruling.ma-reshuffle``)."""
+    empty = True
+    for i in range(n):
+        if S[deck + i]:
+            empty = False
+            break
+    if empty:
+        for i in range(n):
+            S[deck + i] = S[disc + i]
+            S[disc + i] = 0
+
+
+@njit(cache=True)
+def apply_chance(S, tb, a):
+    """The outcome ``a`` (a number: a face, a card) of the chance task on top."""
+    GL = tb[9]
+    t = top(S)
+    kind, seat, source = S[t + K.TK_KIND], S[t + K.TK_SEAT], S[t + K.TK_SOURCE]
+    pop(S)
+    if kind == K.C_ROLL:
+        S[pb(seat) + K.P_ROLL] = a
+    elif kind == K.C_DIE:
+        b = top(S)
+        S[b + K.TK_AMOUNT] = a + S[b + K.TK_PLUS]
+    elif kind == K.C_MONSTER:
+        reveal_monster(S, tb, a)
+    elif kind == K.C_MA or kind == K.C_REVEAL:
+        _deck_or_discard(S, db(K.D_MA_DECK), db(K.D_MA_DISC), GL[K.GL_NMK])
+        S[db(K.D_MA_DECK) + a] -= 1
+        if kind == K.C_MA:
+            S[db(K.D_MA_HELD) + a] += 1
+        else:
+            reveal_ma(S, seat, a, source, False)
+    elif kind == K.C_BASIC:
+        S[db(K.D_BASIC_POOL) + a] -= 1
+        S[db(K.D_BASICS) + a] += 1
+    elif kind == K.C_ITEM or kind == K.C_REWARD:
+        _deck_or_discard(S, db(K.D_ITEM_DECK), db(K.D_ITEM_DISC), GL[K.GL_NI])
+        S[db(K.D_ITEM_DECK) + a] -= 1
+        if kind == K.C_REWARD:
+            S[db(K.D_DRAWN) + a] += 1
+        else:
+            S[K.MK0 + S[K.G_NMARKET]] = a
+            S[K.G_NMARKET] += 1
+    elif kind == K.C_MISSION:
+        S[db(K.D_MISSION) + a] -= 1
+        p = pb(seat)
+        S[p + K.P_OFFER0 + S[p + K.P_NOFFER]] = a
+        S[p + K.P_NOFFER] += 1
+    elif kind == K.C_LIBRARY:
+        S[db(K.D_SKILL_POOL) + a] -= 1
+        S[cb(seat, K.CS_LIBRARY) + a] += 1
+
+
+# --- decisions ---------------------------------------------------------------------------
+@njit(cache=True)
+def _use(S, tb, seat, card, item):
+    """A Station card's or Item's Active Ability (``combat_moves._use``)."""
+    SK, IT = tb[0], tb[1]
+    if not item:
+        for j in range(zlen(S, seat, K.Z_STATION)):
+            a = zat(seat, K.Z_STATION, j)
+            if S[a + K.PL_CARD] == card:
+                S[a + K.PL_UR] += 1
+                S[a + K.PL_UG] += 1
+                src = ent_t(seat, card) if SK[card, K.SK_ENTITY] else hero_t(seat)
+                t = push(S, K.A_CARD, seat, card, 0, 0, 0, src)
+                S[t + K.TK_FLAGS] = K.F_ACTIVE
+                S[t + K.TK_ON] = S[a + K.PL_ON]
+                return
+    # an Item: every copy is used and moves to the end (a One Time Item leaves the game)
+    n = zlen(S, seat, K.Z_ITEMS)
+    rows = np.empty((n, K.PLF), np.int64)
+    used = np.empty((n, K.PLF), np.int64)
+    nr = nu = 0
+    for j in range(n):
+        a = zat(seat, K.Z_ITEMS, j)
+        if S[a + K.PL_CARD] == card:
+            for f in range(K.PLF):
+                used[nu, f] = S[a + f]
+            used[nu, K.PL_UG] += 1
+            nu += 1
+        else:
+            for f in range(K.PLF):
+                rows[nr, f] = S[a + f]
+            nr += 1
+    keep = 0 if IT[card, K.IT_ONE_TIME] else nu
+    for j in range(nr):
+        for f in range(K.PLF):
+            S[zat(seat, K.Z_ITEMS, j) + f] = rows[j, f]
+    for j in range(keep):
+        for f in range(K.PLF):
+            S[zat(seat, K.Z_ITEMS, nr + j) + f] = used[j, f]
+    S[pb(seat) + K.P_NZ0 + K.Z_ITEMS] = nr + keep
+    t = push(S, K.A_CARD, seat, card, 0, 0, 0, 0)
+    S[t + K.TK_FLAGS] = K.F_ACTIVE | K.F_ITEM
+
+
+@njit(cache=True)
+def _card_task_of(S, seat):
+    """The topmost card task of a seat (the one a target or a choice belongs to)."""
+    for i in range(S[K.G_NT] - 1, -1, -1):
+        a = tb_at(i)
+        if S[a + K.TK_KIND] == K.A_CARD and S[a + K.TK_SEAT] == seat:
+            return a
+    return -1
+
+
+@njit(cache=True)
+def _target(S, tb, seat, card, index, source, lose, target):
+    """The target of an Attack or Spell chosen (the ``!target`` task already popped)."""
+    EF = tb[7]
+    ct = _card_task_of(S, seat)
+    e = effect_at(S, tb, ct, index)
+    S[ct + K.TK_PREV] = target
+    trait = EF[e, K.EF_TRAIT]
+    if not lose and trait >= 0 and not S[ct + K.TK_FLAGS] & K.F_ACTIVE:
+        S[ct + K.TK_MAIN] |= 1 << trait  # an Attack announced: its Main Trait used
+    st = stats_of(S, tb, seat)
+    tdmg = damage_on(S, target)
+    die = EF[e, K.EF_BASE] == K.A_DIE
+    if lose:
+        if die:
+            roll_for(S, K.A_LOSE, seat, card, target, EF[e, K.EF_NUM], 0, K.V_SPELL)
+        else:
+            lose_health(S, tb, seat, target, amount(EF, e, st, tdmg), K.V_SPELL, card)
+        return
+    src = source if source else hero_t(seat)
+    if die:
+        roll_for(S, K.A_ATTACK, seat, card, target, EF[e, K.EF_NUM], src, K.V_ATTACK)
+    else:
+        push(S, K.A_ATTACK, seat, card, target, amount(EF, e, st, tdmg), 0, src)
+
+
+@njit(cache=True)
+def block_of(S, tb, seat, start, n, trait):
+    """The first block among effects (of one Main Trait when ``trait`` >= 0): its amount
+    and whether Shield Points may be used after it."""
+    EF, LI = tb[7], tb[8]
+    for i in range(n):
+        e = LI[start + i]
+        if trait >= 0 and EF[e, K.EF_TRAIT] != trait:
+            continue
+        if EF[e, K.EF_VERB] == K.E_BLOCK:
+            return amount(EF, e, stats_of(S, tb, seat), 0), (EF[e, K.EF_FLAGS] & K.EFL_SHIELDS) != 0
+    return 0, False
+
+
+@njit(cache=True)
+def _defend(S, tb, t, verb, arg):
+    """The defender's answer: take it, Dodge, or a Response card (``_defend``)."""
+    SK, EF, LI = tb[0], tb[7], tb[8]
+    seat, via, amt = S[t + K.TK_SEAT], S[t + K.TK_VIA], S[t + K.TK_AMOUNT]
+    target, by, flags = S[t + K.TK_TARGET], S[t + K.TK_BY], S[t + K.TK_FLAGS]
+    card, source = S[t + K.TK_CARD], S[t + K.TK_SOURCE]
+    pop(S)
+    responded = False
+    if verb == K.M_TAKE_HIT:
+        blocked, shields_ok = 0, via == K.V_ATTACK
+    elif verb == K.M_DODGE:
+        ff = flat_footed(S, tb, seat)
+        c = S[zat(seat, K.Z_STATION, ff) + K.PL_CARD]
+        blocked, shields_ok = block_of(S, tb, seat, SK[c, K.SK_BE], SK[c, K.SK_BEN], -1)
+        a = zat(seat, K.Z_STATION, ff)
+        S[a + K.PL_BACK] = 0
+        S[a + K.PL_BROKEN] = 0
+        responded = True
+    else:
+        trait = resp_trait(via)
+        start, n = SK[arg, K.SK_FE], SK[arg, K.SK_FEN]
+        blocked, shields_ok = block_of(S, tb, seat, start, n, trait)
+        start_card(S, tb, seat, arg, True)
+        for i in range(n):
+            e = LI[start + i]
+            when = EF[e, K.EF_WHEN]
+            if EF[e, K.EF_TRAIT] != trait or (when != K.W_NONE and when != K.W_RESPONSE):
+                continue
+            v = EF[e, K.EF_VERB]
+            if v == K.E_GAIN:
+                gain(S, seat, EF[e, K.EF_ARG], EF[e, K.EF_N])
+            elif v == K.E_RECOVER:
+                recover(S, tb, hero_t(seat), EF[e, K.EF_N])
+            elif v == K.E_RECSHIELDS:
+                recover_shields(S, seat, EF[e, K.EF_N])
+        responded = True
+    if responded:
+        fire(S, tb, seat, TG_RESPONSE)
+    left = max(0, amt - blocked)
+    shields_ok = shields_ok and via == K.V_ATTACK
+    own = (flags & K.F_OWN) != 0
+    if left and shields_ok and shields(S, tb, seat) > 0:
+        a = push(S, K.K_SHIELDS, seat, card, target, left, 0, source)
+        S[a + K.TK_VIA] = via
+        S[a + K.TK_BY] = by
+        S[a + K.TK_FLAGS] = flags | (K.F_RESPONDED if responded else 0)
+        return
+    finish_defence(S, tb, seat, via, target, by, own, left, responded, 0)
+
+
+@njit(cache=True)
+def decide(S, tb, m):
+    """The position after the decision ``m`` of the task on top."""
+    SK, IT, GL = tb[0], tb[1], tb[9]
+    t = top(S)
+    k = S[t + K.TK_KIND]
+    seat = S[t + K.TK_SEAT]
+    verb, a = verb_of(m), arg_a(m)
+    p = pb(seat) if seat >= 0 else 0
+    if k == K.K_HERO:
+        pop(S)
+        S[p + K.P_HERO] = a
+    elif k == K.K_MISSION:
+        pop(S)
+        S[p + K.P_MISSION] = a
+        S[p + K.P_NOFFER] = 0
+    elif k == K.K_BASIC:
+        pop(S)
+        S[db(K.D_BASICS) + a] -= 1
+        equip(S, tb, seat, a)
+    elif k == K.K_MULLIGAN:
+        n = S[t + K.TK_AMOUNT]
+        pop(S)
+        if verb == K.M_MULLIGAN:
+            nxt = LIBRARY_DRAWS[1] if n == LIBRARY_DRAWS[0] else LIBRARY_DRAWS[2]
+            lib = cb(seat, K.CS_LIBRARY)
+            for c in range(GL[K.GL_NS]):
+                S[lib + c] = 0
+            S[p + K.P_MULL] += 1
+            if nxt != LIBRARY_DRAWS[2]:
+                push(S, K.K_MULLIGAN, seat, -1, 0, nxt, 0, 0)
+            left = library_draws_left(S, tb)
+            for _ in range(max(0, min(nxt, left))):
+                push(S, K.C_LIBRARY, seat, -1, 0, 0, 0, 0)
+    elif k == K.K_TEAMUP:
+        pop(S)
+        for j in range(S[K.G_N]):
+            S[pb(j) + (K.P_XP if a == 1 else K.P_GOLD)] += 1
+    elif k == K.K_GIVE:
+        to = S[t + K.TK_AMOUNT]
+        pop(S)
+        S[pb(to) + K.P_MA] = a
+        S[db(K.D_MA_HELD) + a] -= 1
+    elif k == K.K_PICK:
+        S[cb(seat, K.CS_DECK) + a] -= 1
+        S[cb(seat, K.CS_HAND) + a] += 1
+        if S[t + K.TK_AMOUNT] <= 1:
+            pop(S)
+        else:
+            S[t + K.TK_AMOUNT] -= 1
+    elif k == K.K_TURN:
+        if verb == K.M_LAY:
+            S[K.Q0 + S[K.G_NQ]] = a
+            S[K.G_NQ] += 1
+            S[cb(seat, K.CS_HAND) + a] -= 1
+        elif verb == K.M_USE:
+            _use(S, tb, seat, a, arg_b(m) == 1)
+        elif verb == K.M_PASS:
+            pop(S)
+        else:  # go: the first card is used at once, the rest flipped one by one
+            pop(S)
+            first = S[K.Q0]
+            _list_del(S, K.Q0, S[K.G_NQ], 0)
+            S[K.G_NQ] -= 1
+            S[cb(seat, K.CS_HAND) + first] += 1
+            push(S, K.K_NEXT, seat, -1, 0, 0, 0, 0)
+            start_card(S, tb, seat, first, False)
+    elif k == K.K_NEXT:
+        first = S[K.Q0]
+        _list_del(S, K.Q0, S[K.G_NQ], 0)
+        S[K.G_NQ] -= 1
+        S[cb(seat, K.CS_HAND) + first] += 1
+        if verb == K.M_FLIP:
+            start_card(S, tb, seat, first, False)
+    elif k == K.K_TARGET:
+        card, index, source = S[t + K.TK_CARD], S[t + K.TK_INDEX], S[t + K.TK_SOURCE]
+        lose = (S[t + K.TK_FLAGS] & K.F_LOSE) != 0
+        pop(S)
+        _target(S, tb, seat, card, index, source, lose, a)
+    elif k == K.K_PREDICT:
+        do_predict(S, tb, a, arg_b(m))
+    elif k == K.K_DEFEND:
+        _defend(S, tb, t, verb, a)
+    elif k == K.K_SHIELDS:
+        via, target, by = S[t + K.TK_VIA], S[t + K.TK_TARGET], S[t + K.TK_BY]
+        own, resp = (S[t + K.TK_FLAGS] & K.F_OWN) != 0, (S[t + K.TK_FLAGS] & K.F_RESPONDED) != 0
+        amt = S[t + K.TK_AMOUNT]
+        pop(S)
+        finish_defence(S, tb, seat, via, target, by, own, amt - a, resp, a)
+    elif k == K.K_LOSE:
+        pop(S)
+        lose_resource(S, seat, a)
+    elif k == K.K_SEARCH:
+        pop(S)
+        if verb != K.M_SKIP:
+            market_take(S, a)
+            S[db(K.D_ITEM_DISC) + a] += 1
+            push(S, K.C_ITEM, -1, -1, 0, 0, 0, 0)  # the discards at least hold this one
+    elif k == K.K_DESTROY:
+        pop(S)
+        if verb != K.M_SKIP:
+            destroy(S, tb, a - 1, arg_b(m))
+    elif k == K.K_TAKE:
+        pop(S)
+        drawn = db(K.D_DRAWN)
+        S[drawn + a] -= 1
+        for i in range(GL[K.GL_NI]):
+            S[db(K.D_ITEM_DISC) + i] += S[drawn + i]
+            S[drawn + i] = 0
+        equip(S, tb, seat, a)
+    elif k == K.K_KEEP:
+        pop(S)
+        _keep(S, tb, seat, a)
+    elif k == K.K_REPEAT:
+        card = S[t + K.TK_CARD]
+        pop(S)
+        if verb == K.M_REPEAT:
+            b = push(S, K.A_CARD, seat, card, 0, 0, 0, 0)
+            S[b + K.TK_MAIN] = SK[card, K.SK_USEDBYPLAY]
+    elif k == K.K_CHOOSE:
+        index = S[t + K.TK_INDEX]
+        pop(S)
+        ct = top(S)
+        S[ct + K.TK_CHOSEN] |= 1 << index
+        if a == 2:
+            S[ct + K.TK_CHOICE] |= 1 << index
+    elif k == K.K_ATTACH:
+        card = S[t + K.TK_CARD]
+        pop(S)
+        for j in range(zlen(S, seat, K.Z_STATION)):
+            b = zat(seat, K.Z_STATION, j)
+            if S[b + K.PL_CARD] == card and S[b + K.PL_ON] == 0:
+                S[b + K.PL_ON] = a
+    elif k == K.K_MAIN:
+        card = S[t + K.TK_CARD]
+        pop(S)
+        ct = top(S)
+        mains = (SK[card, K.SK_PLAY0], SK[card, K.SK_PLAY1])
+        for i in range(2):
+            if a != 3 and a != i + 1 and mains[i] >= 0:
+                S[ct + K.TK_SKIP] |= 1 << mains[i]
+    elif k == K.K_BUY:
+        pop(S)
+        if verb == K.M_PASS:
+            S[p + K.P_PASSED] = 1
+        else:
+            market_take(S, a)
+            S[p + K.P_GOLD] -= IT[a, K.IT_COST]
+            S[p + K.P_STONES] += 1
+            equip(S, tb, seat, a)
+    elif k == K.K_STUDY:
+        if verb == K.M_STUDY:
+            S[cb(seat, K.CS_LIBRARY) + a] -= 1
+            S[p + K.P_XP] -= STUDY_COST
+            S[p + K.P_STONES] += 1
+            S[cb(seat, K.CS_STUDIED) + a] += 1
+            S[p + K.P_NSTUDIED] += 1
+            S[cb(seat, K.CS_DECK) + a] += 1
+        else:
+            pop(S)
+
+
+@njit(cache=True)
+def _keep(S, tb, seat, keep):
+    """Two Restricted Items: keep one, discard the other (its newer copy)."""
+    IT = tb[1]
+    n = zlen(S, seat, K.Z_ITEMS)
+    first = -1
+    drop = -1
+    for j in range(n):
+        c = S[zat(seat, K.Z_ITEMS, j) + K.PL_CARD]
+        if IT[c, K.IT_RESTRICTED]:
+            if first < 0 and c == keep:
+                first = j  # the copy kept: the first one of that Item
+            elif drop < 0:
+                drop = c
+    for j in range(n - 1, -1, -1):
+        if S[zat(seat, K.Z_ITEMS, j) + K.PL_CARD] == drop:
+            zdel(S, seat, K.Z_ITEMS, j)
+            break
+    S[db(K.D_ITEM_DISC) + drop] += 1
+    enforce_unmet(S, tb, seat)
