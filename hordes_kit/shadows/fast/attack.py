@@ -27,7 +27,7 @@ from hordes_kit.shadows.fast.triggers import fire
 __all__ = ["amount", "targets", "attack_ready", "begin_attack", "run_attack"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def amount(EF, e, st, tdmg):
     """The number an effect's amount stands for (``rules.amount``; not a die)."""
     base = EF[e, K.EF_BASE]
@@ -38,7 +38,7 @@ def amount(EF, e, st, tdmg):
     return st[base - 1] + EF[e, K.EF_NUM]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ok(S, tb, e, x, prev, st, check_damage):
     EF = tb[7]
     if x == prev or invincible(S, tb, x):
@@ -48,7 +48,7 @@ def _ok(S, tb, e, x, prev, st, check_damage):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def targets(S, tb, seat, e, prev, dst):
     """The legal targets of an Attack or Spell effect ``e`` (``attack.targets``), in the
     engine's order, written from ``S[dst]`` when ``dst`` >= 0; how many there are.
@@ -90,7 +90,7 @@ def targets(S, tb, seat, e, prev, dst):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attack_ready(S, tb, seat, c):
     """A card whose Main Trait is an Attack can be used now: its first Attack has a target
     it would damage (FAQ). Any other card: True."""
@@ -103,7 +103,7 @@ def attack_ready(S, tb, seat, c):
     return targets(S, tb, seat, LI[SK[c, K.SK_FE] + first], -1, -1) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_attack(S, tb, seat, t, e, index):
     """An Attack effect (number ``index``) of the card task at ``t``: its player chooses
     the target first."""
@@ -112,7 +112,7 @@ def begin_attack(S, tb, seat, t, e, index):
     push(S, K.K_TARGET, seat, S[t + K.TK_CARD], 0, 0, index, S[t + K.TK_SOURCE])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_attack(S, tb, t):
     """An announced Attack (the task at ``t``): reveal a Monster-Action card, or let the
     defender respond."""

@@ -15,38 +15,38 @@ __all__ = ["pb", "zb", "cb", "db", "tb_at", "u_next", "pick"]
 
 
 # --- where things are ----------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pb(seat):
     """A seat's numbers begin here."""
     return K.P0 + seat * K.PF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zb(seat, zone):
     """A seat's Field begins here (MAXZ cards of PLF numbers)."""
     return K.Z0 + (seat * 4 + zone) * K.MAXZ * K.PLF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cb(seat, kind):
     """A seat's pile of Skill cards (counts per card) begins here."""
     return K.C0 + (seat * K.NCS + kind) * K.MAXSK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def db(kind):
     """A deck (counts per card) begins here."""
     return K.D0 + kind * K.MAXW
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tb_at(i):
     """Task ``i`` of the stack (0 = the bottom) begins here."""
     return K.T0 + i * K.TF
 
 
 # --- chance -------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def u_next(S, us):
     """The next uniform number: the tape's, or numba's own generator (Monte Carlo runs)."""
     if S[K.G_REFILL]:
@@ -59,7 +59,7 @@ def u_next(S, us):
     return us[i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick(S, base, n, u):
     """The outcome ``u`` selects among ``n`` counts from ``S[base]`` (the engine's sorted
     outcomes, ``k = int(u * total)`` walked in order); -1 when they are all 0."""
@@ -76,7 +76,7 @@ def pick(S, base, n, u):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def total(S, base, n):
     t = 0
     for i in range(n):
@@ -85,18 +85,18 @@ def total(S, base, n):
 
 
 # --- the Fields -------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zlen(S, seat, zone):
     return S[pb(seat) + K.P_NZ0 + zone]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zat(seat, zone, slot):
     """Where the card in ``slot`` of a Field lies."""
     return zb(seat, zone) + slot * K.PLF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zadd(S, seat, zone, card):
     """A card placed at the end of a Field (all its marks 0); its slot."""
     n = S[pb(seat) + K.P_NZ0 + zone]
@@ -111,7 +111,7 @@ def zadd(S, seat, zone, card):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zdel(S, seat, zone, slot):
     """The card in ``slot`` taken off its Field (the ones after it move up)."""
     n = S[pb(seat) + K.P_NZ0 + zone]
@@ -122,7 +122,7 @@ def zdel(S, seat, zone, slot):
     S[pb(seat) + K.P_NZ0 + zone] = n - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zfind(S, seat, zone, card):
     """The first slot of a Field holding ``card``, or -1."""
     for j in range(zlen(S, seat, zone)):
@@ -132,7 +132,7 @@ def zfind(S, seat, zone, card):
 
 
 # --- tasks ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push(S, kind, seat, card, target, amount, index, source):
     """A task on top of the stack (its notes empty); where it lies."""
     n = S[K.G_NT]
@@ -155,18 +155,18 @@ def push(S, kind, seat, card, target, amount, index, source):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def copy_task(S, src, dst):
     for f in range(K.TF):
         S[dst + f] = S[src + f]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pop(S):
     S[K.G_NT] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def top(S):
     """Where the task on top lies, or -1."""
     n = S[K.G_NT]
@@ -174,17 +174,17 @@ def top(S):
 
 
 # --- targets in words of the engine --------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hero_t(seat):
     return K.T_HERO + seat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ent_t(seat, card):
     return K.ENT + seat * K.ENT_SPAN + card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_seat(t):
     """The seat a Hero or entity target belongs to, or -1 (the Monster, its Creature)."""
     if K.T_HERO <= t < K.ENT:
@@ -194,14 +194,14 @@ def t_seat(t):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_card(t):
     """The card of an entity target, or -1."""
     return (t - K.ENT) % K.ENT_SPAN if t >= K.ENT else -1
 
 
 # --- the small queries of state.Position ---------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meets(SK, c, st0, st1, st2, st3):
     """The Hero's stats meet the card's Stat Requirements (``rules.meets``)."""
     if SK[c, K.SK_REQ0] >= 0 and st0 < SK[c, K.SK_REQ0]:
@@ -217,7 +217,7 @@ def meets(SK, c, st0, st1, st2, st3):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def usable(S, tb, seat, c, st):
     """``usable_by``: the Hero has the card's Hero Symbol or meets its requirements."""
     SK = tb[0]
@@ -227,32 +227,35 @@ def usable(S, tb, seat, c, st):
     return meets(SK, c, st[0], st[1], st[2], st[3])
 
 
-@njit(cache=True)
-def base_stats(S, tb, seat, st):
-    """The Hero's stats with its Items (before its Station cards' bonuses), into ``st``."""
+@njit(cache=True, _nrt=False)
+def base_stats(S, tb, seat):
+    """The Hero's stats with its Items (before its Station cards' bonuses), a tuple of 4."""
     IT, HE = tb[1], tb[6]
     p = pb(seat)
     h = S[p + K.P_HERO]
-    for k in range(4):
-        st[k] = (HE[h, k] if h >= 0 else 0) + S[p + K.P_B0 + k]
+    s0, s1, s2, s3 = S[p + K.P_B0], S[p + K.P_B1], S[p + K.P_B2], S[p + K.P_B3]
+    if h >= 0:
+        s0, s1, s2, s3 = s0 + HE[h, 0], s1 + HE[h, 1], s2 + HE[h, 2], s3 + HE[h, 3]
     for j in range(zlen(S, seat, K.Z_ITEMS)):
         it = S[zat(seat, K.Z_ITEMS, j) + K.PL_CARD]
-        for k in range(4):
-            st[k] += IT[it, K.IT_S0 + k]
+        s0 += IT[it, K.IT_S0]
+        s1 += IT[it, K.IT_S1]
+        s2 += IT[it, K.IT_S2]
+        s3 += IT[it, K.IT_S3]
+    return (s0, s1, s2, s3)
 
 
-@njit(cache=True)
-def hero_stats(S, tb, seat, st):
+@njit(cache=True, _nrt=False)
+def stats_of(S, tb, seat):
     """``hero_stats``: with Items, then the ``stat`` bonuses of Station cards whose
-    requirement the Hero meets (with its Items), into ``st``."""
+    requirement the Hero meets (with its Items): a tuple of 4 (a tuple, not an array: the
+    simulator allocates nothing, see ``__init__``)."""
     SK, EF, LI = tb[0], tb[7], tb[8]
-    if S[pb(seat) + K.P_HERO] < 0:
-        for k in range(4):
-            st[k] = 0
-        return
-    base_stats(S, tb, seat, st)
-    b0, b1, b2, b3 = st[0], st[1], st[2], st[3]
     h = S[pb(seat) + K.P_HERO]
+    if h < 0:
+        return (0, 0, 0, 0)
+    b0, b1, b2, b3 = base_stats(S, tb, seat)
+    s0, s1, s2, s3 = b0, b1, b2, b3
     for j in range(zlen(S, seat, K.Z_STATION)):
         a = zat(seat, K.Z_STATION, j)
         c = S[a + K.PL_CARD]
@@ -268,24 +271,26 @@ def hero_stats(S, tb, seat, st):
         for i in range(en):
             e = LI[e0 + i]
             if EF[e, K.EF_VERB] == K.E_STAT:
-                st[EF[e, K.EF_ARG]] += EF[e, K.EF_N]
+                k, n = EF[e, K.EF_ARG], EF[e, K.EF_N]
+                if k == 0:
+                    s0 += n
+                elif k == 1:
+                    s1 += n
+                elif k == 2:
+                    s2 += n
+                else:
+                    s3 += n
+    return (s0, s1, s2, s3)
 
 
-@njit(cache=True)
-def stats_of(S, tb, seat):
-    st = np.zeros(4, np.int64)
-    hero_stats(S, tb, seat, st)
-    return st
-
-
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def side_shield(SK, c, back):
     if back and SK[c, K.SK_HASBACK]:
         return SK[c, K.SK_BSHIELD]
     return SK[c, K.SK_SHIELD]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shields(S, tb, seat):
     """Unbroken Shield Points the player may mark (``shield_sources`` summed)."""
     SK, IT, GL = tb[0], tb[1], tb[9]
@@ -316,7 +321,7 @@ def shields(S, tb, seat):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def entity_slot(S, tb, seat, card):
     """``entity``: the first Station slot holding that Creature or Object, or -1."""
     SK = tb[0]
@@ -327,7 +332,7 @@ def entity_slot(S, tb, seat, card):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def invincible(S, tb, t):
     """``is_invincible``: a Hero made Invincible, or an Invincible entity its owner may use."""
     k = t_seat(t)
@@ -344,7 +349,7 @@ def invincible(S, tb, t):
     return usable(S, tb, k, card, stats_of(S, tb, k))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flat_footed(S, tb, seat):
     """``flat_footed``: the slot of the seat's Flat-Footed/Dodge card on its Station, -1."""
     SK = tb[0]
@@ -355,7 +360,7 @@ def flat_footed(S, tb, seat):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def order_at(S, k):
     """The k-th seat from the Leader, clockwise."""
     lead = S[K.G_LEADER]
@@ -364,7 +369,7 @@ def order_at(S, k):
     return (lead + k) % S[K.G_N]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def damage_on(S, t):
     """The Damage tokens on a Hero target (0 for anything else)."""
     if K.T_HERO <= t < K.T_HERO + 3:
@@ -372,7 +377,7 @@ def damage_on(S, t):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def target_ok(S, t):
     """A target still on the table: the Monster or its Creature in play, a seat's Hero."""
     if t == K.T_MONSTER:
@@ -384,7 +389,7 @@ def target_ok(S, t):
 
 __all__ += [
     "total", "zlen", "zat", "zadd", "zdel", "zfind", "push", "copy_task", "pop", "top",
-    "hero_t", "ent_t", "t_seat", "t_card", "meets", "usable", "base_stats", "hero_stats",
+    "hero_t", "ent_t", "t_seat", "t_card", "meets", "usable", "base_stats",
     "stats_of", "side_shield", "shields", "entity_slot", "invincible", "flat_footed",
     "order_at", "damage_on", "target_ok",
 ]  # fmt: skip

@@ -30,7 +30,7 @@ B_SELFISH = (1 << 9) | (1 << 10) | (1 << 11)  # Self, Creature, Object
 ICON_MXATTACK, ICON_MXXATTACK = 1, 2  # card_model.ICONS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _attacks_likely(S, tb):
     """At least half of the Monster-Action cards left in the deck (its discards when it is
     empty) show an Attack icon."""
@@ -54,7 +54,7 @@ def _attacks_likely(S, tb):
     return size > 0 and 2 * atk >= size
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plan_weight(S, tb, seat, c, st, pol):
     """``bots.plan_weight``: how much the bot wants a card in its Hand."""
     SK, MO = tb[0], tb[2]
@@ -82,7 +82,7 @@ def plan_weight(S, tb, seat, c, st, pol):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _damage(S, tb, seat, t, target):
     """What the effect being aimed does to ``target`` (-1: a die roll decides)."""
     EF = tb[7]
@@ -93,7 +93,7 @@ def _damage(S, tb, seat, t, target):
     return amount(EF, e, stats_of(S, tb, seat), damage_on(S, target))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _target(S, tb, us, pol, seat, t, n):
     MO = tb[2]
     has_monster = False
@@ -126,7 +126,7 @@ def _target(S, tb, us, pol, seat, t, n):
     return S[K.LM0 + (best if best >= 0 else 0)]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _item_better(IT, a, b, prefer):
     """Item ``a`` is bought before ``b`` (``bots._item_key``: ties to the dearest, then the
     later id)."""
@@ -144,7 +144,7 @@ def _item_better(IT, a, b, prefer):
     return a > b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bot_move(S, tb, us, pol, heroes):
     """The bot's move at the decision on top (its legal moves listed, ``legal.legal``)."""
     IT, MK = tb[1], tb[4]

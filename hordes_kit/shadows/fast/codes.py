@@ -92,7 +92,12 @@ T0 = Q0 + MAXQ
 LM0 = T0 + MAXT * TF
 SCR0 = LM0 + MAXLM  # scratch: the targets of an effect, while legal moves are being listed
 MAXSCR = 64
-SIZE = SCR0 + MAXSCR
+# scratch: the Items of a Field while some move to its end, and the final standings (the
+# simulator allocates nothing: see fast/__init__.py)
+ROWS0 = SCR0 + MAXSCR
+USED0 = ROWS0 + MAXZ * PLF
+STAND0 = USED0 + MAXZ * PLF
+SIZE = STAND0 + MAXP * 3
 
 # task flags (a card task's notes)
 F_PREDICTED, F_ACTIVE, F_ITEM, F_TRACK, F_TRIGGER, F_OWN, F_RESPONDED, F_LOSE, F_SAVED = (

@@ -32,7 +32,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain(S, seat, kind, n):
     """A card's ``gain``: the resource goes on the Combat Field."""
     if kind == K.GAIN_XP:
@@ -43,7 +43,7 @@ def gain(S, seat, kind, n):
         earn(S, seat, 0, 0, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_card(S, tb, seat, card, response):
     """A card played from the hand (or the line) to its Field; its effects pushed."""
     SK = tb[0]
@@ -68,7 +68,7 @@ def start_card(S, tb, seat, card, response):
         push(S, K.K_MAIN, seat, card, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attach_targets(S, tb, seat, card, dst):
     """What an Attachment may be attached to (an opponent's or an Allied Hero or entity),
     written from ``S[dst]`` when ``dst`` >= 0; how many."""
@@ -94,7 +94,7 @@ def attach_targets(S, tb, seat, card, dst):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _effects(tb, S, t):
     """The effects a card task resolves: (start in the list table, how many)."""
     SK, IT = tb[0], tb[1]
@@ -110,7 +110,7 @@ def _effects(tb, S, t):
     return SK[c, K.SK_FE], SK[c, K.SK_FEN]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_at(S, tb, t, index):
     """The card task's effect number ``index``; a Choose One effect as the option chosen."""
     EF, LI = tb[7], tb[8]
@@ -121,7 +121,7 @@ def effect_at(S, tb, t, index):
     return e
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cond(S, t, when):
     if when == K.W_NONE:
         return True
@@ -139,7 +139,7 @@ def _cond(S, t, when):
     return False  # "response": a card task is never one (a Response resolves in _defend)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _available(S, tb, t, e):
     """Main Traits first: an effect of a Main Trait not activated or used does not
     resolve, nor do its Sub-Traits ("Traits: Priority")."""
@@ -154,7 +154,7 @@ def _available(S, tb, t, e):
     return (S[t + K.TK_MAIN] >> trait) & 1 == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def predictions(S, tb, seat, card, dst):
     """(opponent, number) pairs still open, as opponent * 8 + number, in the engine's
     order, written from ``S[dst]`` when ``dst`` >= 0; how many."""
@@ -173,7 +173,7 @@ def predictions(S, tb, seat, card, dst):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def do_predict(S, tb, target, number):
     """Announce a number; the opponent answers yes or no."""
     SK = tb[0]
@@ -192,7 +192,7 @@ def do_predict(S, tb, target, number):
     S[t + K.TK_MAIN] |= 1 << K.MAIN_PREDICT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def roll_for(S, kind, seat, card, target, amt_plus, source, via):
     """A die amount: the task waits under a die roll (its plus kept)."""
     a = push(S, kind, seat, card, target, 0, 0, source)
@@ -201,7 +201,7 @@ def roll_for(S, kind, seat, card, target, amt_plus, source, via):
     push(S, K.C_DIE, seat, -1, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recover_shields(S, seat, n):
     """Up to ``n`` Damage tokens off the player's marked Shield Points (Combat, Station)."""
     for zone in (K.Z_COMBAT, K.Z_STATION):
@@ -213,7 +213,7 @@ def recover_shields(S, seat, n):
                 n -= k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _finish_card(S, tb, seat, card, flags, main, saved):
     """After a card: Delay stuns it, Repeat may use it again, a Spell or Predict sets off
     abilities waiting for one; an ability acting by itself puts back what it kept."""
@@ -238,7 +238,7 @@ def _finish_card(S, tb, seat, card, flags, main, saved):
         fire(S, tb, seat, K.TG_PREDICT)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _finish(S, tb, t):
     seat, card, flags = S[t + K.TK_SEAT], S[t + K.TK_CARD], S[t + K.TK_FLAGS]
     main, saved = S[t + K.TK_MAIN], S[t + K.TK_SAVED]
@@ -246,7 +246,7 @@ def _finish(S, tb, t):
     _finish_card(S, tb, seat, card, flags, main, saved)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_card(S, tb, t):
     """Resolve the next effect of the card task at ``t`` (Main Traits first, in order)."""
     SK, EF = tb[0], tb[7]
@@ -287,7 +287,7 @@ def run_card(S, tb, t):
     _apply(S, tb, t, e, index)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply(S, tb, t, e, index):
     EF = tb[7]
     seat, card, source = S[t + K.TK_SEAT], S[t + K.TK_CARD], S[t + K.TK_SOURCE]

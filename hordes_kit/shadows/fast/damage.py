@@ -29,7 +29,7 @@ from hordes_kit.shadows.fast.rewards import defeat_monster, knockdown, reward
 __all__ = ["mark_shields", "detach", "finish_defence", "lose_health", "recover", "land"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mark_shields(S, tb, seat, k):
     """Mark ``k`` Shield Points, soonest-recovering first (ruling): the Combat Field's, the
     Leader card's, the Station Field's (cards the Hero may use), the Items'."""
@@ -75,7 +75,7 @@ def mark_shields(S, tb, seat, k):
             k -= use
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def detach(S, target):
     """Attachments on an entity that left play go back to their owners' Current Decks."""
     for k in range(S[K.G_N]):
@@ -89,7 +89,7 @@ def detach(S, target):
                 j += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _entity_damage(S, tb, seat, card, dmg):
     SK = tb[0]
     gone = False
@@ -108,7 +108,7 @@ def _entity_damage(S, tb, seat, card, dmg):
         detach(S, ent_t(seat, card))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_defence(S, tb, seat, via, target, by, own, dmg, responded, shielded):
     """What is left of the damage on ``target`` (a ``!defend`` or ``!shields`` task's,
     read before it was popped): Flat-Footed flips, entities defeated, KnockDowns; what the
@@ -143,7 +143,7 @@ def finish_defence(S, tb, seat, via, target, by, own, dmg, responded, shielded):
         S[K.G_LAST] = last | (S[K.G_LAST] & K.L_HIT)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lose_health(S, tb, seat, target, n, via, card):
     """A Predict's or Spell's 'loses N health' (``seat`` -1: the Monster's): no Shield
     Points, no Monster-Action card; a Hero or entity answers with a Response first."""
@@ -172,7 +172,7 @@ def lose_health(S, tb, seat, target, n, via, card):
         S[a + K.TK_FLAGS] |= K.F_OWN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recover(S, tb, target, n):
     """A Hero or Allied entity recovers ``n`` health (not an Invincible one)."""
     if invincible(S, tb, target):
@@ -191,7 +191,7 @@ def recover(S, tb, target, n):
     S[p + K.P_DAMAGE] -= min(n, S[p + K.P_DAMAGE])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def land(S, tb, t):
     """Attack damage lands after the Monster-Action card: less what it blocked, then the
     recovery it revealed, before anyone checks whether the Monster is defeated."""

@@ -4,8 +4,6 @@ once), the CleanUp, the Refresh and Victory."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.shadows.fast import codes as K
 from hordes_kit.shadows.fast.attack import run_attack
@@ -38,14 +36,14 @@ END_STONES = 9
 MONSTER_STEP = 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_all(S, tb):
     """Every seat's Initiative 0 cards whose requirement is now met to the Station Field."""
     for k in range(S[K.G_N]):
         place_ready(S, tb, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle(S, tb):
     """Run automatic work until a decision with a real choice or a chance draw is due;
     a decision with one legal move is made at once (it enters no game's record)."""
@@ -75,7 +73,7 @@ def settle(S, tb):
     S[K.G_STATUS] = K.STUCK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _auto(S, tb, t, k):
     if k == K.A_CARD:
         run_card(S, tb, t)
@@ -115,7 +113,7 @@ def _auto(S, tb, t, k):
             S[p + K.P_EG] = S[p + K.P_EX] = S[p + K.P_ES] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_round(S):
     """A new round starts with the TeamUp Phase."""
     S[K.G_ROUND] += 1
@@ -133,7 +131,7 @@ def begin_round(S):
         S[p + K.P_PASSED] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance(S, tb):
     """Push the next tasks of the phase (the stack is empty)."""
     GL = tb[9]
@@ -213,7 +211,7 @@ def advance(S, tb):
         refresh(S, tb)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cleanup(S, tb):
     """CleanUp Phase, its steps in the rulebook's order; the end check comes first."""
     SK, EF, LI, GL = tb[0], tb[7], tb[8], tb[9]
@@ -294,7 +292,7 @@ def cleanup(S, tb):
     S[K.G_STAGE] = K.ST_RMONSTER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refresh(S, tb):
     """Refresh Phase: a new Monster if none is active, then refill the Market."""
     GL = tb[9]
@@ -319,7 +317,7 @@ def refresh(S, tb):
     begin_round(S)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_stones(S, tb, q):
     """Shadow Stones with the Mission's reward when its condition is met."""
     MI = tb[5]
@@ -349,37 +347,40 @@ def final_stones(S, tb, q):
     return S[p + K.P_STONES] + extra
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def standings(S, tb):
     """The winners as a bit mask (Victory: Shadow Stones, Items' cost, Experience)."""
     IT = tb[1]
     n = S[K.G_N]
-    rows = np.zeros((n, 3), np.int64)
+    rows = K.STAND0  # scratch in S: each seat's Stones, Items' cost, Experience
     best = 0
     for q in range(n):
         cost = 0
         for j in range(zlen(S, q, K.Z_ITEMS)):
             cost += IT[S[zat(q, K.Z_ITEMS, j) + K.PL_CARD], K.IT_COST]
-        rows[q, 0], rows[q, 1], rows[q, 2] = final_stones(S, tb, q), cost, S[pb(q) + K.P_XP]
-        if _above(rows, q, best):
+        S[rows + 3 * q] = final_stones(S, tb, q)
+        S[rows + 3 * q + 1] = cost
+        S[rows + 3 * q + 2] = S[pb(q) + K.P_XP]
+        if _above(S, rows, q, best):
             best = q
     mask = 0
     for q in range(n):
-        if not _above(rows, best, q):  # not below the best: equal to it
+        if not _above(S, rows, best, q):  # not below the best: equal to it
             mask |= 1 << q
     return mask
 
 
-@njit(cache=True)
-def _above(rows, a, b):
-    """Row ``a`` beats row ``b`` (compared in order: Stones, Items' cost, Experience)."""
+@njit(cache=True, _nrt=False)
+def _above(S, rows, a, b):
+    """Seat ``a``'s row beats seat ``b``'s (compared in order: Stones, Items' cost,
+    Experience)."""
     for i in range(3):
-        if rows[a, i] != rows[b, i]:
-            return rows[a, i] > rows[b, i]
+        if S[rows + 3 * a + i] != S[rows + 3 * b + i]:
+            return S[rows + 3 * a + i] > S[rows + 3 * b + i]
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def victory(S, tb):
     S[K.G_PHASE] = K.PH_OVER
     S[K.G_FINISHED] = 1

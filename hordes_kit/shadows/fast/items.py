@@ -25,7 +25,7 @@ from hordes_kit.shadows.fast.damage import detach
 __all__ = ["restricted", "enforce_unmet", "equip", "place_ready", "destroy_targets", "destroy"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def restricted(S, tb, seat):
     """How many Restricted Items the seat holds."""
     IT = tb[1]
@@ -35,7 +35,7 @@ def restricted(S, tb, seat):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enforce_unmet(S, tb, seat):
     """With ``unmet = "discard"``: Station cards whose requirement fails leave the Station
     Field (a One Time card leaves the game); by default they stay, blank."""
@@ -56,7 +56,7 @@ def enforce_unmet(S, tb, seat):
             S[cb(seat, K.CS_DECK) + c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def equip(S, tb, seat, item):
     """An Item to the Inventory Field; a second Restricted Item means keeping one."""
     zadd(S, seat, K.Z_ITEMS, item)
@@ -66,7 +66,7 @@ def equip(S, tb, seat, item):
     enforce_unmet(S, tb, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_ready(S, tb, seat):
     """Initiative 0 cards in the Current Deck whose requirement the Hero meets go to the
     Station Field (one copy of each a time, in id order)."""
@@ -89,7 +89,7 @@ def place_ready(S, tb, seat):
 
 
 # --- the Destroy Trait ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy_targets(S, tb, seat, kind, dst):
     """What a destroy effect may remove (``destroy.destroy_targets``), in the engine's
     sorted order: a Market Item (kind -1 or DK_MARKET: the Item's number), an opponent's
@@ -125,7 +125,7 @@ def destroy_targets(S, tb, seat, kind, dst):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy(S, tb, kind, target):
     """A destroy: a Market Item out of the game, or an opponent's Item or Station card (its
     Attachments back to their decks; Station cards whose requirement now fails follow the

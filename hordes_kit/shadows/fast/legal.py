@@ -31,7 +31,7 @@ __all__ = ["legal", "draw_chance", "playable", "studyable"]
 STUDY_COST = 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add(S, m):
     n = S[K.G_NLM]
     if n < K.MAXLM:
@@ -39,7 +39,7 @@ def _add(S, m):
         S[K.G_NLM] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _in_queue(S, c):
     for j in range(S[K.G_NQ]):
         if S[K.Q0 + j] == c:
@@ -47,7 +47,7 @@ def _in_queue(S, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def playable(S, tb, seat, c, step, st):
     """A card in the hand may be laid at this Initiative Step (``legal.playable``)."""
     SK = tb[0]
@@ -73,7 +73,7 @@ def playable(S, tb, seat, c, step, st):
     return S[K.G_NQ] > 0 or attack_ready(S, tb, seat, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _can_attack(S, tb, seat, start, n):
     """An ability that opens with an Attack has a target it would damage (FAQ)."""
     EF, LI = tb[7], tb[8]
@@ -85,7 +85,7 @@ def _can_attack(S, tb, seat, start, n):
     return targets(S, tb, seat, e, -1, -1) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _owned(S, seat, c):
     """The seat has a card of that title (its name: a Skill card's id) anywhere."""
     for kind in (K.CS_DECK, K.CS_HAND, K.CS_STUDIED, K.CS_BOXED):
@@ -98,7 +98,7 @@ def _owned(S, seat, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def studyable(S, tb, seat, dst):
     """Library cards the player may Study now (3 Experience; no title twice a game),
     written from ``S[dst]`` when ``dst`` >= 0; how many."""
@@ -114,7 +114,7 @@ def studyable(S, tb, seat, dst):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _turn(S, tb, seat):
     SK, IT = tb[0], tb[1]
     step = S[K.G_STEP]
@@ -143,7 +143,7 @@ def _turn(S, tb, seat):
     _add(S, pack(K.M_GO if S[K.G_NQ] else K.M_PASS, 0, 0))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _defend(S, tb, t, seat):
     SK = tb[0]
     via = S[t + K.TK_VIA]
@@ -160,7 +160,7 @@ def _defend(S, tb, t, seat):
     _add(S, pack(K.M_TAKE_HIT, 0, 0))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _market(S, tb, verb, gold):
     """The Market's Items, each once, in id order (those costing at most ``gold``)."""
     IT = tb[1]
@@ -173,7 +173,7 @@ def _market(S, tb, verb, gold):
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal(S, tb):
     """The legal moves of the decision on top, into the move list; how many."""
     GL = tb[9]
@@ -294,7 +294,7 @@ def legal(S, tb):
     return S[K.G_NLM]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_chance(S, tb, us):
     """The outcome of the chance task on top, drawn with the next number (-1: none left)."""
     MO, GL = tb[2], tb[9]
@@ -331,7 +331,7 @@ def draw_chance(S, tb, us):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chance_move(S, tb, a):
     """A chance outcome as a move (for the record of a game)."""
     k = S[top(S) + K.TK_KIND]

@@ -21,7 +21,7 @@ from hordes_kit.shadows.fast.damage import lose_health
 __all__ = ["reveal_ma", "run_icons"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reveal_ma(S, seat, kind, source, own):
     """A Monster-Action card turned face up; its icons resolve against ``source``."""
     if own:
@@ -30,7 +30,7 @@ def reveal_ma(S, seat, kind, source, own):
     push(S, K.A_ICONS, seat, kind, 0, 0, 0, source)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _landing(S, seat):
     """Where the Attack that revealed this card waits to land (the topmost), or -1."""
     for i in range(S[K.G_NT] - 1, -1, -1):
@@ -44,7 +44,7 @@ def _landing(S, seat):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hits(S, tb, n, source, aim):
     """A Monster (or its Creature) Attack on one Hero or entity."""
     if invincible(S, tb, aim):
@@ -54,7 +54,7 @@ def _hits(S, tb, n, source, aim):
     S[a + K.TK_BY] = K.BY_MONSTER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _aim_at(S, seat, source, every, j):
     """The j-th aim of an icon: every Hero from the revealer clockwise, or the source."""
     if every:
@@ -62,13 +62,13 @@ def _aim_at(S, seat, source, every, j):
     return source
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cancelled(S, ko, aim):
     k = aim - 8  # T_HERO
     return 0 <= k < 3 and (ko >> k) & 1 == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_icons(S, tb, t):
     """Resolve the next icon of the Monster-Action card whose task is at ``t``."""
     MO, CR, MK, GL = tb[2], tb[3], tb[4], tb[9]

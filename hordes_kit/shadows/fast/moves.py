@@ -3,8 +3,6 @@ the decision of the task on top. A move is ``pack(verb, a, b)`` (``codes.M_*``).
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.shadows.fast import codes as K
 from hordes_kit.shadows.fast.attack import amount
@@ -48,28 +46,28 @@ STUDY_COST = 3
 TG_RESPONSE = 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pack(verb, a, b):
     """One move as an int64: (verb, a, b)."""
     return (verb << (2 * K.MOVE_SHIFT)) | ((a & MASK) << K.MOVE_SHIFT) | (b & MASK)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def verb_of(m):
     return m >> (2 * K.MOVE_SHIFT)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def arg_a(m):
     return (m >> K.MOVE_SHIFT) & MASK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def arg_b(m):
     return m & MASK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resp_trait(via):
     """The Response Trait that answers damage of this kind (its Main Trait number)."""
     if via == K.V_ATTACK:
@@ -79,13 +77,13 @@ def resp_trait(via):
     return 7
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _list_del(S, base, n, j):
     for i in range(j, n - 1):
         S[base + i] = S[base + i + 1]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def market_take(S, item):
     """The first copy of an Item out of the Market (left to right)."""
     for j in range(S[K.G_NMARKET]):
@@ -96,7 +94,7 @@ def market_take(S, item):
 
 
 # --- chance -----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _deck_or_discard(S, deck, disc, n):
     """An empty deck takes its discards back first (``moves._draw``, ``ruling.ma-reshuffle``)."""
     empty = True
@@ -110,7 +108,7 @@ def _deck_or_discard(S, deck, disc, n):
             S[disc + i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_chance(S, tb, a):
     """The outcome ``a`` (a number: a face, a card) of the chance task on top."""
     GL = tb[9]
@@ -153,7 +151,7 @@ def apply_chance(S, tb, a):
 
 
 # --- decisions ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _use(S, tb, seat, card, item):
     """A Station card's or Item's Active Ability (``combat_moves._use``)."""
     SK, IT = tb[0], tb[1]
@@ -170,33 +168,32 @@ def _use(S, tb, seat, card, item):
                 return
     # an Item: every copy is used and moves to the end (a One Time Item leaves the game)
     n = zlen(S, seat, K.Z_ITEMS)
-    rows = np.empty((n, K.PLF), np.int64)
-    used = np.empty((n, K.PLF), np.int64)
+    rows, used = K.ROWS0, K.USED0  # scratch rows of PLF numbers in S
     nr = nu = 0
     for j in range(n):
         a = zat(seat, K.Z_ITEMS, j)
         if S[a + K.PL_CARD] == card:
             for f in range(K.PLF):
-                used[nu, f] = S[a + f]
-            used[nu, K.PL_UG] += 1
+                S[used + nu * K.PLF + f] = S[a + f]
+            S[used + nu * K.PLF + K.PL_UG] += 1
             nu += 1
         else:
             for f in range(K.PLF):
-                rows[nr, f] = S[a + f]
+                S[rows + nr * K.PLF + f] = S[a + f]
             nr += 1
     keep = 0 if IT[card, K.IT_ONE_TIME] else nu
     for j in range(nr):
         for f in range(K.PLF):
-            S[zat(seat, K.Z_ITEMS, j) + f] = rows[j, f]
+            S[zat(seat, K.Z_ITEMS, j) + f] = S[rows + j * K.PLF + f]
     for j in range(keep):
         for f in range(K.PLF):
-            S[zat(seat, K.Z_ITEMS, nr + j) + f] = used[j, f]
+            S[zat(seat, K.Z_ITEMS, nr + j) + f] = S[used + j * K.PLF + f]
     S[pb(seat) + K.P_NZ0 + K.Z_ITEMS] = nr + keep
     t = push(S, K.A_CARD, seat, card, 0, 0, 0, 0)
     S[t + K.TK_FLAGS] = K.F_ACTIVE | K.F_ITEM
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _card_task_of(S, seat):
     """The topmost card task of a seat (the one a target or a choice belongs to)."""
     for i in range(S[K.G_NT] - 1, -1, -1):
@@ -206,7 +203,7 @@ def _card_task_of(S, seat):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _target(S, tb, seat, card, index, source, lose, target):
     """The target of an Attack or Spell chosen (the ``!target`` task already popped)."""
     EF = tb[7]
@@ -232,7 +229,7 @@ def _target(S, tb, seat, card, index, source, lose, target):
         push(S, K.A_ATTACK, seat, card, target, amount(EF, e, st, tdmg), 0, src)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def block_of(S, tb, seat, start, n, trait):
     """The first block among effects (of one Main Trait when ``trait`` >= 0): its amount
     and whether Shield Points may be used after it."""
@@ -246,7 +243,7 @@ def block_of(S, tb, seat, start, n, trait):
     return 0, False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _defend(S, tb, t, verb, arg):
     """The defender's answer: take it, Dodge, or a Response card (``_defend``)."""
     SK, EF, LI = tb[0], tb[7], tb[8]
@@ -297,7 +294,7 @@ def _defend(S, tb, t, verb, arg):
     finish_defence(S, tb, seat, via, target, by, own, left, responded, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide(S, tb, m):
     """The position after the decision ``m`` of the task on top."""
     SK, IT, GL = tb[0], tb[1], tb[9]
@@ -459,7 +456,7 @@ def decide(S, tb, m):
             pop(S)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _keep(S, tb, seat, keep):
     """Two Restricted Items: keep one, discard the other (its newer copy)."""
     IT = tb[1]

@@ -14,7 +14,7 @@ LIBRARY_DRAWS = (10, 9, 8)  # rules.LIBRARY_DRAWS
 MISSIONS_DEALT = 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reveal_monster(S, tb, m):
     """A Monster revealed; the Monster-Action discard is shuffled back into the deck."""
     MO, GL = tb[2], tb[9]
@@ -31,7 +31,7 @@ def reveal_monster(S, tb, m):
         S[disc + i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_hero(S, tb, k):
     """A Hero's cards (in the file's order): Specials and Initiative 0 Station cards placed,
     the rest its Current Deck."""
@@ -47,7 +47,7 @@ def deal_hero(S, tb, k):
             S[cb(k, K.CS_DECK) + c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def beginner_library(S, tb, k):
     """Ruling: a beginner game's Library is the Beginner list's cards for the Hero."""
     SK, GL = tb[0], tb[9]
@@ -58,7 +58,7 @@ def beginner_library(S, tb, k):
             S[lib + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def library_draws_left(S, tb):
     """Skill cards left in the Pool less the draws already waiting on the stack."""
     left = total(S, db(K.D_SKILL_POOL), tb[9][K.GL_NS])
@@ -68,7 +68,7 @@ def library_draws_left(S, tb):
     return left
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance_setup(S, tb):
     """The next step of Global and Player Setup (``opening.advance_setup``)."""
     n = S[K.G_N]

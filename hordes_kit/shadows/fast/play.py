@@ -22,12 +22,13 @@ OUT_STATUS, OUT_WON, OUT_ROUNDS, OUT_MOVES, OUT_STONES = range(5)
 OUT_COLS = OUT_STONES + K.MAXP
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_game(S, tb, n, opts, refill):
     """A new game of ``n`` players at its first chance draw (Setup). ``opts``: unmet
     (1: discard), library (1: the Skill Pool), mulligan (1: yes)."""
     SK, IT, MK, GL = tb[0], tb[1], tb[4], tb[9]
-    S[:] = 0
+    for i in range(K.SIZE):
+        S[i] = 0
     S[K.G_N] = n
     S[K.G_UNMET], S[K.G_POOL], S[K.G_MULL] = opts[0], opts[1], opts[2]
     S[K.G_REFILL] = refill
@@ -53,7 +54,7 @@ def new_game(S, tb, n, opts, refill):
     settle(S, tb)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(S, tb, us, pols, heroes, rec, max_moves):
     """Play on to the end (or ``max_moves`` moves); each move (a chance outcome or a
     decision with a real choice: the rules engine's history) written to ``rec``."""
@@ -91,26 +92,26 @@ def play_game(S, tb, us, pols, heroes, rec, max_moves):
         place_all(S, tb)
 
 
-@njit(cache=True)
-def run(tb, opts, pols, heroes, rotate, seed, first, games, out, max_moves):
+@njit(cache=True, _nrt=False)
+def run(S, us, rec, seat_pol, seat_hero, tb, opts, pols, heroes, rotate, seed, first, games,
+        out, max_moves):  # fmt: skip
     """Games ``first .. first + games - 1`` of the run seeded ``seed``, each on numba's own
     generator seeded by (seed, game). Player b plays ``pols[b]`` with the Hero
     ``heroes[h, b]``, h = the game's turn through the rows of ``heroes`` (every seating of
     a row first when ``rotate``); it sits at seat b, or (b + g) % players when ``rotate``.
-    ``out``: one row per game (``OUT_*``), the winners and stones by player."""
+    ``out``: one row per game (``OUT_*``), the winners and stones by player. The caller's
+    buffers: ``S`` (``SIZE``), ``us`` and ``rec`` (empty: no tape, no record),
+    ``seat_pol`` (``pols``' shape) and ``seat_hero`` (one a player).
+    """
     n = pols.shape[0]
-    S = np.zeros(K.SIZE, np.int64)
-    us = np.zeros(0)
-    rec = np.zeros(0, np.int64)
-    seat_pol = np.zeros((n, pols.shape[1]))
-    seat_hero = np.zeros(n, np.int64)
     for i in range(games):
         g = first + i
         shift = g % n if rotate else 0
         row = (g // n if rotate else g) % heroes.shape[0]
         for b in range(n):
             q = (b + shift) % n
-            seat_pol[q, :] = pols[b, :]
+            for f in range(pols.shape[1]):
+                seat_pol[q, f] = pols[b, f]
             seat_hero[q] = heroes[row, b]
         np.random.seed((seed * 1_000_003 + g) % 4294967296)
         new_game(S, tb, n, opts, 1)
@@ -128,11 +129,11 @@ def run(tb, opts, pols, heroes, rotate, seed, first, games, out, max_moves):
         out[i, OUT_WON] = mask
 
 
-@njit(cache=True)
-def play_tape(tb, opts, pols, heroes, us, rec, max_moves):
-    """One new game on the chance tape ``us``: (status, winners by seat, rounds, moves)."""
+@njit(cache=True, _nrt=False)
+def play_tape(S, tb, opts, pols, heroes, us, rec, max_moves):
+    """One new game on the chance tape ``us`` in the caller's ``S`` (``SIZE``): (status,
+    winners by seat, rounds, moves)."""
     n = pols.shape[0]
-    S = np.zeros(K.SIZE, np.int64)
     new_game(S, tb, n, opts, 0)
     play_game(S, tb, us, pols, heroes, rec, max_moves)
     won = standings(S, tb) if S[K.G_FINISHED] else 0

@@ -11,7 +11,7 @@ from hordes_kit.shadows.fast.triggers import earn, fire
 __all__ = ["knockdown", "lose_resource", "reward", "defeat_monster"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knockdown(S, tb, victim, by):
     """A Hero KnockedDown by the Monster (``by`` -1) or by a player: rewards, the Hero
     recovers, its KnockDown cards flip, it loses a resource (asked when it has several)."""
@@ -51,7 +51,7 @@ def knockdown(S, tb, victim, by):
         push(S, K.K_LOSE, victim, -1, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _by_player(S, tb, victim, k, bounty):
     GL = tb[9]
     earn(S, k, 1 + bounty * GL[K.GL_BOUNTY_GOLD], 1, 0)
@@ -68,7 +68,7 @@ def _by_player(S, tb, victim, k, bounty):
     fire(S, tb, k, K.TG_KO_BY_YOU)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lose_resource(S, seat, kind):
     """The KnockedDown player loses 1 resource of that kind, one earned this round first."""
     p = pb(seat)
@@ -84,7 +84,7 @@ def lose_resource(S, seat, kind):
         S[p + f] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reward(S, tb, seat, gold, xp, stones, item):
     """A Monster's or Creature's reward; a Random Item: draw 2 Items, keep 1."""
     GL = tb[9]
@@ -97,7 +97,7 @@ def reward(S, tb, seat, gold, xp, stones, item):
             push(S, K.C_REWARD, seat, -1, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defeat_monster(S, tb, seat):
     """The Monster defeated by this player's colour: unrevealed cards discarded, rewards."""
     MO, CR = tb[2], tb[3]

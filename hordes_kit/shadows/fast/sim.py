@@ -152,7 +152,15 @@ def run_fast(
     out = np.zeros((games, OUT_COLS), np.int64)
     if games:
         hero_rows = _heroes(heroes, tb, players)
-        run(tb.tb, _opts(cfg), pols, hero_rows, rotate, seed, first, games, out, MAX_MOVES)
+        buffers = (
+            np.zeros(K.SIZE, np.int64),
+            np.zeros(0),
+            np.zeros(0, np.int64),
+            np.zeros_like(pols),
+            np.zeros(players, np.int64),
+        )
+        run(*buffers, tb.tb, _opts(cfg), pols, hero_rows, rotate, seed, first, games, out,
+            MAX_MOVES)  # fmt: skip
     return out
 
 
@@ -172,7 +180,8 @@ def play_tape_fast(
     hero_row = _heroes(list(heroes), tb, players)[0]
     rec = np.zeros(max_moves + 1, np.int64)
     us = np.asarray(tape, np.float64)
-    status, won, rounds, nrec = play_tape(tb.tb, _opts(cfg), pols, hero_row, us, rec, max_moves)
+    S = np.zeros(K.SIZE, np.int64)
+    status, won, rounds, nrec = play_tape(S, tb.tb, _opts(cfg), pols, hero_row, us, rec, max_moves)
     moves = [move_id(int(m), tb) for m in rec[: min(int(nrec), len(rec))]]
     winners = tuple(k for k in range(players) if (int(won) >> k) & 1)
     return int(status), winners, int(rounds), moves

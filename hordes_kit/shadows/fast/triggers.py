@@ -21,7 +21,7 @@ from hordes_kit.shadows.fast.board import (
 __all__ = ["fire", "earn"]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def earn(S, seat, gold, xp, stones):
     """Resources placed on the Combat Field (collected in the BuildUp Phase)."""
     p = pb(seat)
@@ -30,14 +30,14 @@ def earn(S, seat, gold, xp, stones):
     S[p + K.P_ES] += stones
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _card_task(S, seat, card, source, flags, on):
     a = push(S, K.A_CARD, seat, card, 0, 0, 0, source)
     S[a + K.TK_FLAGS] = flags
     S[a + K.TK_ON] = on
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fire(S, tb, seat, event):
     """``seat``'s abilities waiting for ``event`` (a trigger number): Auto abilities act,
     tracks move on; the abilities that act are pushed, the first found on top."""

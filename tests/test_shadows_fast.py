@@ -1,0 +1,98 @@
+"""The fast Shadows simulator plays the rules engine's games (which stay the source of truth).
+
+1. Fed the same chance tape (``tape.py``), both play identical games, move for move (the
+   engine's whole history, the winners, the rounds): the sensible bot and members of its
+   family that turn every one of its knobs, 2 and 3 players, the shipped table rules and
+   the other readings (quick sizes; many more seeds in `make test-long`).
+2. A run's games depend on (seed, game) alone: cut in chunks, they are the same games.
+3. What it cannot play is refused in words: a random bot, a bad Hero, a bad bot name.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from budget import sized
+
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.shadows.fast.sim import (
+    OUT_STATUS,
+    OUT_STONES,
+    OUT_WON,
+    Unsupported,
+    play_tape_fast,
+    run_fast,
+    tables,
+)
+from hordes_kit.shadows.tape import make_tape, play_tape
+
+pytestmark = pytest.mark.fast_simulators("shadows")
+
+GAMES = sized(8, 150)  # seeds per (players, bots, table rules)
+# members of the sensible bot's family that turn every knob away from the sensible bot
+HUNTER = (
+    "sensible-policy:attack=4;hunt=3;guard=2;aim=0.9;finish=1;knockout=1;prefer=shield;"
+    "never=goblin-wand;teamup=xp"
+)
+SCHOLAR = (
+    "sensible-policy:predict=3;station=0;response=2;spell=2;unusable=4;buy=0.5;prefer=stats;"
+    "study=1.0;teamup=gold"
+)
+MISER = "sensible-policy:aim=0.2;buy=0.0;learn=0"
+OTHER_RULES = {"library": "pool", "mulligan": True, "unmet": "discard"}
+CASES = [
+    (2, "sensible", None),
+    (3, "sensible", None),
+    (2, HUNTER, None),
+    (3, SCHOLAR, None),
+    (2, MISER, OTHER_RULES),
+    (3, HUNTER, {"library": "pool", "mulligan": False}),
+    (2, SCHOLAR, {"unmet": "discard"}),
+]
+
+
+@pytest.mark.parametrize(("players", "bot", "rules"), CASES)
+def test_identical_games_on_the_same_tape(players, bot, rules):
+    seatings = list(itertools.permutations(tables().heroes, players))
+    seen = set()
+    for seed in range(GAMES):
+        heroes = seatings[(seed * 7) % len(seatings)]
+        tape = make_tape(1000 * players + seed, 20_000)
+        ref = play_tape(heroes, (bot,) * players, tape, rules=rules)
+        status, winners, rounds, moves = play_tape_fast(heroes, (bot,) * players, tape, rules)
+        assert ref.is_terminal and status == 0, (seed, heroes, status)
+        history = list(ref.history)
+        if moves != history:
+            i = next(i for i, (a, b) in enumerate(zip(moves, history + [""])) if a != b)
+            pytest.fail(f"seed {seed} {heroes}: move {i} {moves[i]!r}, engine {history[i : i + 1]}")
+        assert (winners, rounds) == (tuple(ref.final_standings()[1]), ref.round)
+        seen.add((winners, rounds, len(moves)))
+    assert len(seen) > GAMES // 2  # the games really differ from each other
+
+
+def test_a_run_is_its_chunks():
+    heroes = tables().heroes[:3]
+    whole = run_fast(heroes, ("sensible", HUNTER, SCHOLAR), 12, seed=5, rotate=True)
+    parts = [run_fast(heroes, ("sensible", HUNTER, SCHOLAR), 4, 5, first, rotate=True)
+             for first in (0, 4, 8)]  # fmt: skip
+    assert (whole == np.vstack(parts)).all()
+    assert (whole[:, OUT_STATUS] == 0).all()
+    assert (whole[:, OUT_WON] > 0).all() and (whole[:, OUT_STONES : OUT_STONES + 3] >= 0).all()
+    again = run_fast(heroes, ("sensible", HUNTER, SCHOLAR), 12, seed=6, rotate=True)
+    assert (again != whole).any()
+
+
+def test_refused_in_words():
+    heroes = tables().heroes[:2]
+    with pytest.raises(Unsupported, match="sensible bot and its family"):
+        run_fast(heroes, ("random", "sensible"), 1)
+    with pytest.raises(InvalidInputError, match="not a Hero"):
+        run_fast(("nobody", heroes[0]), ("sensible", "sensible"), 1)
+    with pytest.raises(InvalidInputError, match="aim must be 0 to 1"):
+        run_fast(heroes, ("sensible-policy:aim=2", "sensible"), 1)
+    with pytest.raises(InvalidInputError, match="2 or 3 players"):
+        run_fast(heroes[:1], ("sensible",), 1)
+    with pytest.raises(InvalidInputError, match="not a table rule"):
+        run_fast(heroes, ("sensible", "sensible"), 1, rules={"position": {}})
