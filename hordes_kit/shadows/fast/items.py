@@ -74,15 +74,16 @@ def place_ready(S, tb, seat):
     if S[pb(seat) + K.P_HERO] < 0:
         return
     deck = cb(seat, K.CS_DECK)
-    st = stats_of(S, tb, seat)
     ns = GL[K.GL_NS]
-    ready = 0
+    first = -1  # the first Initiative 0 card in the deck: most moves have none to place
     for c in range(ns):
-        if S[deck + c] > 0 and SK[c, K.SK_INIT] & 1 and usable(S, tb, seat, c, st):
-            ready += 1
-    if not ready:
+        if S[deck + c] > 0 and SK[c, K.SK_INIT] & 1:
+            first = c
+            break
+    if first < 0:
         return
-    for c in range(ns):
+    st = stats_of(S, tb, seat)  # the stats before any is placed (the engine's reading)
+    for c in range(first, ns):
         if S[deck + c] > 0 and SK[c, K.SK_INIT] & 1 and usable(S, tb, seat, c, st):
             S[deck + c] -= 1
             zadd(S, seat, K.Z_STATION, c)
