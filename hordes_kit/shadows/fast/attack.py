@@ -51,31 +51,37 @@ def _ok(S, tb, e, x, prev, st, check_damage):
 @njit(cache=True, _nrt=False)
 def targets(S, tb, seat, e, prev, dst):
     """The legal targets of an Attack or Spell effect ``e`` (``attack.targets``), in the
-    engine's order, written from ``S[dst]`` when ``dst`` >= 0; how many there are.
+    engine's order, written from ``S[dst]`` when ``dst`` >= 0; how many there are (with
+    ``dst`` < 0: 1 at the first one found, 0 for none: whether there is one).
     ``prev``: the previous Attack's target of the card (for an ``other`` Attack)."""
     SK, EF = tb[0], tb[7]
     flags = EF[e, K.EF_FLAGS]
     hero_only = flags & K.EFL_HERO
     if not flags & K.EFL_OTHER:
         prev = -1
-    st = stats_of(S, tb, seat)
-    check = EF[e, K.EF_VERB] == K.E_ATTACK and EF[e, K.EF_BASE] != K.A_DIE
+    base = EF[e, K.EF_BASE]
+    check = EF[e, K.EF_VERB] == K.E_ATTACK and base != K.A_DIE
+    # the Hero's stats only when the amount is one of them (they cost a walk of its cards)
+    st = stats_of(S, tb, seat) if check and K.A_STR <= base <= K.A_HEALTH else (0, 0, 0, 0)
     count = 0
     if S[K.G_MONSTER] >= 0 and not hero_only and _ok(S, tb, e, K.T_MONSTER, prev, st, check):
-        if dst >= 0:
-            S[dst + count] = K.T_MONSTER
+        if dst < 0:
+            return 1
+        S[dst + count] = K.T_MONSTER
         count += 1
     if S[K.G_CREATURE] >= 0 and not hero_only and _ok(S, tb, e, K.T_CREATURE, prev, st, check):
-        if dst >= 0:
-            S[dst + count] = K.T_CREATURE
+        if dst < 0:
+            return 1
+        S[dst + count] = K.T_CREATURE
         count += 1
     for k in range(S[K.G_N]):
         if k == seat:
             continue
         x = hero_t(k)
         if _ok(S, tb, e, x, prev, st, check):
-            if dst >= 0:
-                S[dst + count] = x
+            if dst < 0:
+                return 1
+            S[dst + count] = x
             count += 1
         if hero_only:
             continue
@@ -84,8 +90,9 @@ def targets(S, tb, seat, e, prev, dst):
             if SK[c, K.SK_ENTITY]:
                 x = ent_t(k, c)
                 if _ok(S, tb, e, x, prev, st, check):
-                    if dst >= 0:
-                        S[dst + count] = x
+                    if dst < 0:
+                        return 1
+                    S[dst + count] = x
                     count += 1
     return count
 

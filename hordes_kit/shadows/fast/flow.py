@@ -38,18 +38,22 @@ MONSTER_STEP = 3
 
 @njit(cache=True, _nrt=False)
 def place_all(S, tb):
-    """Every seat's Initiative 0 cards whose requirement is now met to the Station Field."""
+    """Every seat's Initiative 0 cards whose requirement is now met to the Station Field;
+    how many were placed."""
+    placed = 0
     for k in range(S[K.G_N]):
-        place_ready(S, tb, k)
+        placed += place_ready(S, tb, k)
+    return placed
 
 
 @njit(cache=True, _nrt=False)
 def settle(S, tb):
     """Run automatic work until a decision with a real choice or a chance draw is due;
-    a decision with one legal move is made at once (it enters no game's record)."""
+    a decision with one legal move is made at once (it enters no game's record). True when
+    it stops at a decision whose legal moves it has listed (the move list is current)."""
     for _ in range(100_000):
         if S[K.G_FINISHED] or S[K.G_STATUS] != K.DONE:
-            return
+            return False
         if S[K.G_NT] == 0:
             advance(S, tb)
             continue
@@ -62,15 +66,16 @@ def settle(S, tb):
             pop(S)
             continue
         if K.CHANCE_LO <= k <= K.CHANCE_HI:
-            return
+            return False
         n = legal(S, tb)
         if n == 1:
             decide(S, tb, S[K.LM0])
             continue
         if n == 0:
             S[K.G_STATUS] = K.STUCK
-        return
+        return n > 1
     S[K.G_STATUS] = K.STUCK
+    return False
 
 
 @njit(cache=True, _nrt=False)

@@ -69,24 +69,27 @@ def equip(S, tb, seat, item):
 @njit(cache=True, _nrt=False)
 def place_ready(S, tb, seat):
     """Initiative 0 cards in the Current Deck whose requirement the Hero meets go to the
-    Station Field (one copy of each a time, in id order)."""
-    SK, GL = tb[0], tb[9]
+    Station Field (one copy of each a time, in id order); how many."""
+    IZ = tb[11]
     if S[pb(seat) + K.P_HERO] < 0:
-        return
+        return 0
     deck = cb(seat, K.CS_DECK)
-    ns = GL[K.GL_NS]
     first = -1  # the first Initiative 0 card in the deck: most moves have none to place
-    for c in range(ns):
-        if S[deck + c] > 0 and SK[c, K.SK_INIT] & 1:
-            first = c
+    for i in range(IZ.shape[0]):
+        if S[deck + IZ[i]] > 0:
+            first = i
             break
     if first < 0:
-        return
+        return 0
     st = stats_of(S, tb, seat)  # the stats before any is placed (the engine's reading)
-    for c in range(first, ns):
-        if S[deck + c] > 0 and SK[c, K.SK_INIT] & 1 and usable(S, tb, seat, c, st):
+    placed = 0
+    for i in range(first, IZ.shape[0]):
+        c = IZ[i]
+        if S[deck + c] > 0 and usable(S, tb, seat, c, st):
             S[deck + c] -= 1
             zadd(S, seat, K.Z_STATION, c)
+            placed += 1
+    return placed
 
 
 # --- the Destroy Trait ----------------------------------------------------------------

@@ -58,6 +58,7 @@ def new_game(S, tb, n, opts, refill):
 def play_game(S, tb, us, pols, heroes, rec, max_moves):
     """Play on to the end (or ``max_moves`` moves); each move (a chance outcome or a
     decision with a real choice: the rules engine's history) written to ``rec``."""
+    listed = False  # the move list holds the decision's legal moves (settle listed them)
     while not S[K.G_FINISHED] and S[K.G_STATUS] == K.DONE:
         if S[K.G_MOVES] >= max_moves:
             S[K.G_STATUS] = K.TOO_LONG
@@ -75,7 +76,7 @@ def play_game(S, tb, us, pols, heroes, rec, max_moves):
             m = chance_move(S, tb, a)
             apply_chance(S, tb, a)
         else:
-            if legal(S, tb) == 0:
+            if not listed and legal(S, tb) == 0:
                 S[K.G_STATUS] = K.STUCK
                 return
             m = bot_move(S, tb, us, pols[S[t + K.TK_SEAT]], heroes)
@@ -88,8 +89,9 @@ def play_game(S, tb, us, pols, heroes, rec, max_moves):
         S[K.G_NREC] += 1
         S[K.G_MOVES] += 1
         place_all(S, tb)
-        settle(S, tb)
-        place_all(S, tb)
+        listed = settle(S, tb)
+        if place_all(S, tb):
+            listed = False  # a card placed: the moves may differ
 
 
 @njit(cache=True, _nrt=False)

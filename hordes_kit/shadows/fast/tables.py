@@ -305,6 +305,9 @@ class _Builder:
         # the Skill cards in the file's order: a Hero's cards are dealt so (hero_deck)
         ids = [s.id for s in self.skills]
         ORD = np.array([ids.index(s.id) for s in d.skills] or [0], np.int64)
+        # the Initiative 0 cards, in id order: placed as soon as their requirement is met,
+        # looked for after every move (``items.place_ready``)
+        IZ = np.array([c for c, row in enumerate(SK) if row[K.SK_INIT] & 1], np.int64)
         return FastTables(
             d,
             tuple(s.id for s in self.skills),
@@ -314,7 +317,7 @@ class _Builder:
             tuple(m.id for m in self.missions),
             tuple(self.kinds),
             tuple(self.heroes),
-            (SK, IT, MO, CR, MK, MI, HE, EF, LI, GL, ORD),
+            (SK, IT, MO, CR, MK, MI, HE, EF, LI, GL, ORD, IZ),
         )
 
 
