@@ -15,6 +15,7 @@ from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml, slug
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
+from hordes_kit.core.lab.cli import lab_command
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.simulate import MAX_GAMES, simulate
 
@@ -114,6 +115,11 @@ COMMANDS = (
         "with its 95% interval.",
         add_simulate_arguments,
         run_simulate,
+    ),
+    lab_command(
+        "shadows",
+        ("best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy"),
+        "hordes_kit.shadows.lab",
     ),
 )
 
