@@ -96,3 +96,19 @@ def test_refused_in_words():
         run_fast(heroes[:1], ("sensible",), 1)
     with pytest.raises(InvalidInputError, match="not a table rule"):
         run_fast(heroes, ("sensible", "sensible"), 1, rules={"position": {}})
+
+
+def test_simulate_plays_the_sensible_bot_on_the_fast_simulator():
+    from hordes_kit.shadows.simulate import simulate
+
+    heroes = ("rolan", "ahti", "eras")
+    res = simulate(heroes, 300, 4, workers=1)
+    rows = run_fast(heroes, ("sensible",) * 3, 300, seed=4)
+    for k in range(3):
+        alone = ((rows[:, OUT_WON] == 1 << k) & (rows[:, OUT_STATUS] == 0)).sum()
+        assert res.outright[k] == alone
+    assert res.to_json()["games"] == 300 and sum(res.wins) == pytest.approx(300)
+    assert simulate(heroes, 300, 4, workers=2).outright == res.outright
+    with pytest.raises(InvalidInputError, match="fast simulator plays the sensible bot"):
+        simulate(heroes, 10, 4, bot="random", engine="fast")
+    assert simulate(heroes, 2, 4, bot="random").games == 2  # the rules engine plays it
