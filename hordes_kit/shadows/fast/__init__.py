@@ -10,4 +10,10 @@ integer array each, 2 and 3 players.
 moves; ``bot`` the sensible bot and its family; ``play`` the game loop. It plays the rules
 engine's games move for move (tests/test_shadows_fast.py); the engine stays the source of
 truth.
+
+Every function is compiled without numba's reference counts (``_nrt=False``): nothing in
+the simulator allocates (a Hero's stats are a tuple, scratch rows lie in the position's
+array, the caller gives every buffer), so no call needs to count its arguments. With them,
+each call counted the eleven table arrays it is given in and out, and those atomic counts
+were most of the time: about 600 two-player games a second against 5,000 without.
 """
