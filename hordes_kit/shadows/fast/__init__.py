@@ -4,9 +4,10 @@ integer array each, 2 and 3 players.
 ``sim`` is its entry (``Game(fastsim=...)``: ``run_fast``, ``play_tape_fast``,
 ``warm_up``); ``codes`` says how a position lies in its array and numbers everything;
 ``tables`` holds the cards as arrays (and refuses what it cannot play, ``Unsupported``);
-``board`` the array's small parts and the position's queries; ``triggers``, ``rewards``,
-``damage``, ``monster``, ``attack``, ``items``, ``combat``, ``opening``, ``moves`` and
-``flow`` the rules as the engine's modules of those names hold them; ``legal`` the legal
+``board`` the array's small parts and the position's queries; ``notation`` a move as one
+number; ``triggers``, ``rewards``, ``damage``, ``monster``, ``attack``, ``items``,
+``combat``, ``combat_moves``, ``opening``, ``moves`` and ``flow`` the rules as the
+engine's modules of those names hold them; ``legal`` the legal
 moves; ``bot`` the sensible bot and its family; ``play`` the game loop. It plays the rules
 engine's games move for move (tests/test_shadows_fast.py); the engine stays the source of
 truth.

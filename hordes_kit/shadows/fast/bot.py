@@ -18,7 +18,8 @@ from hordes_kit.shadows.fast.board import (
     usable,
 )  # fmt: skip
 from hordes_kit.shadows.fast.combat import effect_at
-from hordes_kit.shadows.fast.moves import _card_task_of, arg_a, arg_b, pack, verb_of
+from hordes_kit.shadows.fast.combat_moves import card_task_of
+from hordes_kit.shadows.fast.notation import arg_a, arg_b, pack, verb_of
 
 __all__ = ["bot_move", "plan_weight", "NPOL"]
 
@@ -86,7 +87,7 @@ def plan_weight(S, tb, seat, c, st, pol):
 def _damage(S, tb, seat, t, target):
     """What the effect being aimed does to ``target`` (-1: a die roll decides)."""
     EF = tb[7]
-    ct = _card_task_of(S, seat)
+    ct = card_task_of(S, seat)
     e = effect_at(S, tb, ct, S[t + K.TK_INDEX])
     if EF[e, K.EF_BASE] == K.A_DIE:
         return -1

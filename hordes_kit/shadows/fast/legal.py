@@ -23,8 +23,9 @@ from hordes_kit.shadows.fast.board import (
     zlen,
 )  # fmt: skip
 from hordes_kit.shadows.fast.combat import attach_targets, effect_at, predictions
+from hordes_kit.shadows.fast.combat_moves import card_task_of
 from hordes_kit.shadows.fast.items import destroy_targets
-from hordes_kit.shadows.fast.moves import _card_task_of, pack, resp_trait
+from hordes_kit.shadows.fast.notation import pack, resp_trait
 
 __all__ = ["legal", "draw_chance", "playable", "studyable"]
 
@@ -219,7 +220,7 @@ def legal(S, tb):
             _add(S, pack(K.M_FLIP, 0, 0))
         _add(S, pack(K.M_SKIP, 0, 0))
     elif k == K.K_TARGET:
-        ct = _card_task_of(S, seat)
+        ct = card_task_of(S, seat)
         e = effect_at(S, tb, ct, S[t + K.TK_INDEX])
         n = targets(S, tb, seat, e, S[ct + K.TK_PREV], K.LM0)
         for i in range(n):
