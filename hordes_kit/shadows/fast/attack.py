@@ -15,9 +15,11 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     stats_of,
     t_seat,
     total,
+    vec,
     zat,
     zlen,
 )  # fmt: skip
@@ -40,7 +42,7 @@ def amount(EF, e, st, tdmg):
 
 @njit(cache=True, _nrt=False)
 def _ok(S, tb, e, x, prev, st, check_damage):
-    EF = tb[7]
+    EF = rows(tb, K.TB_EF)
     if x == prev or invincible(S, tb, x):
         return False
     if check_damage:
@@ -54,7 +56,7 @@ def targets(S, tb, seat, e, prev, dst):
     engine's order, written from ``S[dst]`` when ``dst`` >= 0; how many there are (with
     ``dst`` < 0: 1 at the first one found, 0 for none: whether there is one).
     ``prev``: the previous Attack's target of the card (for an ``other`` Attack)."""
-    SK, EF = tb[0], tb[7]
+    SK, EF = rows(tb, K.TB_SK), rows(tb, K.TB_EF)
     flags = EF[e, K.EF_FLAGS]
     hero_only = flags & K.EFL_HERO
     if not flags & K.EFL_OTHER:
@@ -101,7 +103,7 @@ def targets(S, tb, seat, e, prev, dst):
 def attack_ready(S, tb, seat, c):
     """A card whose Main Trait is an Attack can be used now: its first Attack has a target
     it would damage (FAQ). Any other card: True."""
-    SK, LI = tb[0], tb[8]
+    SK, LI = rows(tb, K.TB_SK), vec(tb, K.TB_LI)
     if not SK[c, K.SK_TRAITS] & K.B_ATTACKS:
         return True
     first = SK[c, K.SK_FIRSTATK]
@@ -123,7 +125,7 @@ def begin_attack(S, tb, seat, t, e, index):
 def run_attack(S, tb, t):
     """An announced Attack (the task at ``t``): reveal a Monster-Action card, or let the
     defender respond."""
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     seat, card, target = S[t + K.TK_SEAT], S[t + K.TK_CARD], S[t + K.TK_TARGET]
     amt, src = S[t + K.TK_AMOUNT], S[t + K.TK_SOURCE]
     plus = S[t + K.TK_PLUS]

@@ -11,7 +11,22 @@ import numpy as np
 from hordes_kit.core.fastjit import njit
 from hordes_kit.shadows.fast import codes as K
 
-__all__ = ["pb", "zb", "cb", "db", "tb_at", "u_next", "pick"]
+__all__ = ["rows", "vec", "pb", "zb", "cb", "db", "tb_at", "u_next", "pick"]
+
+
+# --- the tables -------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def rows(tb, k):
+    """Matrix ``k`` of the tables (``codes.TB_SK`` .. ``TB_EF``): a view, nothing copied."""
+    T2, T1 = tb
+    return T2[T1[2 * k] : T1[2 * k + 1]]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def vec(tb, k):
+    """Vector ``k`` of the tables (``codes.TB_LI`` .. ``TB_IZ``): a view, nothing copied."""
+    T1 = tb[1]
+    return T1[T1[2 * k] : T1[2 * k + 1]]
 
 
 # --- where things are ----------------------------------------------------------------------
@@ -220,7 +235,7 @@ def meets(SK, c, st0, st1, st2, st3):
 @njit(cache=True, _nrt=False)
 def usable(S, tb, seat, c, st):
     """``usable_by``: the Hero has the card's Hero Symbol or meets its requirements."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     h = SK[c, K.SK_HERO]
     if h >= 0:
         return h == S[pb(seat) + K.P_HERO]
@@ -230,7 +245,7 @@ def usable(S, tb, seat, c, st):
 @njit(cache=True, _nrt=False)
 def base_stats(S, tb, seat):
     """The Hero's stats with its Items (before its Station cards' bonuses), a tuple of 4."""
-    IT, HE = tb[1], tb[6]
+    IT, HE = rows(tb, K.TB_IT), rows(tb, K.TB_HE)
     p = pb(seat)
     h = S[p + K.P_HERO]
     s0, s1, s2, s3 = S[p + K.P_B0], S[p + K.P_B1], S[p + K.P_B2], S[p + K.P_B3]
@@ -250,7 +265,7 @@ def stats_of(S, tb, seat):
     """``hero_stats``: with Items, then the ``stat`` bonuses of Station cards whose
     requirement the Hero meets (with its Items): a tuple of 4 (a tuple, not an array: the
     simulator allocates nothing, see ``__init__``)."""
-    SK, EF, LI = tb[0], tb[7], tb[8]
+    SK, EF, LI = rows(tb, K.TB_SK), rows(tb, K.TB_EF), vec(tb, K.TB_LI)
     h = S[pb(seat) + K.P_HERO]
     if h < 0:
         return (0, 0, 0, 0)
@@ -293,7 +308,7 @@ def side_shield(SK, c, back):
 @njit(cache=True, _nrt=False)
 def shields(S, tb, seat):
     """Unbroken Shield Points the player may mark (``shield_sources`` summed)."""
-    SK, IT, GL = tb[0], tb[1], tb[9]
+    SK, IT, GL = rows(tb, K.TB_SK), rows(tb, K.TB_IT), vec(tb, K.TB_GL)
     out = 0
     for j in range(zlen(S, seat, K.Z_COMBAT)):
         a = zat(seat, K.Z_COMBAT, j)
@@ -324,7 +339,7 @@ def shields(S, tb, seat):
 @njit(cache=True, _nrt=False)
 def entity_slot(S, tb, seat, card):
     """``entity``: the first Station slot holding that Creature or Object, or -1."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     for j in range(zlen(S, seat, K.Z_STATION)):
         a = zat(seat, K.Z_STATION, j)
         if S[a + K.PL_CARD] == card and SK[card, K.SK_ENTITY]:
@@ -341,7 +356,7 @@ def invincible(S, tb, t):
     card = t_card(t)
     if card < 0:
         return S[pb(k) + K.P_INV] != 0
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     if entity_slot(S, tb, k, card) < 0:
         return False
     if not (SK[card, K.SK_TRAITS] & K.B_INVINCIBLE):
@@ -352,7 +367,7 @@ def invincible(S, tb, t):
 @njit(cache=True, _nrt=False)
 def flat_footed(S, tb, seat):
     """``flat_footed``: the slot of the seat's Flat-Footed/Dodge card on its Station, -1."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     for j in range(zlen(S, seat, K.Z_STATION)):
         c = S[zat(seat, K.Z_STATION, j) + K.PL_CARD]
         if SK[c, K.SK_A_FLIP] == K.FLIP_NORESP:

@@ -12,10 +12,12 @@ from hordes_kit.shadows.fast.board import (
     damage_on,
     db,
     pb,
+    rows,
     stats_of,
     top,
     u_next,
     usable,
+    vec,
 )  # fmt: skip
 from hordes_kit.shadows.fast.combat import effect_at
 from hordes_kit.shadows.fast.combat_moves import card_task_of
@@ -35,7 +37,7 @@ ICON_MXATTACK, ICON_MXXATTACK = 1, 2  # card_model.ICONS
 def _attacks_likely(S, tb):
     """At least half of the Monster-Action cards left in the deck (its discards when it is
     empty) show an Attack icon."""
-    MK, GL = tb[4], tb[9]
+    MK, GL = rows(tb, K.TB_MK), vec(tb, K.TB_GL)
     base = db(K.D_MA_DECK)
     size = 0
     for i in range(GL[K.GL_NMK]):
@@ -58,7 +60,7 @@ def _attacks_likely(S, tb):
 @njit(cache=True, _nrt=False)
 def plan_weight(S, tb, seat, c, st, pol):
     """``bots.plan_weight``: how much the bot wants a card in its Hand."""
-    SK, MO = tb[0], tb[2]
+    SK, MO = rows(tb, K.TB_SK), rows(tb, K.TB_MO)
     if not usable(S, tb, seat, c, st):
         return int(pol[POL_UNUSABLE])
     w = 2
@@ -86,7 +88,7 @@ def plan_weight(S, tb, seat, c, st, pol):
 @njit(cache=True, _nrt=False)
 def _damage(S, tb, seat, t, target):
     """What the effect being aimed does to ``target`` (-1: a die roll decides)."""
-    EF = tb[7]
+    EF = rows(tb, K.TB_EF)
     ct = card_task_of(S, seat)
     e = effect_at(S, tb, ct, S[t + K.TK_INDEX])
     if EF[e, K.EF_BASE] == K.A_DIE:
@@ -96,7 +98,7 @@ def _damage(S, tb, seat, t, target):
 
 @njit(cache=True, _nrt=False)
 def _target(S, tb, us, pol, seat, t, n):
-    MO = tb[2]
+    MO = rows(tb, K.TB_MO)
     has_monster = False
     for i in range(n):
         has_monster = has_monster or arg_a(S[K.LM0 + i]) == K.T_MONSTER
@@ -148,7 +150,7 @@ def _item_better(IT, a, b, prefer):
 @njit(cache=True, _nrt=False)
 def bot_move(S, tb, us, pol, heroes):
     """The bot's move at the decision on top (its legal moves listed, ``legal.legal``)."""
-    IT, MK = tb[1], tb[4]
+    IT, MK = rows(tb, K.TB_IT), rows(tb, K.TB_MK)
     n = S[K.G_NLM]
     if n == 1:
         return S[K.LM0]

@@ -210,6 +210,11 @@ MISSION_VERBS = ("monsters", "level3", "items", "studied", "knockdowns", "gold",
  GL_BOUNTY_GOLD) = range(10)  # fmt: skip
 GLF = 10
 
+# --- the tables (``tables._packed``): matrices (rows of T2), then vectors (in T1) ----------
+TB_SK, TB_IT, TB_MO, TB_CR, TB_MK, TB_MI, TB_HE, TB_EF = range(8)
+TB_LI, TB_GL, TB_ORD, TB_IZ = range(8, 12)
+NTB = 12
+
 # --- how a game ended (the status of a run's row) -----------------------------------------
 DONE, TAPE_OUT, OVERFLOW, STUCK, TOO_LONG = range(5)
 MAX_MOVES = 20_000  # moves of one game before it is stopped (games take about 220)

@@ -16,8 +16,10 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     stats_of,
     top,
+    vec,
     zadd,
     zat,
     zlen,
@@ -46,7 +48,7 @@ def gain(S, seat, kind, n):
 @njit(cache=True, _nrt=False)
 def start_card(S, tb, seat, card, response):
     """A card played from the hand (or the line) to its Field; its effects pushed."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     h = cb(seat, K.CS_HAND) + card
     if S[h] > 0:
         S[h] -= 1
@@ -72,7 +74,7 @@ def start_card(S, tb, seat, card, response):
 def attach_targets(S, tb, seat, card, dst):
     """What an Attachment may be attached to (an opponent's or an Allied Hero or entity),
     written from ``S[dst]`` when ``dst`` >= 0; how many."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     ally = SK[card, K.SK_ATTACH] == 2
     count = 0
     for k in range(S[K.G_N]):
@@ -97,7 +99,7 @@ def attach_targets(S, tb, seat, card, dst):
 @njit(cache=True, _nrt=False)
 def _effects(tb, S, t):
     """The effects a card task resolves: (start in the list table, how many)."""
-    SK, IT = tb[0], tb[1]
+    SK, IT = rows(tb, K.TB_SK), rows(tb, K.TB_IT)
     c, flags = S[t + K.TK_CARD], S[t + K.TK_FLAGS]
     if flags & K.F_ACTIVE:
         if flags & K.F_ITEM:
@@ -113,7 +115,7 @@ def _effects(tb, S, t):
 @njit(cache=True, _nrt=False)
 def effect_at(S, tb, t, index):
     """The card task's effect number ``index``; a Choose One effect as the option chosen."""
-    EF, LI = tb[7], tb[8]
+    EF, LI = rows(tb, K.TB_EF), vec(tb, K.TB_LI)
     start, _ = _effects(tb, S, t)
     e = LI[start + index]
     if EF[e, K.EF_VERB] == K.E_CHOOSE and (S[t + K.TK_CHOSEN] >> index) & 1:
@@ -143,7 +145,7 @@ def _cond(S, t, when):
 def _available(S, tb, t, e):
     """Main Traits first: an effect of a Main Trait not activated or used does not
     resolve, nor do its Sub-Traits ("Traits: Priority")."""
-    EF = tb[7]
+    EF = rows(tb, K.TB_EF)
     trait = EF[e, K.EF_TRAIT]
     if S[t + K.TK_FLAGS] & K.F_ACTIVE or trait < 0:
         return True
@@ -158,7 +160,7 @@ def _available(S, tb, t, e):
 def predictions(S, tb, seat, card, dst):
     """(opponent, number) pairs still open, as opponent * 8 + number, in the engine's
     order, written from ``S[dst]`` when ``dst`` >= 0; how many."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     count = 0
     for k in range(S[K.G_N]):
         if k == seat:
@@ -176,10 +178,10 @@ def predictions(S, tb, seat, card, dst):
 @njit(cache=True, _nrt=False)
 def do_predict(S, tb, target, number):
     """Announce a number; the opponent answers yes or no."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     hand = cb(target, K.CS_HAND)
     hit = False
-    for c in range(tb[9][K.GL_NS]):
+    for c in range(vec(tb, K.TB_GL)[K.GL_NS]):
         if S[hand + c] > 0 and (SK[c, K.SK_INIT] >> number) & 1:
             hit = True
             break
@@ -217,7 +219,7 @@ def recover_shields(S, seat, n):
 def _finish_card(S, tb, seat, card, flags, main, saved):
     """After a card: Delay stuns it, Repeat may use it again, a Spell or Predict sets off
     abilities waiting for one; an ability acting by itself puts back what it kept."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     if flags & K.F_ACTIVE:
         if flags & K.F_SAVED:
             S[K.G_LAST] = saved
@@ -249,7 +251,7 @@ def _finish(S, tb, t):
 @njit(cache=True, _nrt=False)
 def run_card(S, tb, t):
     """Resolve the next effect of the card task at ``t`` (Main Traits first, in order)."""
-    SK, EF = tb[0], tb[7]
+    SK, EF = rows(tb, K.TB_SK), rows(tb, K.TB_EF)
     flags = S[t + K.TK_FLAGS]
     if flags & K.F_TRIGGER and not flags & K.F_SAVED:
         # an ability acting by itself keeps what the card under it will read
@@ -289,7 +291,7 @@ def run_card(S, tb, t):
 
 @njit(cache=True, _nrt=False)
 def _apply(S, tb, t, e, index):
-    EF = tb[7]
+    EF = rows(tb, K.TB_EF)
     seat, card, source = S[t + K.TK_SEAT], S[t + K.TK_CARD], S[t + K.TK_SOURCE]
     on = S[t + K.TK_ON]  # an Attachment acts on the entity it is attached to
     verb = EF[e, K.EF_VERB]

@@ -14,9 +14,11 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     shields,
     stats_of,
     tb_at,
+    vec,
     zat,
     zlen,
 )  # fmt: skip
@@ -37,7 +39,7 @@ __all__ = ["use", "card_task_of", "choose_target", "block_of", "defend"]
 @njit(cache=True, _nrt=False)
 def use(S, tb, seat, card, item):
     """A Station card's or Item's Active Ability (``combat_moves._use``)."""
-    SK, IT = tb[0], tb[1]
+    SK, IT = rows(tb, K.TB_SK), rows(tb, K.TB_IT)
     if not item:
         for j in range(zlen(S, seat, K.Z_STATION)):
             a = zat(seat, K.Z_STATION, j)
@@ -51,7 +53,7 @@ def use(S, tb, seat, card, item):
                 return
     # an Item: every copy is used and moves to the end (a One Time Item leaves the game)
     n = zlen(S, seat, K.Z_ITEMS)
-    rows, used = K.ROWS0, K.USED0  # scratch rows of PLF numbers in S
+    kept, used = K.ROWS0, K.USED0  # scratch rows of PLF numbers in S
     nr = nu = 0
     for j in range(n):
         a = zat(seat, K.Z_ITEMS, j)
@@ -62,12 +64,12 @@ def use(S, tb, seat, card, item):
             nu += 1
         else:
             for f in range(K.PLF):
-                S[rows + nr * K.PLF + f] = S[a + f]
+                S[kept + nr * K.PLF + f] = S[a + f]
             nr += 1
     keep = 0 if IT[card, K.IT_ONE_TIME] else nu
     for j in range(nr):
         for f in range(K.PLF):
-            S[zat(seat, K.Z_ITEMS, j) + f] = S[rows + j * K.PLF + f]
+            S[zat(seat, K.Z_ITEMS, j) + f] = S[kept + j * K.PLF + f]
     for j in range(keep):
         for f in range(K.PLF):
             S[zat(seat, K.Z_ITEMS, nr + j) + f] = S[used + j * K.PLF + f]
@@ -89,7 +91,7 @@ def card_task_of(S, seat):
 @njit(cache=True, _nrt=False)
 def choose_target(S, tb, seat, card, index, source, lose, target):
     """The target of an Attack or Spell chosen (the ``!target`` task already popped)."""
-    EF = tb[7]
+    EF = rows(tb, K.TB_EF)
     ct = card_task_of(S, seat)
     e = effect_at(S, tb, ct, index)
     S[ct + K.TK_PREV] = target
@@ -116,7 +118,7 @@ def choose_target(S, tb, seat, card, index, source, lose, target):
 def block_of(S, tb, seat, start, n, trait):
     """The first block among effects (of one Main Trait when ``trait`` >= 0): its amount
     and whether Shield Points may be used after it."""
-    EF, LI = tb[7], tb[8]
+    EF, LI = rows(tb, K.TB_EF), vec(tb, K.TB_LI)
     for i in range(n):
         e = LI[start + i]
         if trait >= 0 and EF[e, K.EF_TRAIT] != trait:
@@ -129,7 +131,7 @@ def block_of(S, tb, seat, start, n, trait):
 @njit(cache=True, _nrt=False)
 def defend(S, tb, t, verb, arg):
     """The defender's answer: take it, Dodge, or a Response card (``_defend``)."""
-    SK, EF, LI = tb[0], tb[7], tb[8]
+    SK, EF, LI = rows(tb, K.TB_SK), rows(tb, K.TB_EF), vec(tb, K.TB_LI)
     seat, via, amt = S[t + K.TK_SEAT], S[t + K.TK_VIA], S[t + K.TK_AMOUNT]
     target, by, flags = S[t + K.TK_TARGET], S[t + K.TK_BY], S[t + K.TK_FLAGS]
     card, source = S[t + K.TK_CARD], S[t + K.TK_SOURCE]

@@ -15,11 +15,13 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     side_shield,
     stats_of,
     t_card,
     t_seat,
     usable,
+    vec,
     zat,
     zdel,
     zlen,
@@ -33,7 +35,7 @@ __all__ = ["mark_shields", "detach", "finish_defence", "lose_health", "recover",
 def mark_shields(S, tb, seat, k):
     """Mark ``k`` Shield Points, soonest-recovering first (ruling): the Combat Field's, the
     Leader card's, the Station Field's (cards the Hero may use), the Items'."""
-    SK, IT, GL = tb[0], tb[1], tb[9]
+    SK, IT, GL = rows(tb, K.TB_SK), rows(tb, K.TB_IT), vec(tb, K.TB_GL)
     for j in range(zlen(S, seat, K.Z_COMBAT)):
         if k <= 0:
             return
@@ -91,7 +93,7 @@ def detach(S, target):
 
 @njit(cache=True, _nrt=False)
 def _entity_damage(S, tb, seat, card, dmg):
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     gone = False
     j = 0
     while j < zlen(S, seat, K.Z_STATION):
@@ -147,7 +149,7 @@ def finish_defence(S, tb, seat, via, target, by, own, dmg, responded, shielded):
 def lose_health(S, tb, seat, target, n, via, card):
     """A Predict's or Spell's 'loses N health' (``seat`` -1: the Monster's): no Shield
     Points, no Monster-Action card; a Hero or entity answers with a Response first."""
-    MO = tb[2]
+    MO = rows(tb, K.TB_MO)
     if n <= 0:
         return
     if invincible(S, tb, target):
@@ -195,7 +197,7 @@ def recover(S, tb, target, n):
 def land(S, tb, t):
     """Attack damage lands after the Monster-Action card: less what it blocked, then the
     recovery it revealed, before anyone checks whether the Monster is defeated."""
-    MO, CR = tb[2], tb[3]
+    MO, CR = rows(tb, K.TB_MO), rows(tb, K.TB_CR)
     seat = S[t + K.TK_SEAT]
     amount, blocked = S[t + K.TK_AMOUNT], S[t + K.TK_BLOCKED]
     card, target, rec = S[t + K.TK_CARD], S[t + K.TK_TARGET], S[t + K.TK_RECOVER]

@@ -15,8 +15,10 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     top,
     total,
+    vec,
     zadd,
     zat,
     zdel,
@@ -139,7 +141,7 @@ def begin_round(S):
 @njit(cache=True, _nrt=False)
 def advance(S, tb):
     """Push the next tasks of the phase (the stack is empty)."""
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     n = S[K.G_N]
     ph, st = S[K.G_PHASE], S[K.G_STAGE]
     if ph == K.PH_SETUP:
@@ -219,7 +221,7 @@ def advance(S, tb):
 @njit(cache=True, _nrt=False)
 def cleanup(S, tb):
     """CleanUp Phase, its steps in the rulebook's order; the end check comes first."""
-    SK, EF, LI, GL = tb[0], tb[7], tb[8], tb[9]
+    SK, EF, LI, GL = rows(tb, K.TB_SK), rows(tb, K.TB_EF), vec(tb, K.TB_LI), vec(tb, K.TB_GL)
     n = S[K.G_N]
     S[K.G_PHASE] = K.PH_CLEANUP
     S[K.G_STAGE] = K.ST_NONE
@@ -300,7 +302,7 @@ def cleanup(S, tb):
 @njit(cache=True, _nrt=False)
 def refresh(S, tb):
     """Refresh Phase: a new Monster if none is active, then refill the Market."""
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     if S[K.G_STAGE] == K.ST_RMONSTER:
         S[K.G_STAGE] = K.ST_RMARKET
         if S[K.G_MONSTER] < 0:
@@ -325,7 +327,7 @@ def refresh(S, tb):
 @njit(cache=True, _nrt=False)
 def final_stones(S, tb, q):
     """Shadow Stones with the Mission's reward when its condition is met."""
-    MI = tb[5]
+    MI = rows(tb, K.TB_MI)
     p = pb(q)
     m = S[p + K.P_MISSION]
     extra = 0
@@ -355,33 +357,33 @@ def final_stones(S, tb, q):
 @njit(cache=True, _nrt=False)
 def standings(S, tb):
     """The winners as a bit mask (Victory: Shadow Stones, Items' cost, Experience)."""
-    IT = tb[1]
+    IT = rows(tb, K.TB_IT)
     n = S[K.G_N]
-    rows = K.STAND0  # scratch in S: each seat's Stones, Items' cost, Experience
+    table = K.STAND0  # scratch in S: each seat's Stones, Items' cost, Experience
     best = 0
     for q in range(n):
         cost = 0
         for j in range(zlen(S, q, K.Z_ITEMS)):
             cost += IT[S[zat(q, K.Z_ITEMS, j) + K.PL_CARD], K.IT_COST]
-        S[rows + 3 * q] = final_stones(S, tb, q)
-        S[rows + 3 * q + 1] = cost
-        S[rows + 3 * q + 2] = S[pb(q) + K.P_XP]
-        if _above(S, rows, q, best):
+        S[table + 3 * q] = final_stones(S, tb, q)
+        S[table + 3 * q + 1] = cost
+        S[table + 3 * q + 2] = S[pb(q) + K.P_XP]
+        if _above(S, table, q, best):
             best = q
     mask = 0
     for q in range(n):
-        if not _above(S, rows, best, q):  # not below the best: equal to it
+        if not _above(S, table, best, q):  # not below the best: equal to it
             mask |= 1 << q
     return mask
 
 
 @njit(cache=True, _nrt=False)
-def _above(S, rows, a, b):
+def _above(S, table, a, b):
     """Seat ``a``'s row beats seat ``b``'s (compared in order: Stones, Items' cost,
     Experience)."""
     for i in range(3):
-        if S[rows + 3 * a + i] != S[rows + 3 * b + i]:
-            return S[rows + 3 * a + i] > S[rows + 3 * b + i]
+        if S[table + 3 * a + i] != S[table + 3 * b + i]:
+            return S[table + 3 * a + i] > S[table + 3 * b + i]
     return False
 
 

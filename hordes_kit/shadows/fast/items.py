@@ -13,8 +13,10 @@ from hordes_kit.shadows.fast.board import (
     invincible,
     pb,
     push,
+    rows,
     stats_of,
     usable,
+    vec,
     zadd,
     zat,
     zdel,
@@ -28,7 +30,7 @@ __all__ = ["restricted", "enforce_unmet", "equip", "place_ready", "destroy_targe
 @njit(cache=True, _nrt=False)
 def restricted(S, tb, seat):
     """How many Restricted Items the seat holds."""
-    IT = tb[1]
+    IT = rows(tb, K.TB_IT)
     n = 0
     for j in range(zlen(S, seat, K.Z_ITEMS)):
         n += IT[S[zat(seat, K.Z_ITEMS, j) + K.PL_CARD], K.IT_RESTRICTED]
@@ -39,7 +41,7 @@ def restricted(S, tb, seat):
 def enforce_unmet(S, tb, seat):
     """With ``unmet = "discard"``: Station cards whose requirement fails leave the Station
     Field (a One Time card leaves the game); by default they stay, blank."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     if not S[K.G_UNMET]:
         return
     st = stats_of(S, tb, seat)
@@ -70,7 +72,7 @@ def equip(S, tb, seat, item):
 def place_ready(S, tb, seat):
     """Initiative 0 cards in the Current Deck whose requirement the Hero meets go to the
     Station Field (one copy of each a time, in id order); how many."""
-    IZ = tb[11]
+    IZ = vec(tb, K.TB_IZ)
     if S[pb(seat) + K.P_HERO] < 0:
         return 0
     deck = cb(seat, K.CS_DECK)
@@ -99,10 +101,10 @@ def destroy_targets(S, tb, seat, kind, dst):
     sorted order: a Market Item (kind -1 or DK_MARKET: the Item's number), an opponent's
     Item (DK_ITEM) or Station card (DK_CARD, not an Invincible entity), as seat * 4096 +
     card. Written from ``S[dst]`` when ``dst`` >= 0; how many there are."""
-    SK, GL = tb[0], tb[9]
+    SK, GL = rows(tb, K.TB_SK), vec(tb, K.TB_GL)
     count = 0
     if kind != K.DK_ITEM and kind != K.DK_CARD:
-        ni = tb[1].shape[0]
+        ni = rows(tb, K.TB_IT).shape[0]
         for i in range(ni):
             for j in range(S[K.G_NMARKET]):
                 if S[K.MK0 + j] == i:
@@ -112,7 +114,7 @@ def destroy_targets(S, tb, seat, kind, dst):
                     break
         return count
     zone = K.Z_ITEMS if kind == K.DK_ITEM else K.Z_STATION
-    width = tb[1].shape[0] if kind == K.DK_ITEM else GL[K.GL_NS]
+    width = rows(tb, K.TB_IT).shape[0] if kind == K.DK_ITEM else GL[K.GL_NS]
     for k in range(S[K.G_N]):
         if k == seat:
             continue
@@ -134,7 +136,7 @@ def destroy(S, tb, kind, target):
     """A destroy: a Market Item out of the game, or an opponent's Item or Station card (its
     Attachments back to their decks; Station cards whose requirement now fails follow the
     table's reading)."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     if kind != K.DK_ITEM and kind != K.DK_CARD:
         for j in range(S[K.G_NMARKET]):
             if S[K.MK0 + j] == target:

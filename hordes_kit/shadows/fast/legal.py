@@ -13,12 +13,14 @@ from hordes_kit.shadows.fast.board import (
     flat_footed,
     pb,
     pick,
+    rows,
     shields,
     stats_of,
     t_card,
     top,
     u_next,
     usable,
+    vec,
     zat,
     zlen,
 )  # fmt: skip
@@ -51,7 +53,7 @@ def _in_queue(S, c):
 @njit(cache=True, _nrt=False)
 def playable(S, tb, seat, c, step, st):
     """A card in the hand may be laid at this Initiative Step (``legal.playable``)."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     if not (SK[c, K.SK_INIT] >> step) & 1 or not usable(S, tb, seat, c, st):
         return False
     traits = SK[c, K.SK_TRAITS]
@@ -77,7 +79,7 @@ def playable(S, tb, seat, c, step, st):
 @njit(cache=True, _nrt=False)
 def _can_attack(S, tb, seat, start, n):
     """An ability that opens with an Attack has a target it would damage (FAQ)."""
-    EF, LI = tb[7], tb[8]
+    EF, LI = rows(tb, K.TB_EF), vec(tb, K.TB_LI)
     if n == 0:
         return True
     e = LI[start]
@@ -107,7 +109,7 @@ def studyable(S, tb, seat, dst):
         return 0
     lib = cb(seat, K.CS_LIBRARY)
     count = 0
-    for c in range(tb[9][K.GL_NS]):
+    for c in range(vec(tb, K.TB_GL)[K.GL_NS]):
         if S[lib + c] > 0 and not _owned(S, seat, c):
             if dst >= 0:
                 S[dst + count] = c
@@ -117,11 +119,11 @@ def studyable(S, tb, seat, dst):
 
 @njit(cache=True, _nrt=False)
 def _turn(S, tb, seat):
-    SK, IT = tb[0], tb[1]
+    SK, IT = rows(tb, K.TB_SK), rows(tb, K.TB_IT)
     step = S[K.G_STEP]
     st = stats_of(S, tb, seat)
     hand = cb(seat, K.CS_HAND)
-    for c in range(tb[9][K.GL_NS]):
+    for c in range(vec(tb, K.TB_GL)[K.GL_NS]):
         if S[hand + c] > 0 and not _in_queue(S, c) and playable(S, tb, seat, c, step, st):
             _add(S, pack(K.M_LAY, c, 0))
     for j in range(zlen(S, seat, K.Z_STATION)):
@@ -146,12 +148,12 @@ def _turn(S, tb, seat):
 
 @njit(cache=True, _nrt=False)
 def _defend(S, tb, t, seat):
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     via = S[t + K.TK_VIA]
     trait = resp_trait(via)
     st = stats_of(S, tb, seat)
     hand = cb(seat, K.CS_HAND)
-    for c in range(tb[9][K.GL_NS]):
+    for c in range(vec(tb, K.TB_GL)[K.GL_NS]):
         if S[hand + c] > 0 and (SK[c, K.SK_TRAITS] >> trait) & 1 and usable(S, tb, seat, c, st):
             _add(S, pack(K.M_RESPOND, c, 0))
     ff = flat_footed(S, tb, seat)
@@ -164,8 +166,8 @@ def _defend(S, tb, t, seat):
 @njit(cache=True, _nrt=False)
 def _market(S, tb, verb, gold):
     """The Market's Items, each once, in id order (those costing at most ``gold``)."""
-    IT = tb[1]
-    for i in range(tb[9][K.GL_NI]):
+    IT = rows(tb, K.TB_IT)
+    for i in range(vec(tb, K.TB_GL)[K.GL_NI]):
         if IT[i, K.IT_COST] > gold:
             continue
         for j in range(S[K.G_NMARKET]):
@@ -177,7 +179,7 @@ def _market(S, tb, verb, gold):
 @njit(cache=True, _nrt=False)
 def legal(S, tb):
     """The legal moves of the decision on top, into the move list; how many."""
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     S[K.G_NLM] = 0
     t = top(S)
     k, seat = S[t + K.TK_KIND], S[t + K.TK_SEAT]
@@ -261,7 +263,7 @@ def legal(S, tb):
             if S[db(K.D_DRAWN) + i] > 0:
                 _add(S, pack(K.M_TAKE, i, 0))
     elif k == K.K_KEEP:
-        IT = tb[1]
+        IT = rows(tb, K.TB_IT)
         for i in range(GL[K.GL_NI]):
             if not IT[i, K.IT_RESTRICTED]:
                 continue
@@ -298,7 +300,7 @@ def legal(S, tb):
 @njit(cache=True, _nrt=False)
 def draw_chance(S, tb, us):
     """The outcome of the chance task on top, drawn with the next number (-1: none left)."""
-    MO, GL = tb[2], tb[9]
+    MO, GL = rows(tb, K.TB_MO), vec(tb, K.TB_GL)
     t = top(S)
     k = S[t + K.TK_KIND]
     u = u_next(S, us)

@@ -12,9 +12,11 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     t_seat,
     tb_at,
     total,
+    vec,
 )  # fmt: skip
 from hordes_kit.shadows.fast.damage import lose_health
 
@@ -71,7 +73,7 @@ def _cancelled(S, ko, aim):
 @njit(cache=True, _nrt=False)
 def run_icons(S, tb, t):
     """Resolve the next icon of the Monster-Action card whose task is at ``t``."""
-    MO, CR, MK, GL = tb[2], tb[3], tb[4], tb[9]
+    MO, CR, MK, GL = rows(tb, K.TB_MO), rows(tb, K.TB_CR), rows(tb, K.TB_MK), vec(tb, K.TB_GL)
     kind, index, seat = S[t + K.TK_CARD], S[t + K.TK_INDEX], S[t + K.TK_SEAT]
     source, ko = S[t + K.TK_SOURCE], S[t + K.TK_KO]
     m = S[K.G_MONSTER]

@@ -11,7 +11,9 @@ from hordes_kit.shadows.fast.board import (
     pb,
     pop,
     push,
+    rows,
     top,
+    vec,
     zat,
     zdel,
     zlen,
@@ -67,7 +69,7 @@ def _deck_or_discard(S, deck, disc, n):
 @njit(cache=True, _nrt=False)
 def apply_chance(S, tb, a):
     """The outcome ``a`` (a number: a face, a card) of the chance task on top."""
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     t = top(S)
     kind, seat, source = S[t + K.TK_KIND], S[t + K.TK_SEAT], S[t + K.TK_SOURCE]
     pop(S)
@@ -109,7 +111,7 @@ def apply_chance(S, tb, a):
 @njit(cache=True, _nrt=False)
 def decide(S, tb, m):
     """The position after the decision ``m`` of the task on top."""
-    SK, IT, GL = tb[0], tb[1], tb[9]
+    SK, IT, GL = rows(tb, K.TB_SK), rows(tb, K.TB_IT), vec(tb, K.TB_GL)
     t = top(S)
     k = S[t + K.TK_KIND]
     seat = S[t + K.TK_SEAT]
@@ -271,7 +273,7 @@ def decide(S, tb, m):
 @njit(cache=True, _nrt=False)
 def _keep(S, tb, seat, keep):
     """Two Restricted Items: keep one, discard the other (its newer copy)."""
-    IT = tb[1]
+    IT = rows(tb, K.TB_IT)
     n = zlen(S, seat, K.Z_ITEMS)
     first = -1
     drop = -1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hordes_kit.core.fastjit import njit
 from hordes_kit.shadows.fast import codes as K
-from hordes_kit.shadows.fast.board import cb, db, order_at, pb, push, tb_at, total, zadd
+from hordes_kit.shadows.fast.board import cb, db, order_at, pb, push, rows, tb_at, total, vec, zadd
 
 __all__ = ["advance_setup", "reveal_monster", "LIBRARY_DRAWS"]
 
@@ -17,7 +17,7 @@ MISSIONS_DEALT = 2
 @njit(cache=True, _nrt=False)
 def reveal_monster(S, tb, m):
     """A Monster revealed; the Monster-Action discard is shuffled back into the deck."""
-    MO, GL = tb[2], tb[9]
+    MO, GL = rows(tb, K.TB_MO), vec(tb, K.TB_GL)
     S[K.G_MONSTER] = m
     S[K.G_LEVEL] = MO[m, K.MO_LEVEL]
     S[db(K.D_SEEN) + m] = 1
@@ -35,7 +35,7 @@ def reveal_monster(S, tb, m):
 def deal_hero(S, tb, k):
     """A Hero's cards (in the file's order): Specials and Initiative 0 Station cards placed,
     the rest its Current Deck."""
-    SK, ORD = tb[0], tb[10]
+    SK, ORD = rows(tb, K.TB_SK), vec(tb, K.TB_ORD)
     hero = S[pb(k) + K.P_HERO]
     for i in range(ORD.shape[0]):
         c = ORD[i]
@@ -50,7 +50,7 @@ def deal_hero(S, tb, k):
 @njit(cache=True, _nrt=False)
 def beginner_library(S, tb, k):
     """Ruling: a beginner game's Library is the Beginner list's cards for the Hero."""
-    SK, GL = tb[0], tb[9]
+    SK, GL = rows(tb, K.TB_SK), vec(tb, K.TB_GL)
     hero = S[pb(k) + K.P_HERO]
     lib = cb(k, K.CS_LIBRARY)
     for c in range(GL[K.GL_NS]):
@@ -61,7 +61,7 @@ def beginner_library(S, tb, k):
 @njit(cache=True, _nrt=False)
 def library_draws_left(S, tb):
     """Skill cards left in the Pool less the draws already waiting on the stack."""
-    left = total(S, db(K.D_SKILL_POOL), tb[9][K.GL_NS])
+    left = total(S, db(K.D_SKILL_POOL), vec(tb, K.TB_GL)[K.GL_NS])
     for i in range(S[K.G_NT]):
         if S[tb_at(i) + K.TK_KIND] == K.C_LIBRARY:
             left -= 1
@@ -127,7 +127,7 @@ def advance_setup(S, tb):
     elif st == K.ST_LIBRARY:
         S[K.G_STAGE] = K.ST_REVEAL
         basics = db(K.D_BASICS)
-        for i in range(tb[9][K.GL_NI]):
+        for i in range(vec(tb, K.TB_GL)[K.GL_NI]):
             S[basics + i] = 0
         if not S[K.G_POOL]:
             for k in range(n):

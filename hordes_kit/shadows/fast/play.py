@@ -8,7 +8,7 @@ import numpy as np
 
 from hordes_kit.core.fastjit import njit
 from hordes_kit.shadows.fast import codes as K
-from hordes_kit.shadows.fast.board import cb, db, pb, top
+from hordes_kit.shadows.fast.board import cb, db, pb, rows, top, vec
 from hordes_kit.shadows.fast.bot import bot_move
 from hordes_kit.shadows.fast.flow import final_stones, place_all, settle, standings
 from hordes_kit.shadows.fast.legal import chance_move, draw_chance, legal
@@ -26,7 +26,7 @@ OUT_COLS = OUT_STONES + K.MAXP
 def new_game(S, tb, n, opts, refill):
     """A new game of ``n`` players at its first chance draw (Setup). ``opts``: unmet
     (1: discard), library (1: the Skill Pool), mulligan (1: yes)."""
-    SK, IT, MK, GL = tb[0], tb[1], tb[4], tb[9]
+    SK, IT, MK, GL = rows(tb, K.TB_SK), rows(tb, K.TB_IT), rows(tb, K.TB_MK), vec(tb, K.TB_GL)
     for i in range(K.SIZE):
         S[i] = 0
     S[K.G_N] = n

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hordes_kit.core.fastjit import njit
 from hordes_kit.shadows.fast import codes as K
-from hordes_kit.shadows.fast.board import db, pb, push, tb_at, total, zat, zlen
+from hordes_kit.shadows.fast.board import db, pb, push, rows, tb_at, total, vec, zat, zlen
 from hordes_kit.shadows.fast.triggers import earn, fire
 
 __all__ = ["knockdown", "lose_resource", "reward", "defeat_monster"]
@@ -15,7 +15,7 @@ __all__ = ["knockdown", "lose_resource", "reward", "defeat_monster"]
 def knockdown(S, tb, victim, by):
     """A Hero KnockedDown by the Monster (``by`` -1) or by a player: rewards, the Hero
     recovers, its KnockDown cards flip, it loses a resource (asked when it has several)."""
-    SK = tb[0]
+    SK = rows(tb, K.TB_SK)
     n = S[K.G_N]
     bounty = S[pb(victim) + K.P_BOUNTY]
     if by == K.BY_MONSTER:
@@ -53,7 +53,7 @@ def knockdown(S, tb, victim, by):
 
 @njit(cache=True, _nrt=False)
 def _by_player(S, tb, victim, k, bounty):
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     earn(S, k, 1 + bounty * GL[K.GL_BOUNTY_GOLD], 1, 0)
     left = S[K.G_BOUNTY_LEFT] + (1 if bounty else 0)
     p = pb(k)
@@ -87,7 +87,7 @@ def lose_resource(S, seat, kind):
 @njit(cache=True, _nrt=False)
 def reward(S, tb, seat, gold, xp, stones, item):
     """A Monster's or Creature's reward; a Random Item: draw 2 Items, keep 1."""
-    GL = tb[9]
+    GL = vec(tb, K.TB_GL)
     earn(S, seat, gold, xp, stones)
     ni = GL[K.GL_NI]
     left = total(S, db(K.D_ITEM_DECK), ni) + total(S, db(K.D_ITEM_DISC), ni)
@@ -100,7 +100,7 @@ def reward(S, tb, seat, gold, xp, stones, item):
 @njit(cache=True, _nrt=False)
 def defeat_monster(S, tb, seat):
     """The Monster defeated by this player's colour: unrevealed cards discarded, rewards."""
-    MO, CR = tb[2], tb[3]
+    MO, CR = rows(tb, K.TB_MO), rows(tb, K.TB_CR)
     m = S[K.G_MONSTER]
     creature = S[K.G_CREATURE]
     p = pb(seat)

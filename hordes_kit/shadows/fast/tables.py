@@ -54,7 +54,8 @@ class Unsupported(InvalidInputError):
 
 @dataclass(frozen=True)
 class FastTables:
-    """A card set as arrays (``tb``: the tuple the simulator's functions take) and the ids
+    """A card set as arrays (``tb``: the pair of arrays the simulator's functions take,
+    ``_packed``) and the ids
     of each kind of card by number."""
 
     cards: CardSet
@@ -317,8 +318,30 @@ class _Builder:
             tuple(m.id for m in self.missions),
             tuple(self.kinds),
             tuple(self.heroes),
-            (SK, IT, MO, CR, MK, MI, HE, EF, LI, GL, ORD, IZ),
+            _packed((SK, IT, MO, CR, MK, MI, HE, EF), (LI, GL, ORD, IZ)),
         )
+
+
+def _packed(matrices, vectors) -> tuple[np.ndarray, np.ndarray]:
+    """The tables as two arrays (``codes.TB_*``): every matrix's rows one under another in
+    ``T2`` (as wide as the widest), every vector one after another in ``T1`` after a header
+    of where each table begins and ends. Two arrays, not twelve: a compiled call copies each
+    array it is given, and the simulator makes millions of calls."""
+    width = max(m.shape[1] for m in matrices)
+    header = np.zeros(2 * K.NTB, np.int64)
+    rows = 0
+    for k, m in enumerate(matrices):
+        header[2 * k], header[2 * k + 1] = rows, rows + m.shape[0]
+        rows += m.shape[0]
+    T2 = np.zeros((rows, width), np.int64)
+    for k, m in enumerate(matrices):
+        T2[header[2 * k] : header[2 * k + 1], : m.shape[1]] = m
+    at = len(header)
+    for k, v in enumerate(vectors, len(matrices)):
+        header[2 * k], header[2 * k + 1] = at, at + len(v)
+        at += len(v)
+    T1 = np.concatenate([header, *vectors]).astype(np.int64)
+    return T2, T1
 
 
 def _traits(traits) -> int:

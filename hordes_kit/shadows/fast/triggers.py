@@ -11,6 +11,7 @@ from hordes_kit.shadows.fast.board import (
     hero_t,
     pb,
     push,
+    rows,
     stats_of,
     tb_at,
     usable,
@@ -41,7 +42,7 @@ def _card_task(S, seat, card, source, flags, on):
 def fire(S, tb, seat, event):
     """``seat``'s abilities waiting for ``event`` (a trigger number): Auto abilities act,
     tracks move on; the abilities that act are pushed, the first found on top."""
-    SK, IT = tb[0], tb[1]
+    SK, IT = rows(tb, K.TB_SK), rows(tb, K.TB_IT)
     first = S[K.G_NT]
     st = stats_of(S, tb, seat)
     for zone in (K.Z_STATION, K.Z_ITEMS):
