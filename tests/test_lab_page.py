@@ -72,6 +72,24 @@ def test_fantahzee_s_search_is_answered_on_the_page_in_words():
     assert "strong-policy" not in page.answer.value + page.chart.value  # no bot names shown
 
 
+def test_shadows_questions_are_answered_on_the_page_in_words():
+    page = LabPage()
+    page.game.value = "Shadows"
+    keys = [k for _, k in page.question.options]
+    assert keys == ["best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy"]
+    page.question.value = "best-policy"
+    page.games.value = 20
+    res = page.answer_now(candidates=2)
+    assert res is not None and "fresh games" in page.answer.value
+    assert html.escape(shadows_lab.policy_name(res.winner.spec)) in page.answer.value
+    assert "Candidate" not in page.answer.value + page.chart.value
+    assert "sensible-policy" not in page.answer.value + page.chart.value  # no bot names shown
+    page.question.value = "heroes"
+    page.games.value = 40
+    assert page.answer_now() is not None and "Akintunde against Eras" in page.answer.value
+    assert page.play_button.layout.display == "none"  # no Shadows board plays a lab's bot
+
+
 def _widgets(root: w.Widget):
     """Every widget on a page."""
     yield root
