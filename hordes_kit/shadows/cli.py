@@ -38,7 +38,13 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         type=text_up_to(200),
         help="2 or 3 Heroes in seat order, e.g. Eras,Rolan",
     )
-    parser.add_argument("--bot", default="sensible", help="random or sensible (every seat)")
+    parser.add_argument(
+        "--bot",
+        default="sensible",
+        type=text_up_to(1000),
+        help="random, sensible, or a member of the sensible bot's family, e.g. "
+        "sensible-policy:aim=0.8;finish=1 (every seat)",
+    )
     add_run_arguments(parser, games=1000, max_games=MAX_GAMES)
 
 
