@@ -131,3 +131,14 @@ def test_the_hand_s_weights_change_the_hand_planned():
         picked[bot] = [s.card(m[5:]).front.traits for s, m in _decisions(bot, "!pick")]
     share = {bot: sum("Spell" in t for t in ts) / len(ts) for bot, ts in picked.items()}
     assert share[spells] > share[attacks] + 0.1, share
+
+
+def test_the_command_line_plays_a_member_or_refuses_it_in_one_line(capsys):
+    from hordes_kit.cli import main
+
+    argv = ["simulate", "shadows", "--heroes", "Eras,Rolan", "--games", "20"]
+    assert main([*argv, "--bot", "sensible-policy:aim=0.9;finish=1"]) == 0
+    assert "sensible-policy:aim=0.9;finish=1 bots" in capsys.readouterr().out
+    assert main([*argv, "--bot", "sensible-policy:aim=2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "aim must be 0 to 1" in err and len(err.splitlines()) == 1
