@@ -101,7 +101,21 @@ def test_a_claims_file_is_checked_when_loaded(tmp_path):
         ('[[claim]]\nsays = "x"\nphrase = "Turn {n} ("\nfact = "turn"\n', "phrase"),
         ('[[claim]]\nsays = "x"\nphrase = "Turn {n}"\nfact = "turn"\nmeasure = "sum"\n', "measure"),
         ('[[claim]]\nphrase = "Turn {n}"\nfact = "turn"\n', "says"),
+        # the fact's path: a plain {group} key the phrase has (found by test-long's fuzz)
+        ('[[claim]]\nsays = "x"\nphrase = "Turn {n}"\nfact = "pile}.cards"\n', "fact"),
+        ('[[claim]]\nsays = "x"\nphrase = "Turn {n}"\nfact = "piles.{pile}"\n', "fact"),
+        ('[[claim]]\nsays = "x"\nphrase = "(?P<p>x) {n}"\nfact = "a.{p!r}"\n', "fact"),
+        ('[[claim]]\nsays = "x"\nphrase = "Turn [{n}]"\nfact = "turn"\n', "phrase"),
     ]:
         bad.write_text(body)
         with pytest.raises(CardDataError, match=rf"claims\.toml.*{field}"):
             load_claims(bad)
+
+
+def test_a_group_the_path_needs_that_took_no_part_states_nothing(tmp_path):
+    f = tmp_path / "claims.toml"
+    f.write_text(
+        '[[claim]]\nsays = "x"\nphrase = "(?:the (?P<pile>Men) )?{n} cards"\nfact = "p.{pile}"\n'
+    )
+    claims = load_claims(f)
+    assert [s.path for s in stated("the Men 3 cards, 4 cards", claims)] == ["p.men"]

@@ -77,3 +77,30 @@ def test_ci_runs_make_test_and_never_downloads_a_browser():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci and "apt-get install" in ci
     assert "playwright install" not in ci.replace("never `playwright install`", "")
+
+
+def _local_targets(text: str) -> set[str]:
+    """The local files a markdown text links to or shows (links, images, <img src>)."""
+    found = set(re.findall(r"\]\(([^)\s#]+)(?:#[^)]*)?\)", text))
+    found |= set(re.findall(r"<img src=\"([^\"]+)\"", text))
+    return {t for t in found if not re.match(r"[a-z]+:", t)}
+
+
+def test_the_readme_opens_with_pictures_and_every_page_it_links_exists():
+    """The README shows the kit before it explains it: each game's board, a walkthrough step
+    and an odds page (`make screenshots`), each picture small; every doc it links exists,
+    and every doc in docs/ is linked from it."""
+    readme = (ROOT / "README.md").read_text()
+    first_heading = readme.index("\n## ")
+    pictures = re.findall(r"<img src=\"(docs/img/[^\"]+)\"", readme[:first_heading])
+    for game in ("fantahzee", "skytear", "shadows", "the_horde", "heroes_hordes"):
+        for kind in ("board", "walkthrough", "odds", "phone"):
+            assert f"docs/img/{game}-{kind}.webp" in pictures, (game, kind)
+    for pic in pictures:
+        assert (ROOT / pic).stat().st_size <= 150 * 1024, pic
+    docs = sorted((ROOT / "docs").glob("*.md"))
+    for doc in docs:
+        assert f"](docs/{doc.name})" in readme, f"README does not link docs/{doc.name}"
+    for page in [ROOT / "README.md", *docs]:
+        for target in _local_targets(page.read_text()):
+            assert (page.parent / target).exists(), f"{page.name} links to {target}: missing"

@@ -188,7 +188,7 @@ def test_the_readme_states_the_bounds_the_kit_checks():
     from hordes_kit.core.savefile import MAX_MOVES, SAVE_LIMIT
     from hordes_kit.core.schema import CARD_TEXT_LIMIT
 
-    text = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    text = " ".join((Path(__file__).parents[1] / "docs" / "card-files.md").read_text().split())
     assert f"of at most {CARD_TEXT_LIMIT:,} characters" in text
     assert f"a save file is at most {SAVE_LIMIT / 2**20:g} MiB and {MAX_MOVES:,} moves" in text
 

@@ -104,6 +104,8 @@ def test_every_vocabulary_word_parses():
         "lane": "3",
         "side": "horde",
         "kind": "attack",
+        "keyword": "heroic 2",
+        "removable": "temp-attack",
     }
     for verb, spec in EFFECTS.items():
         e = parse_effect(" ".join([verb, *(samples[k] for k in spec)]))
@@ -127,6 +129,14 @@ def test_every_vocabulary_word_parses():
         "play, mana 1: draw 1",
         "play draw 1",
         "fight, if tired: draw 1",
+        "exhaust, mana x: draw 1",  # pays X, but no effect uses it
+        "static: attack self x",  # a static ability never resolves: no X
+        "play: damage monster -x",  # damage is never negative
+        "play: gain ally heroic",  # Heroic takes its number
+        "play: gain ally fast 2",  # Fast takes none
+        "play: gain ally flying",
+        "play: remove monster gold 1",
+        "play: temp-gain ally",
     ],
 )
 def test_bad_abilities_are_refused(text):
@@ -150,6 +160,9 @@ HEAD = (
         ('abilities = ["play: token goblin 1"]\n', "Grunt", "abilities"),
         ('code = "CAM.1"\n', "Grunt", "code"),
         ('colour = "red"\n', "Grunt", "colour"),
+        ('abilities = ["play: return strongest-monster"]\n', "Grunt", "abilities"),
+        ('abilities = ["play: gain castle fast"]\n', "Grunt", "abilities"),
+        ('abilities = ["destroyed: remove portal health 1"]\n', "Grunt", "abilities"),
     ],
 )
 def test_broken_card_file_names_file_card_and_field(extra, card, field):
@@ -157,6 +170,20 @@ def test_broken_card_file_names_file_card_and_field(extra, card, field):
     with pytest.raises(CardDataError) as e:
         load_card_text(text, "mine.toml")
     assert e.value.file == "mine.toml" and e.value.card == card and e.value.field == field
+
+
+@pytest.mark.parametrize(
+    "ability, why",
+    [
+        ("damaged: draw 1", "never damaged"),
+        ("play: damage adjacent-monster 1", "nothing is adjacent"),
+    ],
+)
+def test_a_spell_has_no_lane_and_is_never_damaged(ability, why):
+    spell = '[[alliance]]\nname = "Zap"\nfaction = "F"\ntype = "spell"\nrarity = "base"\n'
+    with pytest.raises(CardDataError, match=why) as e:
+        load_card_text(HEAD + spell + f'cost = 1\nabilities = ["{ability}"]\n', "mine.toml")
+    assert e.value.card == "Zap" and e.value.field == "abilities"
 
 
 def test_duplicate_names_and_missing_hordes():
@@ -249,3 +276,26 @@ def test_a_save_holds_the_card_text_and_replays():
     doc["config"]["cards"] = str(CARDS_FILE)
     with pytest.raises(SaveFileError, match="file name"):
         load_save(json.dumps(doc))
+
+
+def _ally(name: str, faction: str, keywords: str = "") -> str:
+    return (
+        f'\n[[alliance]]\nname = "{name}"\ncode = "CAM.19{len(name) % 10}"\n'
+        f'faction = "{faction}"\ntype = "ally"\nrarity = "base"\ncost = 5\nattack = 4\n'
+        f"health = 5\n{keywords}\n"
+    )
+
+
+def test_check_data_on_a_41_card_faction(tmp_path, capsys):
+    # "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
+    mine = tmp_path / "mine.toml"
+    mine.write_text(TEXT + _ally("Vorhild", "Liothan", 'keywords = ["heroic 2"]'))
+    assert main(["check-data", str(mine)]) == 0
+    out = capsys.readouterr().out
+    assert "Liothan Zealots has 41 cards: each game removes 1 heroic ally at random" in out
+    # the Taulot cards have no heroic ally: a 41st card leaves nothing the book may remove
+    mine.write_text(TEXT + _ally("Stone Giant", "Taulot"))
+    assert main(["check-data", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "card 'Taulot Dwellers'" in err
+    assert "41 Taulot cards, 1 more than a pre-made deck's 40" in err and "have 0" in err

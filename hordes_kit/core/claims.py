@@ -33,6 +33,7 @@ against the table it is asked on, the walkthrough's ``intro`` against its set-up
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -75,9 +76,12 @@ class Claim:
     keys: Mapping[str, str] = field(default_factory=dict)
     asides: bool = False  # the phrase is itself in parentheses: matched in the whole text
 
-    def path(self, m: re.Match) -> str:
-        """The fact's dotted path for one match (its groups fill the path's keys)."""
+    def path(self, m: re.Match) -> str | None:
+        """The fact's dotted path for one match (its groups fill the path's keys), or None
+        when a group the path needs took no part in the match."""
         found = {k: v for k, v in m.groupdict().items() if k != "n" and v is not None}
+        if not _fields(self.fact) <= found.keys():
+            return None
         return self.fact.format(**{k: self.keys.get(v, v.lower()) for k, v in found.items()})
 
 
@@ -104,6 +108,18 @@ class Mismatch:
         return (
             f"says {self.stated.words!r} ({self.stated.claim.says}), the table shows {self.shown}"
         )
+
+
+def _fields(fact: str) -> set[str]:
+    """The ``{group}`` keys a fact's path names; ValueError unless each is a plain name."""
+    names = set()
+    for _text, name, spec, conversion in string.Formatter().parse(fact):
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            raise ValueError(f"{{{name}}} is not a plain group name")
+        names.add(name)
+    return names
 
 
 def load_claims(path) -> tuple[Claim, ...]:
@@ -134,6 +150,19 @@ def load_claims(path) -> tuple[Claim, ...]:
             phrase = re.compile(raw["phrase"].replace("{n}", NUMBER))
         except re.error as e:
             raise CardDataError(file, where, "phrase", f"is not a pattern: {e}") from None
+        if "n" not in phrase.groupindex:
+            raise CardDataError(file, where, "phrase", "must hold {n} outside a set [...]")
+        try:
+            fields = _fields(raw["fact"])
+        except ValueError as e:
+            raise CardDataError(
+                file, where, "fact", f"is not a path with {{group}} keys: {e}"
+            ) from None
+        unknown = fields - (phrase.groupindex.keys() - {"n"})
+        if unknown:
+            raise CardDataError(
+                file, where, "fact", f"names {', '.join(sorted(unknown))}, no group of the phrase"
+            )
         asides = raw.get("asides", False)
         out.append(Claim(raw["says"], phrase, raw["fact"], measure, dict(keys), asides))
     return tuple(out)
@@ -155,7 +184,9 @@ def stated(text: str, claims: Sequence[Claim]) -> list[Stated]:
     found = []
     for claim in claims:
         for m in claim.phrase.finditer(text if claim.asides else plain):
-            found.append((m.start(), Stated(claim, claim.path(m), number(m["n"]), m.group())))
+            path = claim.path(m)
+            if path is not None and m["n"] is not None:
+                found.append((m.start(), Stated(claim, path, number(m["n"]), m.group())))
     return [s for _at, s in sorted(found, key=lambda x: x[0])]
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hordes_kit.core.state import evolve, put, take
-from hordes_kit.skytear.machine import draw_outcomes
+from hordes_kit.skytear.machine import draw_outcomes, push
 from hordes_kit.skytear.rules import MANA_MAX, clamp
-from hordes_kit.skytear.state import Deck, Position, Unit, emit
+from hordes_kit.skytear.state import Deck, Position, Task, Unit, emit
 
 __all__ = [
     "TOKEN_FIELD",
@@ -21,6 +21,7 @@ __all__ = [
     "move_to_back",
     "new_unit",
     "add_tokens",
+    "damaged_tasks",
     "add_lane_tokens",
     "gain_mana",
     "hurt_castle",
@@ -29,6 +30,7 @@ __all__ = [
     "take_drawn",
     "horde_outcomes",
     "discard_to",
+    "to_outsider_pile",
 ]
 
 TOKEN_FIELD = {
@@ -118,10 +120,26 @@ def new_unit(s: Position, card: str, side: str, owner: int = -1, **fields) -> tu
 
 
 def add_tokens(s: Position, uid: int, kind: str, n: int) -> Position:
-    """``n`` tokens of a kind on a unit (opposite tokens cancel: the counts are net)."""
+    """``n`` tokens of a kind on a unit (opposite tokens cancel: the counts are net); damage
+    tokens queue its "after this card is damaged" abilities."""
     u = s.unit(uid)
     fld, sign = TOKEN_FIELD[kind]
-    return replace_unit(s, evolve(u, **{fld: getattr(u, fld) + sign * n}))
+    s = replace_unit(s, evolve(u, **{fld: getattr(u, fld) + sign * n}))
+    if kind == "damage" and n > 0:
+        s = push(s, *damaged_tasks(s, uid))
+    return s
+
+
+def damaged_tasks(s: Position, uid: int) -> list[Task]:
+    """The "after this card is damaged" abilities of a card that just gained damage tokens
+    (glossary DAMAGED: "A card is damaged when it gains one or more damage tokens")."""
+    u = s.unit(uid)
+    c = s.unit_card(u) if u is not None else None
+    if c is None:
+        return []
+    return [
+        Task("ability", (uid, u.card, a, u.owner)) for a in c.abilities if a.trigger == "damaged"
+    ]
 
 
 def add_lane_tokens(s: Position, lane: int, side: str, kind: str, n: int) -> Position:
@@ -209,11 +227,10 @@ def _portal_destroyed(s: Position, excess: int) -> Position:
         elif s.outsider_line:
             nxt = s.outsider_line[0]
             s = emit(
-                s,
+                to_outsider_pile(s, nxt, waits=False),
                 "portal.stage-one",
                 f"Stage I portal destroyed: {s.name(nxt)} goes to the bottom of the outsider pile.",
                 outsider_line=s.outsider_line[1:],
-                outsider_pile=s.outsider_pile + (nxt,),
             )
     if not s.portal_pile:
         return emit(
@@ -257,6 +274,13 @@ def take_drawn(deck: Deck, card: str) -> Deck:
 def horde_outcomes(s: Position) -> tuple[tuple[str, Fraction, str], ...]:
     """The top card of the horde deck (concealed cards' identities are among them)."""
     return draw_outcomes("horde", s.horde_deck)
+
+
+def to_outsider_pile(s: Position, card: str, waits: bool = True) -> Position:
+    """A card to the bottom of the outsider pile; ``waits``: it found no room to be summoned,
+    so it "cannot be summoned until the next turn" (step 4 of this Horde phase leaves it)."""
+    wait = s.pile_wait + 1 if waits or s.pile_wait else 0
+    return evolve(s, outsider_pile=s.outsider_pile + (card,), pile_wait=wait)
 
 
 def discard_to(s: Position, card: str, owner: int) -> Position:

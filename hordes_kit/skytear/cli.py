@@ -15,6 +15,7 @@ from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, Dat
 from hordes_kit.core.data import read_toml
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.inputs import read_text, shown
+from hordes_kit.skytear.card_checks import PREMADE, deck_cards
 from hordes_kit.skytear.cards import CardSet, load_card_text
 from hordes_kit.skytear.rules import SkyConfig
 
@@ -148,14 +149,33 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
     cards = load_card_text(text, shown(path))
     configs = _trial_configs(cards, text)
     n = cards.counts()
+    box = ", ".join(cards.box_hordes() or cards.hordes())
     lines = [
         f"OK: Skytear Horde card file {shown(path)}: {n['horde']} horde cards "
-        f"({', '.join(cards.hordes())}), {n['alliance']} alliance cards, {n['castle']} castles, "
+        f"({box}), {n['alliance']} alliance cards, {n['castle']} castles, "
         f"{n['portal']} portals, {n['outsider']} outsider cards, {n['minion']} minions, "
         f"{n['scenario']} scenarios, {len(cards.decks)} decks ({cards.samples()} cards with "
         f"sample values); {len(configs)} games started and played with it."
     ]
+    extra = cards.extras()
+    if extra:
+        hordes = [h for h in cards.hordes() if h not in cards.box_hordes()]
+        lines.append(
+            "Besides the base box, cards numbered 185 and up (the set's later products): "
+            + ", ".join(f"{k} {kind} cards" for kind, k in sorted(extra.items()))
+            + (f" (hordes: {', '.join(hordes)})" if hordes else "")
+            + "."
+        )
     lines += [f"note: {x}" for x in cards.problems()]
+    for d in cards.decks:
+        n = len(deck_cards(cards, d))
+        if not d.cards and n > PREMADE:  # the book's 41 cards per faction of the expansions
+            extra = n - PREMADE
+            lines.append(
+                f"note: {d.name} has {n} cards: each game removes {extra} heroic "
+                f"all{'y' if extra == 1 else 'ies'} at random to make the {PREMADE}-card "
+                "pre-made deck"
+            )
     return lines, configs
 
 

@@ -4,7 +4,8 @@ Action ids (``view.label`` says each in words):
 
 * chance: ``horde:<card>`` (a horde card summoned), ``treachery:<card>``, ``reveal:<card>``
   (a concealed card), ``card:<card>`` (the top card of an alliance deck), ``bottom:<card>``
-  (Flux), ``random:<card>`` (difficulty 3), and in a campaign ``scenario:<id>``,
+  (Flux), ``random:<card>`` (difficulty 3), ``remove:<card>`` (a heroic ally out of a
+  41-card pre-made deck), and in a campaign ``scenario:<id>``,
   ``portal:<id>``, ``henchman:<id>``, ``market:<card>``;
 * setup: ``minion:<minion>``, ``mulligan:<card>``, ``keep``;
 * alliance phase and reactions: ``play:<card>``, ``use:<ref>:<ability>`` (``<ref>`` is ``a3``
@@ -14,7 +15,7 @@ Action ids (``view.label`` says each in words):
 * choices inside abilities and steps: ``lane:<n>``, ``target:<ref>`` (``m2`` monster in
   lane 2, ``b1`` first card of the back line, ``portal``, ``none``), ``first:<...>`` (order),
   ``draw:<player>`` / ``draw:none``, ``mana:<player>``, ``boost:<player>`` / ``boost:split``,
-  ``reinforce:<minion>``, ``bless:health`` / ``bless:damage``, ``token:attack`` /
+  ``reinforce:<minion>``, ``bless:health`` / ``bless:damage``, ``x:<n>`` (an X), ``token:attack`` /
   ``token:health``, ``fast:move-first`` / ``fast:engage-first``, ``stay``, ``drop:<card>``,
   ``rebuild:<player>:<card>``;
 * campaign: ``pick:<card>``, ``action:<n>``, ``offer:<n>``, ``top:<card>``, ``exile:<card>``.
@@ -51,6 +52,7 @@ ACTION_SHAPES = {
     "card": 1,
     "bottom": 1,
     "random": 1,
+    "remove": 1,
     "scenario": 1,
     "portal": 1,
     "henchman": 1,
@@ -71,6 +73,7 @@ ACTION_SHAPES = {
     "boost": 1,
     "reinforce": 1,
     "bless": 1,
+    "x": 1,
     "token": 1,
     "fast": 1,
     "stay": 0,

@@ -9,15 +9,19 @@ from __future__ import annotations
 from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import (
     add_tokens,
+    discard_to,
     gain_mana,
     horde_outcomes,
     move_to_back,
     move_to_lane,
     new_unit,
     place,
+    remove_unit,
     replace_unit,
+    to_outsider_pile,
 )
 from hordes_kit.skytear.effects import ability_tasks
+from hordes_kit.skytear.engage import ally_lanes, probe, shunned
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import colossal_lanes, leftmost_free, reinforce_choices
 from hordes_kit.skytear.state import Position, Task, emit
@@ -60,6 +64,7 @@ def turn(s: Position, t: Task):
         phase="horde",
         treachery="",
         boosted=0,
+        pile_wait=0,
     )
     return push(s, *(Task(k) for k in TURN_TASKS))
 
@@ -116,6 +121,15 @@ def summon(s: Position, t: Task):
             if not s.horde_discard:
                 return emit(s, "ruling.no-horde-cards", "No horde cards left to summon.")
             return push(reshuffle(s), t)
+        if mode == "conceal-back":
+            s, u = new_unit(s, "", "horde")
+            return emit(
+                place(s, u, -1),
+                "keywords.concealed",
+                "A horde card enters the back line face down "
+                "(a monster token with 1 health and 0 attack).",
+                hidden=s.hidden + 1,
+            )
         lane = leftmost_free([u is not None for u in s.monsters])
         if mode == "conceal" and lane >= 0:
             s, u = new_unit(s, "", "horde")
@@ -154,11 +168,14 @@ def _monster_enters(s: Position, card: str, token: bool = False) -> Position:
         return push(s, *ability_tasks(s, u.uid, card, "play", -1))
     if lane < 0:
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "ruling.token-pile" if token else "horde.lanes-full",
-            f"All six lanes have monsters: {c.name} goes to the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            f"All six lanes have monsters: {c.name} goes to the bottom of the outsider pile "
+            "(it cannot be summoned until the next turn).",
+            {"card": card},
         )
+    if shunned(s, probe(card, "horde"), lane):
+        return push(s, Task("closest_lane", (card, token, lane, 0)))
     s, u = new_unit(s, card, "horde", token=token)
     s = place(s, u, lane)
     s = emit(
@@ -180,11 +197,10 @@ def _colossal(s: Position, card: str) -> Position:
     compact, start = colossal_lanes(monsters_present(s), len(c.layout))
     if start < 0:
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "ruling.colossal-no-room",
             f"{c.name} needs {len(c.layout)} free adjacent lanes: "
-            "it waits at the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            "it waits at the bottom of the outsider pile until the next turn.",
         )
     if compact:
         row = [u for u in s.monsters if u is not None]
@@ -234,10 +250,10 @@ def enter(s: Position, t: Task):
     tasks = ability_tasks(s, 0, card, "play", -1)
     if not any(e.verb == "attach" for a in c.triggered("play") for e in a.effects):
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "horde.attachment",
-            f"{c.name} cannot attach: it goes to the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            f"{c.name} cannot attach: it goes to the bottom of the outsider pile "
+            "(it cannot be summoned until the next turn).",
         )
     return push(s, *tasks)
 
@@ -320,22 +336,34 @@ def reinforce(s: Position, t: Task):
 
 @handles("outsider_pile")
 def outsider_pile(s: Position, t: Task):
-    """Step 4: summon every card in the outsider pile, top to bottom."""
-    pile = s.outsider_pile
+    """Step 4: summon every card in the outsider pile, top to bottom, but those that found
+    no room this turn ("it cannot be summoned until the next turn")."""
+    n = len(s.outsider_pile) - s.pile_wait
+    pile, waiting = s.outsider_pile[:n], s.outsider_pile[n:]
+    if waiting:
+        s = emit(
+            s,
+            "horde.lanes-full",
+            "Not summoned until the next turn (no room for them this turn): "
+            + ", ".join(s.name(c) for c in waiting)
+            + ".",
+        )
     if not pile:
         return s
     s = emit(
         s,
         "horde.outsider-pile",
         "Summon the outsider pile, top to bottom: " + ", ".join(s.name(c) for c in pile) + ".",
-        outsider_pile=(),
+        outsider_pile=waiting,
     )
-    tasks = []
-    for card in pile:
-        tasks.append(Task("enter", (card, "pile")))
-        if s.card(card).kind == "horde":
-            tasks.append(Task("boost", (card, "ruling.pile-boost")))
-    return push(s, *tasks)
+    if any(s.card(c).kind == "horde" and s.card(c).boost for c in pile):
+        s = emit(
+            s,
+            "ruling.pile-boost",
+            "A horde card in the outsider pile gave its mana boost when it was first "
+            "summoned: it does not give it again.",
+        )
+    return push(s, *(Task("enter", (card, "pile")) for card in pile))
 
 
 @handles("rotate")
@@ -365,18 +393,25 @@ def reveal(s: Position, t: Task):
         s = evolve(s, horde_deck=take(s.horde_deck, card), hidden=s.hidden - 1)
     c = s.card(card)
     lane = s.lane_of(uid)
+    where = f"lane {lane + 1}" if lane >= 0 else "the back line"
     s = emit(
         s,
-        "keywords.concealed",
-        f"The face-down card in lane {lane + 1} is {c.name}.",
+        "keywords.concealed" if lane >= 0 else "ruling.concealed-back-line",
+        f"The face-down card in {where} is {c.name}."
+        + (" A monster stays in the back line." if lane < 0 and c.type == "monster" else ""),
         {"card": card},
     )
     if c.type == "monster":
         s = replace_unit(s, evolve(u, card=card))
         if keyword(s, s.unit(uid), "pillager"):
             s = move_to_back(s, uid)
-        return push(s, *ability_tasks(s, uid, card, "play", -1), Task("boost", (card,)))
-    s = evolve(s, monsters=s.monsters[:lane] + (None,) + s.monsters[lane + 1 :])
+        tasks = [*ability_tasks(s, uid, card, "play", -1), Task("boost", (card,))]
+        if lane >= 0 and s.lane_of(uid) == lane and shunned(s, s.unit(uid), lane):
+            tasks.insert(0, Task("closest_lane", (card, False, lane, uid)))
+        return push(s, *tasks)
+    for att, owner in u.attached:  # not a monster: nothing stays beneath it (glossary)
+        s = discard_to(s, att, owner)
+    s = remove_unit(s, uid)  # (in a lane or the back line)
     return push(s, Task("enter", (card, "reveal")), Task("boost", (card,)))
 
 
@@ -387,10 +422,10 @@ def token(s: Position, t: Task):
     c = s.card(name)
     if c.type == "monster":
         return _monster_enters(s, name, token=True)
-    free = [i for i, u in enumerate(s.allies) if u is None]
+    owner = max(seat, 0)
+    free = ally_lanes(s, probe(name, "alliance", owner))
     if not free:
         return emit(s, "card-tokens", f"No lane without alliance cards: no {c.name} token.")
-    owner = max(seat, 0)
     if not t.picks and len(free) > 1:
         return Ask(owner, tuple((f"lane:{i + 1}", i) for i in free), f"Place the {c.name} token:")
     lane = t.picks[0] if t.picks else free[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hordes_kit.skytear.effect_grants import granted_words
 from hordes_kit.skytear.state import Position, Unit
 from hordes_kit.skytear.stats import armor, attack, health, keyword
 from hordes_kit.skytear.targets import unit_label
@@ -69,6 +70,11 @@ def unit_json(s: Position, u: Unit) -> dict:
         "keywords": kws,
         "abilities": [ability_words(a) for a in c.abilities],
         "attachments": [s.name(a) for a, _ in u.attached],
+        # what abilities gave it (not tokens): for the rest of the turn, or while in play
+        "lasting": [
+            granted_words(what, n) + (" this turn" if until == "turn" else " (gained)")
+            for until, what, n in u.mods
+        ],
         "token": u.token,
         "concealed": False,
         "sample": c.sample,
@@ -152,6 +158,8 @@ def view(s: Position, player: int | None) -> dict:
         "outsider": {
             "to_come": _names(s, s.outsider_line),
             "pile": _names(s, s.outsider_pile),
+            # its bottom cards that found no room this turn: summoned in the next turn
+            "waiting": _names(s, s.outsider_pile[len(s.outsider_pile) - s.pile_wait :]),
             "destroyed": _names(s, s.outsider_out),
             "falls_this_turn": s.win_pending,
         },
@@ -222,7 +230,7 @@ def label(s: Position, action_id: str) -> str:
         ref, key = args
         if ref == "castle":
             if key == "draw":
-                return "Castle: pay 1 mana, draw a card"
+                return "Castle: Exhaust, pay 1 mana: Draw a card."  # the book's Draw
             return f"Castle: {ability_words(s.cards.castles[s.castle].abilities[int(key) - 1])}"
         u = s.by_ref(ref)
         words = {
@@ -270,6 +278,8 @@ def label(s: Position, action_id: str) -> str:
         return f"Set aside {s.name(one)}"
     if verb == "bless":
         return f"Bless with {one} tokens"
+    if verb == "x":
+        return f"X = {one}"
     if verb == "token":
         return f"An {one} token"
     if verb == "fast":
@@ -298,6 +308,7 @@ def label(s: Position, action_id: str) -> str:
         "card": "The card is",
         "bottom": "From the bottom:",
         "random": "The random card is",
+        "remove": "Removed from the deck at random:",
         "scenario": "The scenario is",
         "portal": "The portal is",
         "henchman": "The henchman is",
