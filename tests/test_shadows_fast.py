@@ -112,3 +112,21 @@ def test_simulate_plays_the_sensible_bot_on_the_fast_simulator():
     with pytest.raises(InvalidInputError, match="fast simulator plays the sensible bot"):
         simulate(heroes, 10, 4, bot="random", engine="fast")
     assert simulate(heroes, 2, 4, bot="random").games == 2  # the rules engine plays it
+
+
+def test_a_one_time_item_held_twice_leaves_one_copy_a_use():
+    """The rules engine's reading: of a One Time Item held twice, a use sends one copy out
+    of the game and the other stays, used (every copy of another Item stays)."""
+    from hordes_kit.shadows.fast import codes as K
+    from hordes_kit.shadows.fast.board import zadd, zat, zlen
+    from hordes_kit.shadows.fast.combat_moves import use
+
+    tb = tables()
+    for item, left in (("ghost-helm", 1), ("seer-s-lens", 2)):
+        S = np.zeros(K.SIZE, np.int64)
+        S[K.G_N] = 2
+        for _ in range(2):
+            zadd(S, 0, K.Z_ITEMS, tb.item(item))
+        use(S, tb.tb, 0, tb.item(item), True)
+        assert zlen(S, 0, K.Z_ITEMS) == left, item
+        assert all(S[zat(0, K.Z_ITEMS, j) + K.PL_UG] == 1 for j in range(left))

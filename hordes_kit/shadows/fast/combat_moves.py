@@ -51,7 +51,8 @@ def use(S, tb, seat, card, item):
                 S[t + K.TK_FLAGS] = K.F_ACTIVE
                 S[t + K.TK_ON] = S[a + K.PL_ON]
                 return
-    # an Item: every copy is used and moves to the end (a One Time Item leaves the game)
+    # an Item: every copy is used and moves to the end; of a One Time Item the first copy
+    # leaves the game (the engine puts it with the used One Time cards: no rule reads them)
     n = zlen(S, seat, K.Z_ITEMS)
     kept, used = K.ROWS0, K.USED0  # scratch rows of PLF numbers in S
     nr = nu = 0
@@ -66,13 +67,14 @@ def use(S, tb, seat, card, item):
             for f in range(K.PLF):
                 S[kept + nr * K.PLF + f] = S[a + f]
             nr += 1
-    keep = 0 if IT[card, K.IT_ONE_TIME] else nu
+    gone = 1 if IT[card, K.IT_ONE_TIME] else 0
+    keep = nu - gone
     for j in range(nr):
         for f in range(K.PLF):
             S[zat(seat, K.Z_ITEMS, j) + f] = S[kept + j * K.PLF + f]
     for j in range(keep):
         for f in range(K.PLF):
-            S[zat(seat, K.Z_ITEMS, nr + j) + f] = S[used + j * K.PLF + f]
+            S[zat(seat, K.Z_ITEMS, nr + j) + f] = S[used + (gone + j) * K.PLF + f]
     S[pb(seat) + K.P_NZ0 + K.Z_ITEMS] = nr + keep
     t = push(S, K.A_CARD, seat, card, 0, 0, 0, 0)
     S[t + K.TK_FLAGS] = K.F_ACTIVE | K.F_ITEM
