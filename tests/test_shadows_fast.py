@@ -130,3 +130,14 @@ def test_a_one_time_item_held_twice_leaves_one_copy_a_use():
         use(S, tb.tb, 0, tb.item(item), True)
         assert zlen(S, 0, K.Z_ITEMS) == left, item
         assert all(S[zat(0, K.Z_ITEMS, j) + K.PL_UG] == 1 for j in range(left))
+
+
+def test_the_command_line_chooses_the_engine(capsys):
+    from hordes_kit.cli import main
+
+    argv = ["simulate", "shadows", "--heroes", "Eras,Rolan", "--games", "4", "--seed", "2"]
+    assert main([*argv, "--engine", "reference", "--json"]) == 0
+    assert '"games": 4' in capsys.readouterr().out
+    assert main([*argv, "--engine", "fast", "--bot", "random"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "fast simulator plays the sensible bot" in err and len(err.splitlines()) == 1

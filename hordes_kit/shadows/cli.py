@@ -45,6 +45,12 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help="random, sensible, or a member of the sensible bot's family, e.g. "
         "sensible-policy:aim=0.8;finish=1 (every seat)",
     )
+    parser.add_argument(
+        "--engine",
+        choices=["auto", "fast", "reference"],
+        default="auto",
+        help="auto: the fast simulator for the sensible bot and its family, else the rules engine",
+    )
     add_run_arguments(parser, games=1000, max_games=MAX_GAMES)
 
 
@@ -71,7 +77,9 @@ def find_heroes(text: str) -> tuple[str, ...]:
 def run_simulate(args: argparse.Namespace) -> int:
     """Run ``simulate shadows``: checks every argument first, then streams the games."""
     heroes = find_heroes(args.heroes)
-    res = simulate(heroes, args.games, args.seed, bot=args.bot, workers=args.workers)
+    res = simulate(
+        heroes, args.games, args.seed, bot=args.bot, workers=args.workers, engine=args.engine
+    )
     names = {h.id: h.name for h in load_cards().heroes}
     if args.json:
         print(json.dumps(res.to_json() | {"heroes": [names[h] for h in heroes]}))

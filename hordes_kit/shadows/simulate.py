@@ -4,7 +4,7 @@ Games are streamed in chunks and only tallies are kept, so memory does not grow 
 the number of games; game ``i`` of seed ``s`` is the same whatever the workers. The
 sensible bot and its family play on the fast simulator (``fast/sim.py``: the rules
 engine's games on the same chance, tests/test_shadows_fast.py), over a hundred times
-faster; the random bot on the rules engine (``engine="rules"`` asks for it always). The two
+faster; the random bot on the rules engine (``engine="reference"`` asks for it always). The two
 draw their chance differently, so game ``i`` of a seed is one game on each.
 """
 
@@ -32,7 +32,7 @@ from hordes_kit.shadows.policy import policy_of
 __all__ = ["SimResult", "simulate", "play_one", "MAX_GAMES", "ENGINES"]
 
 MAX_GAMES = 1_000_000
-ENGINES = ("auto", "fast", "rules")
+ENGINES = ("auto", "fast", "reference")
 FAST_CHUNK = 2_000  # games of one fast call: a progress tick every fraction of a second
 
 
@@ -156,11 +156,11 @@ def simulate(
     """Play ``games`` seeded games with those Heroes in seat order (2 or 3); ``rules``:
     the table rules the games play (``library``, ``mulligan``, ``unmet``; default the kit's);
     ``engine``: ``auto`` (the fast simulator for the sensible bot and its family), ``fast``
-    or ``rules``."""
+    or ``reference`` (the rules engine)."""
     get_policy(bot)
     if engine not in ENGINES:
         raise InvalidInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r:.20}")
-    fast = engine != "rules" and policy_of(bot) is not None
+    fast = engine != "reference" and policy_of(bot) is not None
     if engine == "fast" and not fast:
         raise InvalidInputError(
             f"the fast simulator plays the sensible bot and its family, not {bot!r:.40}"
