@@ -20,6 +20,7 @@ from hordes_kit.core.lab.report import ANSWERS, answer_record, read_answers, to_
 from hordes_kit.core.lab.search import ask
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
+from hordes_kit.shadows.lab import QUESTIONS as SHADOWS
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 
 SEED = 2026
@@ -34,6 +35,11 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
     ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms
     ("fantahzee", FANTAHZEE, "best-policy", 500, 16),  # first round; 2,000 fresh at the end
+    ("shadows", SHADOWS, "heroes", 20_000, 0),  # 6 pairs of Heroes, fast simulator
+    ("shadows", SHADOWS, "heroes-3p", 10_000, 0),  # 4 tables of three
+    ("shadows", SHADOWS, "item-value", 4_000, 0),  # 38 arms
+    ("shadows", SHADOWS, "study-or-buy", 10_000, 0),  # 8 arms
+    ("shadows", SHADOWS, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
 )
 
 

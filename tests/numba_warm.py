@@ -3,7 +3,7 @@
 The kit ships them compiled (``hordes_kit.core.fastcache``): from an empty cache, a
 simulator is copied in and loaded in about a second. Compiled from nothing (a simulator
 changed and its shipped build not remade yet) they cost about three minutes of CPU across
-the four, and three test workers and every Voila server would each pay it. A file lock per
+the five, and three test workers and every Voila server would each pay it. A file lock per
 game, shared by the run's processes, lets one copy or compile while the others wait, then
 load the cached build. ``python tests/numba_warm.py GAME`` is the background process the
 test run starts for each game at once (see conftest.pytest_configure).

@@ -1,6 +1,6 @@
 """The fast simulators ship compiled (``hordes_kit.core.fastcache``).
 
-A fresh machine whose checkout matches the shipped builds loads the four simulators
+A fresh machine whose checkout matches the shipped builds loads the five simulators
 without compiling anything; a build made from other sources, another numba or another
 CPU is never copied; a damaged archive is refused whole and nothing is written.
 """
@@ -29,7 +29,7 @@ def test_every_simulator_has_a_shipped_build_made_from_these_sources():
     """``make numba-cache`` was run after the last change to a simulator: each game's
     shipped build names this checkout's sources, and this machine's numba, Python and CPU
     target (the ones a fresh ``make test`` installs)."""
-    assert sorted(GAMES) == ["fantahzee", "heroes_hordes", "skytear", "the_horde"]
+    assert sorted(GAMES) == ["fantahzee", "heroes_hordes", "shadows", "skytear", "the_horde"]
     for game in GAMES:
         shipped = read_shipped(fastcache.archive_path(game))
         want = fastcache.expected(game)

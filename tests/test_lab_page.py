@@ -16,11 +16,12 @@ from hordes_kit.core.lab.report import read_answers
 from hordes_kit.core.lab.search import best_label, replay_candidate
 from hordes_kit.fantahzee import lab as fantahzee_lab
 from hordes_kit.serve.dashboard import ENV, SCHEDULER_ENV
+from hordes_kit.shadows import lab as shadows_lab
 from hordes_kit.the_horde import lab as horde_lab
 from hordes_kit.the_horde.lab import policy_name
 from hordes_kit.ui.lab import CLUSTER, LabPage, answers_html
 
-SEARCHES = {"the-horde": horde_lab, "fantahzee": fantahzee_lab}  # games with a family
+SEARCHES = {"the-horde": horde_lab, "fantahzee": fantahzee_lab, "shadows": shadows_lab}  # families
 FORGED = "tcp://127.0.0.1:9"  # a scheduler address a visitor's browser sends
 
 
@@ -69,6 +70,24 @@ def test_fantahzee_s_search_is_answered_on_the_page_in_words():
     assert html.escape(fantahzee_lab.policy_name(res.winner.spec)) in page.answer.value
     assert "Candidate" not in page.answer.value + page.chart.value
     assert "strong-policy" not in page.answer.value + page.chart.value  # no bot names shown
+
+
+def test_shadows_questions_are_answered_on_the_page_in_words():
+    page = LabPage()
+    page.game.value = "Shadows"
+    keys = [k for _, k in page.question.options]
+    assert keys == ["best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy"]
+    page.question.value = "best-policy"
+    page.games.value = 20
+    res = page.answer_now(candidates=2)
+    assert res is not None and "fresh games" in page.answer.value
+    assert html.escape(shadows_lab.policy_name(res.winner.spec)) in page.answer.value
+    assert "Candidate" not in page.answer.value + page.chart.value
+    assert "sensible-policy" not in page.answer.value + page.chart.value  # no bot names shown
+    page.question.value = "heroes"
+    page.games.value = 40
+    assert page.answer_now() is not None and "Akintunde against Eras" in page.answer.value
+    assert page.play_button.layout.display == "none"  # no Shadows board plays a lab's bot
 
 
 def _widgets(root: w.Widget):

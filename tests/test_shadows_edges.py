@@ -27,7 +27,8 @@ LAYERS = [
     | {"combat_moves", "legal", "flow", "moves", "setup", "triggers", "destroy"},
     {"view", "why", "words"},
     {"game"},
-    {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench", "sheet", "cardref"},
+    {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench", "sheet", "cardref"}
+    | {"policy", "tape", "lab", "fast"},  # the bot's family, chance tapes, the lab, fast/
 ]
 LAYERS[2] |= {"things"}  # the things on the table the view names (the tutor's questions)
 

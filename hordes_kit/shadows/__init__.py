@@ -49,6 +49,7 @@ SHADOWS = register(
         cards=__name__ + ".cardref",
         card_faces="hordes_kit.ui.shadows.cardref",
         bench=__name__ + ".bench",
+        fastsim=__name__ + ".fast.sim",
         sheet=__name__ + ".sheet",
         config=SConfig,
     )

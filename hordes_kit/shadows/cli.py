@@ -15,6 +15,7 @@ from hordes_kit.core.args import add_run_arguments, text_up_to
 from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, DataCheck
 from hordes_kit.core.data import read_toml, slug
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
+from hordes_kit.core.lab.cli import lab_command
 from hordes_kit.shadows.cards import load_cards
 from hordes_kit.shadows.simulate import MAX_GAMES, simulate
 
@@ -37,7 +38,19 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         type=text_up_to(200),
         help="2 or 3 Heroes in seat order, e.g. Eras,Rolan",
     )
-    parser.add_argument("--bot", default="sensible", help="random or sensible (every seat)")
+    parser.add_argument(
+        "--bot",
+        default="sensible",
+        type=text_up_to(1000),
+        help="random, sensible, or a member of the sensible bot's family, e.g. "
+        "sensible-policy:aim=0.8;finish=1 (every seat)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=["auto", "fast", "reference"],
+        default="auto",
+        help="auto: the fast simulator for the sensible bot and its family, else the rules engine",
+    )
     add_run_arguments(parser, games=1000, max_games=MAX_GAMES)
 
 
@@ -64,7 +77,9 @@ def find_heroes(text: str) -> tuple[str, ...]:
 def run_simulate(args: argparse.Namespace) -> int:
     """Run ``simulate shadows``: checks every argument first, then streams the games."""
     heroes = find_heroes(args.heroes)
-    res = simulate(heroes, args.games, args.seed, bot=args.bot, workers=args.workers)
+    res = simulate(
+        heroes, args.games, args.seed, bot=args.bot, workers=args.workers, engine=args.engine
+    )
     names = {h.id: h.name for h in load_cards().heroes}
     if args.json:
         print(json.dumps(res.to_json() | {"heroes": [names[h] for h in heroes]}))
@@ -114,6 +129,11 @@ COMMANDS = (
         "with its 95% interval.",
         add_simulate_arguments,
         run_simulate,
+    ),
+    lab_command(
+        "shadows",
+        ("best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy"),
+        "hordes_kit.shadows.lab",
     ),
 )
 
