@@ -1,0 +1,404 @@
+"""The coach: the legal moves of a position ranked by what they are worth to the seat to move.
+
+Each candidate move is continued by simulated games under the game's best policy (the
+strategy lab's, or its strongest bot), on common random numbers: game ``g`` of a search
+seeded ``s`` draws the same luck whichever move it follows (and, in a game with hidden
+cards, the same sample of what the seat cannot see), so two moves are compared on the same
+games. The games come in rounds that double; after each round a move clearly behind the
+best (the 95% interval of its difference from the best, on the same games, lies below
+zero) stops being played, until one move is left (the best is told apart), the time is up
+or the games are enough. ``Coach.think`` can be called again to refine the same search.
+
+A game brings its side (``CoachRules``, in ``hordes_kit/<game>/coach.py``, named by
+``Game(coach=...)``): how one game is played on from a position (the fast simulator where
+one can start from the position, the rules engine with the bot otherwise), what is
+measured in each game (for the sentence that says why the best is better), and, in a
+game with hidden cards, how what the seat cannot see is sampled from what it knows. The
+answer's words are ``core.coach_words``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.montecarlo import MAX_SEED, Z95, game_rng, wilson_interval
+from hordes_kit.core.playout import Policy, playout
+from hordes_kit.core.state import GameState
+
+__all__ = [
+    "Measure",
+    "Outcome",
+    "CoachRules",
+    "MoveValue",
+    "CoachAnswer",
+    "Coach",
+    "coach",
+    "rules_for",
+    "engine_rollout",
+    "FIRST_SECONDS",
+    "MAX_SECONDS",
+]
+
+FIRST_SECONDS = 1.0  # the first answer's thinking time
+MAX_SECONDS = 600.0  # the most one request may think
+MOST_GAMES = 20_000  # games per move: past this the answer is settled whatever the time
+FIRST_ROUND = 2  # games per move in the first round; each round doubles
+DROP_AFTER = 32  # a move is dropped only after this many games (no early bad luck)
+Z_DROP = 2.576  # ... and only when 99% sure: many moves are compared at every round
+
+
+@dataclass(frozen=True)
+class Measure:
+    """Something counted at the end of each simulated game, in a player's words."""
+
+    name: str  # "Devastation Tokens at the end", "games that reach turn 10"
+    better: int = 1  # +1: more is better; -1: fewer is better
+    share: bool = False  # a yes/no per game, told as a share of games
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One simulated game for the seat: its win (1, 0, or a share of a shared win), its
+    score (None in a game without one) and each of the game's measures."""
+
+    win: float
+    score: float | None = None
+    measures: tuple[float, ...] = ()
+
+
+# (position after the move, seat, seed, game index) -> that game's outcome for the seat
+Rollout = Callable[[GameState, int, int, int], Outcome]
+# (position, seat, generator) -> the position with what the seat cannot see sampled anew
+Sampler = Callable[[GameState, int, random.Random], GameState]
+
+
+@dataclass(frozen=True)
+class CoachRules:
+    """A game's side of the coach."""
+
+    policy: str  # in words: who plays the simulated games ("the lab's best policy")
+    rollout: Rollout
+    measures: tuple[Measure, ...] = ()
+    score: str = ""  # the name of the seat's score ("XP"), "" in a game without one
+    sample: Sampler | None = None  # games with hidden cards: sample what the seat cannot see
+    moves: Callable[[GameState], Sequence[str]] | None = None  # default: every legal move
+    # the measure that ranks moves of equal win chance (and score): in The Horde, where
+    # the best policy survives about 1% of games, the turns held
+    tiebreak: int = -1
+
+    def second(self, o: Outcome) -> float:
+        """What ranks moves of equal win chance: the score, else the tiebreak measure."""
+        if self.score:
+            return 0.0 if o.score is None else o.score
+        if self.tiebreak >= 0:
+            return o.measures[self.tiebreak] * self.measures[self.tiebreak].better
+        return 0.0
+
+
+def engine_rollout(
+    policies: Callable[[GameState], Mapping[int, Policy]],
+    measures: Callable[[GameState, int], tuple[float, ...]] = lambda s, seat: (),
+    score: Callable[[GameState, int], float] | None = None,
+) -> Rollout:
+    """A rollout in the rules engine: the game's bots play to the end with game ``g``'s luck."""
+
+    def rollout(state: GameState, seat: int, seed: int, index: int) -> Outcome:
+        end = playout(state, game_rng(seed, index), policies(state))
+        return Outcome(
+            end.returns()[seat],
+            None if score is None else float(score(end, seat)),
+            tuple(float(x) for x in measures(end, seat)),
+        )
+
+    return rollout
+
+
+def mean_and_half(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% normal interval.
+
+    >>> [round(x, 4) for x in mean_and_half([1.0, 2.0, 3.0])]
+    [2.0, 1.1316]
+    """
+    n = len(values)
+    if n == 0:
+        return 0.0, math.inf
+    m = sum(values) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in values) / (n - 1)
+    return m, Z95 * math.sqrt(var / n)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move's figures: its games, win chance (95%), score, and the difference from the
+    best move on the same games (95%; zero for the best itself)."""
+
+    move: str
+    label: str
+    games: int
+    win: float
+    win_low: float
+    win_high: float
+    diff: float = 0.0
+    diff_low: float = 0.0
+    diff_high: float = 0.0
+    score: float | None = None
+    score_half: float | None = None
+    score_diff: float | None = None
+    score_diff_half: float | None = None
+    dropped: bool = False  # stopped being played: clearly behind the best
+    measures: tuple[float, ...] = ()  # the mean of each of the game's measures
+
+    def to_json(self) -> dict:
+        """JSON-ready figures."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out["measures"] = list(self.measures)
+        return {
+            k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+            for k, v in out.items()
+        }
+
+
+@dataclass(frozen=True)
+class CoachAnswer:
+    """The coach's ranking of a position's moves, best first, and why the best is better."""
+
+    game: str
+    seat: int
+    seat_name: str
+    policy: str
+    score_name: str
+    moves: tuple[MoveValue, ...]
+    why: str
+    games: int  # simulated games in all
+    seconds: float
+    settled: bool  # the best is told apart from every other move
+    seed: int
+    measure_names: tuple[str, ...] = ()
+    tiebreak_index: int = -1  # the measure that ranks moves of equal win chance (-1 none)
+
+    @property
+    def tiebreak(self) -> str:
+        """The name of the measure that ranks moves of equal win chance ("" none)."""
+        return self.measure_names[self.tiebreak_index] if self.tiebreak_index >= 0 else ""
+
+    @property
+    def top(self) -> tuple[MoveValue, ...]:
+        """The three best moves."""
+        return self.moves[:3]
+
+    @property
+    def best(self) -> MoveValue:
+        """The best move."""
+        return self.moves[0]
+
+
+@dataclass
+class _Move:
+    move: str
+    label: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    dropped: bool = False
+
+
+class Coach:
+    """A search over one position's moves; ``think(seconds)`` refines it and answers."""
+
+    def __init__(self, state: GameState, rules: CoachRules, seed: int = 0) -> None:
+        if state.is_terminal:
+            raise InvalidInputError("the game is over: there is no move to coach")
+        if state.is_chance:
+            raise InvalidInputError(
+                "the game waits for the dice or a card, not for a player: nothing to coach"
+            )
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InvalidInputError(f"the seed must be a whole number 0-{MAX_SEED:,}")
+        self.state, self.rules, self.seed = state, rules, seed
+        self.game = state.game
+        self.seat = state.current_player
+        moves = tuple(rules.moves(state) if rules.moves else state.legal_actions())
+        label = getattr(state, "label", lambda a: a)
+        self._moves = [_Move(m, label(m)) for m in moves]
+        self._samples: dict[int, GameState] = {}
+        self.seconds = 0.0
+
+    def _start(self, g: int) -> GameState:
+        """Game ``g``'s position for the seat: what it cannot see sampled with game g's luck."""
+        if self.rules.sample is None:
+            return self.state
+        if g not in self._samples:  # every move of game g starts from the same sample
+            rng = random.Random(f"hordes-kit-coach:{self.seed}:{g}")
+            self._samples = {g: self.rules.sample(self.state, self.seat, rng)}
+        return self._samples[g]
+
+    def _play(self, m: _Move, g: int) -> None:
+        after = self._start(g).apply(m.move)
+        m.outcomes.append(self.rules.rollout(after, self.seat, self.seed, g))
+
+    def _alive(self) -> list[_Move]:
+        return [m for m in self._moves if not m.dropped]
+
+    def _settled(self) -> bool:
+        alive = self._alive()
+        return len(alive) <= 1 or min(len(m.outcomes) for m in alive) >= MOST_GAMES
+
+    def think(self, seconds: float = FIRST_SECONDS, games: int | None = None) -> CoachAnswer:
+        """Play more games for at most about ``seconds`` (at least one game a move), then answer.
+
+        ``games``: stop once the moves still searched have played this many games each
+        (a search that does not depend on the machine's speed: tests, the lab's games).
+        """
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise InvalidInputError(f"the coach's seconds must be a number, got {seconds!r:.20}")
+        if not 0 < seconds <= MAX_SECONDS:
+            raise InvalidInputError(f"the coach thinks 0-{MAX_SECONDS:g} seconds, not {seconds:g}")
+        most = MOST_GAMES if games is None else max(1, min(games, MOST_GAMES))
+        t0 = time.perf_counter()
+        deadline = t0 + seconds
+        if len(self._moves) > 1:
+            while not self._settled():
+                alive = self._alive()
+                done = len(alive[0].outcomes)
+                if done >= most:
+                    break
+                target = min(max(FIRST_ROUND, 2 * done), most)
+                for g in range(done, target):  # game g for every move still in the search
+                    if g > 0 and games is None and time.perf_counter() > deadline:
+                        break
+                    for m in alive:
+                        self._play(m, g)
+                else:
+                    self._drop()
+                    continue
+                break
+        elif not self._moves[0].outcomes:
+            self._play(self._moves[0], 0)
+        self.seconds += time.perf_counter() - t0
+        return self.answer()
+
+    def _drop(self) -> None:
+        """Stop playing the moves clearly behind the best so far (on the same games)."""
+        alive = self._alive()
+        if len(alive[0].outcomes) < DROP_AFTER:
+            return
+        key = _key(self.rules)
+        best = max(alive, key=key)
+        for m in alive:
+            if m is not best:
+                d, half = _paired(best, m, lambda o: o.win)
+                ds, hs = _paired(best, m, self.rules.second)
+                z = Z_DROP / Z95  # the 95% half-widths, widened to 99%
+                if d - z * half > 0 or (d >= 0 and ds - z * hs > 0):
+                    m.dropped = True
+
+    def answer(self) -> CoachAnswer:
+        """The ranking from the games played so far."""
+        from hordes_kit.core.coach_words import why_better
+
+        ranked = sorted(self._moves, key=_key(self.rules), reverse=True)
+        best = ranked[0]
+        values = tuple(_value(m, best, bool(self.rules.score)) for m in ranked)
+        why = why_better(self.rules, best, ranked[1] if len(ranked) > 1 else None)
+        who = getattr(self.state, "who", None)
+        return CoachAnswer(
+            self.game,
+            self.seat,
+            who(self.seat) if callable(who) else f"Player {self.seat + 1}",
+            self.rules.policy,
+            self.rules.score,
+            values,
+            why,
+            sum(len(m.outcomes) for m in self._moves),
+            round(self.seconds, 3),
+            self._settled(),
+            self.seed,
+            tuple(m.name for m in self.rules.measures),
+            -1 if self.rules.score else self.rules.tiebreak,
+        )
+
+
+def _score(o: Outcome) -> float:
+    return 0.0 if o.score is None else o.score
+
+
+def _key(rules: CoachRules) -> Callable[[_Move], tuple]:
+    """How moves rank: win chance, then the score or tiebreak measure, then the shorter id."""
+
+    def key(m: _Move) -> tuple:
+        n = len(m.outcomes) or 1
+        return (
+            sum(o.win for o in m.outcomes) / n,
+            sum(rules.second(o) for o in m.outcomes) / n,
+            -len(m.move),
+            m.move,
+        )
+
+    return key
+
+
+def _paired(a: _Move, b: _Move, f: Callable[[Outcome], float]) -> tuple[float, float]:
+    """Mean and 95% half-width of f(a) - f(b) over the games both played."""
+    n = min(len(a.outcomes), len(b.outcomes))
+    return mean_and_half([f(a.outcomes[g]) - f(b.outcomes[g]) for g in range(n)])
+
+
+def _value(m: _Move, best: _Move, scored: bool) -> MoveValue:
+    n = len(m.outcomes)
+    wins = sum(o.win for o in m.outcomes)
+    low, high = wilson_interval(round(wins), n) if n else (0.0, 1.0)
+    d, half = (0.0, 0.0) if m is best else _paired(m, best, lambda o: o.win)
+    score = score_half = score_diff = score_diff_half = None
+    if scored:
+        score, score_half = mean_and_half([_score(o) for o in m.outcomes])
+        score_diff, score_diff_half = (0.0, 0.0) if m is best else _paired(m, best, _score)
+    return MoveValue(
+        m.move,
+        m.label,
+        n,
+        wins / n if n else 0.0,
+        low,
+        high,
+        d,
+        max(-1.0, d - half),
+        min(1.0, d + half),
+        score,
+        score_half,
+        score_diff,
+        score_diff_half,
+        m.dropped,
+        tuple(
+            sum(o.measures[k] for o in m.outcomes) / n for k in range(len(m.outcomes[0].measures))
+        )
+        if n
+        else (),
+    )
+
+
+def rules_for(game: str) -> CoachRules:
+    """The coach's rules of a registered game (its ``coach`` module's ``COACH``)."""
+    import importlib
+
+    from hordes_kit.core.registry import get_game
+
+    g = get_game(game)
+    if not g.coach:
+        raise InvalidInputError(f"{g.title} has no coach yet")
+    return importlib.import_module(g.coach).COACH
+
+
+def coach(
+    state: GameState,
+    seconds: float = FIRST_SECONDS,
+    seed: int = 0,
+    rules: CoachRules | None = None,
+    games: int | None = None,
+) -> CoachAnswer:
+    """Rank the moves of ``state`` for the seat to move after about ``seconds`` of games."""
+    rules = rules or rules_for(state.game)
+    return Coach(state, rules, seed).think(seconds, games)
