@@ -1,0 +1,75 @@
+"""The coach's side of Fantahzee (``core.coach``): each game played on in the fast simulator
+by the lab's best policy at every seat; the seat's value is its win (a share of a shared
+win) and its XP at the end.
+
+Hidden cards: the other seats' hands. The coach never reads them: each simulated game
+deals them anew, at their sizes, from the hero cards this seat has not seen (the hero deck
+and those hands together, which is all this seat knows of them), so two positions that
+differ only in another seat's hand get the same answer (tests/test_coach.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hordes_kit.core.coach import CoachRules, Measure, Outcome
+from hordes_kit.core.state import evolve
+from hordes_kit.fantahzee.game import FState
+from hordes_kit.fantahzee.policy import StrongPolicy
+
+__all__ = ["COACH", "BEST", "rollout", "sample"]
+
+# the lab's best policy (data/lab/answers.toml, "best-policy": prefers Captain and
+# Shieldbearer (+4), never Spearman, never flips)
+BEST = StrongPolicy(
+    favour=("captain", "shieldbearer"), favour_bonus=4.0, never=("spearman",), flip_chance=0.0
+).name
+
+
+def sample(state: FState, seat: int, rng: random.Random) -> FState:
+    """The position with every other seat's hand dealt anew from the cards ``seat`` has not seen."""
+    others = [i for i in range(state.num_players) if i != seat and state.seats[i].hand]
+    if not others:
+        return state
+    unseen = sorted(state.hero_deck + tuple(c for i in others for c in state.seats[i].hand))
+    rng.shuffle(unseen)
+    seats = list(state.seats)
+    for i in others:
+        k = len(seats[i].hand)
+        seats[i] = evolve(seats[i], hand=tuple(sorted(unseen[:k])))
+        unseen = unseen[k:]
+    return evolve(state, seats=tuple(seats), hero_deck=tuple(sorted(unseen)))
+
+
+def rollout(state: FState, seat: int, seed: int, index: int) -> Outcome:
+    """Game ``index`` of ``seed`` played on from ``state``: the seat's win, XP and more."""
+    from hordes_kit.fantahzee.fast.play import OUT_WON, OUT_XP
+    from hordes_kit.fantahzee.fast.sim import run_fast
+
+    n = state.num_players
+    if state.is_terminal:
+        xp = state.xp(seat)
+        return Outcome(
+            state.returns()[seat], float(xp), (float(xp), float(state.monsters_defeated(seat)))
+        )
+    row = run_fast((BEST,) * n, 1, seed, index, start=state)[0]
+    won = [b for b in range(n) if (int(row[OUT_WON]) >> b) & 1]
+    xp = float(row[OUT_XP + seat])
+    return Outcome(
+        1.0 / len(won) if seat in won else 0.0,
+        xp,
+        (xp, float(row[OUT_XP + 5 + seat]), float(row[OUT_XP + 10 + seat])),
+    )
+
+
+COACH = CoachRules(
+    "the lab's best policy at every seat",
+    rollout,
+    (
+        Measure("XP at the end", better=1),
+        Measure("monsters defeated", better=1),
+        Measure("heroes in the party at the end", better=1),
+    ),
+    score="XP",
+    sample=sample,
+)

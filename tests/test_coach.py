@@ -1,0 +1,192 @@
+"""The coach (core/coach.py): it ranks a position's moves right where the answer is known,
+the same seed gives the same answer, its games are common random numbers, and in the games
+with hidden cards changing another seat's hidden cards never changes its answer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from demo_game import DemoState
+
+from hordes_kit.core.coach import Coach, CoachRules, Measure, coach, engine_rollout
+from hordes_kit.core.coach_words import answer_json, answer_lines
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.playout import play_steps
+
+DECK = tuple(f"c{i}" for i in range(1, 8))
+DEMO = CoachRules(
+    "random play",
+    engine_rollout(lambda s: {}, lambda end, seat: (float(end.hands[seat][1:]),)),
+    (Measure("card value at the end"),),
+)
+
+
+def _demo(hands=("c8", "c9"), deck=DECK) -> DemoState:
+    """Seat 1 to move, seat 0 has stayed."""
+    return DemoState(players=2, deck=deck, hands=hands, turn=1)
+
+
+def _same(a, b) -> bool:
+    x, y = answer_json(a, None), answer_json(b, None)
+    x.pop("seconds"), y.pop("seconds")
+    return x == y
+
+
+def test_a_move_that_surely_wins_beats_one_that_surely_loses():
+    # seat 1 holds the 9 against the 8: staying wins, swapping draws a 1-7 and loses
+    a = coach(_demo(), seconds=30, games=64, rules=DEMO)
+    assert [v.move for v in a.moves] == ["stay", "swap"]
+    stay, swap = a.moves
+    assert (stay.win, swap.win) == (1.0, 0.0)
+    assert swap.diff == -1.0 and swap.diff_high < 0
+    assert a.settled and swap.dropped  # told apart: swap stopped being played
+    assert a.why.startswith("On the same 32 games, stay gives") and "more card value" in a.why
+
+
+def test_the_figures_match_the_exact_chance():
+    # seat 1 holds the 5 against the 4 with 1-3 and 6-9 left: staying wins surely, swapping
+    # wins 4 times in 7; the coach's interval holds 4/7 and its difference 3/7
+    deck = ("c1", "c2", "c3", "c6", "c7", "c8", "c9")
+    a = coach(_demo(("c4", "c5"), deck), seconds=60, games=400, rules=DEMO)
+    stay, swap = a.moves
+    assert stay.move == "stay" and stay.win == 1.0
+    assert swap.win_low < 4 / 7 < swap.win_high
+    assert swap.diff_low < -3 / 7 < swap.diff_high
+
+
+def test_the_same_seed_gives_the_same_answer_and_games_are_common():
+    s = _demo(("c4", "c5"), ("c1", "c2", "c3", "c6", "c7", "c8", "c9"))
+    one = coach(s, seconds=60, games=16, seed=7, rules=DEMO)
+    two = coach(s, seconds=60, games=16, seed=7, rules=DEMO)
+    other = coach(s, seconds=60, games=16, seed=8, rules=DEMO)
+    assert _same(one, two) and not _same(one, other)
+    # common random numbers: game g after "swap" draws the same card whoever asks
+    c = Coach(s, DEMO, seed=7)
+    c.think(60, games=16)
+    again = Coach(s, DEMO, seed=7)
+    again.think(60, games=8)
+    again.think(60, games=16)  # refined in two steps: the same games
+    assert [o.measures for o in c._moves[1].outcomes] == [
+        o.measures for o in again._moves[1].outcomes
+    ]
+
+
+def test_refining_plays_more_games():
+    s = _demo(("c4", "c5"), ("c1", "c2", "c3", "c6", "c7", "c8", "c9"))
+    c = Coach(s, DEMO)
+    first = c.think(60, games=4)
+    assert c.think(60, games=32).games > first.games
+
+
+def test_no_move_to_coach_is_refused_in_words():
+    with pytest.raises(InvalidInputError, match="dice or a card"):
+        coach(DemoState(players=2, deck=DECK, hands=(None, None)), rules=DEMO)
+    for bad in (0, -1, float("nan"), "1", True, 10_000):
+        with pytest.raises(InvalidInputError, match="seconds"):
+            coach(_demo(), seconds=bad, rules=DEMO)
+
+
+def test_the_answer_in_words():
+    a = coach(_demo(), seconds=30, games=64, rules=DEMO)
+    lines = answer_lines(a)
+    assert lines[1].startswith("1. stay: wins 100%")
+    assert "against the best on the same games -100%" in lines[2]
+    assert lines[-1] == "The best is told apart from every other move."
+
+
+# --- hidden cards ---------------------------------------------------------------------
+
+
+def _decision(game: str, config: dict, seed: int, want) -> object:
+    from hordes_kit.core.registry import get_game
+
+    for s in play_steps(get_game(game).start(config), random.Random(seed)):
+        if not s.is_chance and not s.is_terminal and want(s):
+            return s
+    raise AssertionError("no such position")
+
+
+def _swap_hidden_fantahzee(s):
+    """Another seat's hand with one card exchanged for one of the hero deck."""
+    from hordes_kit.core.state import evolve
+
+    seat = 1 - s.current_player
+    hand = list(s.seats[seat].hand)
+    new = next(c for c in s.hero_deck if c not in hand)
+    old = hand[0]
+    hand[0] = new
+    deck = sorted(
+        [c for c in s.hero_deck if c != new] + [old] + [new] * (s.hero_deck.count(new) - 1)
+    )
+    seats = list(s.seats)
+    seats[seat] = evolve(seats[seat], hand=tuple(sorted(hand)))
+    return evolve(s, seats=tuple(seats), hero_deck=tuple(deck))
+
+
+@pytest.mark.fast_simulators("fantahzee")
+def test_fantahzee_another_seats_hand_never_changes_the_answer():
+    from dataclasses import replace
+
+    from hordes_kit.fantahzee.coach import COACH
+
+    s = _decision(
+        "fantahzee",
+        {"players": 2},
+        3,
+        lambda s: len(s.legal_actions()) > 2 and s.seats[1 - s.current_player].hand,
+    )
+    t = _swap_hidden_fantahzee(s)
+    assert t.seats != s.seats and sorted(
+        t.hero_deck + t.seats[1 - s.current_player].hand
+    ) == sorted(s.hero_deck + s.seats[1 - s.current_player].hand)
+    assert _same(coach(s, 60, 3, COACH, games=6), coach(t, 60, 3, COACH, games=6))
+    # the check can fail: a coach that read the hands answers differently
+    peeking = replace(COACH, sample=None)
+    assert not _same(coach(s, 60, 3, peeking, games=6), coach(t, 60, 3, peeking, games=6))
+
+
+def _swap_hidden_shadows(s):
+    """Another seat's Hand with a card exchanged for one of its Deck, its Mission for
+    one of the Mission deck."""
+    from hordes_kit.core.state import evolve
+
+    j = 1 - s.current_player
+    st = s.seats[j]
+    new = next(c for c in st.deck if c not in st.hand)
+    old = st.hand[0]
+    hand = tuple(sorted([*st.hand[1:], new]))
+    deck = list(st.deck)
+    deck.remove(new)
+    seats = list(s.seats)
+    seats[j] = evolve(st, hand=hand, deck=tuple(sorted([*deck, old])))
+    changes = {}
+    if st.mission:
+        m = s.mission_deck[0]
+        seats[j] = evolve(seats[j], mission=m)
+        changes["mission_deck"] = tuple(sorted([*s.mission_deck[1:], st.mission]))
+    return evolve(s, seats=tuple(seats), **changes)
+
+
+def test_shadows_another_seats_hidden_cards_never_change_the_answer():
+    from dataclasses import replace
+
+    from hordes_kit.shadows.coach import COACH
+
+    def hidden_both(s):
+        other = s.seats[1 - s.current_player]
+        return (
+            len(s.legal_actions()) > 1
+            and other.mission
+            and other.hand
+            and set(other.deck) - set(other.hand)
+        )
+
+    s = _decision("shadows", {"players": 2}, 2, hidden_both)
+    t = _swap_hidden_shadows(s)
+    j = 1 - s.current_player
+    assert t.seats[j].hand != s.seats[j].hand and t.seats[j].mission != s.seats[j].mission
+    assert t.view(s.current_player) == s.view(s.current_player)  # the seat sees no change
+    assert _same(coach(s, 60, 5, COACH, games=4), coach(t, 60, 5, COACH, games=4))
+    peeking = replace(COACH, sample=None)
+    assert not _same(coach(s, 60, 5, peeking, games=4), coach(t, 60, 5, peeking, games=4))
