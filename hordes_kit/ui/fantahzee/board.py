@@ -89,6 +89,7 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
                 self.dice,
                 self.choices,
                 self.seats,
+                self.coach_panel(),
                 section(
                     "Odds",
                     w.HBox([self.odds_button, self.strength_button]),

@@ -128,6 +128,7 @@ class HHBoard(BoardMixin, w.VBox):
                 self.advice,
                 self.battle,
                 self.table,
+                self.coach_panel(),
                 section("What happened", w.HTML(note_html("Newest first.")), self.log_view),
                 section(
                     "Win odds",

@@ -89,6 +89,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 self.table,
                 self.playback,
                 self.message,
+                self.coach_panel(),
                 section("Log (newest first; a § chip opens the rule)", self.log_box),
                 w.HBox([self.undo_button, self.files]),
                 self.link_box(),

@@ -106,6 +106,7 @@ class THBoard(BoardMixin, w.VBox):
                 ),
                 self.progress,
                 self.odds_out,
+                self.coach_panel(),
                 self.zones,
                 self.turn_chart,
                 w.HTML("<h3 class='hk-heading'>What happened</h3>"),

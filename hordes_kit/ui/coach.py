@@ -1,0 +1,137 @@
+"""The "Coach" control of every board: the moves of the position on screen ranked for the
+player whose turn it is (``core.coach``), in players' words.
+
+The first answer comes after about a second of simulated games; "Think longer" goes on
+with the same search (the same games, more of them). At a shared table (``ui/roles.py``)
+a seat is coached on its own turn only, and a watcher gets no coach in a game with hidden
+hands (the answer would come from a seat's hand the watcher may not see). The coach never
+reads another seat's hidden cards: it samples them (``core.coach``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from hordes_kit.core.coach import FIRST_SECONDS, Coach, CoachAnswer, rules_for
+from hordes_kit.core.coach_words import percent
+from hordes_kit.core.errors import HordesKitError
+from hordes_kit.core.state import GameState
+from hordes_kit.ui.common import error_html, note_html
+from hordes_kit.ui.controls import section
+from hordes_kit.ui.roles import SEAT, WATCHER
+
+__all__ = ["CoachPanel", "answer_html", "WATCHER_WORDS", "NOT_YOUR_TURN", "LONGER_SECONDS"]
+
+LONGER_SECONDS = 4.0  # what "Think longer" adds
+WATCHER_WORDS = (
+    "The coach is for the players: a watcher gets no coach here, as its answer would come "
+    "from a player's hidden hand."
+)
+NOT_YOUR_TURN = "The coach answers on your own turn."
+
+
+def _signed(x: float) -> str:
+    return ("+" if x > 0 else "-" if x < 0 else "±") + percent(abs(x))
+
+
+def answer_html(a: CoachAnswer) -> str:
+    """The coach's answer as the board shows it: the top three, the reason, how sure."""
+    e = html.escape
+    rows = []
+    for i, v in enumerate(a.top, 1):
+        figs = [f"wins <b>{percent(v.win)}</b> (95%: {percent(v.win_low)}–{percent(v.win_high)})"]
+        if v.score is not None:
+            figs.append(f"{e(a.score_name)} {v.score:.1f} on average")
+        elif a.tiebreak and v.measures:
+            figs.append(f"{e(a.tiebreak)}: {v.measures[a.tiebreak_index]:.1f} on average")
+        if i > 1:
+            if v.diff_low == v.diff_high == 0:
+                figs.append("the same wins as the best in the same games")
+            else:
+                figs.append(
+                    f"{_signed(v.diff)} against the best in the same games "
+                    f"(95%: {_signed(v.diff_low)} to {_signed(v.diff_high)})"
+                )
+        rows.append(f"<li><b>{e(v.label)}</b>: {'; '.join(figs)}.</li>")
+    how = (
+        "The best is told apart from every other move."
+        if a.settled or len(a.moves) == 1
+        else "Not sure yet which is best: think longer for a surer answer."
+    )
+    return (
+        f"<div class='hk-coach'><p>Best moves for <b>{e(a.seat_name)}</b> "
+        f"({len(a.moves)} possible), each played on by {a.games:,} simulated games in all "
+        f"({e(a.policy)}, {a.seconds:.1f} s):</p><ol>{''.join(rows)}</ol>"
+        f"<p>{e(a.why)}</p><p class='hk-note'>{e(how)}</p></div>"
+    )
+
+
+class CoachPanel(w.VBox):
+    """The board's "Coach" section: a button, "Think longer", and the answer."""
+
+    def __init__(
+        self,
+        game: str,
+        state: Callable[[], GameState],
+        role: Callable[[], str] = lambda: "solo",
+        seat: Callable[[], int | None] = lambda: None,
+    ) -> None:
+        self.game, self._state, self._role, self._seat = game, state, role, seat
+        self.button = w.Button(description="Coach", tooltip="the best moves here")
+        self.longer = w.Button(description="Think longer", disabled=True)
+        self.out = w.HTML(note_html("The coach ranks the moves of the player whose turn it is."))
+        self.button.on_click(lambda _b: self.ask())
+        self.longer.on_click(lambda _b: self.refine())
+        self._search: Coach | None = None
+        super().__init__([section("Coach", w.HBox([self.button, self.longer]), self.out)])
+
+    def _refused(self, state: GameState) -> str:
+        """Why this page gets no coach here ("" when it does)."""
+        rules = rules_for(self.game)
+        role = self._role()
+        if role == WATCHER and rules.sample is not None:
+            return WATCHER_WORDS
+        if role == SEAT and self._seat() != state.current_player:
+            return NOT_YOUR_TURN
+        return ""
+
+    def ask(self, seconds: float = FIRST_SECONDS, games: int | None = None) -> CoachAnswer | None:
+        """What the Coach button does: a new search of the position on screen."""
+        state = self._state()
+        self._search = None
+        self.longer.disabled = True
+        if state.is_terminal or state.is_chance:
+            self.out.value = note_html(
+                "The game is over: no move to coach."
+                if state.is_terminal
+                else "Nothing to choose now: the dice or a card come first."
+            )
+            return None
+        try:
+            words = self._refused(state)
+            if words:
+                self.out.value = note_html(words)
+                return None
+            self._search = Coach(state, rules_for(self.game))
+            answer = self._search.think(seconds, games)
+        except HordesKitError as e:
+            self.out.value = error_html(str(e))
+            return None
+        self.longer.disabled = answer.settled
+        self.out.value = answer_html(answer)
+        return answer
+
+    def refine(
+        self, seconds: float = LONGER_SECONDS, games: int | None = None
+    ) -> CoachAnswer | None:
+        """What "Think longer" does: more games of the same search (a new one if the
+        position on screen changed)."""
+        if self._search is None or self._search.state is not self._state():
+            return self.ask(seconds, games)
+        answer = self._search.think(seconds, games)
+        self.longer.disabled = answer.settled
+        self.out.value = answer_html(answer)
+        return answer

@@ -1,0 +1,89 @@
+"""The "Coach" control of every board (ui/coach.py): the ranking of the position on screen
+in players' words; at a shared table a seat is coached on its own turn, and a watcher gets
+no coach in a game with hidden hands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hordes_kit.core.playout import play_steps
+from hordes_kit.ui.coach import NOT_YOUR_TURN, WATCHER_WORDS, CoachPanel
+from hordes_kit.ui.roles import SEAT, WATCHER
+
+pytestmark = pytest.mark.fast_simulators("fantahzee", "heroes_hordes", "skytear", "the_horde")
+
+
+def _board(game: str):
+    if game == "fantahzee":
+        from hordes_kit.ui.fantahzee.board import FZBoard
+
+        return FZBoard()
+    if game == "heroes-hordes":
+        from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+        return HHBoard(seed=1)
+    if game == "shadows":
+        from hordes_kit.ui.shadows.board import ShadowsBoard
+
+        return ShadowsBoard(seed=1)
+    if game == "skytear":
+        from hordes_kit.ui.skytear.board import SkyBoard
+
+        return SkyBoard(seed=1)
+    from hordes_kit.ui.the_horde.board import THBoard
+
+    return THBoard(seed=1)
+
+
+def _choice(state):
+    """The first position from ``state`` where a player chooses among several moves."""
+    for s in play_steps(state, random.Random(2)):
+        if not s.is_chance and not s.is_terminal and len(s.legal_actions()) > 1:
+            return s
+    raise AssertionError("no choice")
+
+
+@pytest.mark.parametrize("game", ["fantahzee", "heroes-hordes", "shadows", "skytear", "the-horde"])
+def test_every_board_has_the_coach(game):
+    board = _board(game)
+    assert isinstance(board.coach, CoachPanel) and board.coach._role == board.page_role
+    board.state = _choice(board.state)
+    answer = board.coach.ask(seconds=60, games=2)
+    shown = board.coach.out.value
+    assert answer is not None and f"Best moves for <b>{answer.seat_name}</b>" in shown
+    assert answer.top[0].label.replace("'", "&#x27;") in shown  # players' words, not ids
+    assert answer.top[0].move not in shown or answer.top[0].move == answer.top[0].label
+    more = board.coach.refine(seconds=60, games=4)
+    assert more.games > answer.games  # the same search, more games
+
+
+def test_nothing_to_coach_at_a_draw():
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+    board = HHBoard(seed=1)
+    assert board.state.is_chance and board.coach.ask(games=2) is None
+    assert "the dice or a card come first" in board.coach.out.value
+
+
+def test_a_watcher_gets_no_coach_where_hands_are_hidden():
+    from hordes_kit.core.registry import get_game
+
+    for game in ("fantahzee", "shadows"):
+        s = _choice(get_game(game).start({"players": 2}))
+        panel = CoachPanel(game, lambda s=s: s, role=lambda: WATCHER)
+        assert panel.ask(seconds=60, games=2) is None
+        assert (
+            "a watcher gets no coach" in panel.out.value and WATCHER_WORDS[:20] in panel.out.value
+        )
+        # a seat is coached on its own turn only
+        me = s.current_player
+        panel = CoachPanel(game, lambda s=s: s, role=lambda: SEAT, seat=lambda me=me: 1 - me)
+        assert panel.ask(seconds=60, games=2) is None and NOT_YOUR_TURN in panel.out.value
+        panel = CoachPanel(game, lambda s=s: s, role=lambda: SEAT, seat=lambda me=me: me)
+        assert panel.ask(seconds=60, games=2) is not None
+    # nothing is hidden in Heroes & Hordes: a watcher may see the coach
+    s = _choice(get_game("heroes-hordes").start({}))
+    panel = CoachPanel("heroes-hordes", lambda: s, role=lambda: WATCHER)
+    assert panel.ask(seconds=60, games=2) is not None
