@@ -273,6 +273,8 @@ class Coach:
                         break
                     for m in alive:
                         self._play(m, g)
+                    if g == 0:  # the clock starts after the first games: they load the
+                        deadline = time.perf_counter() + seconds  # simulator (once a process)
                 else:
                     self._drop()
                     continue

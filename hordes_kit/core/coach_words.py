@@ -68,8 +68,8 @@ def why_better(rules, best, second) -> str:
             found.append((strength, k, a, b, d))
     if not found:
         return (
-            f"In {n:,} games each, {best.label} and {second.label} cannot be told apart yet "
-            "by what the games measure: think longer for a surer answer."
+            f"In {n:,} game{'s' * (n != 1)} each, {best.label} and {second.label} cannot be "
+            "told apart yet by what the games measure: think longer for a surer answer."
         )
     _, k, a, b, d = max(found)
     m = rules.measures[k]
@@ -78,7 +78,7 @@ def why_better(rules, best, second) -> str:
     else:
         more = "more" if d > 0 else "fewer"
         said = f"{abs(d):.2g} {more} {m.name} on average than {second.label}"
-    return f"On the same {n:,} games, {best.label} gives {said}."
+    return f"On the same {n:,} game{'s' * (n != 1)}, {best.label} gives {said}."
 
 
 def _score_text(v, score: str) -> str:
