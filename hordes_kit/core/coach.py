@@ -273,8 +273,8 @@ class Coach:
                         break
                     for m in alive:
                         self._play(m, g)
-                    if g == 0:  # the clock starts after the first games: they load the
-                        deadline = time.perf_counter() + seconds  # simulator (once a process)
+                    if g == 0 and time.perf_counter() > deadline:  # the first games loaded
+                        deadline = time.perf_counter() + seconds  # the simulator: time again
                 else:
                     self._drop()
                     continue

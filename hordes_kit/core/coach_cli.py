@@ -62,7 +62,8 @@ def _arguments(p: argparse.ArgumentParser) -> None:
         required=True,
         metavar="LINK_OR_SAVE",
         type=text_up_to(MAX_ARGUMENT),
-        help="the position: a board's Share link (or its position=k1... value) or a saved game",
+        help="the position: a board's Share link (the address, or its position value) or a "
+        "saved game",
     )
     p.add_argument(
         "--seconds",
