@@ -190,3 +190,40 @@ def test_shadows_another_seats_hidden_cards_never_change_the_answer():
     assert _same(coach(s, 60, 5, COACH, games=4), coach(t, 60, 5, COACH, games=4))
     peeking = replace(COACH, sample=None)
     assert not _same(coach(s, 60, 5, peeking, games=4), coach(t, 60, 5, peeking, games=4))
+
+
+# --- one screen, one recommendation ----------------------------------------------------
+
+
+@pytest.mark.fast_simulators("heroes_hordes")
+def test_heroes_hordes_coach_agrees_with_the_exact_best_discard():
+    # seed 1's greedy game, turn 13: three heroes to discard from; the best discard for the
+    # battle (Wizard) is also the whole game's best: the others are told apart and dropped
+    from hordes_kit.heroes_hordes.bots import get_policy
+    from hordes_kit.heroes_hordes.coach import COACH, exact_discard
+    from hordes_kit.heroes_hordes.game import new_game
+
+    s = next(
+        s
+        for s in play_steps(new_game(), random.Random(1), {0: get_policy("greedy")})
+        if not s.is_chance and s.step == "discard" and len(s.legal_actions()) > 2
+    )
+    a = coach(s, 60, rules=COACH, games=512)
+    assert a.best.move == exact_discard(s)[0] == "discard:wizard"
+    assert a.settled and all(v.dropped for v in a.moves[1:])
+    assert a.exact == "This agrees with the exact best discard for this battle, Discard Wizard."
+
+
+def test_where_the_whole_game_differs_the_coach_says_so():
+    from hordes_kit.core.coach import MoveValue
+    from hordes_kit.core.coach_words import agreement
+
+    best = MoveValue("a", "Discard A", 100, 0.9, 0.8, 0.95)
+    apart = MoveValue("b", "Discard B", 100, 0.8, 0.7, 0.9, -0.1, -0.15, -0.05, dropped=True)
+    close = MoveValue("b", "Discard B", 100, 0.89, 0.8, 0.95, -0.01, -0.03, 0.01)
+    words = "the exact best discard for this battle"
+    assert agreement((best, apart), "a", words).startswith("This agrees with")
+    said = agreement((best, apart), "b", words)
+    assert said.startswith("The exact best discard for this battle is Discard B; over the whole")
+    assert "finds Discard A better: Discard B wins -10% against it" in said
+    assert "cannot tell it apart from Discard A yet" in agreement((best, close), "b", words)

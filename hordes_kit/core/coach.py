@@ -90,6 +90,10 @@ class CoachRules:
     # the measure that ranks moves of equal win chance (and score): in The Horde, where
     # the best policy survives about 1% of games, the turns held
     tiebreak: int = -1
+    # an exact answer the same screen gives (the best discard for this battle): (its move,
+    # what it is best at, in words), or None where it has none; the coach agrees with it
+    # or says why the whole game differs
+    exact: Callable[[GameState], tuple[str, str] | None] | None = None
 
     def second(self, o: Outcome) -> float:
         """What ranks moves of equal win chance: the score, else the tiebreak measure."""
@@ -182,6 +186,7 @@ class CoachAnswer:
     seed: int
     measure_names: tuple[str, ...] = ()
     tiebreak_index: int = -1  # the measure that ranks moves of equal win chance (-1 none)
+    exact: str = ""  # how the answer stands to the screen's exact answer ("" none)
 
     @property
     def tiebreak(self) -> str:
@@ -226,6 +231,8 @@ class Coach:
         label = getattr(state, "label", lambda a: a)
         self._moves = [_Move(m, label(m)) for m in moves]
         self._samples: dict[int, GameState] = {}
+        # the screen's exact answer: of moves the games cannot tell apart, it ranks first
+        self._exact = rules.exact(state) if rules.exact else None
         self.seconds = 0.0
 
     def _start(self, g: int) -> GameState:
@@ -289,8 +296,7 @@ class Coach:
         alive = self._alive()
         if len(alive[0].outcomes) < DROP_AFTER:
             return
-        key = _key(self.rules)
-        best = max(alive, key=key)
+        best = max(alive, key=self._key())
         for m in alive:
             if m is not best:
                 d, half = _paired(best, m, lambda o: o.win)
@@ -299,11 +305,28 @@ class Coach:
                 if d - z * half > 0 or (d >= 0 and ds - z * hs > 0):
                     m.dropped = True
 
+    def _key(self) -> Callable[[_Move], tuple]:
+        """How moves rank: win chance, then the score or tiebreak measure, then the screen's
+        exact answer, then the shorter id."""
+        second, exact = self.rules.second, self._exact[0] if self._exact else None
+
+        def key(m: _Move) -> tuple:
+            n = len(m.outcomes) or 1
+            return (
+                sum(o.win for o in m.outcomes) / n,
+                sum(second(o) for o in m.outcomes) / n,
+                m.move == exact,
+                -len(m.move),
+                m.move,
+            )
+
+        return key
+
     def answer(self) -> CoachAnswer:
         """The ranking from the games played so far."""
-        from hordes_kit.core.coach_words import why_better
+        from hordes_kit.core.coach_words import agreement, why_better
 
-        ranked = sorted(self._moves, key=_key(self.rules), reverse=True)
+        ranked = sorted(self._moves, key=self._key(), reverse=True)
         best = ranked[0]
         values = tuple(_value(m, best, bool(self.rules.score)) for m in ranked)
         why = why_better(self.rules, best, ranked[1] if len(ranked) > 1 else None)
@@ -322,26 +345,12 @@ class Coach:
             self.seed,
             tuple(m.name for m in self.rules.measures),
             -1 if self.rules.score else self.rules.tiebreak,
+            agreement(values, *self._exact) if self._exact else "",
         )
 
 
 def _score(o: Outcome) -> float:
     return 0.0 if o.score is None else o.score
-
-
-def _key(rules: CoachRules) -> Callable[[_Move], tuple]:
-    """How moves rank: win chance, then the score or tiebreak measure, then the shorter id."""
-
-    def key(m: _Move) -> tuple:
-        n = len(m.outcomes) or 1
-        return (
-            sum(o.win for o in m.outcomes) / n,
-            sum(rules.second(o) for o in m.outcomes) / n,
-            -len(m.move),
-            m.move,
-        )
-
-    return key
 
 
 def _paired(a: _Move, b: _Move, f: Callable[[Outcome], float]) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["why_better", "answer_lines", "answer_json", "percent"]
+__all__ = ["why_better", "agreement", "answer_lines", "answer_json", "percent"]
 
 CLEAR = 2.0  # a difference this many of its standard errors from 0 is worth saying
 TOP = 3  # the moves an answer shows
@@ -81,6 +81,30 @@ def why_better(rules, best, second) -> str:
     return f"On the same {n:,} game{'s' * (n != 1)}, {best.label} gives {said}."
 
 
+def agreement(values, move: str, words: str) -> str:
+    """How the coach's ranking stands to the screen's exact answer ``move`` (``words``: what
+    it is best at): it agrees, or the whole game's difference in the same games."""
+    best = values[0]
+    if move == best.move:
+        return f"This agrees with {words}, {best.label}."
+    other = next((v for v in values if v.move == move), None)
+    if other is None:
+        return ""
+    against = (
+        f"{other.label} wins {_signed(other.diff)} against it in the same games (95%: "
+        f"{_signed(other.diff_low)} to {_signed(other.diff_high)})"
+    )
+    if other.dropped or other.diff_high < 0:
+        return (
+            f"{words[:1].upper() + words[1:]} is {other.label}; over the whole game the coach "
+            f"finds {best.label} better: {against}."
+        )
+    return (
+        f"{words[:1].upper() + words[1:]} is {other.label}; over the whole game the coach "
+        f"cannot tell it apart from {best.label} yet: {against}."
+    )
+
+
 def _score_text(v, score: str) -> str:
     if v.score is None:
         return ""
@@ -116,6 +140,8 @@ def answer_lines(a) -> list[str]:
                 text += f", {a.score_name} {v.score_diff:+.1f}"
         lines.append(text + f" [{v.games:,} games]")
     lines.append(a.why)
+    if a.exact:
+        lines.append(a.exact)
     if len(a.moves) > 1:
         lines.append(
             "The best is told apart from every other move."
@@ -142,4 +168,5 @@ def answer_json(a, top: int | None = TOP) -> dict:
         "seed": a.seed,
         "legal_moves": len(a.moves),
         "measures": list(a.measure_names),
+        "exact": a.exact or None,
     }

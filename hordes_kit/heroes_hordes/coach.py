@@ -8,10 +8,10 @@ from __future__ import annotations
 from hordes_kit.core.coach import CoachRules, Measure, Outcome
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import play_until
-from hordes_kit.heroes_hordes.bots import get_policy
+from hordes_kit.heroes_hordes.bots import DISCARD_RULES, get_policy
 from hordes_kit.heroes_hordes.game import HHState
 
-__all__ = ["COACH", "BEST", "rollout"]
+__all__ = ["COACH", "BEST", "rollout", "exact_discard"]
 
 # the lab's answer to "Which defend and discard rules lose least?" (data/lab/answers.toml)
 BEST = "family:lookahead:weakest-winner:exact"
@@ -34,6 +34,14 @@ def rollout(state: HHState, seat: int, seed: int, index: int) -> Outcome:
     return Outcome(WIN[int(row[0])], None, (float(row[1]), float(row[0] == 2)))
 
 
+def exact_discard(state: HHState) -> tuple[str, str] | None:
+    """The board's exact answer at a discard: the next card of the best discard for this
+    battle (the most force kept), as the lab's best policy discards."""
+    if state.is_terminal or state.is_chance or state.step != "discard":
+        return None
+    return DISCARD_RULES["exact"](state), "the exact best discard for this battle"
+
+
 COACH = CoachRules(
     "the lab's best policy (defends with the weakest pile that wins, discards the exact "
     "best cards)",
@@ -43,4 +51,5 @@ COACH = CoachRules(
         Measure("games lost", better=-1, share=True),
     ),
     tiebreak=0,
+    exact=exact_discard,
 )
