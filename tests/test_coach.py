@@ -215,7 +215,7 @@ def test_heroes_hordes_coach_agrees_with_the_exact_best_discard():
 
 
 def test_where_the_whole_game_differs_the_coach_says_so():
-    from hordes_kit.core.coach import MoveValue
+    from hordes_kit.core.coach_answer import MoveValue
     from hordes_kit.core.coach_words import agreement
 
     best = MoveValue("a", "Discard A", 100, 0.9, 0.8, 0.95)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from hordes_kit.core.coach import FIRST_SECONDS, Coach, CoachAnswer, rules_for
+from hordes_kit.core.coach import FIRST_SECONDS, Coach, rules_for
+from hordes_kit.core.coach_answer import CoachAnswer
 from hordes_kit.core.coach_words import percent
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.state import GameState
