@@ -92,6 +92,7 @@ class CoachRules:
     # what it is best at, in words), or None where it has none; the coach agrees with it
     # or says why the whole game differs
     exact: Callable[[GameState], tuple[str, str] | None] | None = None
+    bot: Policy | None = None  # the best policy as a rules-engine bot (core.coach_bot)
 
     def second(self, o: Outcome) -> float:
         """What ranks moves of equal win chance: the score, else the tiebreak measure."""
@@ -162,7 +163,10 @@ class Coach:
 
     def _play(self, m: _Move, g: int) -> None:
         after = self._start(g).apply(m.move)
-        m.outcomes.append(self.rules.rollout(after, self.seat, self.seed, g))
+        outcome = self.rules.rollout(after, self.seat, self.seed, g)
+        if len(outcome.measures) != len(self.rules.measures):  # a game's bug, not the input's
+            raise ValueError(f"{self.game}: a simulated game measured {outcome.measures!r}")
+        m.outcomes.append(outcome)
 
     def _alive(self) -> list[_Move]:
         return [m for m in self._moves if not m.dropped]

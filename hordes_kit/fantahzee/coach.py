@@ -14,6 +14,7 @@ import random
 
 from hordes_kit.core.coach import CoachRules, Measure, Outcome
 from hordes_kit.core.state import evolve
+from hordes_kit.fantahzee.bots import bot_named
 from hordes_kit.fantahzee.game import FState
 from hordes_kit.fantahzee.policy import StrongPolicy
 
@@ -47,11 +48,10 @@ def rollout(state: FState, seat: int, seed: int, index: int) -> Outcome:
     from hordes_kit.fantahzee.fast.sim import run_fast
 
     n = state.num_players
-    if state.is_terminal:
-        xp = state.xp(seat)
-        return Outcome(
-            state.returns()[seat], float(xp), (float(xp), float(state.monsters_defeated(seat)))
-        )
+    if state.is_terminal:  # the move ended the game: its own figures
+        xp = float(state.xp(seat))
+        ended = (xp, float(state.monsters_defeated(seat)), float(len(state.seats[seat].party)))
+        return Outcome(state.returns()[seat], xp, ended)
     row = run_fast((BEST,) * n, 1, seed, index, start=state)[0]
     won = [b for b in range(n) if (int(row[OUT_WON]) >> b) & 1]
     xp = float(row[OUT_XP + seat])
@@ -72,4 +72,5 @@ COACH = CoachRules(
     ),
     score="XP",
     sample=sample,
+    bot=bot_named(BEST),
 )

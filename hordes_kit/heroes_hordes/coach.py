@@ -52,4 +52,5 @@ COACH = CoachRules(
     ),
     tiebreak=0,
     exact=exact_discard,
+    bot=get_policy(BEST),
 )

@@ -90,4 +90,5 @@ COACH = CoachRules(
     ),
     score="Victory Stones",
     sample=sample,
+    bot=sensible_bot,
 )

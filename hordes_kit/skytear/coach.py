@@ -46,4 +46,5 @@ COACH = CoachRules(
         Measure("turns played", better=1),
     ),
     tiebreak=0,
+    bot=sensible_policy,
 )

@@ -53,4 +53,5 @@ COACH = CoachRules(
         Measure("games lost with every Grimthwacker killed", better=-1, share=True),
     ),
     tiebreak=0,
+    bot=as_bot(BEST),
 )
