@@ -255,3 +255,40 @@ def test_the_coach_as_a_bot_plays_whole_games_the_same_for_a_seed():
     one = play_coach(("the-horde", {}, 2), 5, 0, 1)
     assert list(one) == list(play_coach(("the-horde", {}, 2), 5, 0, 1))
     assert list(play_coach(("the-horde", {}, 0), 5, 0, 2)) in ([0, 0], [0, 1], [1, 0], [1, 1])
+
+
+def test_shadows_cards_laid_facedown_by_another_seat_never_change_the_answer():
+    # seed 26 of two sensible bots: seat 1 has laid two cards in line, seat 0 must defend
+    from dataclasses import replace
+
+    from hordes_kit.core.state import evolve
+    from hordes_kit.shadows import new_game
+    from hordes_kit.shadows.bots import sensible_bot
+    from hordes_kit.shadows.coach import COACH
+    from hordes_kit.shadows.view import view
+
+    bots = {0: sensible_bot, 1: sensible_bot}
+    s = next(
+        s
+        for s in play_steps(new_game({"players": 2}), random.Random(26), bots)
+        if not s.is_chance
+        and s.queue_owner() not in (-1, s.current_player)
+        and len(s.queue) > 1
+        and len(s.legal_actions()) > 1
+    )
+    me, owner = s.current_player, s.queue_owner()
+    shown = view(s, me)["seats"][owner]["line"]
+    k = shown.index("")  # a card laid facedown
+    st = s.seats[owner]
+    new = next(c for c in st.hand + st.deck if c != s.queue[k])
+    hand, deck = list(st.hand), list(st.deck)
+    (hand if new in hand else deck).remove(new)
+    (hand if len(hand) < len(st.hand) else deck).append(s.queue[k])
+    queue = s.queue[:k] + (new,) + s.queue[k + 1 :]
+    seats = list(s.seats)
+    seats[owner] = evolve(st, hand=tuple(sorted(hand)), deck=tuple(sorted(deck)))
+    t = evolve(s, seats=tuple(seats), queue=queue)
+    assert t.queue != s.queue and view(t, me) == view(s, me)
+    assert _same(coach(s, 60, 4, COACH, games=4), coach(t, 60, 4, COACH, games=4))
+    peeking = replace(COACH, sample=None)
+    assert not _same(coach(s, 60, 4, peeking, games=4), coach(t, 60, 4, peeking, games=4))

@@ -9,7 +9,7 @@ from what this seat cannot tell apart (each seat's Hand and Deck together; the M
 deck with the others' Missions; the Monster-Action deck with the facedown cards it does
 not know), at their sizes, so two positions that differ only in another seat's hidden
 cards get the same answer (tests/test_coach.py). The cards another seat laid facedown in
-line this turn are kept as they are (a rare moment to be coached in).
+line this turn are dealt anew with its Hand and Deck (the one laid faceup stays).
 """
 
 from __future__ import annotations
@@ -40,9 +40,20 @@ def sample(state: ShadowsState, seat: int, rng: random.Random) -> ShadowsState:
     if state.finished:
         return state
     seats = list(state.seats)
+    queue = list(state.queue)
+    owner = state.queue_owner()
+    laid: list[int] = []  # the places in line of cards another seat laid facedown
+    if owner >= 0 and owner != seat:
+        kinds = [t.kind for t in state.tasks if t.kind in ("!turn", "!next")]
+        laying = bool(kinds) and kinds[-1] == "!turn"  # its first card is faceup then
+        laid = [k for k in range(len(queue)) if not (k == 0 and laying)]
     for j, st in enumerate(seats):
         if j != seat:
-            hand, deck = _deal([*st.hand, *st.deck], [len(st.hand)], rng)
+            facedown = [queue[k] for k in laid] if j == owner else []
+            cards = [*st.hand, *st.deck, *facedown]
+            *line, hand, deck = _deal(cards, [1] * len(facedown) + [len(st.hand)], rng)
+            for k, c in zip(laid if j == owner else [], line):
+                queue[k] = c[0]
             seats[j] = evolve(st, hand=hand, deck=deck)
     others = [j for j, st in enumerate(seats) if j != seat]
     missions = [m for j in others for m in ([seats[j].mission] if seats[j].mission else [])]
@@ -55,7 +66,7 @@ def sample(state: ShadowsState, seat: int, rng: random.Random) -> ShadowsState:
     for k, j in enumerate(others):
         kept, offer = dealt[k], dealt[len(others) + k]
         seats[j] = evolve(seats[j], mission=kept[0] if kept else "", offer=offer)
-    s = evolve(state, seats=tuple(seats), mission_deck=dealt[-1])
+    s = evolve(state, seats=tuple(seats), mission_deck=dealt[-1], queue=tuple(queue))
     if s.ma:
         hidden = [
             i
