@@ -19,9 +19,10 @@ from hordes_kit.core.montecarlo import MAX_SEED, game_rng
 from hordes_kit.core.playout import Policy, playout
 from hordes_kit.core.registry import get_game
 
-__all__ = ["coach_bot", "play_coach", "COMPETITIVE"]
+__all__ = ["coach_bot", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
 
 COMPETITIVE = ("fantahzee", "shadows")  # a seat wins against the others
+PER_MOVE = 16  # the lab's coach: simulated games a move at each choice
 
 
 def coach_bot(game: str, games: int = 16) -> Policy:
@@ -59,3 +60,28 @@ def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
         value = end.returns()[seat]
         out[k] = int(value > 0 if game in COMPETITIVE else value >= 1)
     return out
+
+
+def coach_question(game: str, measure: str, config: dict | None = None):
+    """The lab's question "Does the coach beat the best policy?" for ``game``: both on the
+    same games (``core.lab.search.Question``)."""
+    from hordes_kit.core.lab.search import Question
+    from hordes_kit.core.lab.tasks import Arm, Experiment
+
+    config = dict(config or {})
+
+    def experiment() -> Experiment:
+        arms = (
+            Arm("The lab's best policy", (game, config, 0)),
+            Arm(f"The coach ({PER_MOVE} simulated games a move)", (game, config, PER_MOVE)),
+        )
+        return Experiment(play_coach, arms, measure, True, games_per_second=0.2)
+
+    return Question(
+        "coach",
+        "Does the coach beat the best policy?",
+        "Whole games in the rules engine: the coach, which plays each choice by simulated "
+        f"games ({PER_MOVE} a move), against the game's best policy, on the same games.",
+        experiment=experiment,
+        default_games=50,
+    )
