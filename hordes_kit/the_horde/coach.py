@@ -1,6 +1,6 @@
 """The coach's side of The Horde (``core.coach``): each game played on by the lab's best
-buying policy, the rules engine to the next turn's Recruit phase, then the fast simulator
-(as ``simulate.py`` does from the middle of a turn).
+buying policy, the rules engine to the end of the recruiting (or, from later in a turn, to
+the next turn's Recruit phase), then the fast simulator.
 """
 
 from __future__ import annotations
@@ -27,17 +27,23 @@ def _outcome(result: str, turn: int) -> Outcome:
     )
 
 
+def _handover(state: THState, turn: int) -> bool:
+    """Where the fast simulator takes the game over: this turn's Horde draw, once the
+    recruiting is done (as "what should I buy?" does), or the next turn's Recruit phase."""
+    return not state.is_terminal and (
+        state.step == "horde-draw" or (state.turn > turn and state.step == "recruit-flip")
+    )
+
+
 def rollout(state: THState, seat: int, seed: int, index: int) -> Outcome:
     """Game ``index`` of ``seed`` played on from ``state``: survived, turns, how it ended."""
     from hordes_kit.the_horde.fast.sim import export, run_fast
 
     turn = state.turn
-    state = play_until(
-        state,
-        game_rng(seed, index),
-        {0: as_bot(BEST)},
-        lambda s: s.turn > turn and s.step == "recruit-flip",
-    )
+    if not _handover(state, turn):
+        state = play_until(
+            state, game_rng(seed, index), {0: as_bot(BEST)}, lambda s: _handover(s, turn)
+        )
     if state.is_terminal:
         return _outcome(state.result, state.turn)
     row = run_fast(BEST, 1, seed, config=state.config, first=index, start=export(state))[0]
