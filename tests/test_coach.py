@@ -292,3 +292,26 @@ def test_shadows_cards_laid_facedown_by_another_seat_never_change_the_answer():
     assert _same(coach(s, 60, 4, COACH, games=4), coach(t, 60, 4, COACH, games=4))
     peeking = replace(COACH, sample=None)
     assert not _same(coach(s, 60, 4, peeking, games=4), coach(t, 60, 4, peeking, games=4))
+
+
+def test_fantahzee_coach_names_the_party_solvers_move_as_a_move():
+    from hordes_kit.fantahzee.advice import party_strength
+    from hordes_kit.fantahzee.bots import strong_bot
+    from hordes_kit.fantahzee.coach import exact_roll
+    from hordes_kit.fantahzee.game import new_game
+
+    seen = set()
+    for seed in range(4, 8):
+        bots = {0: strong_bot, 1: strong_bot}
+        for s in play_steps(new_game({"players": 2}), random.Random(seed), bots):
+            found = exact_roll(s) if not s.is_terminal else None
+            if found:
+                move, words = found
+                _, advice = party_strength(s)
+                assert move in s.legal_actions() and words.startswith("the party solver")
+                if advice.move == "keep":
+                    kept = ",".join(map(str, advice.keep))
+                    assert s.label(move) in (f"Keep {kept}, reroll the rest", "Reroll everything")
+                seen.add(advice.move)
+                break
+    assert "keep" in seen

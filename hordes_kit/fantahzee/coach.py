@@ -18,7 +18,7 @@ from hordes_kit.fantahzee.bots import bot_named
 from hordes_kit.fantahzee.game import FState
 from hordes_kit.fantahzee.policy import StrongPolicy
 
-__all__ = ["COACH", "BEST", "rollout", "sample"]
+__all__ = ["COACH", "BEST", "rollout", "sample", "exact_roll"]
 
 # the lab's best policy (data/lab/answers.toml, "best-policy": prefers Captain and
 # Shieldbearer (+4), never Spearman, never flips)
@@ -62,6 +62,32 @@ def rollout(state: FState, seat: int, seed: int, index: int) -> Outcome:
     )
 
 
+def exact_roll(state: FState) -> tuple[str, str] | None:
+    """The board's exact answer in the Roll Step: the party solver's best move for this
+    turn's expected strength, as a move (None where it names none, or more than one)."""
+    from hordes_kit.fantahzee.advice import party_strength
+    from hordes_kit.fantahzee.rules import dice_text
+
+    if state.is_chance or state.is_terminal or state.phase != "roll" or not state.rolled:
+        return None
+    if state.pending:
+        return None
+    _odds, advice = party_strength(state)
+    legal = state.legal_actions()
+    if advice is None:
+        return None
+    if advice.move == "keep":
+        moves = [f"keep:{dice_text(advice.keep)}"]
+    elif advice.move == "activate":
+        tail = f".{advice.hero}:{dice_text(advice.pay)}"
+        moves = [a for a in legal if a.startswith("activate:") and a.endswith(tail)]
+    else:  # stop rolling: "done", unless heroes are left to activate (then it names none)
+        moves = [] if any(a.startswith("activate:") for a in legal) else ["done"]
+    if len(moves) != 1 or moves[0] not in legal:
+        return None
+    return moves[0], "the party solver's best move for this turn's strength"
+
+
 COACH = CoachRules(
     "the lab's best policy at every seat",
     rollout,
@@ -72,5 +98,6 @@ COACH = CoachRules(
     ),
     score="XP",
     sample=sample,
+    exact=exact_roll,
     bot=bot_named(BEST),
 )
