@@ -87,3 +87,27 @@ def test_a_watcher_gets_no_coach_where_hands_are_hidden():
     s = _choice(get_game("heroes-hordes").start({}))
     panel = CoachPanel("heroes-hordes", lambda: s, role=lambda: WATCHER)
     assert panel.ask(seconds=60, games=2) is not None
+
+
+def test_a_walkthrough_step_that_asks_for_a_choice_has_the_coach():
+    from hordes_kit.ui.heroes_hordes.walkthrough import walkthrough
+
+    player = walkthrough()
+    assert player.coach.layout.display == "none" or player.pending_question() is not None
+    for i in range(len(player.scenarios)):  # the first question that asks for a choice
+        player.load(i)
+        frames = [f for f in player.frames if f.step.ask and f.step.grade != "rule"]
+        if frames:
+            player.goto(frames[0].index - 1)
+            break
+    q = player.pending_question()
+    assert q is not None and q.step.grade != "rule"
+    assert player.coach.layout.display == ""
+    answer = player.coach.ask(seconds=60, games=2)
+    assert answer is not None and {v.move for v in answer.moves} == set(q.before.legal_actions())
+    assert "Best moves for" in player.coach.out.value
+    player.answer(q.step.move)  # answered: the next step asks nothing, the coach hides
+    player.next()
+    if player.pending_question() is None:
+        assert player.coach.layout.display == "none"
+        assert "Best moves" not in player.coach.out.value

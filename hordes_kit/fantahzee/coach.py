@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 
 from hordes_kit.core.coach import CoachRules, Measure, Outcome
+from hordes_kit.core.montecarlo import game_rng
+from hordes_kit.core.playout import playout
 from hordes_kit.core.state import evolve
 from hordes_kit.fantahzee.bots import bot_named
 from hordes_kit.fantahzee.game import FState
@@ -42,17 +44,28 @@ def sample(state: FState, seat: int, rng: random.Random) -> FState:
     return evolve(state, seats=tuple(seats), hero_deck=tuple(sorted(unseen)))
 
 
+def _engine(state: FState, seat: int, seed: int, index: int) -> Outcome:
+    """Game ``index`` of ``seed`` in the rules engine, the best policy at every seat."""
+    bot = bot_named(BEST)
+    end = playout(state, game_rng(seed, index), {i: bot for i in range(state.num_players)})
+    xp = float(end.xp(seat))
+    ended = (xp, float(end.monsters_defeated(seat)), float(len(end.seats[seat].party)))
+    return Outcome(end.returns()[seat], xp, ended)
+
+
 def rollout(state: FState, seat: int, seed: int, index: int) -> Outcome:
     """Game ``index`` of ``seed`` played on from ``state``: the seat's win, XP and more."""
     from hordes_kit.fantahzee.fast.play import OUT_WON, OUT_XP
     from hordes_kit.fantahzee.fast.sim import run_fast
+    from hordes_kit.fantahzee.fast.tables import Unsupported
 
     n = state.num_players
     if state.is_terminal:  # the move ended the game: its own figures
-        xp = float(state.xp(seat))
-        ended = (xp, float(state.monsters_defeated(seat)), float(len(state.seats[seat].party)))
-        return Outcome(state.returns()[seat], xp, ended)
-    row = run_fast((BEST,) * n, 1, seed, index, start=state)[0]
+        return _engine(state, seat, seed, index)
+    try:
+        row = run_fast((BEST,) * n, 1, seed, index, start=state)[0]
+    except Unsupported:  # cards or a position the fast simulator has no room for
+        return _engine(state, seat, seed, index)
     won = [b for b in range(n) if (int(row[OUT_WON]) >> b) & 1]
     xp = float(row[OUT_XP + seat])
     return Outcome(

@@ -32,6 +32,7 @@ WATCHER_WORDS = (
     "from a player's hidden hand."
 )
 NOT_YOUR_TURN = "The coach answers on your own turn."
+START = "The coach ranks the moves of the player whose turn it is."
 
 
 def _signed(x: float) -> str:
@@ -90,6 +91,14 @@ class CoachPanel(w.VBox):
         self._search: Coach | None = None
         super().__init__([section("Coach", w.HBox([self.button, self.longer]), self.out)])
 
+    def show_for(self, shown: bool) -> None:
+        """Shown or hidden (a walkthrough shows it at a choice); hidden, it forgets its answer."""
+        self.layout.display = "" if shown else "none"
+        if not shown:
+            self._search = None
+            self.longer.disabled = True
+            self.out.value = note_html(START)
+
     def _refused(self, state: GameState) -> str:
         """Why this page gets no coach here ("" when it does)."""
         rules = rules_for(self.game)
@@ -119,8 +128,8 @@ class CoachPanel(w.VBox):
                 return None
             self._search = Coach(state, rules_for(self.game))
             answer = self._search.think(seconds, games)
-        except HordesKitError as e:
-            self.out.value = error_html(str(e))
+        except HordesKitError as e:  # a position the simulated games cannot play on
+            self.out.value = error_html(f"The coach cannot answer here: {e}")
             return None
         self.longer.disabled = answer.settled
         self.out.value = answer_html(answer)
