@@ -315,3 +315,37 @@ def test_fantahzee_coach_names_the_party_solvers_move_as_a_move():
                 seen.add(advice.move)
                 break
     assert "keep" in seen
+
+
+def test_shadows_another_seats_library_from_the_skill_pool_never_changes_the_answer():
+    # the Skill Pool table rule deals each seat a library only its player sees
+    from dataclasses import replace
+
+    from hordes_kit.core.state import evolve
+    from hordes_kit.shadows import new_game
+    from hordes_kit.shadows.bots import sensible_bot
+    from hordes_kit.shadows.coach import COACH
+    from hordes_kit.shadows.view import view
+
+    bots = {0: sensible_bot, 1: sensible_bot}
+    s = next(
+        s
+        for s in play_steps(new_game({"players": 2, "library": "pool"}), random.Random(3), bots)
+        if not s.is_chance
+        and not s.is_terminal
+        and len(s.legal_actions()) > 1
+        and s.seats[1 - s.current_player].library
+    )
+    me, j = s.current_player, 1 - s.current_player
+    lib, pool = list(s.seats[j].library), list(s.skill_pool)
+    new = next(c for c in pool if c not in lib)
+    pool.remove(new)
+    pool.append(lib.pop(0))
+    lib.append(new)
+    seats = list(s.seats)
+    seats[j] = evolve(seats[j], library=tuple(sorted(lib)))
+    t = evolve(s, seats=tuple(seats), skill_pool=tuple(sorted(pool)))
+    assert view(t, me) == view(s, me) and t.seats[j].library != s.seats[j].library
+    assert _same(coach(s, 60, 2, COACH, games=4), coach(t, 60, 2, COACH, games=4))
+    peeking = replace(COACH, sample=None)
+    assert not _same(coach(s, 60, 2, peeking, games=4), coach(t, 60, 2, peeking, games=4))

@@ -3,13 +3,14 @@ the sensible bot at every seat (the strongest the kit has; Shadows has no fast s
 yet); the seat's value is its win (a share of a shared win) and its Victory Stones.
 
 Hidden cards: what another seat holds (its Hand and Current Deck, told apart only by their
-sizes), its Missions (kept and offered) and the Monster-Action cards dealt facedown that
-this seat did not deal. The coach never reads them: each simulated game deals them anew
-from what this seat cannot tell apart (each seat's Hand and Deck together; the Mission
-deck with the others' Missions; the Monster-Action deck with the facedown cards it does
-not know), at their sizes, so two positions that differ only in another seat's hidden
-cards get the same answer (tests/test_coach.py). The cards another seat laid facedown in
-line this turn are dealt anew with its Hand and Deck (the one laid faceup stays).
+sizes), its Missions (kept and offered), its library under the Skill Pool table rule, the
+cards it laid facedown in line and the Monster-Action cards dealt facedown that this seat
+did not deal. The coach never reads them: each simulated game deals them anew from what
+this seat cannot tell apart (each seat's Hand, Deck and facedown line together; the
+Mission deck with the others' Missions; the Skill Pool with the others' libraries; the
+Monster-Action deck with the facedown cards it does not know), at their sizes, so two
+positions that differ only in another seat's hidden cards get the same answer
+(tests/test_coach.py).
 """
 
 from __future__ import annotations
@@ -67,6 +68,15 @@ def sample(state: ShadowsState, seat: int, rng: random.Random) -> ShadowsState:
         kept, offer = dealt[k], dealt[len(others) + k]
         seats[j] = evolve(seats[j], mission=kept[0] if kept else "", offer=offer)
     s = evolve(state, seats=tuple(seats), mission_deck=dealt[-1], queue=tuple(queue))
+    if state.config.library == "pool":  # the libraries were dealt from the Skill Pool
+        libraries = _deal(
+            [*s.skill_pool, *(c for j in others for c in seats[j].library)],
+            [len(seats[j].library) for j in others],
+            rng,
+        )
+        for k, j in enumerate(others):
+            seats[j] = evolve(seats[j], library=libraries[k])
+        s = evolve(s, seats=tuple(seats), skill_pool=libraries[-1])
     if s.ma:
         hidden = [
             i
