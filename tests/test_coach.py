@@ -349,3 +349,33 @@ def test_shadows_another_seats_library_from_the_skill_pool_never_changes_the_ans
     assert _same(coach(s, 60, 2, COACH, games=4), coach(t, 60, 2, COACH, games=4))
     peeking = replace(COACH, sample=None)
     assert not _same(coach(s, 60, 2, peeking, games=4), coach(t, 60, 2, peeking, games=4))
+
+
+@pytest.mark.parametrize(
+    "game, config",
+    [
+        ("fantahzee", {"players": 3}),
+        ("shadows", {"players": 3}),
+        ("shadows", {"players": 2, "library": "pool"}),
+    ],
+)
+def test_a_sample_of_the_hidden_cards_shows_the_seat_its_own_table(game, config):
+    # at every decision of a whole game: the seat sees the same table and has the same
+    # moves in the sampled position (only what it cannot see was dealt anew), and the
+    # sample differs from the position somewhere hidden now and then
+    from hordes_kit.core.coach import rules_for
+    from hordes_kit.core.registry import get_game
+
+    rules = rules_for(game)
+    bots = {i: rules.bot for i in range(config["players"])}
+    rng = random.Random(0)
+    changed = seen = 0
+    for s in play_steps(get_game(game).start(config), random.Random(1), bots):
+        if s.is_chance or s.is_terminal:
+            continue
+        seat = s.current_player
+        t = rules.sample(s, seat, rng)
+        assert t.view(seat) == s.view(seat) and t.legal_actions() == s.legal_actions()
+        seen += 1
+        changed += t != s
+    assert seen > 50 and changed > seen // 4
