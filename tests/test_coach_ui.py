@@ -111,3 +111,26 @@ def test_a_walkthrough_step_that_asks_for_a_choice_has_the_coach():
     if player.pending_question() is None:
         assert player.coach.layout.display == "none"
         assert "Best moves" not in player.coach.out.value
+
+
+def test_an_answer_about_an_earlier_position_is_taken_away():
+    board = _board("heroes-hordes")
+    board.state = _choice(board.state)
+    assert board.coach.ask(seconds=60, games=2) is not None
+    board.act(board.state.legal_actions()[0])
+    assert "Best moves" not in board.coach.out.value and board.coach.longer.disabled
+
+
+def test_a_device_passed_round_the_table_coaches_only_the_player_it_shows():
+    from hordes_kit.ui.coach import NOT_ON_SCREEN
+
+    board = _board("shadows")
+    board.state = _choice(board.state)
+    me = board.state.current_player
+    board.viewer, board.waiting_for = me, me  # to be passed to the player to move
+    assert board.coach.ask(seconds=60, games=2) is None
+    assert NOT_ON_SCREEN in board.coach.out.value
+    board.viewer, board.waiting_for = 1 - me, None  # the other player's cards show
+    assert board.coach.ask(seconds=60, games=2) is None
+    board.viewer = me  # the player to move holds the device, their cards showing
+    assert board.coach.ask(seconds=60, games=2) is not None

@@ -239,8 +239,15 @@ class BoardMixin:
         ranked for the player to move; at a shared table, by the page's role."""
         from hordes_kit.ui.coach import CoachPanel
 
-        self.coach = CoachPanel(self.game, lambda: self.state, self.page_role, self.table_seat)
+        self.coach = CoachPanel(
+            self.game, lambda: self.state, self.page_role, self.table_seat, self.coach_sees
+        )
         return self.coach
+
+    def coach_sees(self, state: GameState) -> bool:
+        """Whether the cards of the seat to move are on this screen (the coach answers for
+        it only then); a board passed round a table of several people says when."""
+        return True
 
     def link_box(self) -> LinkBox:
         """The board's "Copy link" button (a link opens this very position)."""

@@ -24,7 +24,14 @@ from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.controls import section
 from hordes_kit.ui.roles import SEAT, WATCHER
 
-__all__ = ["CoachPanel", "answer_html", "WATCHER_WORDS", "NOT_YOUR_TURN", "LONGER_SECONDS"]
+__all__ = [
+    "CoachPanel",
+    "answer_html",
+    "WATCHER_WORDS",
+    "NOT_YOUR_TURN",
+    "NOT_ON_SCREEN",
+    "LONGER_SECONDS",
+]
 
 LONGER_SECONDS = 4.0  # what "Think longer" adds
 WATCHER_WORDS = (
@@ -32,6 +39,9 @@ WATCHER_WORDS = (
     "from a player's hidden hand."
 )
 NOT_YOUR_TURN = "The coach answers on your own turn."
+NOT_ON_SCREEN = (
+    "The coach answers for the player whose turn it is once their cards are on this screen."
+)
 START = "The coach ranks the moves of the player whose turn it is."
 
 
@@ -81,8 +91,12 @@ class CoachPanel(w.VBox):
         state: Callable[[], GameState],
         role: Callable[[], str] = lambda: "solo",
         seat: Callable[[], int | None] = lambda: None,
+        on_screen: Callable[[GameState], bool] = lambda s: True,
     ) -> None:
         self.game, self._state, self._role, self._seat = game, state, role, seat
+        # whether the cards of the seat to move are on this screen (a device passed round
+        # a table shows one player's hand at a time: the answer would show it to another)
+        self._on_screen = on_screen
         self.button = w.Button(description="Coach", tooltip="the best moves here")
         self.longer = w.Button(description="Think longer", disabled=True)
         self.out = w.HTML(note_html("The coach ranks the moves of the player whose turn it is."))
@@ -95,9 +109,18 @@ class CoachPanel(w.VBox):
         """Shown or hidden (a walkthrough shows it at a choice); hidden, it forgets its answer."""
         self.layout.display = "" if shown else "none"
         if not shown:
-            self._search = None
-            self.longer.disabled = True
-            self.out.value = note_html(START)
+            self.forget()
+
+    def forget(self) -> None:
+        """No answer shown (the position it was about is gone)."""
+        self._search = None
+        self.longer.disabled = True
+        self.out.value = note_html(START)
+
+    def seen(self, state: GameState) -> None:
+        """The board shows ``state``: an answer about another position is taken away."""
+        if self._search is not None and self._search.state is not state:
+            self.forget()
 
     def _refused(self, state: GameState) -> str:
         """Why this page gets no coach here ("" when it does)."""
@@ -107,6 +130,8 @@ class CoachPanel(w.VBox):
             return WATCHER_WORDS
         if role == SEAT and self._seat() != state.current_player:
             return NOT_YOUR_TURN
+        if role not in (SEAT, WATCHER) and not self._on_screen(state):
+            return NOT_ON_SCREEN
         return ""
 
     def ask(self, seconds: float = FIRST_SECONDS, games: int | None = None) -> CoachAnswer | None:

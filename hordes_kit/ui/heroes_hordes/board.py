@@ -271,6 +271,7 @@ class HHBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         n = len(s.history)
         mine = self._mine()
         self.draw_button.disabled = s.step != "draw"

@@ -204,6 +204,7 @@ class SkyBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         extra = () if s.is_terminal or s.turn < 1 else ODDS
         if self.odds_html:
             extra = (*extra, ("odds:hide", "Hide the odds"))

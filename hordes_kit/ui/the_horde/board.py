@@ -265,6 +265,7 @@ class THBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         v = s.view(0)
         if s.history != self._odds_for:  # odds of an earlier position would mislead
             self.odds_out.value = ""
