@@ -4,6 +4,7 @@ no coach in a game with hidden hands."""
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -129,8 +130,20 @@ def test_a_device_passed_round_the_table_coaches_only_the_player_it_shows():
     me = board.state.current_player
     board.viewer, board.waiting_for = me, me  # to be passed to the player to move
     assert board.coach.ask(seconds=60, games=2) is None
-    assert NOT_ON_SCREEN in board.coach.out.value
+    assert html.escape(NOT_ON_SCREEN) in board.coach.out.value
     board.viewer, board.waiting_for = 1 - me, None  # the other player's cards show
     assert board.coach.ask(seconds=60, games=2) is None
     board.viewer = me  # the player to move holds the device, their cards showing
     assert board.coach.ask(seconds=60, games=2) is not None
+
+
+def test_the_coach_goes_on_thinking_while_the_answer_is_read():
+    # no event loop runs here: the clock's steps are taken by hand
+    board = _board("skytear")
+    board.state = _choice(board.state)
+    first = board.coach.ask(seconds=60, games=2)
+    assert first is not None and not first.settled
+    more = board.coach.keep_thinking()
+    assert more.games > first.games and f"{more.games:,} simulated games" in board.coach.out.value
+    board.act(board.state.legal_actions()[0])  # the board moves on: no more thinking
+    assert board.coach.keep_thinking() is None and not board.coach.clock.running

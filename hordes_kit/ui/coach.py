@@ -1,11 +1,14 @@
 """The "Coach" control of every board: the moves of the position on screen ranked for the
 player whose turn it is (``core.coach``), in players' words.
 
-The first answer comes after about a second of simulated games; "Think longer" goes on
-with the same search (the same games, more of them). At a shared table (``ui/roles.py``)
-a seat is coached on its own turn only, and a watcher gets no coach in a game with hidden
-hands (the answer would come from a seat's hand the watcher may not see). The coach never
-reads another seat's hidden cards: it samples them (``core.coach``).
+The first answer comes after about a second of simulated games; then the coach goes on
+by itself while the player reads (up to ten seconds more, a step at a time on the kernel's
+loop), and "Think longer" goes on further: the same search, the same games, more of them.
+At a shared table (``ui/roles.py``) a seat is coached on its own turn only, and a watcher
+gets no coach in a game with hidden hands (the answer would come from a seat's hand the
+watcher may not see); a board passed round a table coaches the person to move once their
+cards are on screen. The coach never reads another seat's hidden cards: it samples them
+(``core.coach``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.controls import section
+from hordes_kit.ui.playback import KernelClock
 from hordes_kit.ui.roles import SEAT, WATCHER
 
 __all__ = [
@@ -34,13 +38,20 @@ __all__ = [
 ]
 
 LONGER_SECONDS = 4.0  # what "Think longer" adds
+# after the first answer the coach goes on by itself while the player reads: a step of
+# thinking now and then on the kernel's own loop (a click waits at most a step), until the
+# best is told apart or this much more thinking is done
+WHILE_READING = 10.0
+STEP_SECONDS = 0.4
+STEP_EVERY = 0.2
 WATCHER_WORDS = (
     "The coach is for the players: a watcher gets no coach here, as its answer would come "
     "from a player's hidden hand."
 )
 NOT_YOUR_TURN = "The coach answers on your own turn."
 NOT_ON_SCREEN = (
-    "The coach answers for the player whose turn it is once their cards are on this screen."
+    "The coach answers on a player's turn (not a bot's), once their cards are on this "
+    "screen (pass the device to them first)."
 )
 START = "The coach ranks the moves of the player whose turn it is."
 
@@ -103,6 +114,8 @@ class CoachPanel(w.VBox):
         self.button.on_click(lambda _b: self.ask())
         self.longer.on_click(lambda _b: self.refine())
         self._search: Coach | None = None
+        self.clock = KernelClock(self.keep_thinking, STEP_EVERY)
+        self._more = 0.0  # seconds thought by itself since the last answer asked for
         super().__init__([section("Coach", w.HBox([self.button, self.longer]), self.out)])
 
     def show_for(self, shown: bool) -> None:
@@ -113,6 +126,7 @@ class CoachPanel(w.VBox):
 
     def forget(self) -> None:
         """No answer shown (the position it was about is gone)."""
+        self.clock.stop()
         self._search = None
         self.longer.disabled = True
         self.out.value = note_html(START)
@@ -156,8 +170,30 @@ class CoachPanel(w.VBox):
         except HordesKitError as e:  # a position the simulated games cannot play on
             self.out.value = error_html(f"The coach cannot answer here: {e}")
             return None
+        self._shown(answer)
+        return answer
+
+    def _shown(self, answer: CoachAnswer) -> None:
+        """Show an answer; until the best is told apart, go on thinking while it is read."""
         self.longer.disabled = answer.settled
         self.out.value = answer_html(answer)
+        self._more = 0.0
+        if answer.settled:
+            self.clock.stop()
+        else:
+            self.clock.start()  # where no loop runs (a test, a script): by hand
+
+    def keep_thinking(self) -> CoachAnswer | None:
+        """One step of thinking while the answer is read (the clock's tick)."""
+        if self._search is None or self._search.state is not self._state():
+            self.clock.stop()
+            return None
+        answer = self._search.think(STEP_SECONDS)
+        self._more += STEP_SECONDS
+        self.longer.disabled = answer.settled
+        self.out.value = answer_html(answer)
+        if answer.settled or self._more >= WHILE_READING:
+            self.clock.stop()
         return answer
 
     def refine(
@@ -168,6 +204,5 @@ class CoachPanel(w.VBox):
         if self._search is None or self._search.state is not self._state():
             return self.ask(seconds, games)
         answer = self._search.think(seconds, games)
-        self.longer.disabled = answer.settled
-        self.out.value = answer_html(answer)
+        self._shown(answer)
         return answer
