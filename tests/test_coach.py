@@ -379,3 +379,13 @@ def test_a_sample_of_the_hidden_cards_shows_the_seat_its_own_table(game, config)
         seen += 1
         changed += t != s
     assert seen > 50 and changed > seen // 4
+
+
+def test_a_long_search_keeps_a_bounded_number_of_games(monkeypatch):
+    from hordes_kit.core import coach as coach_module
+
+    monkeypatch.setattr(coach_module, "MOST_OUTCOMES", 40)
+    s = _demo(("c4", "c5"), ("c1", "c2", "c3", "c6", "c7", "c8", "c9"))
+    c = Coach(s, DEMO)
+    a = c.think(60)  # however long it may think: 20 games a move, then settled
+    assert a.settled and a.games <= 40 and all(v.games == 20 for v in a.moves if not v.dropped)

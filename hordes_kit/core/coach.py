@@ -45,6 +45,9 @@ __all__ = [
 FIRST_SECONDS = 1.0  # the first answer's thinking time
 MAX_SECONDS = 600.0  # the most one request may think
 MOST_GAMES = 20_000  # games per move: past this the answer is settled whatever the time
+# the games a search keeps in all (each a few hundred bytes): with many moves each plays
+# fewer, so memory stays bounded however long the coach is asked to think
+MOST_OUTCOMES = 200_000
 FIRST_ROUND = 2  # games per move in the first round; each round doubles
 DROP_AFTER = 32  # a move is dropped only after this many games (no early bad luck)
 Z_DROP = 2.576  # ... and only when 99% sure: many moves are compared at every round
@@ -148,6 +151,7 @@ class Coach:
         label = getattr(state, "label", lambda a: a)
         self._moves = [_Move(m, label(m)) for m in moves]
         self._samples: dict[int, GameState] = {}
+        self._most = min(MOST_GAMES, max(FIRST_ROUND, MOST_OUTCOMES // max(1, len(moves))))
         # the screen's exact answer: of moves the games cannot tell apart, it ranks first
         self._exact = rules.exact(state) if rules.exact else None
         self.seconds = 0.0
@@ -173,7 +177,7 @@ class Coach:
 
     def _settled(self) -> bool:
         alive = self._alive()
-        return len(alive) <= 1 or min(len(m.outcomes) for m in alive) >= MOST_GAMES
+        return len(alive) <= 1 or min(len(m.outcomes) for m in alive) >= self._most
 
     def think(self, seconds: float = FIRST_SECONDS, games: int | None = None) -> CoachAnswer:
         """Play more games for at most about ``seconds`` (at least one game a move), then answer.
@@ -185,7 +189,7 @@ class Coach:
             raise InvalidInputError(f"the coach's seconds must be a number, got {seconds!r:.20}")
         if not 0 < seconds <= MAX_SECONDS:
             raise InvalidInputError(f"the coach thinks 0-{MAX_SECONDS:g} seconds, not {seconds:g}")
-        most = MOST_GAMES if games is None else max(1, min(games, MOST_GAMES))
+        most = self._most if games is None else max(1, min(games, self._most))
         t0 = time.perf_counter()
         deadline = t0 + seconds
         if len(self._moves) > 1:
