@@ -388,4 +388,19 @@ def test_a_long_search_keeps_a_bounded_number_of_games(monkeypatch):
     s = _demo(("c4", "c5"), ("c1", "c2", "c3", "c6", "c7", "c8", "c9"))
     c = Coach(s, DEMO)
     a = c.think(60)  # however long it may think: 20 games a move, then settled
-    assert a.settled and a.games <= 40 and all(v.games == 20 for v in a.moves if not v.dropped)
+    assert not a.more and a.games <= 40 and all(v.games == 20 for v in a.moves)
+    assert not a.settled  # not told apart in 20 games: the words say the games are enough
+    assert answer_lines(a)[-1].startswith("The games are enough and the best is not told")
+
+
+def test_a_dropped_move_never_ranks_above_the_moves_still_searched():
+    # dropped after 32 games on which it did well by luck, it would rank by its own mean
+    from hordes_kit.core.coach import _Move
+
+    s = _demo(("c4", "c5"), ("c1", "c2", "c3", "c6", "c7", "c8", "c9"))
+    c = Coach(s, DEMO)
+    c.think(60, games=64)
+    stay, swap = c._moves
+    swap.dropped, swap.outcomes = True, [o for o in stay.outcomes[:32]]  # as good, fewer games
+    stay.outcomes = [*stay.outcomes[:63], type(stay.outcomes[0])(0.0, None, (1.0,))]
+    assert isinstance(swap, _Move) and c.answer().best.move == "stay"

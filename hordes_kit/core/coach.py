@@ -44,7 +44,7 @@ __all__ = [
 
 FIRST_SECONDS = 1.0  # the first answer's thinking time
 MAX_SECONDS = 600.0  # the most one request may think
-MOST_GAMES = 20_000  # games per move: past this the answer is settled whatever the time
+MOST_GAMES = 20_000  # games per move: past this a search plays no more, whatever the time
 # the games a search keeps in all (each a few hundred bytes): with many moves each plays
 # fewer, so memory stays bounded however long the coach is asked to think
 MOST_OUTCOMES = 200_000
@@ -176,8 +176,12 @@ class Coach:
         return [m for m in self._moves if not m.dropped]
 
     def _settled(self) -> bool:
-        alive = self._alive()
-        return len(alive) <= 1 or min(len(m.outcomes) for m in alive) >= self._most
+        """The best is told apart: every other move was dropped."""
+        return len(self._alive()) <= 1
+
+    def _done(self) -> bool:
+        """No more games to play: the best is told apart, or the moves left played enough."""
+        return self._settled() or min(len(m.outcomes) for m in self._alive()) >= self._most
 
     def think(self, seconds: float = FIRST_SECONDS, games: int | None = None) -> CoachAnswer:
         """Play more games for at most about ``seconds`` (at least one game a move), then answer.
@@ -193,7 +197,7 @@ class Coach:
         t0 = time.perf_counter()
         deadline = t0 + seconds
         if len(self._moves) > 1:
-            while not self._settled():
+            while not self._done():
                 alive = self._alive()
                 done = len(alive[0].outcomes)
                 if done >= most:
@@ -230,13 +234,14 @@ class Coach:
                     m.dropped = True
 
     def _key(self) -> Callable[[_Move], tuple]:
-        """How moves rank: win chance, then the score or tiebreak measure, then the screen's
-        exact answer, then the shorter id."""
+        """How moves rank: the moves still searched first, then win chance, then the score
+        or tiebreak measure, then the screen's exact answer, then the shorter id."""
         second, exact = self.rules.second, self._exact[0] if self._exact else None
 
         def key(m: _Move) -> tuple:
             n = len(m.outcomes) or 1
             return (
+                not m.dropped,  # a dropped move's figures come from fewer games
                 sum(o.win for o in m.outcomes) / n,
                 sum(second(o) for o in m.outcomes) / n,
                 m.move == exact,
@@ -270,6 +275,7 @@ class Coach:
             tuple(m.name for m in self.rules.measures),
             -1 if self.rules.score else self.rules.tiebreak,
             agreement(values, *self._exact) if self._exact else "",
+            not self._done(),
         )
 
 

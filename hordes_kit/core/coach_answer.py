@@ -78,6 +78,7 @@ class CoachAnswer:
     measure_names: tuple[str, ...] = ()
     tiebreak_index: int = -1  # the measure that ranks moves of equal win chance (-1 none)
     exact: str = ""  # how the answer stands to the screen's exact answer ("" none)
+    more: bool = True  # thinking longer plays more games (False: told apart, or enough)
 
     @property
     def tiebreak(self) -> str:

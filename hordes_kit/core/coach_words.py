@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["why_better", "agreement", "answer_lines", "answer_json", "percent"]
+__all__ = ["why_better", "agreement", "how_sure", "answer_lines", "answer_json", "percent"]
 
 CLEAR = 2.0  # a difference this many of its standard errors from 0 is worth saying
 TOP = 3  # the moves an answer shows
@@ -143,12 +143,20 @@ def answer_lines(a) -> list[str]:
     if a.exact:
         lines.append(a.exact)
     if len(a.moves) > 1:
-        lines.append(
-            "The best is told apart from every other move."
-            if a.settled
-            else "The best is not told apart from every move yet: think longer for a surer answer."
-        )
+        lines.append(how_sure(a))
     return lines
+
+
+def how_sure(a) -> str:
+    """Whether the best is told apart, and whether thinking longer could tell it."""
+    if a.settled:
+        return "The best is told apart from every other move."
+    if a.more:
+        return "The best is not told apart from every move yet: think longer for a surer answer."
+    return (
+        "The games are enough and the best is not told apart from every move: those left "
+        "are as good as each other, as far as the games can tell."
+    )
 
 
 def answer_json(a, top: int | None = TOP) -> dict:
@@ -165,6 +173,7 @@ def answer_json(a, top: int | None = TOP) -> dict:
         "games": a.games,
         "seconds": a.seconds,
         "settled": a.settled,
+        "more": a.more,
         "seed": a.seed,
         "legal_moves": len(a.moves),
         "measures": list(a.measure_names),

@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from hordes_kit.core.coach import FIRST_SECONDS, Coach, rules_for
 from hordes_kit.core.coach_answer import CoachAnswer
-from hordes_kit.core.coach_words import percent
+from hordes_kit.core.coach_words import how_sure, percent
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
@@ -79,11 +79,7 @@ def answer_html(a: CoachAnswer) -> str:
                     f"(95%: {_signed(v.diff_low)} to {_signed(v.diff_high)})"
                 )
         rows.append(f"<li><b>{e(v.label)}</b>: {'; '.join(figs)}.</li>")
-    how = (
-        "The best is told apart from every other move."
-        if a.settled or len(a.moves) == 1
-        else "Not sure yet which is best: think longer for a surer answer."
-    )
+    how = "The only move." if len(a.moves) == 1 else how_sure(a)
     return (
         f"<div class='hk-coach'><p>Best moves for <b>{e(a.seat_name)}</b> "
         f"({len(a.moves)} possible), from {a.games:,} simulated games played on by "
@@ -175,10 +171,10 @@ class CoachPanel(w.VBox):
 
     def _shown(self, answer: CoachAnswer) -> None:
         """Show an answer; until the best is told apart, go on thinking while it is read."""
-        self.longer.disabled = answer.settled
+        self.longer.disabled = not answer.more
         self.out.value = answer_html(answer)
         self._more = 0.0
-        if answer.settled:
+        if not answer.more:
             self.clock.stop()
         else:
             self.clock.start()  # where no loop runs (a test, a script): by hand
@@ -190,9 +186,9 @@ class CoachPanel(w.VBox):
             return None
         answer = self._search.think(STEP_SECONDS)
         self._more += STEP_SECONDS
-        self.longer.disabled = answer.settled
+        self.longer.disabled = not answer.more
         self.out.value = answer_html(answer)
-        if answer.settled or self._more >= WHILE_READING:
+        if not answer.more or self._more >= WHILE_READING:
             self.clock.stop()
         return answer
 
