@@ -120,7 +120,7 @@ def answer_lines(a) -> list[str]:
     lines = [
         f"Coach for {a.seat_name}: the best moves by win chance"
         + (f" and {a.score_name}" if a.score_name else "")
-        + f", from {a.games:,} simulated games played on by {a.policy} ({a.seconds:.1f} s)."
+        + f", from {a.games:,} simulated games played on by {a.policy}; {a.seconds:.1f} s."
     ]
     for i, v in enumerate(a.moves[:TOP], 1):
         text = (

@@ -83,7 +83,7 @@ def answer_html(a: CoachAnswer) -> str:
     return (
         f"<div class='hk-coach'><p>Best moves for <b>{e(a.seat_name)}</b> "
         f"({len(a.moves)} possible), from {a.games:,} simulated games played on by "
-        f"{e(a.policy)} ({a.seconds:.1f} s):</p><ol>{''.join(rows)}</ol>"
+        f"{e(a.policy)}; {a.seconds:.1f} s:</p><ol>{''.join(rows)}</ol>"
         f"<p>{e(a.why)}</p>{f'<p>{e(a.exact)}</p>' if a.exact else ''}"
         f"<p class='hk-note'>{e(how)}</p></div>"
     )
