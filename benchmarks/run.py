@@ -32,6 +32,9 @@ def main() -> None:
                 f"{game.name} printable sheet: {first:.2f} s to make the first time, "
                 f"{t:.2f} s again; {size / 1024:.0f} KB"
             )
+    import coach_bench  # benchmarks/coach_bench.py: the coach's first answer and its games
+
+    coach_bench.run()
     import lab_bench  # benchmarks/lab_bench.py: the strategy lab, local and on Dask
 
     lab_bench.run()

@@ -32,6 +32,7 @@ VERBS = {
     "simulate": "win odds of a policy over many seeded games",
     "party": "a whole party's strength this turn, best play",
     "sheet": "a printable odds sheet: one HTML page, charts inline, for A4 or Letter",
+    "coach": "the best moves of a position, by simulated games",
 }
 JSON_HELP = "print one JSON object"
 # what ``hordes-kit --help`` says first: plain words (a terminal shows no markup)
@@ -54,6 +55,10 @@ def game_commands() -> dict[str, list[tuple[Game, Command]]]:
             found.setdefault(cmd.verb, []).append((game, cmd))
         if game.sheet:
             found["sheet"].append((game, SHEET))
+        if game.coach:
+            from hordes_kit.core.coach_cli import COACH_COMMAND
+
+            found["coach"].append((game, COACH_COMMAND))
     return {verb: pairs for verb, pairs in found.items() if pairs}
 
 

@@ -76,6 +76,8 @@ class Game:
     # (core/cardref.py), and the page module whose face(ref) draws one as on the board
     cards: str = ""
     card_faces: str = ""
+    # module whose COACH (core.coach.CoachRules) lets the coach rank the game's moves
+    coach: str = ""
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""

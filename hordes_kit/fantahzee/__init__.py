@@ -56,6 +56,7 @@ FANTAHZEE = register(
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fast.sim",
+        coach=__name__ + ".coach",
         config=FConfig,
     )
 )

@@ -266,7 +266,7 @@ COMMANDS = (
     ),
     lab_command(
         "fantahzee",
-        ("best-policy", "first-player", "hero-value", "table-rules"),
+        ("best-policy", "first-player", "hero-value", "table-rules", "coach"),
         "hordes_kit.fantahzee.lab",
     ),
 )

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from hordes_kit.core.coach_bot import coach_question
 from hordes_kit.core.lab.search import Family, Question
 from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
@@ -241,4 +242,5 @@ QUESTIONS = (
         experiment=_table_rules,
         default_games=2000,
     ),
+    coach_question("fantahzee", MEASURE, {"players": 2}),
 )

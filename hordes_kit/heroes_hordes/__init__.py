@@ -44,6 +44,7 @@ HEROES_HORDES = register(
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fast.sim",
+        coach=__name__ + ".coach",
         config=HHConfig,
     )
 )

@@ -118,7 +118,9 @@ COMMANDS = (
         battle,
     ),
     Command("simulate", "P(win/tie/loss) with 95%% intervals", None, _simulate_arguments, simulate),
-    lab_command("heroes-hordes", ("best-policy", "table-rules"), "hordes_kit.heroes_hordes.lab"),
+    lab_command(
+        "heroes-hordes", ("best-policy", "table-rules", "coach"), "hordes_kit.heroes_hordes.lab"
+    ),
 )
 
 

@@ -10,6 +10,7 @@ from itertools import product
 
 import numpy as np
 
+from hordes_kit.core.coach_bot import coach_question
 from hordes_kit.core.lab.search import Question
 from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
@@ -81,4 +82,5 @@ QUESTIONS = (
         experiment=_table_rules,
         default_games=50_000,
     ),
+    coach_question("heroes-hordes", MEASURE),
 )

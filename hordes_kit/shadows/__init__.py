@@ -21,6 +21,7 @@ SHADOWS = register(
         new_game,
         conformance_seeds=6,
         playout_policy=conformance_policy,
+        coach=__name__ + ".coach",
         tagline="Competitive, 2-3 players: plan your hand in secret, then fight the Monster "
         "Initiative step by step.",
         dashboards=(

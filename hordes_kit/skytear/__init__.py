@@ -52,6 +52,7 @@ SKYTEAR = register(
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fast.sim",
+        coach=__name__ + ".coach",
         config=SkyConfig,
     )
 )

@@ -45,6 +45,7 @@ THE_HORDE = register(
         bench=__name__ + ".bench",
         sheet=__name__ + ".sheet",
         fastsim=__name__ + ".fast.sim",
+        coach=__name__ + ".coach",
         config=THConfig,
     )
 )

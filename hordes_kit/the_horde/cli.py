@@ -150,7 +150,7 @@ COMMANDS = (
     ),
     lab_command(
         "the-horde",
-        ("best-policy", "policies", "card-value", "table-rules"),
+        ("best-policy", "policies", "card-value", "table-rules", "coach"),
         "hordes_kit.the_horde.lab",
     ),
 )

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from hordes_kit.core.coach_bot import coach_question
 from hordes_kit.core.lab.search import Family, Question
 from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
@@ -227,4 +228,5 @@ QUESTIONS = (
         experiment=_table_rules,
         default_games=100_000,
     ),
+    coach_question("the-horde", MEASURE),
 )

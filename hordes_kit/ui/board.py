@@ -239,6 +239,21 @@ class BoardMixin:
             return query_of({"table": self.table_panel.session.code})
         return query_of({POSITION: position_link(self.game, self.config, self.state)})
 
+    def coach_panel(self):
+        """The board's "Coach" section (ui/coach.py): the moves of the position on screen
+        ranked for the player to move; at a shared table, by the page's role."""
+        from hordes_kit.ui.coach import CoachPanel
+
+        self.coach = CoachPanel(
+            self.game, lambda: self.state, self.page_role, self.table_seat, self.coach_sees
+        )
+        return self.coach
+
+    def coach_sees(self, state: GameState) -> bool:
+        """Whether the cards of the seat to move are on this screen (the coach answers for
+        it only then); a board passed round a table of several people says when."""
+        return True
+
     def link_box(self) -> LinkBox:
         """The board's "Copy link" button (a link opens this very position)."""
         self.links = LinkBox(self.link_query)

@@ -29,6 +29,7 @@ from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.core.scenario import Frame, Scenario, ScenarioError, run_scenario
 from hordes_kit.core.state import GameState
+from hordes_kit.ui.coach import CoachPanel
 from hordes_kit.ui.grading import Grade, best_moves, choice_html, retry_html, rule_html
 from hordes_kit.ui.links import LinkBox
 from hordes_kit.ui.log import rule_chip
@@ -109,6 +110,8 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         self.table_rules.open_from_url()
         self.table_rules.on_change(lambda _c: self.load(self.picker.value))
         self.links = LinkBox(self.link_params)
+        # the coach at a step that asks for a choice: the moves of the question's position
+        self.coach = CoachPanel(self.scenarios[0].game if self.scenarios else "", self._asked)
         super().__init__(
             [
                 Stylesheet(),
@@ -118,6 +121,7 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
                 w.HBox([self.back_button, self.next_button, self.position]),
                 self.narration,
                 self.question,
+                self.coach,
                 self.board,
                 self.steps,
                 self.links,
@@ -364,6 +368,12 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         self.question.children = (
             self._question_widgets(q) if q else self._point_widgets(p) if p else ()
         )
+        self.coach.show_for(q is not None and q.step.grade != "rule")
+
+    def _asked(self) -> GameState:
+        """The position of the open question (the coach's), else the one on screen."""
+        q = self.pending_question()
+        return q.before if q else self.frames[self.i - 1].after if self.i else self.start
 
     def _setup_html(self, q: Frame | None, p: Frame | None) -> str:
         """The set-up's narration: what the rules engine did before the first step (a

@@ -89,6 +89,7 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
                 self.dice,
                 self.choices,
                 self.seats,
+                self.coach_panel(),
                 section(
                     "Odds",
                     w.HBox([self.odds_button, self.strength_button]),
@@ -256,6 +257,11 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
 
     # --- drawing -----------------------------------------------------------------------
 
+    def coach_sees(self, state) -> bool:
+        """The coach answers for the person to move once the device shows their hand."""
+        viewer, person, waiting = self._viewer(state)
+        return person and not waiting and viewer == state.current_player
+
     def _viewer(self, s) -> tuple[int | None, bool, bool]:
         """Whose hand shows, whether a person decides now, and whether the device must
         first be passed to them."""
@@ -288,6 +294,7 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
         self.log_view.value = log_html(s, new=1)
 
     def _show(self) -> None:
+        self.coach.seen(self.state)
         if self._holding_bots(self.state):
             self._show_waiting()
             return

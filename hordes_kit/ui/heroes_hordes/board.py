@@ -128,6 +128,7 @@ class HHBoard(BoardMixin, w.VBox):
                 self.advice,
                 self.battle,
                 self.table,
+                self.coach_panel(),
                 section("What happened", w.HTML(note_html("Newest first.")), self.log_view),
                 section(
                     "Win odds",
@@ -270,6 +271,7 @@ class HHBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         n = len(s.history)
         mine = self._mine()
         self.draw_button.disabled = s.step != "draw"

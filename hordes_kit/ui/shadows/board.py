@@ -89,6 +89,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
                 self.table,
                 self.playback,
                 self.message,
+                self.coach_panel(),
                 section("Log (newest first; a § chip opens the rule)", self.log_box),
                 w.HBox([self.undo_button, self.files]),
                 self.link_box(),
@@ -151,6 +152,10 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.viewer = people[0] if len(people) == 1 else None
         self.waiting_for = None
         self._continue()
+
+    def coach_sees(self, state) -> bool:
+        """The coach answers for the person to move once the device shows their cards."""
+        return self.waiting_for is None and state.current_player == self.viewer
 
     def act(self, action_id: str) -> None:
         """What a click on a choice does; a refused move says why and changes nothing."""
@@ -259,6 +264,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         if self.waiting_for is not None:
             who = html.escape(s.who(self.waiting_for))
             button = w.Button(

@@ -70,6 +70,7 @@ class SkyBoard(BoardMixin, w.VBox):
                 self.table,
                 self.playback,
                 self.message,
+                self.coach_panel(),
                 w.HBox([self.undo_button, self.files], layout=w.Layout(flex_flow="row wrap")),
                 self.link_box(),
                 section("Log (newest first; a rule chip opens the rule)", self.log_box),
@@ -203,6 +204,7 @@ class SkyBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         extra = () if s.is_terminal or s.turn < 1 else ODDS
         if self.odds_html:
             extra = (*extra, ("odds:hide", "Hide the odds"))

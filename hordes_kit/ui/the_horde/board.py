@@ -106,6 +106,7 @@ class THBoard(BoardMixin, w.VBox):
                 ),
                 self.progress,
                 self.odds_out,
+                self.coach_panel(),
                 self.zones,
                 self.turn_chart,
                 w.HTML("<h3 class='hk-heading'>What happened</h3>"),
@@ -264,6 +265,7 @@ class THBoard(BoardMixin, w.VBox):
 
     def _show(self) -> None:
         s = self.state
+        self.coach.seen(s)
         v = s.view(0)
         if s.history != self._odds_for:  # odds of an earlier position would mislead
             self.odds_out.value = ""

@@ -1,0 +1,345 @@
+"""The coach: the legal moves of a position ranked by what they are worth to the seat to move.
+
+Each candidate move is continued by simulated games under the game's best policy (the
+strategy lab's, or its strongest bot), on common random numbers: game ``g`` of a search
+seeded ``s`` draws the same luck whichever move it follows (and, in a game with hidden
+cards, the same sample of what the seat cannot see), so two moves are compared on the same
+games. The games come in rounds that double; after each round a move clearly behind the
+best (the 95% interval of its difference from the best, on the same games, lies below
+zero) stops being played, until one move is left (the best is told apart), the time is up
+or the games are enough. ``Coach.think`` can be called again to refine the same search.
+
+A game brings its side (``CoachRules``, in ``hordes_kit/<game>/coach.py``, named by
+``Game(coach=...)``): how one game is played on from a position (the fast simulator where
+one can start from the position, the rules engine with the bot otherwise), what is
+measured in each game (for the sentence that says why the best is better), and, in a
+game with hidden cards, how what the seat cannot see is sampled from what it knows. The
+answer's figures are ``core.coach_answer``, its words ``core.coach_words``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from hordes_kit.core.coach_answer import CoachAnswer, MoveValue, mean_and_half
+from hordes_kit.core.errors import InvalidInputError
+from hordes_kit.core.montecarlo import MAX_SEED, Z95, game_rng, wilson_interval
+from hordes_kit.core.playout import Policy, playout
+from hordes_kit.core.state import GameState
+
+__all__ = [
+    "Measure",
+    "Outcome",
+    "CoachRules",
+    "Coach",
+    "coach",
+    "rules_for",
+    "engine_rollout",
+    "FIRST_SECONDS",
+    "MAX_SECONDS",
+]
+
+FIRST_SECONDS = 1.0  # the first answer's thinking time
+MAX_SECONDS = 600.0  # the most one request may think
+MOST_GAMES = 20_000  # games per move: past this a search plays no more, whatever the time
+# the games a search keeps in all (each a few hundred bytes): with many moves each plays
+# fewer, so memory stays bounded however long the coach is asked to think
+MOST_OUTCOMES = 200_000
+FIRST_ROUND = 2  # games per move in the first round; each round doubles
+DROP_AFTER = 32  # a move is dropped only after this many games (no early bad luck)
+Z_DROP = 2.576  # ... and only when 99% sure: many moves are compared at every round
+
+
+@dataclass(frozen=True)
+class Measure:
+    """Something counted at the end of each simulated game, in a player's words."""
+
+    name: str  # "Devastation Tokens at the end", "games that reach turn 10"
+    better: int = 1  # +1: more is better; -1: fewer is better
+    share: bool = False  # a yes/no per game, told as a share of games
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One simulated game for the seat: its win (1, 0, or a share of a shared win), its
+    score (None in a game without one) and each of the game's measures."""
+
+    win: float
+    score: float | None = None
+    measures: tuple[float, ...] = ()
+
+
+# (position after the move, seat, seed, game index) -> that game's outcome for the seat
+Rollout = Callable[[GameState, int, int, int], Outcome]
+# (position, seat, generator) -> the position with what the seat cannot see sampled anew
+Sampler = Callable[[GameState, int, random.Random], GameState]
+
+
+@dataclass(frozen=True)
+class CoachRules:
+    """A game's side of the coach."""
+
+    policy: str  # in words: who plays the simulated games ("the lab's best policy")
+    rollout: Rollout
+    measures: tuple[Measure, ...] = ()
+    score: str = ""  # the name of the seat's score ("XP"), "" in a game without one
+    sample: Sampler | None = None  # games with hidden cards: sample what the seat cannot see
+    moves: Callable[[GameState], Sequence[str]] | None = None  # default: every legal move
+    # the measure that ranks moves of equal win chance (and score): in The Horde, where
+    # the best policy survives about 1% of games, the turns held
+    tiebreak: int = -1
+    # an exact answer the same screen gives (the best discard for this battle): (its move,
+    # what it is best at, in words), or None where it has none; the coach agrees with it
+    # or says why the whole game differs
+    exact: Callable[[GameState], tuple[str, str] | None] | None = None
+    bot: Policy | None = None  # the best policy as a rules-engine bot (core.coach_bot)
+
+    def second(self, o: Outcome) -> float:
+        """What ranks moves of equal win chance: the score, else the tiebreak measure."""
+        if self.score:
+            return 0.0 if o.score is None else o.score
+        if self.tiebreak >= 0:
+            return o.measures[self.tiebreak] * self.measures[self.tiebreak].better
+        return 0.0
+
+
+def engine_rollout(
+    policies: Callable[[GameState], Mapping[int, Policy]],
+    measures: Callable[[GameState, int], tuple[float, ...]] = lambda s, seat: (),
+    score: Callable[[GameState, int], float] | None = None,
+) -> Rollout:
+    """A rollout in the rules engine: the game's bots play to the end with game ``g``'s luck."""
+
+    def rollout(state: GameState, seat: int, seed: int, index: int) -> Outcome:
+        end = playout(state, game_rng(seed, index), policies(state))
+        return Outcome(
+            end.returns()[seat],
+            None if score is None else float(score(end, seat)),
+            tuple(float(x) for x in measures(end, seat)),
+        )
+
+    return rollout
+
+
+@dataclass
+class _Move:
+    move: str
+    label: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    dropped: bool = False
+
+
+class Coach:
+    """A search over one position's moves; ``think(seconds)`` refines it and answers."""
+
+    def __init__(self, state: GameState, rules: CoachRules, seed: int = 0) -> None:
+        if state.is_terminal:
+            raise InvalidInputError("the game is over: there is no move to coach")
+        if state.is_chance:
+            raise InvalidInputError(
+                "the game waits for the dice or a card, not for a player: nothing to coach"
+            )
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InvalidInputError(f"the seed must be a whole number 0-{MAX_SEED:,}")
+        self.state, self.rules, self.seed = state, rules, seed
+        self.game = state.game
+        self.seat = state.current_player
+        moves = tuple(rules.moves(state) if rules.moves else state.legal_actions())
+        label = getattr(state, "label", lambda a: a)
+        self._moves = [_Move(m, label(m)) for m in moves]
+        self._samples: dict[int, GameState] = {}
+        self._most = min(MOST_GAMES, max(FIRST_ROUND, MOST_OUTCOMES // max(1, len(moves))))
+        # the screen's exact answer: of moves the games cannot tell apart, it ranks first
+        self._exact = rules.exact(state) if rules.exact else None
+        self.seconds = 0.0
+
+    def _start(self, g: int) -> GameState:
+        """Game ``g``'s position for the seat: what it cannot see sampled with game g's luck."""
+        if self.rules.sample is None:
+            return self.state
+        if g not in self._samples:  # every move of game g starts from the same sample
+            rng = random.Random(f"hordes-kit-coach:{self.seed}:{g}")
+            self._samples = {g: self.rules.sample(self.state, self.seat, rng)}
+        return self._samples[g]
+
+    def _play(self, m: _Move, g: int) -> None:
+        after = self._start(g).apply(m.move)
+        outcome = self.rules.rollout(after, self.seat, self.seed, g)
+        if len(outcome.measures) != len(self.rules.measures):  # a game's bug, not the input's
+            raise ValueError(f"{self.game}: a simulated game measured {outcome.measures!r}")
+        m.outcomes.append(outcome)
+
+    def _alive(self) -> list[_Move]:
+        return [m for m in self._moves if not m.dropped]
+
+    def _settled(self) -> bool:
+        """The best is told apart: every other move was dropped."""
+        return len(self._alive()) <= 1
+
+    def _done(self) -> bool:
+        """No more games to play: the best is told apart, or the moves left played enough."""
+        return self._settled() or min(len(m.outcomes) for m in self._alive()) >= self._most
+
+    def think(self, seconds: float = FIRST_SECONDS, games: int | None = None) -> CoachAnswer:
+        """Play more games for at most about ``seconds`` (at least one game a move), then answer.
+
+        ``games``: stop once the moves still searched have played this many games each
+        (a search that does not depend on the machine's speed: tests, the lab's games).
+        """
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise InvalidInputError(f"the coach's seconds must be a number, got {seconds!r:.20}")
+        if not 0 < seconds <= MAX_SECONDS:
+            raise InvalidInputError(f"the coach thinks 0-{MAX_SECONDS:g} seconds, not {seconds:g}")
+        most = self._most if games is None else max(1, min(games, self._most))
+        t0 = time.perf_counter()
+        deadline = t0 + seconds
+        if len(self._moves) > 1:
+            while not self._done():
+                alive = self._alive()
+                done = len(alive[0].outcomes)
+                if done >= most:
+                    break
+                target = min(max(FIRST_ROUND, 2 * done), most)
+                for g in range(done, target):  # game g for every move still in the search
+                    if g > 0 and games is None and time.perf_counter() > deadline:
+                        break
+                    for m in alive:
+                        self._play(m, g)
+                    if g == 0 and time.perf_counter() > deadline:  # the first games loaded
+                        deadline = time.perf_counter() + seconds  # the simulator: time again
+                else:
+                    self._drop()
+                    continue
+                break
+        elif not self._moves[0].outcomes:
+            self._play(self._moves[0], 0)
+        self.seconds += time.perf_counter() - t0
+        return self.answer()
+
+    def _drop(self) -> None:
+        """Stop playing the moves clearly behind the best so far (on the same games)."""
+        alive = self._alive()
+        if len(alive[0].outcomes) < DROP_AFTER:
+            return
+        best = max(alive, key=self._key())
+        for m in alive:
+            if m is not best:
+                d, half = _paired(best, m, lambda o: o.win)
+                ds, hs = _paired(best, m, self.rules.second)
+                z = Z_DROP / Z95  # the 95% half-widths, widened to 99%
+                if d - z * half > 0 or (d >= 0 and ds - z * hs > 0):
+                    m.dropped = True
+
+    def _key(self) -> Callable[[_Move], tuple]:
+        """How moves rank: the moves still searched first, then win chance, then the score
+        or tiebreak measure, then the screen's exact answer, then the shorter id."""
+        second, exact = self.rules.second, self._exact[0] if self._exact else None
+
+        def key(m: _Move) -> tuple:
+            n = len(m.outcomes) or 1
+            return (
+                not m.dropped,  # a dropped move's figures come from fewer games
+                sum(o.win for o in m.outcomes) / n,
+                sum(second(o) for o in m.outcomes) / n,
+                m.move == exact,
+                -len(m.move),
+                m.move,
+            )
+
+        return key
+
+    def answer(self) -> CoachAnswer:
+        """The ranking from the games played so far."""
+        from hordes_kit.core.coach_words import agreement, why_better
+
+        ranked = sorted(self._moves, key=self._key(), reverse=True)
+        best = ranked[0]
+        values = tuple(_value(m, best, bool(self.rules.score)) for m in ranked)
+        why = why_better(self.rules, best, ranked[1] if len(ranked) > 1 else None)
+        who = getattr(self.state, "who", None)
+        return CoachAnswer(
+            self.game,
+            self.seat,
+            who(self.seat) if callable(who) else f"Player {self.seat + 1}",
+            self.rules.policy,
+            self.rules.score,
+            values,
+            why,
+            sum(len(m.outcomes) for m in self._moves),
+            round(self.seconds, 3),
+            self._settled(),
+            self.seed,
+            tuple(m.name for m in self.rules.measures),
+            -1 if self.rules.score else self.rules.tiebreak,
+            agreement(values, *self._exact) if self._exact else "",
+            not self._done(),
+        )
+
+
+def _score(o: Outcome) -> float:
+    return 0.0 if o.score is None else o.score
+
+
+def _paired(a: _Move, b: _Move, f: Callable[[Outcome], float]) -> tuple[float, float]:
+    """Mean and 95% half-width of f(a) - f(b) over the games both played."""
+    n = min(len(a.outcomes), len(b.outcomes))
+    return mean_and_half([f(a.outcomes[g]) - f(b.outcomes[g]) for g in range(n)])
+
+
+def _value(m: _Move, best: _Move, scored: bool) -> MoveValue:
+    n = len(m.outcomes)
+    wins = sum(o.win for o in m.outcomes)
+    low, high = wilson_interval(round(wins), n) if n else (0.0, 1.0)
+    d, half = (0.0, 0.0) if m is best else _paired(m, best, lambda o: o.win)
+    score = score_half = score_diff = score_diff_half = None
+    if scored:
+        score, score_half = mean_and_half([_score(o) for o in m.outcomes])
+        score_diff, score_diff_half = (0.0, 0.0) if m is best else _paired(m, best, _score)
+    return MoveValue(
+        m.move,
+        m.label,
+        n,
+        wins / n if n else 0.0,
+        low,
+        high,
+        d,
+        max(-1.0, d - half),
+        min(1.0, d + half),
+        score,
+        score_half,
+        score_diff,
+        score_diff_half,
+        m.dropped,
+        tuple(
+            sum(o.measures[k] for o in m.outcomes) / n for k in range(len(m.outcomes[0].measures))
+        )
+        if n
+        else (),
+    )
+
+
+def rules_for(game: str) -> CoachRules:
+    """The coach's rules of a registered game (its ``coach`` module's ``COACH``)."""
+    import importlib
+
+    from hordes_kit.core.registry import get_game
+
+    g = get_game(game)
+    if not g.coach:
+        raise InvalidInputError(f"{g.title} has no coach yet")
+    return importlib.import_module(g.coach).COACH
+
+
+def coach(
+    state: GameState,
+    seconds: float = FIRST_SECONDS,
+    seed: int = 0,
+    rules: CoachRules | None = None,
+    games: int | None = None,
+) -> CoachAnswer:
+    """Rank the moves of ``state`` for the seat to move after about ``seconds`` of games."""
+    rules = rules or rules_for(state.game)
+    return Coach(state, rules, seed).think(seconds, games)

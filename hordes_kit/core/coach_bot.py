@@ -1,0 +1,87 @@
+"""The coach as a bot (issue 45 part 2): at each choice among several moves it plays the
+coach's best after a fixed number of simulated games a move (so a game does not depend on
+the machine's speed), and the strategy lab plays it against the game's best policy.
+
+``play_coach`` is a lab experiment's ``play`` (``core.lab.tasks``): every game in the
+rules engine, game ``g`` of a seed drawing its chance from ``game_rng(seed, g)`` whichever
+arm plays it. In a solo or co-op game the coach decides for every seat; in a competitive
+one it sits in seat ``g % players`` (every seat order over the games) against the game's
+best policy at the other seats, and a game counts as won when that seat wins (alone or
+shared).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hordes_kit.core.coach import MAX_SECONDS, Coach, rules_for
+from hordes_kit.core.montecarlo import MAX_SEED, game_rng
+from hordes_kit.core.playout import Policy, playout
+from hordes_kit.core.registry import get_game
+
+__all__ = ["coach_bot", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
+
+COMPETITIVE = ("fantahzee", "shadows")  # a seat wins against the others
+PER_MOVE = 16  # the lab's coach: simulated games a move at each choice
+
+
+def coach_bot(game: str, games: int = 16) -> Policy:
+    """A policy that plays the coach's best move after ``games`` simulated games a move."""
+    rules = rules_for(game)
+
+    def policy(state, rng) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        search = Coach(state, rules, seed=rng.randrange(MAX_SEED + 1))
+        return search.think(MAX_SECONDS, games=games).best.move
+
+    return policy
+
+
+def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
+    """Games ``first ..`` of ``seed``, ``spec = (game, config, games a move)``: 1 won.
+
+    ``games a move`` 0 plays the game's best policy alone (the lab's baseline arm)."""
+    game, config, per_move = spec
+    rules = rules_for(game)
+    coach = coach_bot(game, per_move) if per_move else rules.bot
+    out = np.zeros(count, np.int64)
+    for k in range(count):
+        g = first + k
+        start = get_game(game).start(dict(config))
+        n = start.num_players
+        seat = g % n if game in COMPETITIVE else 0
+        if game in COMPETITIVE:
+            policies = {i: coach if i == seat else rules.bot for i in range(n)}
+        else:
+            policies = {i: coach for i in range(n)}
+        end = playout(start, game_rng(seed, g), policies)
+        value = end.returns()[seat]
+        out[k] = int(value > 0 if game in COMPETITIVE else value >= 1)
+    return out
+
+
+def coach_question(game: str, measure: str, config: dict | None = None):
+    """The lab's question "Does the coach beat the best policy?" for ``game``: both on the
+    same games (``core.lab.search.Question``)."""
+    from hordes_kit.core.lab.search import Question
+    from hordes_kit.core.lab.tasks import Arm, Experiment
+
+    config = dict(config or {})
+
+    def experiment() -> Experiment:
+        arms = (
+            Arm("The lab's best policy", (game, config, 0)),
+            Arm(f"The coach ({PER_MOVE} simulated games a move)", (game, config, PER_MOVE)),
+        )
+        return Experiment(play_coach, arms, measure, True, games_per_second=0.2)
+
+    return Question(
+        "coach",
+        "Does the coach beat the best policy?",
+        "Whole games in the rules engine: the coach, which plays each choice by simulated "
+        f"games ({PER_MOVE} a move), against the game's best policy, on the same games.",
+        experiment=experiment,
+        default_games=50,
+    )
