@@ -19,6 +19,7 @@ __all__ = [
     "is_monster",
     "statics_on",
     "static_sources",
+    "board_statics",
     "engaged_with",
     "surrounded",
     "condition_holds",
@@ -69,8 +70,36 @@ def _applies(s: Position, target: str, source: Unit | None, u: Unit, host: int) 
     return False
 
 
+# The last board's static effects: what a board holds is asked again and again between two
+# changes of its units (every attack, armor and keyword asks, and the state checks between
+# steps), and rebuilding it from the units each time was a large share of a fight. Kept
+# with the very tuples it was built from, so a test by identity can never take another
+# board for it. (A list handed out is never changed by its readers.)
+_LAST: tuple = ((), [], False)
+
+
 def static_sources(s: Position) -> list:
     """Every static effect in the game now: (source unit or None, effects, host uid)."""
+    return board_statics(s)[0]
+
+
+def board_statics(s: Position) -> tuple[list, bool]:
+    """The static effects now, and whether any can change a unit's health (the enchanter's
+    enchantment counts as one whatever it does)."""
+    global _LAST
+    key = (s.monsters, s.allies, s.back, s.enchant, s.cards)
+    last_key, last, exact = _LAST
+    if len(last_key) == len(key) and all(a is b for a, b in zip(key, last_key, strict=True)):
+        return last, exact
+    out = _sources(s)
+    exact = any(a.trigger == "static" for _, a in s.enchant) or any(
+        e.verb == "health" for _, effects, _ in out for e in effects
+    )
+    _LAST = (key, out, exact)
+    return out, exact
+
+
+def _sources(s: Position) -> list:
     out = []
     cards = s.cards.cards
     for _, _, src in s.units():
