@@ -6,6 +6,7 @@ each may stay or swap (discard face up, draw again). Highest card wins.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -102,6 +103,9 @@ class DemoState(GameState):
             "log": [e.text for e in self.log[-5:]],
             "winner": self.winner() if over else None,
         }
+
+    def census(self):
+        return Counter(self.deck + self.discard + tuple(c for c in self.hands if c))
 
     def hidden_from(self, player):
         if self.is_terminal:

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 import pytest
 from budget import LONG
+from demo_game import DEMO, DemoState, new_demo
 
 from hordes_kit.core.conformance import (
+    ConformanceError,
     check_mutated_position,
     check_playout,
     mutate_position,
     scenario_positions,
 )
-from hordes_kit.core.registry import registered_games
+from hordes_kit.core.playout import play_steps
+from hordes_kit.core.registry import Game, registered_games
+from hordes_kit.core.state import evolve
 
 GAMES = registered_games()
 SEEDS = 200
@@ -61,6 +66,31 @@ def test_changed_positions_are_refused_or_play_to_their_end(game):
         )
         played += final is not None
     assert played, f"{game.name}: every changed position was refused: the changes are too rough"
+
+
+def test_every_game_counts_its_cards():
+    for game in GAMES:
+        start = game.start({"players": game.min_players})
+        states = play_steps(start, random.Random(0), None, max_steps=400)
+        assert any(s.census() for s in states), f"{game.name} declares no card count"
+
+
+def test_a_lost_card_fails_the_playout():
+    @dataclass(frozen=True)
+    class Leaky(DemoState):
+        def _do(self, action, action_id):
+            nxt = super()._do(action, action_id)  # a swap forgets the discarded card
+            return evolve(nxt, discard=self.discard) if action[0] == "swap" else nxt
+
+    leaky = Game("leaky", "Leaky demo", 2, 3, lambda cfg: Leaky(**vars(new_demo(cfg))))
+    swapped = [
+        seed
+        for seed in range(20)
+        if "swap" in check_playout(DEMO, {"players": 2}, seed).history  # conserved
+    ]
+    assert swapped
+    with pytest.raises(ConformanceError, match=r"cards are not conserved: 1 c\d lost"):
+        check_playout(leaky, {"players": 2}, swapped[0])
 
 
 def test_the_position_changes_include_a_repeated_entry():

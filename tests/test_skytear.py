@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from hordes_kit.core import IllegalActionError, InvalidActionError, InvalidInputError
+from hordes_kit.core.conformance import check_playout
 from hordes_kit.core.playout import playout
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.rules_index import rule_index
@@ -120,6 +121,16 @@ def test_monsters_take_the_leftmost_free_lane_and_full_lanes_send_them_to_the_pi
     assert lane(s, 3)["name"] == "Skyboot Gunner"
     s = s.apply("horde:plank-walker")
     assert s.outsider_pile == ("plank-walker",) and "horde.lanes-full" in rules(s)
+
+
+def test_no_card_is_lost_when_an_attachment_meets_a_face_down_card():
+    # random games whose Servo Arm attached to a face-down card that was no monster: the arm
+    # vanished with it at the reveal (seed 161, a Junk Heap); the conformance checks count
+    # every card. Now the card is revealed first (seed 95: a Scale Ward)
+    cfg = {"hordes": ["Scaleson", "Animerk"], "players": 2}
+    for seed in (161, 95):
+        final = check_playout(get_game("skytear"), cfg, seed, share=0.05)
+    assert "skytear.ruling.concealed-attach" in {e.rule for e in final.log}
 
 
 def test_pillager_goes_to_the_back_line():
@@ -238,6 +249,8 @@ def test_universal_move_swap_engage_and_castle_draw():
     assert lane(s3, 1, "ally")["name"] == "Zealot Recruit" and lane(s3, 2, "ally")["exhausted"]
     s4 = play(s, "use:a2:engage")
     assert lane(s4, 2)["name"] == "Ratamil Minions" and s4.back == ()
+    labels = {x["id"]: x["label"] for x in s.view(0)["legal"]}
+    assert labels["use:castle:draw"] == "Castle: Exhaust, pay 1 mana: Draw a card."  # it does
     s5 = play(s, "use:castle:draw")
     assert s5.is_chance and s5.seats[0].mana == 2 and s5.castle_exhausted
     s5 = s5.apply(s5.legal_actions()[0])

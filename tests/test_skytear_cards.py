@@ -249,3 +249,26 @@ def test_a_save_holds_the_card_text_and_replays():
     doc["config"]["cards"] = str(CARDS_FILE)
     with pytest.raises(SaveFileError, match="file name"):
         load_save(json.dumps(doc))
+
+
+def _ally(name: str, faction: str, keywords: str = "") -> str:
+    return (
+        f'\n[[alliance]]\nname = "{name}"\ncode = "CAM.19{len(name) % 10}"\n'
+        f'faction = "{faction}"\ntype = "ally"\nrarity = "base"\ncost = 5\nattack = 4\n'
+        f"health = 5\n{keywords}\n"
+    )
+
+
+def test_check_data_on_a_41_card_faction(tmp_path, capsys):
+    # "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
+    mine = tmp_path / "mine.toml"
+    mine.write_text(TEXT + _ally("Vorhild", "Liothan", 'keywords = ["heroic 2"]'))
+    assert main(["check-data", str(mine)]) == 0
+    out = capsys.readouterr().out
+    assert "Liothan Zealots has 41 cards: each game removes 1 heroic ally at random" in out
+    # the Taulot cards have no heroic ally: a 41st card leaves nothing the book may remove
+    mine.write_text(TEXT + _ally("Stone Giant", "Taulot"))
+    assert main(["check-data", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "card 'Taulot Dwellers'" in err
+    assert "41 Taulot cards, 1 more than a pre-made deck's 40" in err and "have 0" in err

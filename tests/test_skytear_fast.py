@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 from budget import sized
 
+from hordes_kit.core.data import data_path
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import MAX_SEED, wilson_interval
 from hordes_kit.core.playout import play_until
+from hordes_kit.core.scenario import load_scenario, scenario_files
 from hordes_kit.skytear import new_game
 from hordes_kit.skytear.bench import reach
 from hordes_kit.skytear.bots import sensible_policy
@@ -28,6 +30,20 @@ from hordes_kit.skytear.tape import make_tape, play_tape, tape_pick
 
 pytestmark = pytest.mark.fast_simulators("skytear")
 
+# the shipped cards with a 41st Liothan card, a heroic ally: one leaves the deck at random
+VORHILD = """
+[[alliance]]
+name = "Vorhild"
+code = "CAM.199"
+faction = "Liothan"
+type = "ally"
+rarity = "legendary"
+cost = 5
+attack = 4
+health = 5
+keywords = ["heroic 2"]
+"""
+FORTY_ONE = data_path("skytear", "cards.toml").read_text() + VORHILD
 CONFIGS = [
     {},
     {"players": 2},
@@ -39,6 +55,7 @@ CONFIGS = [
         "outsider": "Scalesider",
     },
     {"players": 2, "decks": ["Kurumo", "Taulot"], "reactions": "any", "empty_deck": "on-draw"},
+    {"cards": FORTY_ONE},
 ]
 Z99 = 2.5758293035489004
 
@@ -58,7 +75,7 @@ def reference(cfg, tape):
 
 
 @pytest.mark.parametrize(
-    "cfg", CONFIGS, ids=["first-game", "coop", "colossal", "enchanter", "options"]
+    "cfg", CONFIGS, ids=["first-game", "coop", "colossal", "enchanter", "options", "41-cards"]
 )
 def test_identical_games_on_the_same_tape(cfg):
     results = set()
@@ -71,6 +88,31 @@ def test_identical_games_on_the_same_tape(cfg):
         assert got == (ref.result, ref.turn, ref.castle_hp), f"seed {seed}"
         results.add(got)
     assert len(results) > 5  # the games really differ from each other
+
+
+RULEBOOK_CASES = ("30-full-lanes", "31-attach-to-face-down", "32-trample-split", "34-outsider")
+
+
+def test_identical_games_from_the_rulebook_cases():
+    # the scenarios' positions (full lanes, an attachment on a face-down card, trample,
+    # the outsider at 0 health), played on by both on the same tapes
+    seen = set()
+    for path in scenario_files("skytear"):
+        if not path.stem.startswith(RULEBOOK_CASES):
+            continue
+        cfg = load_scenario(path).config
+        for seed in range(6):
+            ref, drawn = reference(cfg, make_tape(seed))
+            S, fast_drawn = play_tape_fast(
+                setup_position(SkyConfig.from_dict(cfg)), make_tape(seed)
+            )
+            assert fast_drawn == drawn, f"{path.stem}, seed {seed}: the games part"
+            got = ({1: "win", 2: "loss"}[int(S[S_RESULT])], int(S[S_TURN]), int(S[S_CHP]))
+            assert got == (ref.result, ref.turn, ref.castle_hp), f"{path.stem}, seed {seed}"
+            seen |= {e.rule for e in ref.log}
+        seen.add(path.stem)
+    assert len([x for x in seen if x[:2].isdigit()]) == len(RULEBOOK_CASES)
+    assert {"skytear.ruling.concealed-attach", "skytear.ruling.pile-boost"} <= seen
 
 
 def test_the_tape_player_and_the_engine_agree():

@@ -295,3 +295,27 @@ def test_pillage_with_no_risk_says_so_in_words():
     pill.turns.value = 12
     pill.run()
     assert ("No risk" in pill.out.value) == (not any(pillage_risk(s, 12)))
+
+
+def test_the_mulligan_sets_aside_any_copy_and_shows_the_whole_new_hand():
+    """Each copy of a duplicated card has its Set aside button (only the first had one);
+    after setting 4 cards aside, the page stops at "Continue to Turn 1" with the 5-card
+    hand the log's "draw 4" gives (it stopped one draw early, at 4 cards)."""
+    b = SkyBoard(seed=1, speed="Normal")  # the opening hand holds two Divine Shields
+    for _ in range(10):
+        b.finish_playback()
+        if "keep" in moves(b):
+            break
+        b.click(moves(b)[0])
+    assert b.state.seats[0].hand.count("divine-shield") == 2
+    assert moves(b).count("mulligan:divine-shield") == 2
+    b.click("mulligan:divine-shield")
+    assert moves(b).count("mulligan:divine-shield") == 1  # the other copy keeps its button
+    for _ in range(3):
+        b.click(next(a for a in moves(b) if a.startswith("mulligan:")))
+    b.click("keep")
+    assert "Mulligan: 4 card(s) set aside, draw 4." in [e.text for e in b.state.log]
+    while not (b.playback.waiting or b.playback.done):
+        b.playback.tick()
+    assert "Continue to Turn 1" in b.playback.ticker.status
+    assert "Your hand, 5 cards" in b.table.html

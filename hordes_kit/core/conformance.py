@@ -1,7 +1,8 @@
 """Checks every registered game must pass on every state of random playouts.
 
 The generic conformance test calls ``check_playout`` for each game over many
-seeds; a game's own tests may call ``check_state`` on hand-built states too.
+seeds; a game's own tests may call ``check_state`` on hand-built states too. A playout
+also holds the game to its card count (``GameState.census``): no move loses or makes a card.
 ``check_mutated_position`` starts from a described position (a scenario's
 ``config.position``) changed at random: the game refuses it with its own error, or it
 plays to its end like any other game (a position the loader accepts never breaks).
@@ -13,6 +14,7 @@ import copy
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -118,6 +120,18 @@ def _check_illegal(state: GameState, rng: random.Random) -> None:
             _fail(state, f"apply({probe!r}) was accepted but is not legal")
 
 
+def _conserved(state: GameState, before: Counter[str] | None) -> Counter[str] | None:
+    """The state's census, failing when a card is lost or made since ``before`` (the last
+    census counted; None: nothing to compare with, the game was not counting)."""
+    now = state.census()
+    if now is not None and before is not None and now != before:
+        lost, made = before - now, now - before
+        words = [f"{n} {c} lost" for c, n in sorted(lost.items())]
+        words += [f"{n} {c} from nowhere" for c, n in sorted(made.items())]
+        _fail(state, "cards are not conserved: " + ", ".join(words))
+    return now
+
+
 def check_playout(
     game: Game,
     config: Mapping[str, Any] | None,
@@ -126,7 +140,8 @@ def check_playout(
     max_steps: int = 50_000,
     share: float = 1.0,
 ) -> GameState:
-    """Play one seeded random game checking every state; then replay it from history.
+    """Play one seeded random game checking every state (cards conserved from each move to
+    the next, ``GameState.census``); then replay it from history.
 
     ``share`` < 1 checks that share of the states (drawn apart from the game's own
     chances, so the game played is the same) and always the last one: a long game stays
@@ -140,7 +155,9 @@ def check_playout(
     policies = None
     if game.playout_policy is not None:
         policies = {seat: game.playout_policy for seat in range(players)}
+    counted = None
     for state in play_steps(start, rng, policies, max_steps=max_steps):
+        counted = _conserved(state, counted)  # every state: a lost card is never skipped
         if share >= 1 or picker.random() < share:
             check_state(state, players)
             if picker.random() < 0.05:

@@ -9,6 +9,7 @@ determined by its config and its history of action ids.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -173,6 +174,13 @@ class GameState(ABC):
     def hidden_from(self, player: int) -> frozenset[str]:
         """Strings naming things this player must not see (checked against ``view``)."""
         return frozenset()
+
+    def census(self) -> Counter[str] | None:
+        """Every card of the game by id, wherever it lies (decks, hands, play, discard piles,
+        out of the game, a card in the middle of a move); None where a game does not count
+        (while it is being set up, between two games of a campaign). The conformance checks
+        hold each game to it: no move loses or makes a card. Every game declares its own."""
+        return None
 
     def why_illegal(self, action: Any, action_id: str) -> str:
         """Reason a well-formed action is not legal now; games refine it."""

@@ -139,6 +139,7 @@ def recruit(s: FPosition, hid: str, out: str = "") -> FPosition:
         )
         if gone.treasure:
             ev.append(to_box(s, gone))
+            s = evolve(s, boxed=put(s.boxed, gone.treasure))
     party.append(Member(hid))
     ev.append(
         s._ev("action.recruit", f"{s.who()} recruits {hero.name} (strength {hero.strength}).")
@@ -241,6 +242,7 @@ def lose(s: FPosition, ref: str) -> FPosition:
     ]
     if m.treasure:
         ev.append(to_box(s, m))
+        s = evolve(s, boxed=put(s.boxed, m.treasure))
     return s.with_events(
         *ev,
         seats=replace_seat(s, s.player, party=tuple(party)),
@@ -256,6 +258,7 @@ def attach(s: FPosition, ref: str) -> FPosition:
         return s.with_events(
             s._ev("ruling.treasure-box", f"{s.who()} discards {t.name} (back to the box)."),
             drawn="",
+            boxed=put(s.boxed, tid),
         )
     i = s.member_index(ref)
     party = list(s.seat.party)
@@ -268,6 +271,7 @@ def attach(s: FPosition, ref: str) -> FPosition:
                 f"{s.name(m.hero)} already has {s.name(m.treasure)}: it is discarded to the box.",
             )
         )
+        s = evolve(s, boxed=put(s.boxed, m.treasure))
     party[i] = evolve(m, treasure=tid, level=int(level))
     ev.append(
         s._ev(

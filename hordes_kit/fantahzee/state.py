@@ -124,6 +124,7 @@ class FPosition(GameState):
     cleared: tuple[str, ...] = ()  # stacks whose top the player removed this turn
     flipping: str = ""  # the stack whose facedown top is being turned over
     set_aside: tuple[str, ...] = ()
+    boxed: tuple[str, ...] = ()  # treasures gone back to the box (ruling.treasure-box)
     treasure_due: tuple[int, ...] = ()
     drawn: str = ""  # treasure drawn, waiting to be attached
     damage: int = 0
@@ -332,6 +333,25 @@ class FPosition(GameState):
             return (0.0,) * self.num_players
         _, winners = self.final_standings()
         return tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(self.num_players))
+
+    def census(self) -> Counter[str]:
+        """Every card: hands, parties and their treasures, victory piles, stack tops and the
+        unseen pools (a facedown card's identity is still in its pool), the decks, the
+        discard pile, the set-aside monsters, a treasure drawn and the box."""
+        c: Counter[str] = Counter()
+        for seat in self.seats:
+            c.update(seat.hand)
+            c.update(seat.victory)
+            c.update(m.hero for m in seat.party)
+            c.update(m.treasure for m in seat.party if m.treasure)
+        c.update(x.top for x in self.line if x.top)
+        for zone in (self.pool1, self.pool2, self.bosses, self.earlier, self.hero_deck):
+            c.update(zone)
+        for zone in (self.discard, self.towns, self.treasures, self.set_aside, self.boxed):
+            c.update(zone)
+        if self.drawn:
+            c[self.drawn.partition("/")[0]] += 1
+        return c
 
     def final_standings(self):
         """Standings best first and the winning seats."""

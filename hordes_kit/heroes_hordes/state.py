@@ -20,6 +20,7 @@ Resurrection, Reincarnation).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -138,6 +139,15 @@ class HHPosition(GameState):
 
     def returns(self) -> tuple[float, ...]:
         return ({"win": 1.0, "tie": 0.5, "loss": 0.0}[self.result],)
+
+    def census(self) -> Counter[str]:
+        """Every card: the deck (its known top too), the six piles, the discard pile, this
+        turn's event card and a split card waiting for its pile."""
+        c = Counter(self.deck + self.known + self.discard)
+        for pile in self.piles:
+            c.update(pile)
+        c.update(x for x in (self.drawn, self.pending) if x)
+        return c
 
     def hidden_from(self, player: int) -> frozenset[str]:
         # Solo, and the deck is drawn one card at a time from what remains: its contents

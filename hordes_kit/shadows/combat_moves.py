@@ -137,7 +137,9 @@ def _use(s: Position, seat: int, card: str) -> Position:
     items = tuple(evolve(p, used_game=p.used_game + 1) for p in st.items if p.card == card)
     rest = tuple(p for p in st.items if p.card != card)
     if item.one_time:
-        s = evolve(s, seats=s.seat_with(seat, items=rest))
+        # one copy leaves the game, to where the used One Time cards are (``boxed``)
+        boxed = put(st.boxed, card)
+        s = evolve(s, seats=s.seat_with(seat, items=rest + items[1:], boxed=boxed))
         s = log(s, "one-time", f"{s.name(card)} is a One Time Item: used, it leaves the game.")
     else:
         s = evolve(s, seats=s.seat_with(seat, items=rest + items))

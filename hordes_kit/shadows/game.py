@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -95,6 +96,27 @@ class ShadowsState(Position, GameState):
             return (0.0,) * self.n
         _, winners = self.final_standings()
         return tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(self.n))
+
+    def census(self) -> Counter[str] | None:
+        """Every card from the end of setup (choosing a Hero takes its cards out of the box):
+        decks, hands, Fields, Libraries, used One Time cards, Missions, the laid line, the
+        Item and Mission decks, the Market and the pools. Monsters and their Creatures are
+        left out: the unseen ones are not a pile of the position."""
+        if self.phase == "setup":
+            return None
+        c: Counter[str] = Counter()
+        for st in self.seats:
+            for zone in (st.deck, st.hand, st.library, st.boxed, st.offer):
+                c.update(zone)
+            for placed in (st.station, st.combat, st.stunned, st.items):
+                c.update(p.card for p in placed)
+            if st.mission:
+                c[st.mission] += 1
+        for zone in (self.queue, self.item_deck, self.item_discard, self.market, self.drawn):
+            c.update(zone)
+        for zone in (self.basics, self.basic_pool, self.mission_deck, self.skill_pool):
+            c.update(zone)
+        return c
 
     def hidden_from(self, player: int) -> frozenset[str]:
         """Other players' Missions (kept and offered) until the Victory reveal."""

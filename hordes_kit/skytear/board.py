@@ -29,6 +29,7 @@ __all__ = [
     "take_drawn",
     "horde_outcomes",
     "discard_to",
+    "to_outsider_pile",
 ]
 
 TOKEN_FIELD = {
@@ -209,11 +210,10 @@ def _portal_destroyed(s: Position, excess: int) -> Position:
         elif s.outsider_line:
             nxt = s.outsider_line[0]
             s = emit(
-                s,
+                to_outsider_pile(s, nxt, waits=False),
                 "portal.stage-one",
                 f"Stage I portal destroyed: {s.name(nxt)} goes to the bottom of the outsider pile.",
                 outsider_line=s.outsider_line[1:],
-                outsider_pile=s.outsider_pile + (nxt,),
             )
     if not s.portal_pile:
         return emit(
@@ -257,6 +257,13 @@ def take_drawn(deck: Deck, card: str) -> Deck:
 def horde_outcomes(s: Position) -> tuple[tuple[str, Fraction, str], ...]:
     """The top card of the horde deck (concealed cards' identities are among them)."""
     return draw_outcomes("horde", s.horde_deck)
+
+
+def to_outsider_pile(s: Position, card: str, waits: bool = True) -> Position:
+    """A card to the bottom of the outsider pile; ``waits``: it found no room to be summoned,
+    so it "cannot be summoned until the next turn" (step 4 of this Horde phase leaves it)."""
+    wait = s.pile_wait + 1 if waits or s.pile_wait else 0
+    return evolve(s, outsider_pile=s.outsider_pile + (card,), pile_wait=wait)
 
 
 def discard_to(s: Position, card: str, owner: int) -> Position:

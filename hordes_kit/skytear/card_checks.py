@@ -18,10 +18,13 @@ __all__ = [
     "find_deck",
     "deck_cards",
     "deck_problems",
+    "heroic_allies",
     "team_problems",
 ]
 
 MIN_MINIONS = 2  # Setup (solo): 1 health token on two different minions
+# "each player shuffles together 40 alliance cards"; with 41, "remove 1 heroic ally at random"
+PREMADE = 40
 
 
 def check_links(cards: CardSet) -> None:
@@ -146,14 +149,29 @@ def _limit(castle: Castle, rarity: str) -> tuple[tuple[str, ...], int] | None:
     return None
 
 
+def heroic_allies(cards: CardSet, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The heroic allies among these cards (an ally with the Heroic keyword)."""
+    return tuple(c for c in ids if cards.cards[c].type == "ally" and "heroic" in cards.cards[c].kw)
+
+
 def deck_problems(cards: CardSet, deck: Deck, castle: Castle | None = None) -> list[str]:
     """Why a custom deck breaks its castle's rules or the copy limits (empty: it is legal).
 
-    Pre-made decks are legal by definition (40 cards of the castle's faction).
+    Pre-made decks are legal by definition (40 cards of the castle's faction, or 41 of which
+    a heroic ally leaves at random: it must have one).
     """
     if not deck.cards:
-        n = len(deck_cards(cards, deck))
-        return [] if n else [f"{deck.name}: no cards of faction {deck.faction!r:.60}"]
+        ids = deck_cards(cards, deck)
+        if not ids:
+            return [f"{deck.name}: no cards of faction {deck.faction!r:.60}"]
+        extra, heroic = len(ids) - PREMADE, len(heroic_allies(cards, ids))
+        if extra > heroic:
+            return [
+                f"{deck.name}: {len(ids)} {deck.faction} cards, {extra} more than a pre-made "
+                f"deck's {PREMADE}; the book removes the extra ones at random among the "
+                f"heroic allies (an ally with Heroic), and these cards have {heroic}"
+            ]
+        return []
     castle = castle or cards.castles.get(deck.castle)
     if castle is None:
         return [f"{deck.name}: a custom deck names its castle"]

@@ -15,6 +15,7 @@ from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, Dat
 from hordes_kit.core.data import read_toml
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.inputs import read_text, shown
+from hordes_kit.skytear.card_checks import PREMADE, deck_cards
 from hordes_kit.skytear.cards import CardSet, load_card_text
 from hordes_kit.skytear.rules import SkyConfig
 
@@ -156,6 +157,15 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
         f"sample values); {len(configs)} games started and played with it."
     ]
     lines += [f"note: {x}" for x in cards.problems()]
+    for d in cards.decks:
+        n = len(deck_cards(cards, d))
+        if not d.cards and n > PREMADE:  # the book's 41 cards per faction of the expansions
+            extra = n - PREMADE
+            lines.append(
+                f"note: {d.name} has {n} cards: each game removes {extra} heroic "
+                f"all{'y' if extra == 1 else 'ies'} at random to make the {PREMADE}-card "
+                "pre-made deck"
+            )
     return lines, configs
 
 

@@ -9,7 +9,7 @@ cards falling at once: the players choose the order (when it can matter).
 from __future__ import annotations
 
 from hordes_kit.core.state import evolve
-from hordes_kit.skytear.board import discard_to, remove_unit, replace_unit
+from hordes_kit.skytear.board import discard_to, remove_unit, replace_unit, to_outsider_pile
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import absorb
 from hordes_kit.skytear.state import Position, Task, Unit, emit
@@ -99,6 +99,8 @@ def check(s: Position) -> Position:
                 doomed += (u.uid,)
     if doomed != s.doomed:
         s = evolve(s, doomed=doomed)
+    if not s.win_pending:
+        s = _outsider_falls(s)
     if s.destroying or not s.doomed:
         return s
     if s.tasks and s.tasks[0].kind in ("elusive", "doom_order"):
@@ -113,6 +115,26 @@ def check(s: Position) -> Position:
         return push(s, Task("doom_order"))
     first = with_abilities[0] if with_abilities else live[0]
     return _start(s, first)
+
+
+def _outsider_falls(s: Position) -> Position:
+    """The outsider is destroyed when it is tagged for destruction (0 health or less, or a
+    "destroy"): "All players win at the end of the turn in which the outsider is destroyed",
+    whatever its "Destroyed:" abilities do before it leaves play (the sequence is irreversible)."""
+    if s.outsider_line or (s.campaign is not None and s.campaign.game == 1):
+        return s  # a stage still to come, or the first campaign game's portal is the outsider
+    for uid in s.doomed + ((s.destroying,) if s.destroying else ()):
+        u = s.unit(uid)
+        c = s.unit_card(u) if u is not None else None
+        if c is not None and c.kind in OUTSIDER_KINDS and c.type != "appendage":
+            return emit(
+                s,
+                "winning.outsider",
+                f"{c.name}, the outsider, is destroyed: you win at the "
+                "end of this turn (unless you lose first).",
+                win_pending=True,
+            )
+    return s
 
 
 def _start(s: Position, uid: int) -> Position:
@@ -197,19 +219,10 @@ def leave(s: Position, t: Task):
         if s.outsider_line:
             nxt = s.outsider_line[0]
             return emit(
-                s,
+                to_outsider_pile(s, nxt, waits=False),
                 "outsiders.immortal",
                 f"{c.name} is destroyed: {s.name(nxt)} goes to the bottom of the outsider pile.",
                 outsider_line=s.outsider_line[1:],
-                outsider_pile=s.outsider_pile + (nxt,),
             )
-        if s.campaign is not None and s.campaign.game == 1:
-            return s
-        return emit(
-            s,
-            "winning.outsider",
-            f"{c.name}, the outsider, is destroyed: you win at the "
-            "end of this turn (unless you lose first).",
-            win_pending=True,
-        )
+        return s  # the win was marked when it was tagged for destruction (_outsider_falls)
     return discard_to(s, c.id, u.owner if u.side == "alliance" else -1)

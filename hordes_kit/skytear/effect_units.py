@@ -12,6 +12,7 @@ from hordes_kit.skytear.board import (
     hurt_portal,
     move_to_lane,
     replace_unit,
+    to_outsider_pile,
 )
 from hordes_kit.skytear.combat import deal, doom
 from hordes_kit.skytear.machine import Ask, push
@@ -300,14 +301,25 @@ def _attach(s, t):
     tgt = pick_target(s, t, e.target, f"Attach {s.name(card)} to which card?")
     if isinstance(tgt, Ask):
         return tgt
+    if isinstance(tgt, Unit) and tgt.concealed:
+        # CONCEALED: "If a concealed card would ... be affected by an ability, reveal it
+        # first": revealed a monster it takes the attachment, anything else leaves the
+        # attachment nothing to attach to
+        return push(s, Task("reveal", (tgt.uid,)), t if t.picks else t.with_pick(tgt.uid))
     if not isinstance(tgt, Unit):
+        if t.picks and isinstance(t.picks[0], int):  # its card was revealed: no monster
+            s = emit(
+                s,
+                "ruling.concealed-attach",
+                f"The face-down card {s.name(card)} was to attach to is not a monster: "
+                "resolved as much as possible, the attachment has nothing to attach to.",
+            )
         if owner < 0:
             return emit(
-                s,
+                to_outsider_pile(s, card),
                 "horde.attachment",
-                f"{s.name(card)} cannot attach to anything: it goes "
-                "to the bottom of the outsider pile.",
-                outsider_pile=s.outsider_pile + (card,),
+                f"{s.name(card)} cannot attach to anything: it goes to the bottom of the "
+                "outsider pile (it cannot be summoned until the next turn).",
             )
         return emit(s, "alliance.play", f"{s.name(card)} has nothing to attach to: discarded.")
     u = s.unit(tgt.uid)

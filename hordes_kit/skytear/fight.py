@@ -64,7 +64,11 @@ def _after(s: Position, u: Unit | None) -> list[Task]:
 
 
 def strike_preview(s: Position, lane: int) -> dict:
-    """What the strike in a lane would do now: damage each way, castle and portal damage."""
+    """What the strike in a lane would do now: damage each way, castle and portal damage.
+
+    A Trample strike's damage is split, never doubled (glossary TRAMPLE: 3 attack against
+    an ally with 1 health left "would deal 1 damage to the ally and 2 trample damage to the
+    castle"): what goes on to the castle or portal is not dealt to the struck card too."""
     m, a = s.monsters[lane], s.allies[lane]
     ally = a if a is not None and s.is_ally(a) else None
     out = {"castle": 0, "portal": 0, "to_ally": 0, "to_monster": 0}
@@ -79,6 +83,8 @@ def strike_preview(s: Position, lane: int) -> dict:
             out["portal"] = trample_excess(
                 da, armor_left(s, m), has(s, m, "barrier"), m.damage > 0, health(s, m)
             )
+        out["to_ally"] -= out["castle"]
+        out["to_monster"] -= out["portal"]
     elif ally is not None and not keyword(s, ally, "defender"):
         out["portal"] = attack(s, ally)
     elif m is not None and ally is None:
@@ -100,7 +106,10 @@ def strike(s: Position, t: Task):
             s,
             "fight.strike-each-other",
             f"Lane {lane + 1}: {unit_label(s, m)} and "
-            f"{unit_label(s, ally)} strike each other ({p['to_ally']} and {p['to_monster']}).",
+            f"{unit_label(s, ally)} strike each other ({p['to_ally'] + p['castle']} and "
+            f"{p['to_monster'] + p['portal']}"
+            + "".join(f"; {n} of it tramples on" for n in (p["castle"], p["portal"]) if n)
+            + ").",
         )
         first_time = not ally.struck
         s, _ = deal(s, ally.uid, p["to_ally"], "fight.strike-each-other", s.name(m.card))

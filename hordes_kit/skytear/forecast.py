@@ -139,8 +139,8 @@ def _events(before: int, s: SkyState) -> Outcome:
             wave.append(f"{s.name(d['card'])}: {s.cards.cards[d['card']].type}")
         elif r == "keywords.pillager":
             wave.append(e.text.split(" has ")[0] + ": back line")
-        elif r == "horde.lanes-full":
-            wave.append(e.text.split(":")[0] + ": outsider pile")
+        elif r == "horde.lanes-full" and "card" in d:
+            wave.append(f"{s.name(d['card'])}: outsider pile")
         elif r == "treachery.boosted":
             who = d["target"] or "no monster in the front line"
             tre = f"+{d['bonus']} on the {d['side']}: {who}"

@@ -4,7 +4,8 @@ Action ids (``view.label`` says each in words):
 
 * chance: ``horde:<card>`` (a horde card summoned), ``treachery:<card>``, ``reveal:<card>``
   (a concealed card), ``card:<card>`` (the top card of an alliance deck), ``bottom:<card>``
-  (Flux), ``random:<card>`` (difficulty 3), and in a campaign ``scenario:<id>``,
+  (Flux), ``random:<card>`` (difficulty 3), ``remove:<card>`` (a heroic ally out of a
+  41-card pre-made deck), and in a campaign ``scenario:<id>``,
   ``portal:<id>``, ``henchman:<id>``, ``market:<card>``;
 * setup: ``minion:<minion>``, ``mulligan:<card>``, ``keep``;
 * alliance phase and reactions: ``play:<card>``, ``use:<ref>:<ability>`` (``<ref>`` is ``a3``
@@ -51,6 +52,7 @@ ACTION_SHAPES = {
     "card": 1,
     "bottom": 1,
     "random": 1,
+    "remove": 1,
     "scenario": 1,
     "portal": 1,
     "henchman": 1,

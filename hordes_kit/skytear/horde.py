@@ -9,6 +9,7 @@ from __future__ import annotations
 from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import (
     add_tokens,
+    discard_to,
     gain_mana,
     horde_outcomes,
     move_to_back,
@@ -16,6 +17,7 @@ from hordes_kit.skytear.board import (
     new_unit,
     place,
     replace_unit,
+    to_outsider_pile,
 )
 from hordes_kit.skytear.effects import ability_tasks
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
@@ -60,6 +62,7 @@ def turn(s: Position, t: Task):
         phase="horde",
         treachery="",
         boosted=0,
+        pile_wait=0,
     )
     return push(s, *(Task(k) for k in TURN_TASKS))
 
@@ -154,10 +157,11 @@ def _monster_enters(s: Position, card: str, token: bool = False) -> Position:
         return push(s, *ability_tasks(s, u.uid, card, "play", -1))
     if lane < 0:
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "ruling.token-pile" if token else "horde.lanes-full",
-            f"All six lanes have monsters: {c.name} goes to the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            f"All six lanes have monsters: {c.name} goes to the bottom of the outsider pile "
+            "(it cannot be summoned until the next turn).",
+            {"card": card},
         )
     s, u = new_unit(s, card, "horde", token=token)
     s = place(s, u, lane)
@@ -180,11 +184,10 @@ def _colossal(s: Position, card: str) -> Position:
     compact, start = colossal_lanes(monsters_present(s), len(c.layout))
     if start < 0:
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "ruling.colossal-no-room",
             f"{c.name} needs {len(c.layout)} free adjacent lanes: "
-            "it waits at the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            "it waits at the bottom of the outsider pile until the next turn.",
         )
     if compact:
         row = [u for u in s.monsters if u is not None]
@@ -234,10 +237,10 @@ def enter(s: Position, t: Task):
     tasks = ability_tasks(s, 0, card, "play", -1)
     if not any(e.verb == "attach" for a in c.triggered("play") for e in a.effects):
         return emit(
-            s,
+            to_outsider_pile(s, card),
             "horde.attachment",
-            f"{c.name} cannot attach: it goes to the bottom of the outsider pile.",
-            outsider_pile=s.outsider_pile + (card,),
+            f"{c.name} cannot attach: it goes to the bottom of the outsider pile "
+            "(it cannot be summoned until the next turn).",
         )
     return push(s, *tasks)
 
@@ -320,22 +323,34 @@ def reinforce(s: Position, t: Task):
 
 @handles("outsider_pile")
 def outsider_pile(s: Position, t: Task):
-    """Step 4: summon every card in the outsider pile, top to bottom."""
-    pile = s.outsider_pile
+    """Step 4: summon every card in the outsider pile, top to bottom, but those that found
+    no room this turn ("it cannot be summoned until the next turn")."""
+    n = len(s.outsider_pile) - s.pile_wait
+    pile, waiting = s.outsider_pile[:n], s.outsider_pile[n:]
+    if waiting:
+        s = emit(
+            s,
+            "horde.lanes-full",
+            "Not summoned until the next turn (no room for them this turn): "
+            + ", ".join(s.name(c) for c in waiting)
+            + ".",
+        )
     if not pile:
         return s
     s = emit(
         s,
         "horde.outsider-pile",
         "Summon the outsider pile, top to bottom: " + ", ".join(s.name(c) for c in pile) + ".",
-        outsider_pile=(),
+        outsider_pile=waiting,
     )
-    tasks = []
-    for card in pile:
-        tasks.append(Task("enter", (card, "pile")))
-        if s.card(card).kind == "horde":
-            tasks.append(Task("boost", (card, "ruling.pile-boost")))
-    return push(s, *tasks)
+    if any(s.card(c).kind == "horde" and s.card(c).boost for c in pile):
+        s = emit(
+            s,
+            "ruling.pile-boost",
+            "A horde card in the outsider pile gave its mana boost when it was first "
+            "summoned: it does not give it again.",
+        )
+    return push(s, *(Task("enter", (card, "pile")) for card in pile))
 
 
 @handles("rotate")
@@ -376,6 +391,8 @@ def reveal(s: Position, t: Task):
         if keyword(s, s.unit(uid), "pillager"):
             s = move_to_back(s, uid)
         return push(s, *ability_tasks(s, uid, card, "play", -1), Task("boost", (card,)))
+    for att, owner in u.attached:  # not a monster: nothing stays beneath it (glossary)
+        s = discard_to(s, att, owner)
     s = evolve(s, monsters=s.monsters[:lane] + (None,) + s.monsters[lane + 1 :])
     return push(s, Task("enter", (card, "reveal")), Task("boost", (card,)))
 

@@ -11,6 +11,7 @@ from hordes_kit.core.data import slug
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.board import new_unit, place
+from hordes_kit.skytear.card_checks import PREMADE, heroic_allies
 from hordes_kit.skytear.cards import CardSet, load_cards
 from hordes_kit.skytear.decks import (
     DIFFICULTY,
@@ -87,8 +88,9 @@ def enchantment_of(cards: CardSet, line: tuple[str, ...]) -> tuple:
     return tuple((cid, a) for cid in line for a in cards.cards[cid].enchantment)
 
 
-def player_decks(cards: CardSet, cfg: SkyConfig) -> list[tuple[str, ...]]:
-    """Each player's 40 cards (the named decks, else their castle's faction deck)."""
+def player_decks(cards: CardSet, cfg: SkyConfig) -> list[tuple[tuple[str, ...], int]]:
+    """Each player's cards (the named decks, else their castle's faction deck) and how many
+    heroic allies leave it at random when the game starts (``trim``): a pre-made deck of 41."""
     castles = [castle_of(cards, cfg.castle)]
     if cfg.players == 2:
         if cfg.castle2:
@@ -107,7 +109,11 @@ def player_decks(cards: CardSet, cfg: SkyConfig) -> list[tuple[str, ...]]:
     bad = team_problems(cards, decks)
     if bad:
         raise InvalidInputError(bad[0])
-    return [deck_cards(cards, d) for d in decks]
+    out = []
+    for d in decks:
+        ids = deck_cards(cards, d)
+        out.append((ids, 0 if d.cards else max(0, len(ids) - PREMADE)))
+    return out
 
 
 def setup_position(cfg: SkyConfig, cards: CardSet | None = None) -> Position:
@@ -119,7 +125,8 @@ def setup_position(cfg: SkyConfig, cards: CardSet | None = None) -> Position:
     fixed, pool, extra = horde_deck(cards, hordes, cfg.difficulty)
     line = outsider_line(cards, cfg.outsider)
     minions = tuple(sorted(c.id for c in cards.of_kind("minion")))
-    seats = tuple(Seat(deck=Deck(middle=d)) for d in player_decks(cards, cfg))
+    decks = player_decks(cards, cfg)
+    seats = tuple(Seat(deck=Deck(middle=d)) for d, _ in decks)
     s = Position(
         config=cfg,
         seats=seats,
@@ -159,6 +166,8 @@ def setup_position(cfg: SkyConfig, cards: CardSet | None = None) -> Position:
     tasks = []
     if extra:
         tasks.append(Task("level3", (pool, extra)))
+    for i, (_, extra) in enumerate(decks):
+        tasks += [Task("trim", (i,))] * extra
     if cfg.players == 1:
         tasks += [Task("minion_pick")] * 2
     else:
@@ -167,6 +176,26 @@ def setup_position(cfg: SkyConfig, cards: CardSet | None = None) -> Position:
         tasks += [Task("draw", (i, START_HAND, "setup.draw")), Task("mulligan", (i,))]
     tasks.append(Task("turn"))
     return evolve(s, tasks=tuple(tasks))
+
+
+@handles("trim")
+def trim(s: Position, t: Task):
+    """Setup: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
+    (a chance node; the card leaves the game)."""
+    (seat,) = t.args
+    deck = s.seats[seat].deck
+    if not t.picks:
+        return Roll(draw_outcomes("remove", heroic_allies(s.cards, deck.cards())))
+    card = t.picks[0]
+    who = "your" if s.players == 1 else f"Player {seat + 1}'s"
+    return emit(
+        s,
+        "setup.forty-one",
+        f"{s.name(card)} is removed from {who} deck at random ({deck.size} -> "
+        f"{deck.size - 1} cards).",
+        {"card": card},
+        seats=s.seat_with(seat, deck=Deck(middle=take(deck.middle, card))),
+    )
 
 
 @handles("level3")

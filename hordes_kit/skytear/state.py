@@ -10,7 +10,8 @@ Flux, Recruit place cards where everyone knows them). The turn is driven by a qu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,6 +165,9 @@ class Position:
     portal_down: bool = False  # the last stage destroyed: stays at 0 health (ruling)
     outsider_line: tuple[str, ...] = ()  # outsider cards still to come, in order
     outsider_pile: tuple[str, ...] = ()  # ordered, top first
+    # the cards at the bottom of the outsider pile that found no room this turn: "it cannot
+    # be summoned until the next turn" (a card put under them this turn waits with them)
+    pile_wait: int = 0
     outsider_out: tuple[str, ...] = ()  # outsider cards destroyed (set aside)
     horde_deck: tuple[str, ...] = ()  # sorted; includes the concealed cards' identities
     horde_discard: tuple[str, ...] = ()
@@ -289,9 +293,58 @@ class Position:
                 out[u.card] = max(0, u.hp)
         return out
 
+    def census(self) -> Counter[str] | None:
+        """Every card of a standard game wherever it lies (card tokens are not cards: they come
+        from the reserve); a horde card taken to be summoned is in the step that holds it.
+        None in a campaign (its cards travel between games and market decks), while the
+        decks are being made (the random cards of difficulty 3 come out of the box, a 41-card
+        deck's heroic ally goes back in), and once the game is lost (a loss is immediate:
+        it drops the steps that held a card)."""
+        if self.campaign is not None or self.result == "loss":
+            return None
+        if any(t.kind in ("level3", "trim") for t in self.tasks):
+            return None
+        c: Counter[str] = Counter()
+        for st in self.seats:
+            for zone in (st.hand, st.deck.top, st.deck.middle, st.deck.bottom):
+                c.update(zone)
+            c.update(st.discard + st.aside)
+        for _, _, u in self.units():
+            c.update([u.card] if u.card and not u.token else [])
+            c.update(card for card, _ in u.attached)
+        for zone in (self.outsider_line, self.outsider_pile, tuple(_held(self, self.tasks))):
+            for card in zone:  # a colossal outsider out of play has its appendages with it
+                layout = self.card(card).layout
+                c.update(layout if card in layout else (card,))
+        for zone in (self.dead_minions, self.outsider_out, self.horde_deck, self.horde_discard):
+            c.update(zone)
+        c.update(self.concealed_pool)
+        tokens = [k for k in c if self.cards.cards[k].kind == "token"]
+        for k in tokens:
+            del c[k]
+        return c
+
     def enchantments(self) -> tuple:
         """The enchanter outsider's enchantment abilities: always active, wherever its card is."""
         return tuple(a for _, a in self.enchant)
+
+
+def _held(s: Position, tasks) -> Iterator[str]:
+    """The horde cards steps hold between two zones: one being summoned (``enter``), a spell
+    resolving (``to_discard``), an attachment until its attach effect places it."""
+    for t in tasks:
+        if t.kind in ("enter", "to_discard"):
+            yield t.args[0]
+        elif t.kind == "order":
+            yield from _held(s, t.args[0])
+        elif t.kind in ("ability", "effect") and t.args[0] == 0:
+            c = s.cards.cards.get(t.args[1])
+            if c is None or c.kind != "horde" or c.type != "attachment":
+                continue
+            ab = t.args[2]
+            effects = ab.effects if t.kind == "ability" and ab.trigger == "play" else (ab,)
+            if any(getattr(e, "verb", "") == "attach" for e in effects):
+                yield c.id
 
 
 def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):

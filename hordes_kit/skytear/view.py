@@ -152,6 +152,8 @@ def view(s: Position, player: int | None) -> dict:
         "outsider": {
             "to_come": _names(s, s.outsider_line),
             "pile": _names(s, s.outsider_pile),
+            # its bottom cards that found no room this turn: summoned in the next turn
+            "waiting": _names(s, s.outsider_pile[len(s.outsider_pile) - s.pile_wait :]),
             "destroyed": _names(s, s.outsider_out),
             "falls_this_turn": s.win_pending,
         },
@@ -222,7 +224,7 @@ def label(s: Position, action_id: str) -> str:
         ref, key = args
         if ref == "castle":
             if key == "draw":
-                return "Castle: pay 1 mana, draw a card"
+                return "Castle: Exhaust, pay 1 mana: Draw a card."  # the book's Draw
             return f"Castle: {ability_words(s.cards.castles[s.castle].abilities[int(key) - 1])}"
         u = s.by_ref(ref)
         words = {
@@ -298,6 +300,7 @@ def label(s: Position, action_id: str) -> str:
         "card": "The card is",
         "bottom": "From the bottom:",
         "random": "The random card is",
+        "remove": "Removed from the deck at random:",
         "scenario": "The scenario is",
         "portal": "The portal is",
         "henchman": "The henchman is",

@@ -25,6 +25,7 @@ Rock).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -74,6 +75,11 @@ def add(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:
 @lru_cache(maxsize=8)
 def _index(ids: tuple[str, ...]) -> dict[str, int]:
     return {c: i for i, c in enumerate(ids)}
+
+
+# the steps at which the attacker, and the defender, are in the battle (in no pile)
+_FIGHTING = frozenset({"defender", "roll", "rock", "archer", "shaman", "village", "over"})
+_DEFENDING = frozenset({"roll", "rock", "archer"})
 
 
 @dataclass(frozen=True)
@@ -262,6 +268,25 @@ class THPosition(GameState):
 
     def returns(self) -> tuple[float, ...]:
         return (1.0 if self.result == "win" else 0.0,)
+
+    def census(self) -> Counter[str]:
+        """Every card: the counted decks and discards, the recruit row, the ordered bottoms,
+        and the hordling and defender in a battle (``attacker`` and ``defender`` keep naming
+        them after they have gone to a discard pile: the step says whether they still fight)."""
+        c: Counter[str] = Counter()
+        for ids, zones in (
+            (self.rids, ("recruit_deck", "recruit_discard", "village")),
+            (self.rids, ("defender_deck", "defender_discard")),
+            (self.hids, ("horde_deck", "horde_discard", "attack_deck", "attack_discard")),
+        ):
+            for zone in zones:
+                c.update({ids[i]: n for i, n in enumerate(getattr(self, zone)) if n})
+        c.update(self.row + self.village_bottom + self.attack_bottom)
+        if self.attacker and self.step in _FIGHTING:
+            c[self.attacker] += 1
+        if self.defender and self.step in _DEFENDING:
+            c[self.defender] += 1
+        return c
 
     # --- helpers of the modules that apply moves -------------------------------------
 

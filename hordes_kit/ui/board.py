@@ -98,6 +98,10 @@ class BoardMixin:
         """The config of a new game (a board with table options reads its widgets)."""
         return {}
 
+    def _show_new_game(self, config: dict) -> None:
+        """Set the New game section to a loaded or linked game's choices (its config), so
+        that New game starts the same kind of game; who plays each seat stays the page's."""
+
     def restart(self) -> None:
         """What the New game button does: a fresh random deal, or the seed typed into the
         board's seed box since the last game started (the same seed deals the same game)."""
@@ -211,6 +215,7 @@ class BoardMixin:
         self.undo_stack.append(self.state)
         self.state = state
         self._show_table_rules(config)
+        self._show_new_game(config)
         self.message.value = ""
         self._show()
         return f"Loaded a game at turn {state.turn}."

@@ -49,6 +49,7 @@ from hordes_kit.skytear.fast.core import (
     S_PDMG,
     S_PDOWN,
     S_PORTAL,
+    S_PWAIT,
     S_ROT,
     S_TAPE,
     S_WIN,
@@ -109,12 +110,18 @@ def pick_counts(S, U, off, total):
     for c in range(MAXC):
         acc += S[off + c] // g
         if acc > k:
-            n = S[S_NREC]
-            if n < MAXREC:
-                S[O_REC + n] = c
-                S[S_NREC] = n + 1
+            record(S, c)
             return c
     return first
+
+
+@njit(cache=True)
+def record(S, card):
+    """Note a chance outcome drawn from the tape (the lockstep checks read them)."""
+    n = S[S_NREC]
+    if n < MAXREC:
+        S[O_REC + n] = card
+        S[S_NREC] = n + 1
 
 
 @njit(cache=True)
@@ -230,7 +237,7 @@ def hurt_portal(S, P, n, campaign_first):
             for j in range(S[S_NLINE] - 1):
                 S[O_LINE + j] = S[O_LINE + j + 1]
             S[S_NLINE] -= 1
-            pile_push(S, nxt)
+            pile_push(S, nxt, False)
     if S[S_NPPILE] == 0:
         S[S_PDOWN] = 1
         return
@@ -243,13 +250,16 @@ def hurt_portal(S, P, n, campaign_first):
 
 
 @njit(cache=True)
-def pile_push(S, card):
+def pile_push(S, card, waits):
+    """board.to_outsider_pile: ``waits``, it found no room (summoned in the next turn)."""
     n = S[S_NPILE]
     if n >= MAXP:
         S[S_ERR] = 3
         return
     S[O_PILE + n] = card
     S[S_NPILE] = n + 1
+    if waits or S[S_PWAIT] > 0:
+        S[S_PWAIT] += 1
 
 
 @njit(cache=True)

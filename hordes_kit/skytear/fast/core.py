@@ -65,6 +65,7 @@ MAXD, MAXT, TF, MAXE, MAXATT = 32, 384, 8, 4, 8
     S_STEPS,
     S_NENCH,
     S_NREC,
+    S_PWAIT,
 ) = (
     0,
     1,
@@ -111,6 +112,7 @@ MAXD, MAXT, TF, MAXE, MAXATT = 32, 384, 8, 4, 8
     50,
     51,
     52,
+    53,  # state.Position.pile_wait: cards at the pile's bottom that wait for the next turn
 )
 O_MON = 64
 O_ALY = O_MON + 6

@@ -13,10 +13,13 @@ from hordes_kit.skytear.fast.board import (
     new_unit,
     pick_counts,
     place,
+    record,
+    uniform,
 )
 from hordes_kit.skytear.fast.bot import DRAW_HAND, DRAW_KEEP
 from hordes_kit.skytear.fast.core import (
     HORDE,
+    KW_HEROIC,
     MAXC,
     O_ASIDE,
     O_BOT,
@@ -42,6 +45,7 @@ from hordes_kit.skytear.fast.core import (
 )
 from hordes_kit.skytear.fast.tables import (
     C_COST,
+    C_KW,
     C_TYPE,
 )
 from hordes_kit.skytear.fast.tasks import (
@@ -72,6 +76,39 @@ def t_level3(S, U, n):
     S[S_NHDECK] += 1
     if n > 1:
         push(S, TK_LEVEL3, n - 1)
+
+
+@njit(cache=True)
+def t_trim(S, C, U, seat):
+    """setup.trim: a heroic ally out of a 41-card pre-made deck, at random (the deck's middle,
+    where every card of a new deck is)."""
+    counts = np.zeros(MAXC, np.int64)
+    total, first, distinct, g = 0, -1, 0, 0
+    for c in range(MAXC):
+        n = S[O_MID + seat * MAXC + c]
+        if n > 0 and C[c, C_TYPE] == T_ALLY and C[c, C_KW + KW_HEROIC] > 0:
+            counts[c] = n
+            total += n
+            distinct += 1
+            first = c if first < 0 else first
+            a, b = g, n  # g = gcd of the counts (the engine's outcomes: counts / gcd)
+            while b:
+                a, b = b, a % b
+            g = a
+    if distinct == 0:
+        return
+    card = first
+    if distinct > 1:
+        k = int(uniform(S, U) * (total // g))
+        acc = 0
+        for c in range(MAXC):
+            acc += counts[c] // g
+            if acc > k:
+                card = c
+                break
+        record(S, card)
+    S[O_MID + seat * MAXC + card] -= 1
+    S[S_NMID + seat] -= 1
 
 
 @njit(cache=True)

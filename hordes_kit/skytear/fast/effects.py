@@ -238,11 +238,13 @@ def t_effect(S, C, A, E, P, src, card, e, seat, pick):
                     move_to_lane(S, tgt, i)
                     break
         return
-    if verb == 13:  # attach
-        tgt, _ = _target(S, C, A, E, e, src, pick, -1, -1)
+    if verb == 13:  # attach (a concealed target is revealed first, its uid kept)
+        tgt = _single(S, C, A, E, src, card, e, seat, pick, True)
+        if tgt == -9:
+            return
         if tgt < 0:
             if C[card, C_KIND] != K_ALLIANCE:
-                pile_push(S, card)
+                pile_push(S, card, True)
             return
         attach_to(S, tgt, card, seat if C[card, C_KIND] == K_ALLIANCE else -1)
         return

@@ -80,6 +80,7 @@ from hordes_kit.skytear.fast.core import (
     S_PDOWN,
     S_PHASE,
     S_PORTAL,
+    S_PWAIT,
     S_RESULT,
     S_ROT,
     S_TREACH,
@@ -180,6 +181,7 @@ def _task_row(t: FastTables, s, task) -> list[int]:
         "mulligan",
         "shuffle_back",
         "hand_limit",
+        "trim",
     ):
         return [code, a[0]]
     if k == "token":
@@ -330,6 +332,7 @@ def _export(S, t: FastTables, s) -> None:
         for j, c in enumerate(items):
             S[off + j] = t.index[c]
         S[n_off] = len(items)
+    S[S_PWAIT] = s.pile_wait
     S[S_NOUT] = len(s.outsider_out)
     for j, p in enumerate(s.portal_pile):
         S[O_PPILE + j] = t.portal_ids.index(p)

@@ -160,8 +160,8 @@ def t_strike(S, C, A, E, P, lane):
                 health(S, C, A, E, m),
             )
         first_time = ug(S, ally, U_STRUCK) == 0
-        deal(S, C, A, E, ally, dm)
-        deal(S, C, A, E, m, da)
+        deal(S, C, A, E, ally, dm - castle)  # trample damage is split, never doubled
+        deal(S, C, A, E, m, da - portal)
         hurt_castle(S, castle)
         hurt_portal(S, P, portal, False)
         # after-striking (monster's, then ally's: the bot keeps the order), below the Elusive

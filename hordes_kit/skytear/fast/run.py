@@ -34,6 +34,7 @@ from hordes_kit.skytear.fast.draws import (
     t_pillage_cards,
     t_rebuild,
     t_shuffle_back,
+    t_trim,
 )
 from hordes_kit.skytear.fast.effects import t_ability, t_effect
 from hordes_kit.skytear.fast.fight import (
@@ -113,6 +114,7 @@ from hordes_kit.skytear.fast.tasks import (
     TK_TOKEN,
     TK_TREACHERY,
     TK_TREACHERY_BONUS,
+    TK_TRIM,
     TK_TURN,
     TK_TURN_ABILITIES,
     TK_USE,
@@ -295,6 +297,8 @@ def step(S, C, A, E, P, U):
         strip(S, C, a0)
     elif kind == TK_LEAVE:
         leave(S, C, a0)
+    elif kind == TK_TRIM:
+        t_trim(S, C, U, a0)
     else:
         S[S_ERR] = 20
 

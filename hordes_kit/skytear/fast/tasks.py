@@ -131,6 +131,7 @@ TASK = {
             "destroyed",
             "strip",
             "leave",
+            "trim",
         )
     )
 }
@@ -212,6 +213,7 @@ TURN_TASKS = np.array(
     TK_DESTROYED,
     TK_STRIP,
     TK_LEAVE,
+    TK_TRIM,
 ) = range(len(TASK))
 NO_PICK = -(10**9)
 CASTLE_PICK, PORTAL_PICK = -2, -3
@@ -337,6 +339,14 @@ def check(S, C, A, E):
         hp = health(S, C, A, E, u) if exact else (C[c, C_HP] if c >= 0 else 1) + ug(S, u, U_HP)
         if hp <= 0 or tower_out:
             doom(S, uid)
+    if S[S_WIN] == 0 and S[S_NLINE] == 0:  # combat._outsider_falls: tagged, it is destroyed
+        for i in range(S[S_NDOOM] + 1):
+            uid = S[O_DOOM + i] if i < S[S_NDOOM] else S[S_DESTROYING]
+            slot = find(S, uid) if uid else -1
+            c = ug(S, slot, U_CARD) if slot >= 0 else -1
+            if c >= 0 and (C[c, C_KIND] == K_OUTSIDER or C[c, C_KIND] == K_HENCHMAN):
+                if C[c, C_TYPE] != T_APPENDAGE:
+                    S[S_WIN] = 1
     if S[S_DESTROYING] or S[S_NDOOM] == 0:
         return
     k = head_kind(S)
@@ -385,10 +395,8 @@ def leave(S, C, uid):
             for j in range(S[S_NLINE] - 1):
                 S[O_LINE + j] = S[O_LINE + j + 1]
             S[S_NLINE] -= 1
-            pile_push(S, nxt)
-            return
-        S[S_WIN] = 1
-        return
+            pile_push(S, nxt, False)
+        return  # the win was marked when it was tagged (check)
     discard_to(S, C, c, ug(S, slot, U_OWNER) if ug(S, slot, U_SIDE) == 1 else -1)
 
 

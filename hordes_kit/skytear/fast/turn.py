@@ -7,6 +7,7 @@ import numpy as np
 
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
+    discard_to,
     gain_mana,
     horde_take,
     move_to_back,
@@ -47,13 +48,17 @@ from hordes_kit.skytear.fast.core import (
     S_NPILE,
     S_NPL,
     S_PHASE,
+    S_PWAIT,
     S_ROT,
     S_TREACH,
     S_TURN,
     T_COLOSSAL,
     T_MONSTER,
     T_SPELL,
+    U_ATT,
+    U_ATTOWN,
     U_HP,
+    U_NATT,
     U_OLD,
     U_OWNER,
     U_TOKEN,
@@ -118,6 +123,7 @@ def t_turn(S):
     S[S_PHASE] = PH_HORDE
     S[S_TREACH] = -1
     S[S_BOOSTED] = 0
+    S[S_PWAIT] = 0
     for j in range(TURN_TASKS.shape[0] - 1, -1, -1):
         push(S, TURN_TASKS[j])
 
@@ -225,7 +231,7 @@ def monster_enters(S, C, A, card, token):
         push_abilities(S, C, A, ug(S, k, U_UID), card, TRIG_PLAY, -1, 0)
         return
     if lane < 0:
-        pile_push(S, card)
+        pile_push(S, card, True)
         return
     k = new_unit(S, card, HORDE, -1)
     us(S, k, U_TOKEN, token)
@@ -253,7 +259,7 @@ def colossal(S, C, A, card):
     if start < 0 and 6 - nocc >= width:
         compact, start = True, nocc
     if start < 0:
-        pile_push(S, card)
+        pile_push(S, card, True)
         return
     if compact:
         row = np.empty(6, np.int64)
@@ -299,7 +305,7 @@ def t_enter(S, C, A, E, card):
                 if E[e, E_VERB] == VB_ATTACH:
                     has_attach = True
     if not has_attach:
-        pile_push(S, card)
+        pile_push(S, card, True)
         return
     push_abilities(S, C, A, 0, card, TRIG_PLAY, -1, 0)
 
@@ -360,14 +366,15 @@ def t_reinforce(S, C):
 
 @njit(cache=True)
 def t_outsider_pile(S, C):
-    n = S[S_NPILE]
-    if n == 0:
+    """Summon the pile but the cards that wait for the next turn (they gave their boost)."""
+    n = S[S_NPILE] - S[S_PWAIT]
+    if n <= 0:
         return
     pile = S[O_PILE : O_PILE + n].copy()
-    S[S_NPILE] = 0
+    for j in range(S[S_PWAIT]):
+        S[O_PILE + j] = S[O_PILE + n + j]
+    S[S_NPILE] = S[S_PWAIT]
     for j in range(n - 1, -1, -1):
-        if C[pile[j], C_KIND] == 0:
-            push(S, TK_BOOST, pile[j])
         push(S, TK_ENTER, pile[j])
 
 
@@ -402,6 +409,8 @@ def t_reveal(S, C, A, E, U, uid):
         push(S, TK_BOOST, card)
         push_abilities(S, C, A, uid, card, TRIG_PLAY, -1, 0)
         return
+    for a in range(ug(S, u, U_NATT)):  # not a monster: nothing stays beneath it
+        discard_to(S, C, ug(S, u, U_ATT + a), ug(S, u, U_ATTOWN + a))
     S[O_MON + lane] = -1
     us(S, u, 0, 0)
     push(S, TK_BOOST, card)

@@ -78,6 +78,15 @@ class SeatSetup:
             for i, (_n, k) in enumerate(self.seat_boxes[:n])
         ]
 
+    def _show_new_game(self, config: dict) -> None:
+        """A loaded game's players and seat names in the New game section (read from its
+        state: a save's config leaves out what is the kit's default)."""
+        cfg = self.state.config
+        if cfg.players in self.players_box.options:
+            self.players_box.value = cfg.players
+        for i, (name, _kind) in enumerate(self.seat_boxes[: cfg.players]):
+            name.value = cfg.name(i)
+
     def _new_config(self) -> dict:
         n = self.players_box.value
         names = [

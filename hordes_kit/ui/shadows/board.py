@@ -355,8 +355,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
     # --- save and load -------------------------------------------------------------------
 
     def _install(self, config: dict, state) -> str:
-        n = state.n
-        self.setup.players.value = n
+        self.setup.show_config(state.config)
         self.config = dict(config)
         self.state = state
         self._show_table_rules(self.config)

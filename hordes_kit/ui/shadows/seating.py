@@ -61,6 +61,14 @@ class TableSetup(w.VBox):
         """Who plays each of the first ``n`` seats: 'Person', 'Sensible bot', 'Random bot'."""
         return [b.children[1].value for b in self.seat_boxes[:n]]
 
+    def show_config(self, config) -> None:
+        """A loaded game's players and seat names, from its config (``SConfig``); who plays
+        each seat stays the page's."""
+        if config.players in self.players.options:
+            self.players.value = config.players
+        for i, box in enumerate(self.seat_boxes[: config.players]):
+            box.children[0].value = config.name(i)
+
     def config(self) -> dict:
         """The new game's config: players and names (made unique); the table rules come
         from the board's Table rules panel."""

@@ -242,7 +242,7 @@ class SkyBoard(BoardMixin, w.VBox):
     # --- save and load -------------------------------------------------------------------
 
     def _install(self, config: dict, state) -> str:
-        self.setup.show_config(config, self.bots)
+        self.setup.show_config(config, self.bots if state.players > 1 else ())
         self._show_table_rules(config)
         self.config = dict(config)
         self.state = state

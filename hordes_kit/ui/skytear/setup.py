@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from hordes_kit.skytear.cards import load_cards
+from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.ui.controls import new_game_row, seed_box
 
 __all__ = ["SkySetup", "DIFFICULTY_WORDS", "MODES", "HORDES", "OUTSIDERS"]
@@ -27,8 +28,9 @@ MODES = (
     ("Co-op: two people at this device", "people"),
 )
 HORDES = tuple(sorted({c.horde for c in CARDS.cards.values() if c.horde}))
+# an immortal's stages share its name (Atlas I, II, III are "Atlas"): one choice each
 OUTSIDERS = tuple(
-    sorted(c.name for c in CARDS.cards.values() if c.kind == "outsider" and c.type != "appendage")
+    sorted({c.name for c in CARDS.cards.values() if c.kind == "outsider" and c.type != "appendage"})
 )
 CASTLES = tuple(
     (f"{c.name} ({c.faction}, health {c.health})", c.name) for c in CARDS.castles.values()
@@ -37,6 +39,11 @@ DECKS = (("The castle's faction deck", ""),) + tuple(
     (f"{d.name}" + (f" ({d.faction})" if d.faction else " (this castle's own deck)"), d.name)
     for d in CARDS.decks
 )
+
+
+def _values(box: w.Dropdown) -> list:
+    """The values a drop-down offers (its options are values, or (label, value) pairs)."""
+    return [o[1] if isinstance(o, tuple) else o for o in box.options]
 
 
 class SkySetup(w.VBox):
@@ -129,17 +136,21 @@ class SkySetup(w.VBox):
         return cfg
 
     def show_config(self, config: dict, bots: tuple[int, ...]) -> None:
-        """Set the choices to a loaded game's (what can be read back from its config)."""
-        n = config.get("players", 1)
-        self.mode.value = "solo" if n == 1 else ("bot" if bots else "people")
-        self.campaign.value = config.get("mode") == "campaign"
-        if config.get("hordes"):
-            self.horde.value = config["hordes"][0]
-        for key, box in (
-            ("difficulty", self.difficulty),
-            ("castle", self.castle),
-            ("castle2", self.castle2),
-            ("outsider", self.outsider),
+        """Set the choices to a loaded game's: what its config says, the first game's
+        choices where it says nothing (a config keeps only what differs from them); who
+        plays a seat is not in a save, so the page's own seats stay."""
+        cfg = SkyConfig.from_dict(config)
+        self.mode.value = "solo" if cfg.players == 1 else ("bot" if bots else "people")
+        self.campaign.value = cfg.mode == "campaign"
+        decks = list(cfg.decks) + ["", ""]
+        for box, value in (
+            (self.horde, (cfg.hordes or ("Skybooter",))[0]),  # the first game's horde
+            (self.difficulty, cfg.difficulty),
+            (self.castle, cfg.castle),
+            (self.castle2, cfg.castle2),
+            (self.outsider, cfg.outsider),
+            (self.deck, decks[0]),
+            (self.deck2, decks[1]),
         ):
-            if key in config and config[key] in [v for _, v in box.options]:
-                box.value = config[key]
+            if value in _values(box):
+                box.value = value

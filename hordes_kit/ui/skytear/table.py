@@ -107,8 +107,8 @@ def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
             ),
             (None, ""),
         )
-        for k in range(c["count"]):
-            faces.append(hand_face(card, st["mana"], act[0] if k == 0 else None, act[1]))
+        # every copy has the button (they do the same): a second copy looked unplayable
+        faces += [hand_face(card, st["mana"], act[0], act[1])] * c["count"]
     who, n = seat_name(v, seat, bots), seat + 1
     title = "Your hand" if who == "You" else f"{who}: hand"
     hand = Pile(title, tuple(faces), layout="row", empty="no cards")
@@ -142,6 +142,10 @@ def _horde_html(v: dict) -> str:
         bits.append(f"<span {thing('treachery')}><b>Treachery card</b> {tre}</span>")
     o = v["outsider"]
     pile = html.escape(", ".join(o["pile"])) if o["pile"] else "empty"
+    if o["waiting"] == o["pile"] and o["pile"]:
+        pile += " (no room this turn: summoned next turn)"
+    elif o["waiting"]:
+        pile += f" ({html.escape(', '.join(o['waiting']))}: no room this turn, summoned next turn)"
     bits.append(f"<span {thing('outsider-pile')}><b>Outsider pile</b> {pile}</span>")
     if o["to_come"]:
         bits.append(f"<b>Outsider to come</b> {html.escape(', '.join(o['to_come']))}")

@@ -1,0 +1,98 @@
+"""Every choice of every board's New game section, and of its Table rules, makes a game that
+saves and loads, and that a link opens on a friend's page: the same game, and the New game
+section showing the choices that made it (pressing New game there starts the same kind of
+game). Who plays a seat (a person or a bot) is the page's own: a save does not carry it.
+
+A failure names the board, the choice and the value (a game set up with the outsider WAST-3
+could not be loaded back: its drop-down's options are names, not (label, value) pairs)."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+from board_makers import BOARDS
+
+from hordes_kit.core.registry import get_game
+
+NAME = "Ada"  # a seat's name typed in, for the name boxes
+
+
+def _walk(widget) -> list:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _walk(child)
+    return out
+
+
+def choices(board) -> list[tuple[w.Widget, list]]:
+    """The New game section's and the Table rules' choices: each box and its values."""
+    skip = {id(getattr(getattr(board, "playback", None), "speed", None)), id(board.seed_box)}
+    found, seen = [], set()
+    for top in (board.setup, board.rules_panel):
+        for x in _walk(top):
+            if id(x) in skip or id(x) in seen:
+                continue
+            seen.add(id(x))
+            if isinstance(x, w.Checkbox):
+                found.append((x, [not x.value, x.value]))
+            elif isinstance(x, w.Text):
+                found.append((x, [NAME]))
+            elif isinstance(x, w.Dropdown | w.RadioButtons | w.ToggleButtons):
+                values = [o[1] if isinstance(o, tuple) else o for o in x.options]
+                assert len(values) == len(set(values)), f"{x.description}: {x.options}"
+                found.append((x, [v for v in values if v != x.value] + [x.value]))
+    return found
+
+
+def new_config(board) -> dict:
+    """What New game would start now (the section's choices and the table's rules)."""
+    return board._new_config() | board.table_config()
+
+
+def same_kind(name: str, a: dict, b: dict) -> bool:
+    """Two configs start the same game (each read by the game, defaults filled in)."""
+    game = get_game(name)
+    return game.start(a) == game.start(b)
+
+
+def same_game(a, b) -> bool:
+    """The same game: ``a`` is ``b``, or ``b`` played on by the page's own bots."""
+    return a.history[: len(b.history)] == b.history and a.game == b.game
+
+
+def open_with(monkeypatch, query: str, make):
+    monkeypatch.setattr("hordes_kit.ui.query.query_string", lambda: query)
+    return make()
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_every_new_game_choice_saves_loads_and_links(monkeypatch, tmp_path, name):
+    # a long game's link is kept as a short link in the tables' database: the test's own
+    monkeypatch.setenv("HORDES_KIT_DB", str(tmp_path / "tables.sqlite3"))
+    make = BOARDS[name]
+    board = open_with(monkeypatch, "", lambda: make(5))
+    loader = make(7)
+    found = choices(board)
+    assert found, f"{name}: no New game choice found"
+    tried, linked = 0, 0
+    for box, values in found:
+        for value in values:
+            what = f"{name}: {box.description or type(box).__name__} = {value!r}"
+            box.value = value
+            board.seed_box.value = 11 + tried  # a typed seed: the same games every run
+            board.restart()  # New game (a table rule's change starts one by itself too)
+            config = board.config
+            assert same_kind(name, new_config(board), config), f"{what}: not what started"
+            assert loader.load_text(board.save_text()), f"{what}: {loader.message.value}"
+            assert same_game(loader.state, board.state), f"{what}: loaded another game"
+            assert same_kind(name, new_config(loader), config), f"{what}: New game after Load"
+            tried += 1
+            query = board.links.make()
+            if query is None:  # bots on every seat played a whole game: refused in words
+                assert "too long for a link" in board.links.message, f"{what}: no link"
+                continue
+            friend = open_with(monkeypatch, query, lambda: make(9))
+            assert same_game(friend.state, board.state), f"{what}: the link opened another"
+            assert same_kind(name, new_config(friend), config), f"{what}: New game after link"
+            linked += 1
+    assert tried >= len(found) and linked >= tried - 2
