@@ -104,6 +104,8 @@ def test_every_vocabulary_word_parses():
         "lane": "3",
         "side": "horde",
         "kind": "attack",
+        "keyword": "heroic 2",
+        "removable": "temp-attack",
     }
     for verb, spec in EFFECTS.items():
         e = parse_effect(" ".join([verb, *(samples[k] for k in spec)]))
@@ -127,6 +129,14 @@ def test_every_vocabulary_word_parses():
         "play, mana 1: draw 1",
         "play draw 1",
         "fight, if tired: draw 1",
+        "exhaust, mana x: draw 1",  # pays X, but no effect uses it
+        "static: attack self x",  # a static ability never resolves: no X
+        "play: damage monster -x",  # damage is never negative
+        "play: gain ally heroic",  # Heroic takes its number
+        "play: gain ally fast 2",  # Fast takes none
+        "play: gain ally flying",
+        "play: remove monster gold 1",
+        "play: temp-gain ally",
     ],
 )
 def test_bad_abilities_are_refused(text):
@@ -150,6 +160,9 @@ HEAD = (
         ('abilities = ["play: token goblin 1"]\n', "Grunt", "abilities"),
         ('code = "CAM.1"\n', "Grunt", "code"),
         ('colour = "red"\n', "Grunt", "colour"),
+        ('abilities = ["play: return strongest-monster"]\n', "Grunt", "abilities"),
+        ('abilities = ["play: gain castle fast"]\n', "Grunt", "abilities"),
+        ('abilities = ["destroyed: remove portal health 1"]\n', "Grunt", "abilities"),
     ],
 )
 def test_broken_card_file_names_file_card_and_field(extra, card, field):
@@ -157,6 +170,20 @@ def test_broken_card_file_names_file_card_and_field(extra, card, field):
     with pytest.raises(CardDataError) as e:
         load_card_text(text, "mine.toml")
     assert e.value.file == "mine.toml" and e.value.card == card and e.value.field == field
+
+
+@pytest.mark.parametrize(
+    "ability, why",
+    [
+        ("damaged: draw 1", "never damaged"),
+        ("play: damage adjacent-monster 1", "nothing is adjacent"),
+    ],
+)
+def test_a_spell_has_no_lane_and_is_never_damaged(ability, why):
+    spell = '[[alliance]]\nname = "Zap"\nfaction = "F"\ntype = "spell"\nrarity = "base"\n'
+    with pytest.raises(CardDataError, match=why) as e:
+        load_card_text(HEAD + spell + f'cost = 1\nabilities = ["{ability}"]\n', "mine.toml")
+    assert e.value.card == "Zap" and e.value.field == "abilities"
 
 
 def test_duplicate_names_and_missing_hordes():

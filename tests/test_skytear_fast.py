@@ -17,12 +17,15 @@ from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import MAX_SEED, wilson_interval
 from hordes_kit.core.playout import play_until
 from hordes_kit.core.scenario import load_scenario, scenario_files
+from hordes_kit.core.state import evolve
 from hordes_kit.skytear import new_game
 from hordes_kit.skytear.bench import reach
+from hordes_kit.skytear.board import replace_unit
 from hordes_kit.skytear.bots import sensible_policy
-from hordes_kit.skytear.cards import CARDS_FILE
+from hordes_kit.skytear.cards import CARDS_FILE, shipped_cards
 from hordes_kit.skytear.fast.core import S_CHP, S_RESULT, S_TURN
 from hordes_kit.skytear.fast.sim import can_play, play_tape_fast, run_fast, seed64, supports
+from hordes_kit.skytear.fast.tables import compile_tables
 from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.skytear.setup import setup_position
 from hordes_kit.skytear.simulate import simulate, win_chart, win_odds, win_table
@@ -187,6 +190,27 @@ def test_what_the_fast_simulator_refuses_goes_to_the_engine():
     with pytest.raises(Exception, match="cannot play"):
         simulate({"cards": text, "outsider": "WAST-3"}, 5, engine="fast")
     assert simulate({"cards": text, "outsider": "WAST-3"}, 5).engine == "reference"
+
+
+def test_a_card_it_cannot_play_sends_only_the_games_that_meet_it_to_the_engine():
+    # the sample cards of the glossary's words (an X, a "cannot", Heroic + Heroic...) are
+    # refused card by card, by name and reason: a game of their horde goes to the engine,
+    # a game of the box's hordes in the same card file stays fast
+    t = compile_tables(shipped_cards())
+    assert "X mana" in t.unsupported["chronomancer"]
+    assert "heroic 2" in t.unsupported["hymn-of-valor"]
+    fae = new_game({"hordes": ["Faefolk"]})
+    why = can_play(fae)
+    assert why.split(":")[0] in {fae.name(c) for c in t.unsupported} and "does not play" in why
+    with pytest.raises(InvalidInputError, match="cannot play this: .*does not play"):
+        simulate({"hordes": ["Faefolk"]}, 3, engine="fast")
+    assert simulate({"hordes": ["Faefolk"]}, 2, seed=0).engine == "reference"
+    assert can_play(new_game({})) == "" and simulate({}, 5, seed=0).engine == "fast"
+    # what an ability gave a card in play is not in the fast simulator's arrays
+    s = reach({}, "alliance", 2)
+    u = next(u for _, _, u in s.units() if u.side == "horde")
+    given = replace_unit(s, evolve(u, mods=(("turn", "health", -1),)))
+    assert "what an ability gave a card" in supports(given)
 
 
 def test_stale_numba_builds_are_dropped_when_a_source_changes(tmp_path):

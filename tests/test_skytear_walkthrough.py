@@ -9,8 +9,10 @@ import re
 
 import pytest
 
+from hordes_kit.core.glossary import find_term, glossary
 from hordes_kit.core.lookup import entry
-from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, scenario_files
+from hordes_kit.core.scenario import FIRST_LESSON, load_scenario, run_scenario, scenario_files
+from hordes_kit.skytear.game import new_game
 from hordes_kit.skytear.view import label
 from hordes_kit.skytear.vocabulary import EFFECTS
 from hordes_kit.skytear.words import ability_words
@@ -162,6 +164,22 @@ def test_card_text_is_in_words():
     )
 
 
+def test_the_quiz_names_the_monsters_and_every_explanation_says_its_rule():
+    # a new player answered "lane 5" to a question that named no monster, and was told
+    # "The answer is Plank Walker"; a right answer's "the fight has no dice" taught nothing
+    quiz = RulesQuiz()
+    i, q = next((i, q) for i, q in enumerate(quiz.questions) if q.kind == "boosted")
+    assert "Plank Walker" in q.ask and "Skyboot Gunner" in q.ask
+    assert set(q.choices) == {"Skyboot Gunner (lane 2)", "Plank Walker (lane 5)"}
+    quiz.goto(i)
+    assert quiz.submit("Plank Walker (lane 5)") and "rightmost" in quiz.feedback.value
+    for q in quiz.questions:
+        titles = [entry(r).rule.title for r in q.rules]
+        assert titles and all(t in q.why for t in titles), (q.ask, q.why)
+    castle = [q for q in quiz.questions if q.kind == "castle"]
+    assert all("castle" in q.why and "strike" in q.why for q in castle)
+
+
 def test_the_rules_quiz_is_answered_by_the_engine():
     quiz = RulesQuiz()
     assert len(quiz.questions) >= 5
@@ -169,3 +187,74 @@ def test_the_rules_quiz_is_answered_by_the_engine():
     assert quiz.submit(str(q.answer)) and "✔" in quiz.feedback.value
     quiz.goto(1)
     assert not quiz.submit("no such answer")
+
+
+def test_bless_says_why_anyone_would_choose_damage(player):
+    # a new player: "choosing damage wounds your own ally" - the rule box at the question
+    # says what damage tokens are for, and a walkthrough plays such a choice
+    player.open_at("sky-first-lesson")
+    f = next(f for f in player.frames if f.step.move == "bless:health")
+    player.goto(f.index)
+    assert "After this card is damaged" in player.narration.value
+    assert "on purpose" in entry("skytear.keywords.bless").rule.text
+    demo = next(s for s in SCENARIOS if s.id == "sky-bless-damage")
+    assert any(step.move == "bless:damage" for step in demo.steps)
+
+
+FACES = re.compile(r"\bfac(?:es|ing) (?:the|a|an) ((?:[A-Z][\w'-]*)(?: [A-Z][\w'-]*)*)")
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_a_step_says_a_card_faces_only_a_card_on_the_table(sc):
+    # the colossal walkthrough said the Scrap Collector "now faces the Pikeman", two steps
+    # after the Pikeman was destroyed
+    for f in run_scenario(sc):
+        names = {u.card and f.after.name(u.card) for _, _, u in f.after.units()} - {""}
+        for said in FACES.findall(f.step.say):
+            assert any(said in n for n in names), (sc.id, f.index, said, sorted(names))
+
+
+def test_the_portal_says_whose_numbers_it_shows_and_what_its_pile_is(player):
+    # the enchanter walkthrough said "you gain the portal's 2 mana" while the portal read
+    # "Mana boost 3" (already turned for the next horde phase), unexplained
+    player.open_at("sky-enchanter", 1)  # in the horde phase, before the portal turns
+    assert "This horde phase: wave 1, reinforce 1, mana boost +2" in player.board.value
+    player.open_at("sky-enchanter", 2)  # the portal has turned
+    assert "Next horde phase: wave 2, reinforce 0, mana boost +3" in player.board.value
+    assert "why it reads 3" in player.narration.value
+    assert "Portal pile (face up, solo faces)" in player.board.value
+    pile = find_term(glossary("skytear", "skytear."), "portal pile")
+    assert pile and "co-op" in pile.text and "stage I on top" in pile.text
+
+
+def test_the_reactions_rule_box_is_the_reading_the_table_plays_with_the_books_words(player):
+    # the walkthrough showed "cards with a Play ability and Exhaust abilities" (the book's
+    # list) while the kit's default reading allows only cards with the treachery symbol
+    assert not any(
+        "skytear.treachery.reactions" in (st.rule, *st.also) for sc in SCENARIOS for st in sc.steps
+    )
+    player.open_at("sky-coop")
+    f = next(f for f in player.frames if f.step.move == "play:entangle")
+    player.goto(f.index)
+    box = player.narration.value
+    assert "treachery symbol" in box and "Play cards with a" in box and "Please note" in box
+    for reading, rule in (("symbol", "ruling.reactions"), ("any", "treachery.reactions")):
+        s = new_game({"reactions": reading, "position": {"phase": "treachery"}})
+        s = s.apply("treachery:broadside")
+        cited = [e.rule for e in s.log if "reactions" in e.text.lower()]
+        assert cited and set(cited) == {"skytear." + rule}, (reading, cited)
+
+
+def test_free_lane_has_one_definition_the_glossarys():
+    # a walkthrough said "a free lane (no alliance card, no monster)", the glossary "a lane
+    # without alliance cards"
+    words = glossary("skytear", "skytear.")
+    free, empty = find_term(words, "Free Lane"), find_term(words, "Empty Lane")
+    assert free is empty and "without alliance cards" in free.text
+    assert "FREE LANE" in " ".join(q.words for q in entry(free.rule).rule.quotes)
+    for sc in SCENARIOS:
+        for text in (sc.intro, *(st.say for st in sc.steps), *(st.ask for st in sc.steps)):
+            for said in re.findall(r"free lanes? \(([^)]*)\)", text or ""):
+                assert (
+                    said.startswith("no alliance card") and "no monster" not in said.split(":")[0]
+                )

@@ -16,10 +16,12 @@ from hordes_kit.skytear.vocabulary import (
     EFFECTS,
     KEYWORDS,
     LANE_TOKEN_KINDS,
+    REMOVABLE,
     STATIC_TARGETS,
     STATIC_VERBS,
     TARGETS,
     TRIGGERS,
+    X_WORD,
 )
 
 __all__ = [
@@ -42,13 +44,15 @@ _CODE = re.compile(r"([A-Z]{3})\.([0-9]{3})(?: +([0-9]+)x)?", re.ASCII)
 
 @dataclass(frozen=True)
 class Effect:
-    """One effect: a verb, its target word, its number and any extra words."""
+    """One effect: a verb, its target word, its number and any extra words; ``x`` is 1 (or -1
+    for "-x") when its number is the X the player chooses as the ability resolves."""
 
     verb: str
     target: str = ""
     amount: int = 0
     extra: tuple[str, ...] = ()
     text: str = ""
+    x: int = 0
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,12 @@ class Ability:
     reaction: bool = False  # the treachery-phase symbol: usable in the alliance reactions
     condition: str = ""
     text: str = ""
+    mana_x: bool = False  # "Exhaust, pay X mana:" (X chosen as it resolves)
+
+    @property
+    def has_x(self) -> bool:
+        """An effect's number is X: the player chooses it as the ability resolves."""
+        return any(e.x for e in self.effects)
 
 
 @dataclass(frozen=True)
@@ -137,6 +147,30 @@ def parse_keywords(items: list) -> dict[str, int]:
     return out
 
 
+def _keyword_grant(words: list[str], verb: str) -> tuple[str, int]:
+    """``heroic 2`` or ``fast``: a keyword and its number (0 for one that takes none)."""
+    if not words or words[0] not in KEYWORDS:
+        got = words[0] if words else "nothing"
+        raise ValueError(f"{verb!r:.60} grants a keyword, not {got!r:.60}")
+    kw, rest = words[0], words[1:]
+    if KEYWORDS[kw]:
+        if len(rest) != 1:
+            raise ValueError(f"{verb!r:.60} {kw!r:.60} needs its number, like '{kw} 2'")
+        return kw, _int(rest[0], False, kw)
+    if rest:
+        raise ValueError(f"keyword {kw!r:.60} takes no number")
+    return kw, 0
+
+
+def _amount(word: str, signed: bool, verb: str) -> tuple[int, int]:
+    """(number, x): a written number, or X (``-x`` too where the number may be negative)."""
+    if word == X_WORD:
+        return 0, 1
+    if signed and word == "-" + X_WORD:
+        return 0, -1
+    return _int(word, signed, verb), 0
+
+
 def parse_effect(text: str, *, static: bool = False) -> Effect:
     """One effect, ``verb [target] [number] ...`` (static abilities use ``STATIC_VERBS``).
 
@@ -145,6 +179,11 @@ def parse_effect(text: str, *, static: bool = False) -> Effect:
     ('damage', 'strongest-monster', 2)
     >>> parse_effect("token troop 2").extra
     ('troop',)
+    >>> e = parse_effect("gain ally heroic 2")
+    >>> e.extra, e.amount
+    (('heroic',), 2)
+    >>> parse_effect("damage monster x").x
+    1
     """
     words = text.strip().lower().split()
     if not words:
@@ -155,32 +194,43 @@ def parse_effect(text: str, *, static: bool = False) -> Effect:
             raise ValueError(
                 f"a static ability modifies with {', '.join(STATIC_VERBS)}, not {verb!r:.60}"
             )
-        if len(args) != 2:
+        if len(args) != 2 and not (verb == "gain" and len(args) == 3):
             raise ValueError(f"write a static {verb!r:.60} as '{verb} TARGET VALUE'")
-        target, value = args
+        target, value = args[0], args[1]
         if target not in STATIC_TARGETS:
             raise ValueError(
                 f"static target {target!r:.60} unknown (known: {', '.join(STATIC_TARGETS)})"
             )
         if verb == "gain":
-            if value not in KEYWORDS or KEYWORDS[value]:
-                raise ValueError(f"'gain' grants a keyword without a number, not {value!r:.60}")
-            return Effect(verb, target, 0, (value,), text)
+            kw, n = _keyword_grant(args[1:], verb)
+            return Effect(verb, target, n, (kw,), text)
+        if value in (X_WORD, "-" + X_WORD):
+            raise ValueError(
+                f"{text!r:.60}: X is chosen as an ability resolves; a static ability never "
+                "resolves, so it has no X"
+            )
         return Effect(verb, target, _int(value, True, verb), (), text)
     spec = EFFECTS.get(verb)
     if spec is None:
         raise ValueError(f"unknown effect {verb!r:.60} (known: {', '.join(EFFECTS)})")
+    if "keyword" in spec:  # "gain TARGET KEYWORD [N]": the number only where the keyword takes one
+        if len(args) < 2 or args[0] not in TARGETS:
+            raise ValueError(
+                f"write {verb!r:.60} as '{verb} TARGET KEYWORD', like '{verb} ally fast'"
+            )
+        kw, n = _keyword_grant(args[1:], verb)
+        return Effect(verb, args[0], n, (kw,), text)
     if len(args) != len(spec):
         shape = " ".join(s.upper() for s in spec)
         raise ValueError(f"write {verb!r:.60} as '{verb} {shape}'".rstrip())
-    target, amount, extra = "", 0, []
+    target, amount, extra, x = "", 0, [], 0
     for kind, word in zip(spec, args):
         if kind == "target":
             if word not in TARGETS:
                 raise ValueError(f"unknown target {word!r:.60} (known: {', '.join(TARGETS)})")
             target = word
         elif kind in ("n", "z"):
-            amount = _int(word, kind == "z", verb)
+            amount, x = _amount(word, kind == "z", verb)
         elif kind == "dir":
             if word not in CHARGE_DIRECTIONS:
                 raise ValueError(f"charge goes {', '.join(CHARGE_DIRECTIONS)}, not {word!r:.60}")
@@ -197,9 +247,13 @@ def parse_effect(text: str, *, static: bool = False) -> Effect:
             if word not in LANE_TOKEN_KINDS:
                 raise ValueError(f"lane tokens are {', '.join(LANE_TOKEN_KINDS)}, not {word!r:.60}")
             extra.append(word)
+        elif kind == "removable":
+            if word not in REMOVABLE:
+                raise ValueError(f"'remove' takes {', '.join(REMOVABLE)} tokens, not {word!r:.60}")
+            extra.append(word)
         else:  # a card token's name, checked against the file's tokens by the loader
             extra.append(word)
-    return Effect(verb, target, amount, tuple(extra), text)
+    return Effect(verb, target, amount, tuple(extra), text, x)
 
 
 def parse_ability(text: str) -> Ability:
@@ -208,6 +262,8 @@ def parse_ability(text: str) -> Ability:
     >>> a = parse_ability("exhaust, mana 1, reaction: assault 2")
     >>> a.trigger, a.mana, a.reaction, [e.verb for e in a.effects]
     ('exhaust', 1, True, ['assault'])
+    >>> parse_ability("exhaust, mana x: damage monster x").mana_x
+    True
     """
     if not isinstance(text, str):
         raise ValueError(f"{text!r:.60} is not an ability")
@@ -219,11 +275,13 @@ def parse_ability(text: str) -> Ability:
     if trigger not in TRIGGERS:
         raise ValueError(f"unknown trigger {trigger!r:.60} (known: {', '.join(TRIGGERS)})")
     mana = charge = 0
-    reaction = False
+    reaction = mana_x = False
     condition = ""
     for part in parts[1:]:
         words = part.split()
-        if words[:1] == ["mana"] and len(words) == 2:
+        if words == ["mana", X_WORD]:
+            mana_x = True
+        elif words[:1] == ["mana"] and len(words) == 2:
             mana = _int(words[1], False, "mana cost")
         elif words[:1] == ["charge"] and len(words) == 2:
             charge = _int(words[1], False, "charge cost")
@@ -233,13 +291,15 @@ def parse_ability(text: str) -> Ability:
             condition = words[1]
         else:
             raise ValueError(
-                f"{text!r:.60}: {part!r:.60} is not a cost (mana N, charge N), 'reaction' or a "
-                f"condition (if {', if '.join(CONDITIONS)})"
+                f"{text!r:.60}: {part!r:.60} is not a cost (mana N, mana x, charge N), "
+                f"'reaction' or a condition (if {', if '.join(CONDITIONS)})"
             )
-    if (mana or charge) and trigger != "exhaust":
+    if (mana or charge or mana_x) and trigger != "exhaust":
         raise ValueError(f"{text!r:.60}: only exhaust abilities have bold costs")
     parts = [e.strip() for e in body.split(";", MAX_LIST) if e.strip()]
     if len(parts) > MAX_LIST:
         raise ValueError(f"{text!r:.60}: at most {MAX_LIST} effects in one ability")
     effects = tuple(parse_effect(e, static=trigger == "static") for e in parts)
-    return Ability(trigger, effects, mana, charge, reaction, condition, text.strip())
+    if mana_x and not any(e.x for e in effects):
+        raise ValueError(f"{text!r:.60}: it pays X mana, but no effect uses X")
+    return Ability(trigger, effects, mana, charge, reaction, condition, text.strip(), mana_x)

@@ -13,9 +13,10 @@ from hordes_kit.skytear.board import move_to_lane, new_unit, place, replace_unit
 from hordes_kit.skytear.combat import doom
 from hordes_kit.skytear.draws import who
 from hordes_kit.skytear.effects import ability_tasks
+from hordes_kit.skytear.engage import ally_lanes, probe
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
-from hordes_kit.skytear.stats import engaged_with, keyword
+from hordes_kit.skytear.stats import can, engaged_with, keyword, may_share_lane
 from hordes_kit.skytear.targets import unit_label
 
 __all__ = ["menu", "UNIVERSAL"]
@@ -25,6 +26,43 @@ UNIVERSAL = ("move", "swap", "engage", "fast")
 
 def _free(s: Position) -> list[int]:
     return [i for i, u in enumerate(s.allies) if u is None]
+
+
+def _lanes_for(s: Position, card: str, seat: int) -> list[int]:
+    """The lanes a card from the hand may enter: free, and (an ally) with no monster it may
+    not share a lane with (glossary CANNOT ENGAGE)."""
+    if s.card(card).type != "ally":
+        return _free(s)
+    return ally_lanes(s, probe(card, "alliance", seat))
+
+
+def _move_lanes(s: Position, u: Unit) -> list[int]:
+    """The lanes an ally may move to (none if it cannot move)."""
+    if not can(s, u, "move"):
+        return []
+    here = s.lane_of(u.uid)
+    return [i for i in ally_lanes(s, u) if i != here]
+
+
+def _pullable(s: Position, u: Unit) -> list[Unit]:
+    """Back-line monsters the ally may engage: they can move and may share its lane."""
+    return [m for m in s.back if can(s, m, "move") and may_share_lane(s, m, u)]
+
+
+def _swap_partners(s: Position, u: Unit) -> list[Unit]:
+    """Ready allies that may swap lanes with this one (both can move; neither ends up beside
+    a monster it may not share a lane with)."""
+    if not can(s, u, "move"):
+        return []
+    a = s.lane_of(u.uid)
+    return [
+        x
+        for x in _ready_allies(s)
+        if x.uid != u.uid
+        and can(s, x, "move")
+        and may_share_lane(s, s.monsters[s.lane_of(x.uid)], u)
+        and may_share_lane(s, s.monsters[a], x)
+    ]
 
 
 def _reaction_ok(s: Position, phase: str, flag: bool) -> bool:
@@ -46,7 +84,7 @@ def menu(s: Position, seat: int, phase: str) -> tuple[tuple[str, tuple], ...]:
     free = _free(s)
     for card in dict.fromkeys(st.hand):
         c = s.card(card)
-        if c.cost > st.mana or (c.type in ("ally", "tower") and not free):
+        if c.cost > st.mana or (c.type in ("ally", "tower") and not _lanes_for(s, card, seat)):
             continue
         if phase == "reactions" and not (
             c.reaction or (s.config.reactions == "any" and c.triggered("play"))
@@ -60,13 +98,15 @@ def menu(s: Position, seat: int, phase: str) -> tuple[tuple[str, tuple], ...]:
         ref, c = s.ref(u.uid), s.unit_card(u)
         if s.is_ally(u) and universal:
             lane = s.lane_of(u.uid)
-            if free:
+            moves = bool(free) and bool(_move_lanes(s, u))
+            pulls = s.monsters[lane] is None and bool(s.back) and bool(_pullable(s, u))
+            if moves:
                 opts.append((f"use:{ref}:move", ("use", u.uid, "move")))
-            if len(_ready_allies(s)) > 1:
+            if len(_ready_allies(s)) > 1 and _swap_partners(s, u):
                 opts.append((f"use:{ref}:swap", ("use", u.uid, "swap")))
-            if s.back and s.monsters[lane] is None:
+            if pulls:
                 opts.append((f"use:{ref}:engage", ("use", u.uid, "engage")))
-            if keyword(s, u, "fast") and (free or s.back):
+            if keyword(s, u, "fast") and (moves or bool(_pullable(s, u))):
                 opts.append((f"use:{ref}:fast", ("use", u.uid, "fast")))
         exhaust = [(k, a) for k, a in enumerate(c.abilities) if a.trigger == "exhaust"]
         for j, (k, a) in enumerate(exhaust):
@@ -105,14 +145,25 @@ def alliance_phase(s: Position, t: Task):
     return push(s, Task("act", ("alliance",)))
 
 
+def _reactions_rule(s: Position) -> str:
+    """The rule of the reading the table plays: the kit's (treachery symbol only) or the
+    book's list read whole (every Play card and Exhaust ability)."""
+    return "treachery.reactions" if s.config.reactions == "any" else "ruling.reactions"
+
+
 @handles("reactions")
 def reactions(s: Position, t: Task):
     """Treachery step 2: alliance reactions (cards and abilities with the treachery symbol)."""
     seats = tuple(evolve(x, done=False) for x in s.seats)
+    what = (
+        "every Play card and Exhaust ability"
+        if s.config.reactions == "any"
+        else "cards and abilities with the treachery symbol"
+    )
     s = emit(
         s,
-        "treachery.reactions" if s.config.reactions == "any" else "ruling.reactions",
-        "Alliance reactions: cards and abilities with the treachery symbol.",
+        _reactions_rule(s),
+        f"Alliance reactions: {what}.",
         phase="reactions",
         seats=seats,
         actor=0,
@@ -136,7 +187,7 @@ def act(s: Position, t: Task):
         who_done = "You are" if s.players == 1 else f"Player {seat + 1} is"
         s = emit(
             s,
-            "alliance" if phase == "alliance" else "treachery.reactions",
+            "alliance" if phase == "alliance" else _reactions_rule(s),
             f"{who_done} done with the {what}.",
             seats=s.seat_with(seat, done=True),
         )
@@ -171,7 +222,7 @@ def play(s: Position, t: Task):
     st = s.seats[seat]
     if not t.picks:
         if c.type in ("ally", "tower"):
-            free = _free(s)
+            free = _lanes_for(s, card, seat)
             return Ask(
                 seat, tuple((f"lane:{i + 1}", i) for i in free), f"Play {c.name} in which lane?"
             )
@@ -240,7 +291,7 @@ def use(s: Position, t: Task):
         s = _exhaust(s, src, seat, a.mana, a.charge)
         return push(s, Task("ability", (src, u.card, a, seat)))
     if key == "swap":
-        others = [x for x in _ready_allies(s) if x.uid != src]
+        others = _swap_partners(s, u)
         if not t.picks:
             opts = tuple((f"target:{s.ref(x.uid)}", x.uid) for x in others)
             return Ask(seat, opts, f"Swap {unit_label(s, u)} with which ready ally?")
@@ -276,8 +327,8 @@ def use(s: Position, t: Task):
 def ally_move(s: Position, t: Task):
     """Move: the ally goes to a lane without alliance cards."""
     src, seat, optional = t.args
-    free = _free(s)
-    if s.unit(src) is None or not free:
+    free = _move_lanes(s, s.unit(src)) if s.unit(src) is not None else []
+    if not free:
         return s
     if not t.picks:
         opts = tuple((f"lane:{i + 1}", i) for i in free)
@@ -296,10 +347,10 @@ def ally_engage(s: Position, t: Task):
     src, seat, optional = t.args
     u = s.unit(src)
     lane = s.lane_of(src) if u is not None else -1
-    if lane < 0 or s.monsters[lane] is not None or not s.back:
+    if lane < 0 or s.monsters[lane] is not None or not _pullable(s, u):
         return s
     if not t.picks:
-        opts = tuple((f"target:{s.ref(m.uid)}", m.uid) for m in s.back)
+        opts = tuple((f"target:{s.ref(m.uid)}", m.uid) for m in _pullable(s, u))
         if optional:
             opts += (("stay", -1),)
         return Ask(seat, opts, f"Engage: which back-line monster comes to lane {lane + 1}?")
@@ -320,12 +371,15 @@ def end_alliance(s: Position, t: Task):
     """End of the alliance phase: concealed cards are revealed left to right, then Taunt."""
     s = evolve(s, phase="treachery")
     hidden = [u for u in s.monsters if u is not None and u.concealed]
+    # then the back line's, "in any order of choice": face-down cards are alike, so the
+    # order cannot matter and they are revealed as they lie
+    hidden += [u for u in s.back if u.concealed]
     if hidden:
         s = emit(
             s,
             "ruling.reveal-before-taunt",
-            "End of the alliance phase: the face-down "
-            "cards are revealed left to right, then Taunt.",
+            "End of the alliance phase: the face-down cards are revealed, those in the "
+            "lanes left to right, then those in the back line; then Taunt.",
         )
     return push(s, *(Task("reveal", (u.uid,)) for u in hidden), Task("taunt", (0,)))
 
@@ -349,13 +403,15 @@ def taunt(s: Position, t: Task):
             continue
         pool = []
         for a in s.allies:
-            if a is None or not s.is_ally(a):
+            if a is None or not s.is_ally(a) or not can(s, a, "move"):
+                continue
+            if not may_share_lane(s, m, a):
                 continue
             foe = engaged_with(s, a)
             if foe is None or not keyword(s, foe, "taunt"):
                 pool.append(a)
-        if not pool:
-            return s
+        if not pool:  # (no ally it may pull: the next Taunt monster may still pull one)
+            continue
         near = min(abs(s.lane_of(a.uid) - lane) for a in pool)
         closest = [a for a in pool if abs(s.lane_of(a.uid) - lane) == near]
         if len(closest) > 1 and not t.picks:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hordes_kit.core.state import evolve, put, take
-from hordes_kit.skytear.machine import draw_outcomes
+from hordes_kit.skytear.machine import draw_outcomes, push
 from hordes_kit.skytear.rules import MANA_MAX, clamp
-from hordes_kit.skytear.state import Deck, Position, Unit, emit
+from hordes_kit.skytear.state import Deck, Position, Task, Unit, emit
 
 __all__ = [
     "TOKEN_FIELD",
@@ -21,6 +21,7 @@ __all__ = [
     "move_to_back",
     "new_unit",
     "add_tokens",
+    "damaged_tasks",
     "add_lane_tokens",
     "gain_mana",
     "hurt_castle",
@@ -119,10 +120,26 @@ def new_unit(s: Position, card: str, side: str, owner: int = -1, **fields) -> tu
 
 
 def add_tokens(s: Position, uid: int, kind: str, n: int) -> Position:
-    """``n`` tokens of a kind on a unit (opposite tokens cancel: the counts are net)."""
+    """``n`` tokens of a kind on a unit (opposite tokens cancel: the counts are net); damage
+    tokens queue its "after this card is damaged" abilities."""
     u = s.unit(uid)
     fld, sign = TOKEN_FIELD[kind]
-    return replace_unit(s, evolve(u, **{fld: getattr(u, fld) + sign * n}))
+    s = replace_unit(s, evolve(u, **{fld: getattr(u, fld) + sign * n}))
+    if kind == "damage" and n > 0:
+        s = push(s, *damaged_tasks(s, uid))
+    return s
+
+
+def damaged_tasks(s: Position, uid: int) -> list[Task]:
+    """The "after this card is damaged" abilities of a card that just gained damage tokens
+    (glossary DAMAGED: "A card is damaged when it gains one or more damage tokens")."""
+    u = s.unit(uid)
+    c = s.unit_card(u) if u is not None else None
+    if c is None:
+        return []
+    return [
+        Task("ability", (uid, u.card, a, u.owner)) for a in c.abilities if a.trigger == "damaged"
+    ]
 
 
 def add_lane_tokens(s: Position, lane: int, side: str, kind: str, n: int) -> Position:

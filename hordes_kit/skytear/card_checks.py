@@ -14,6 +14,7 @@ from hordes_kit.skytear.card_model import COPY_LIMIT, Card, CardSet, Castle, Dec
 __all__ = [
     "MIN_MINIONS",
     "check_links",
+    "check_words",
     "check_playable",
     "find_deck",
     "deck_cards",
@@ -25,6 +26,48 @@ __all__ = [
 MIN_MINIONS = 2  # Setup (solo): 1 health token on two different minions
 # "each player shuffles together 40 alliance cards"; with 41, "remove 1 heroic ally at random"
 PREMADE = 40
+# targets that can only name a horde card (or the castle, the portal): no owner's hand
+HORDE_ONLY = {
+    "boosted",
+    "monster",
+    "lane-monster",
+    "non-epic-monster",
+    "unengaged-monster",
+    "wounded-monster",
+    "minion",
+    "strongest-monster",
+    "weakest-monster",
+    "most-wounded-monster",
+    "leftmost-monster",
+    "rightmost-monster",
+    "all-monsters",
+    "all-lane-monsters",
+    "all-minions",
+    "adjacent-monster",
+    "monster-within-1",
+}
+# effects that change a card in play: the castle and the portal are not such cards
+ON_CARDS = ("temp-health", "gain", "temp-gain", "remove", "return")
+# targets measured from the card's own lane: a spell has none
+FROM_ITS_LANE = ("adjacent-monster", "monster-within-1")
+
+
+def _word_problem(c: Card, e) -> str:
+    """Why an effect of this card could never do what it says ("" when it can)."""
+    if e.verb in ON_CARDS and e.target in ("castle", "portal"):
+        return f"{e.text!r:.60}: {e.verb} changes a card in play, not the {e.target}"
+    if e.verb == "return":
+        own_side = c.kind != "alliance"  # self and neighbors are the card's own side
+        horde = e.target in HORDE_ONLY or (e.target in ("self", "neighbors") and own_side)
+        horde = horde or (e.target == "engaged" and not own_side)
+        if horde:
+            return (
+                f"{e.text!r:.60}: a horde card has no owner's hand to return to (write a "
+                "target that is an ally or a tower)"
+            )
+    if e.target in FROM_ITS_LANE and c.type == "spell":
+        return f"{e.text!r:.60}: a spell never enters a lane, so nothing is adjacent to it"
+    return ""
 
 
 def check_links(cards: CardSet) -> None:
@@ -54,6 +97,24 @@ def check_links(cards: CardSet) -> None:
         for cid, _ in d.cards:
             if cid not in by_id or by_id[cid].kind != "alliance":
                 raise CardDataError(file, d.name, "cards", f"no alliance card {cid!r:.60}")
+
+
+def check_words(cards: CardSet) -> None:
+    """Every ability can do what it says: a spell is never damaged and has no lane, a horde
+    card has no hand to return to, the castle and portal gain no keywords."""
+    for c in cards.cards.values():
+        for a in (*c.abilities, *c.enchantment):
+            if a.trigger == "damaged" and c.type == "spell":
+                raise CardDataError(
+                    cards.source,
+                    c.name,
+                    "abilities",
+                    f"{a.text!r:.60}: a spell never enters play, so it is never damaged",
+                )
+            for e in a.effects:
+                problem = _word_problem(c, e)
+                if problem:
+                    raise CardDataError(cards.source, c.name, "abilities", problem)
 
 
 def check_playable(cards: CardSet) -> None:

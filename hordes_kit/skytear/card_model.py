@@ -16,6 +16,8 @@ __all__ = [
     "OUTSIDER_TYPES",
     "SCENARIO_VERBS",
     "COMPONENTS",
+    "BOX_LAST",
+    "in_box",
     "Card",
     "Castle",
     "PortalFace",
@@ -43,6 +45,19 @@ COMPONENTS = {
     "outsider": 8,
     "minion": 4,
 }
+BOX_LAST = 184  # "Campaigns base box: 001 to 184" (Card Inventory Explained); 185 and up:
+# the set's expansion and promo packs
+
+
+def in_box(code: Code | None) -> bool:
+    """A card of the Campaigns base box (a card without a code, or of another set, counts as
+    one: only the Campaigns set's numbers say which product a card comes from).
+
+    >>> from hordes_kit.skytear.abilities import parse_code
+    >>> in_box(parse_code("CAM.184")), in_box(parse_code("CAM.185 3x")), in_box(None)
+    (True, False, True)
+    """
+    return code is None or code.set != "CAM" or code.number <= BOX_LAST
 
 
 @dataclass(frozen=True)
@@ -202,14 +217,31 @@ class CardSet:
         """The hordes named by the horde cards, in file order."""
         return tuple(dict.fromkeys(c.horde for c in self.of_kind("horde")))
 
+    def box_hordes(self) -> tuple[str, ...]:
+        """The hordes of the base box's horde cards (not those of the set's later products)."""
+        return tuple(dict.fromkeys(c.horde for c in self.of_kind("horde") if in_box(c.code)))
+
     def counts(self) -> dict[str, int]:
-        """Cards of each component, copies counted (outsiders: appendages included)."""
-        out = {k: sum(c.copies for c in self.of_kind(k)) for k in ("horde", "alliance")}
-        out["outsider"] = sum(c.copies for c in self.of_kind("outsider"))
-        out["minion"] = len(self.of_kind("minion"))
+        """Cards of each component of the base box, copies counted (outsiders: appendages
+        included); the set's later products are ``extras``."""
+
+        def box(kind: str) -> tuple[Card, ...]:
+            return tuple(c for c in self.of_kind(kind) if in_box(c.code))
+
+        out = {k: sum(c.copies for c in box(k)) for k in ("horde", "alliance")}
+        out["outsider"] = sum(c.copies for c in box("outsider"))
+        out["minion"] = len(box("minion"))
         out["castle"] = len(self.castles)
         out["portal"] = len(self.portals)
         out["scenario"] = len(self.scenarios)
+        return out
+
+    def extras(self) -> dict[str, int]:
+        """Cards of the set's products after the base box (numbers 185 and up), by kind."""
+        out: dict[str, int] = {}
+        for c in self.cards.values():
+            if not in_box(c.code):
+                out[c.kind] = out.get(c.kind, 0) + c.copies
         return out
 
     def problems(self) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hordes_kit.core.cardcheck import MAX_LIST, MAX_ROWS, IdSpace, card_id, small_int
 from hordes_kit.skytear.abilities import MAX_COPIES
-from hordes_kit.skytear.card_checks import check_links, check_playable
+from hordes_kit.skytear.card_checks import check_links, check_playable, check_words
 from hordes_kit.skytear.card_fields import Reader
 from hordes_kit.skytear.card_model import (
     ALLIANCE_TYPES,
@@ -217,6 +217,8 @@ def _scenario(r: Reader, raw: dict, where: str) -> Scenario:
             )
         )
     for e in (*mandatory, *(e for a in actions for e in a.effects)):
+        if e.x:
+            r.fail(name, "effects", f"{e.text!r:.60}: a scenario's numbers are written, not X")
         if e.verb not in SCENARIO_VERBS or (e.verb in ("heal", "damage") and e.target != "castle"):
             r.fail(
                 name, "effects", f"{e.text!r:.60} cannot be resolved at setup (nothing is in play)"
@@ -331,5 +333,6 @@ def parse_cards(doc: dict, file: str) -> CardSet:
     _hordes_spelled_one_way(r, cards)
     out = CardSet(file, cards, spaces["castle"], spaces["portal"], spaces["scenario"], tuple(decks))
     check_links(out)
+    check_words(out)
     check_playable(out)
     return out

@@ -149,13 +149,23 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
     cards = load_card_text(text, shown(path))
     configs = _trial_configs(cards, text)
     n = cards.counts()
+    box = ", ".join(cards.box_hordes() or cards.hordes())
     lines = [
         f"OK: Skytear Horde card file {shown(path)}: {n['horde']} horde cards "
-        f"({', '.join(cards.hordes())}), {n['alliance']} alliance cards, {n['castle']} castles, "
+        f"({box}), {n['alliance']} alliance cards, {n['castle']} castles, "
         f"{n['portal']} portals, {n['outsider']} outsider cards, {n['minion']} minions, "
         f"{n['scenario']} scenarios, {len(cards.decks)} decks ({cards.samples()} cards with "
         f"sample values); {len(configs)} games started and played with it."
     ]
+    extra = cards.extras()
+    if extra:
+        hordes = [h for h in cards.hordes() if h not in cards.box_hordes()]
+        lines.append(
+            "Besides the base box, cards numbered 185 and up (the set's later products): "
+            + ", ".join(f"{k} {kind} cards" for kind, k in sorted(extra.items()))
+            + (f" (hordes: {', '.join(hordes)})" if hordes else "")
+            + "."
+        )
     lines += [f"note: {x}" for x in cards.problems()]
     for d in cards.decks:
         n = len(deck_cards(cards, d))

@@ -8,21 +8,31 @@ cards falling at once: the players choose the order (when it can matter).
 
 from __future__ import annotations
 
-from hordes_kit.core.state import evolve
-from hordes_kit.skytear.board import discard_to, remove_unit, replace_unit, to_outsider_pile
+from hordes_kit.core.state import evolve, put
+from hordes_kit.skytear.board import (
+    damaged_tasks,
+    discard_to,
+    remove_unit,
+    replace_unit,
+    to_outsider_pile,
+)
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import absorb
 from hordes_kit.skytear.state import Position, Task, Unit, emit
 from hordes_kit.skytear.stats import armor_left, board_statics, has, health
 from hordes_kit.skytear.targets import unit_label
 
-__all__ = ["deal", "doom", "check", "lose", "draws_on_destruction"]
+__all__ = ["deal", "doom", "check", "lose", "draws_on_destruction", "to_hand"]
 
 OUTSIDER_KINDS = ("outsider", "henchman")
 
 
-def deal(s: Position, uid: int, n: int, rule: str, why: str) -> tuple[Position, int]:
-    """A unit takes ``n`` damage: armor prevents first, then a Barrier caps it at one."""
+def deal(
+    s: Position, uid: int, n: int, rule: str, why: str, *, triggers: bool = True
+) -> tuple[Position, int]:
+    """A unit takes ``n`` damage: armor prevents first, then a Barrier caps it at one. Its
+    "after this card is damaged" abilities are queued (``triggers``; a strike orders them
+    with the other abilities it triggers) when any damage got through."""
     u = s.unit(uid)
     if u is None or n <= 0:
         return s, 0
@@ -35,7 +45,21 @@ def deal(s: Position, uid: int, n: int, rule: str, why: str) -> tuple[Position, 
         notes.append("barrier: a single damage")
     extra = f" ({', '.join(notes)})" if notes else ""
     text = f"{why}: {unit_label(s, u)} takes {taken} damage{extra}."
-    return emit(s, rule, text, {"uid": uid, "damage": taken}), taken
+    s = emit(s, rule, text, {"uid": uid, "damage": taken})
+    if used:
+        s = emit(s, "keywords.armor", f"Armor: {used} damage prevented ({_left(s, uid)}).")
+    if taken == 1 and n - used > 1:
+        s = emit(
+            s, "keywords.barrier", "Barrier: the card had no damage, so it takes a single one."
+        )
+    if taken and triggers:
+        s = push(s, *damaged_tasks(s, uid))
+    return s, taken
+
+
+def _left(s: Position, uid: int) -> str:
+    """The armor a unit has left this turn, in words."""
+    return f"{armor_left(s, s.unit(uid))} armor left this turn"
 
 
 def doom(s: Position, uid: int) -> Position:
@@ -94,7 +118,7 @@ def check(s: Position) -> Position:
             if u is None or u.uid in doomed or u.uid == destroying:
                 continue
             c = cards[u.card] if u.card else None
-            hp = health(s, u, sources) if exact else (c.health if c else 1) + u.hp
+            hp = health(s, u, sources) if exact or u.mods else (c.health if c else 1) + u.hp
             if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
                 doomed += (u.uid,)
     if doomed != s.doomed:
@@ -161,10 +185,28 @@ def doom_order(s: Position, t: Task):
     return Ask(0, opts, f"These fall at the same time: {names}. Which is destroyed first?")
 
 
+def to_hand(s: Position, uid: int, why: str) -> Position:
+    """The card leaves play for its owner's hand: the destruction sequence runs with its
+    last step replaced (glossary DESTRUCTION: "the card is drawn back in hand")."""
+    u = s.unit(uid)
+    if u is None or uid in s.doomed or s.destroying == uid:
+        return s
+    s = emit(
+        s,
+        "abilities.return",
+        f"{why}: {unit_label(s, u)} leaves play for its owner's hand (its Destroyed: "
+        "abilities first, its tokens and attachments discarded).",
+        {"uid": uid, "card": u.card},
+        destroying=uid,
+    )
+    return push(s, Task("destroyed", (uid, "hand")))
+
+
 @handles("destroyed")
 def destroyed(s: Position, t: Task):
     """Step 1: resolve its "Destroyed:" abilities (and the universal draw of a monster)."""
-    (uid,) = t.args
+    uid = t.args[0]
+    step3 = "hand" if t.args[1:] == ("hand",) else "leave"
     u = s.unit(uid)
     tasks = []
     c = s.unit_card(u)
@@ -179,8 +221,23 @@ def destroyed(s: Position, t: Task):
                 "resolve in printed order, then the draw every monster has.",
             )
         tasks.append(Task("may_draw", (u.card,)))
-    tasks += [Task("strip", (uid,)), Task("leave", (uid,))]
+    tasks += [Task("strip", (uid,)), Task(step3, (uid,))]
     return push(s, *tasks)
+
+
+@handles("hand")
+def hand(s: Position, t: Task):
+    """Step 3 replaced: the card goes to its owner's hand (a card token to the reserve)."""
+    (uid,) = t.args
+    u = s.unit(uid)
+    c = s.unit_card(u)
+    s = evolve(remove_unit(s, uid), destroying=0)
+    if u.token or u.side != "alliance":
+        return emit(s, "card-tokens", f"{c.name} (a card token) goes back to the reserve.")
+    seat = s.seats[u.owner]
+    who = f"Player {u.owner + 1}'s" if s.players > 1 else "your"
+    s = emit(s, "abilities.return", f"{c.name} is back in {who} hand.")
+    return evolve(s, seats=s.seat_with(u.owner, hand=put(seat.hand, c.id)))
 
 
 @handles("strip")
@@ -190,7 +247,7 @@ def strip(s: Position, t: Task):
     u = s.unit(uid)
     for card, owner in u.attached:
         s = discard_to(s, card, owner)
-    bare = evolve(u, hp=0, atk=0, tatk=0, arm=0, tarm=0, used=0, charges=0, attached=())
+    bare = evolve(u, hp=0, atk=0, tatk=0, arm=0, tarm=0, used=0, charges=0, attached=(), mods=())
     return replace_unit(s, bare)
 
 

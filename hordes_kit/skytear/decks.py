@@ -31,6 +31,7 @@ __all__ = [
 # difficulty -> (power levels taken whole, random cards added from the strongest level)
 DIFFICULTY = {1: ((1,), 0), 2: ((1, 2), 0), 3: ((2,), 1), 4: ((2, 3), 0), 5: ((3,), 0)}
 STRONGEST = 3
+CAMPAIGN_HORDES = 3  # Campaign Setup: "Choose three different Hordes for this campaign"
 # Campaign Setup: at most 18 base cards and 2 legendary cards in the starting deck
 STARTING_BASE, STARTING_LEGENDARY = 18, 2
 
@@ -45,11 +46,12 @@ def find_horde(cards: CardSet, name: str) -> str:
 
 def game_hordes(cards: CardSet, names: tuple[str, ...], campaign: bool) -> tuple[str, ...]:
     """The hordes a game fights: the names given, else Skybooter (the first game's horde) for a
-    standard game and every horde of the file for a campaign."""
+    standard game and the base box's three hordes for a campaign ("Choose three different
+    Hordes for this campaign"; a file without them: its first three)."""
     if names:
         return tuple(find_horde(cards, h) for h in names)
     if campaign:
-        return cards.hordes()
+        return (cards.box_hordes() or cards.hordes())[:CAMPAIGN_HORDES]
     return ("Skybooter",) if "Skybooter" in cards.hordes() else cards.hordes()[:1]
 
 

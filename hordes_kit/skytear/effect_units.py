@@ -15,10 +15,11 @@ from hordes_kit.skytear.board import (
     to_outsider_pile,
 )
 from hordes_kit.skytear.combat import deal, doom
+from hordes_kit.skytear.engage import ally_lanes, held, monster_lanes
 from hordes_kit.skytear.machine import Ask, push
 from hordes_kit.skytear.state import Position, Task, Unit, emit
-from hordes_kit.skytear.stats import attack
-from hordes_kit.skytear.targets import SETS, candidates, decider, unit_label
+from hordes_kit.skytear.stats import attack, can
+from hordes_kit.skytear.targets import SETS, candidates, cite_target, decider, unit_label
 from hordes_kit.skytear.words import effect_words
 
 __all__ = [
@@ -71,6 +72,7 @@ def each_target(s: Position, t: Task, apply):
         again = reveal_first(s, t, units)
         if again is not None:
             return again
+        s = cite_target(s, e.target, units)
         for u in units:
             if s.unit(u.uid) is not None:
                 s = apply(s, s.unit(u.uid))
@@ -91,7 +93,7 @@ def each_target(s: Position, t: Task, apply):
         return again
     if isinstance(tgt, Unit) and s.unit(tgt.uid) is None:
         return s
-    return apply(s, tgt)
+    return apply(cite_target(s, e.target, [tgt]), tgt)
 
 
 def _damage(s, t):
@@ -192,14 +194,15 @@ def choice_then(s, t, first_word, options, prompt, apply, filt=None):
         return s
     if tgt.concealed:
         return push(s, Task("reveal", (tgt.uid,)), t)
+    cited = cite_target(s, first_word, [tgt])
     if len(t.picks) < 2:
         opts = options(s, tgt)
         if not opts:
-            return apply(s, tgt, None)
+            return apply(cited, tgt, None)
         if len(opts) == 1:
-            return apply(s, tgt, opts[0][1])
+            return apply(cited, tgt, opts[0][1])
         return Ask(decider(s, card, seat), tuple(opts), prompt)
-    return apply(s, tgt, t.picks[1])
+    return apply(cited, tgt, t.picks[1])
 
 
 def _bless(s, t):
@@ -270,12 +273,15 @@ def _bait(s, t):
         s = add_tokens(s, u.uid, "temp-attack", 1)
         s = emit(s, "keywords.bait", f"Bait: {unit_label(s, u)} gains 1 temporary attack token.")
         if lane is None or lane < 0:
-            return s
+            return held(s, u, "move to another lane") or s
         s = move_to_lane(s, u.uid, lane)
         return emit(s, "keywords.bait", f"It moves to lane {lane + 1}.")
 
     def opts(s, u):
-        return [("stay", -1)] + [(f"lane:{i + 1}", i) for i in free_lanes(s, "horde")]
+        if not can(s, u, "move"):
+            return []
+        here = s.lane_of(u.uid)
+        return [("stay", -1)] + [(f"lane:{i + 1}", i) for i in monster_lanes(s, u) if i != here]
 
     return choice_then(s, t, e.target, opts, f"Bait: move {source_name(s, t)}'s target?", apply)
 
@@ -285,12 +291,15 @@ def _move(s, t):
 
     def apply(s, u, lane):
         if lane is None:
-            return s
+            return held(s, u, "move") or s
         s = move_to_lane(s, u.uid, lane)
         return emit(s, "alliance.move", f"{unit_label(s, s.unit(u.uid))} moves.")
 
     def opts(s, u):
-        return [(f"lane:{i + 1}", i) for i in free_lanes(s, "alliance")]
+        if not can(s, u, "move"):
+            return []
+        here = s.lane_of(u.uid)
+        return [(f"lane:{i + 1}", i) for i in ally_lanes(s, u) if i != here]
 
     return choice_then(s, t, e.target, opts, "Move the ally to which lane?", apply)
 
@@ -323,6 +332,7 @@ def _attach(s, t):
             )
         return emit(s, "alliance.play", f"{s.name(card)} has nothing to attach to: discarded.")
     u = s.unit(tgt.uid)
+    s = cite_target(s, e.target, [u])
     s = replace_unit(s, evolve(u, attached=u.attached + ((card, owner),)))
     return emit(s, "horde.attachment", f"{s.name(card)} is attached to {unit_label(s, u)}.")
 
@@ -348,8 +358,10 @@ def _charge(s, t):
     if u is None or u.side != "horde":
         return s
     d = e.extra[0]
+    if not can(s, u, "move"):
+        return held(s, u, f"charge {d}")
     if d in ("left", "right"):
-        free = [i for i, m in enumerate(s.monsters) if m is None or m.uid == u.uid]
+        free = monster_lanes(s, u)
         if not free:
             return s
         lane = free[0] if d == "left" else free[-1]
@@ -361,9 +373,16 @@ def _charge(s, t):
     tgt = pick_target(s, t, word, f"Charge the {d} ally: which one?")
     if isinstance(tgt, Ask) or tgt is None:
         return tgt if tgt is not None else s
+    s = cite_target(s, word, [tgt])
     lane = s.lane_of(tgt.uid)
     if lane < 0 or s.monsters[lane] is not None:
         return emit(s, "abilities.charge", f"The {d} ally is engaged: {unit_label(s, u)} stays.")
+    if lane not in monster_lanes(s, u):
+        return emit(
+            s,
+            "keywords.cannot-engage",
+            f"{unit_label(s, u)} cannot be engaged with the {d} ally: it stays.",
+        )
     s = move_to_lane(s, u.uid, lane)
     return emit(
         s, "abilities.charge", f"{unit_label(s, u)} charges the {d} ally in lane {lane + 1}."

@@ -8,6 +8,8 @@ a concealed card is revealed before anything affects it (glossary CONCEALED).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.board import (
     add_lane_tokens,
@@ -16,9 +18,10 @@ from hordes_kit.skytear.board import (
     replace_unit,
 )
 from hordes_kit.skytear.combat import deal
+from hordes_kit.skytear.effect_grants import GRANT_VERBS
 from hordes_kit.skytear.effect_units import UNIT_VERBS, pick_target, source_name
 from hordes_kit.skytear.machine import Ask, handles, push
-from hordes_kit.skytear.rules import GOLD_MAX, clamp
+from hordes_kit.skytear.rules import GOLD_MAX, X_MAX, clamp
 from hordes_kit.skytear.state import Position, Task, emit
 from hordes_kit.skytear.stats import condition_holds
 from hordes_kit.skytear.targets import decider, unit_label
@@ -35,6 +38,16 @@ TRIGGER_RULE = {
     "pillage": "pillage.abilities",
     "after-striking": "abilities.after-striking",
     "turn": "outsiders.enchanter",
+    "damaged": "abilities.damaged",
+}
+
+
+# an ability's "if" condition: the glossary word that decides it
+CONDITION_RULE = {
+    "surrounded": "keywords.surrounded",
+    "wounded": "keywords.wounded",
+    "engaged": "keywords.engaged",
+    "unengaged": "keywords.engaged",
 }
 
 
@@ -48,14 +61,41 @@ def ability_tasks(s: Position, src: int, card: str, trigger: str, seat: int) -> 
 
 @handles("ability")
 def ability(s: Position, t: Task):
-    """Log the ability and queue its effects in the order written (if its condition holds)."""
+    """Log the ability and queue its effects in the order written (if its condition holds);
+    an ability with an X asks for it first (and pays it, for "pay X mana")."""
     src, card, ab, seat = t.args
     u = s.unit(src) if src else None
     name = s.name(card)
-    if ab.condition and not condition_holds(s, u, ab.condition):
-        return emit(s, TRIGGER_RULE[ab.trigger], f"{name}: not {ab.condition}, nothing happens.")
+    if ab.condition:
+        holds = condition_holds(s, u, ab.condition)
+        s = emit(
+            s,
+            CONDITION_RULE[ab.condition],
+            f"{name} is {'' if holds else 'not '}{ab.condition}: its ability "
+            f"{'resolves' if holds else 'does nothing'}.",
+        )
+        if not holds:
+            return s
+    effects = ab.effects
+    if ab.has_x:
+        payer = seat if ab.mana_x and 0 <= seat < s.players else -1
+        if not t.picks:
+            top = min(X_MAX, s.seats[payer].mana) if payer >= 0 else X_MAX
+            cost = " (you pay X mana)" if payer >= 0 else ""
+            return Ask(
+                decider(s, card, seat),
+                tuple((f"x:{n}", n) for n in range(top + 1)),
+                f"{name}: {ability_words(ab)} Choose X{cost}.",
+            )
+        x = t.picks[0]
+        how = "keywords.x" if payer >= 0 else "ruling.x-bound"
+        s = emit(s, how, f"{name}: X is {x}.", {"card": card, "x": x})
+        if payer >= 0:
+            mana = s.seats[payer].mana - x
+            s = evolve(s, seats=s.seat_with(payer, mana=mana))
+        effects = tuple(replace(e, amount=x * e.x, x=0) if e.x else e for e in effects)
     s = emit(s, TRIGGER_RULE[ab.trigger], f"{name}: {ability_words(ab)}", {"card": card})
-    return push(s, *(Task("effect", (src, card, e, seat)) for e in ab.effects))
+    return push(s, *(Task("effect", (src, card, e, seat)) for e in effects))
 
 
 def _who(s, t, verb, prompt, then):
@@ -166,6 +206,7 @@ def _queue(make):
 
 VERBS = {
     **UNIT_VERBS,
+    **GRANT_VERBS,
     "draw": _draw,
     "mana": _mana,
     "assault": _assault,

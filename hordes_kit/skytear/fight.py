@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.board import (
+    damaged_tasks,
     hurt_castle,
     hurt_portal,
     move_to_back,
@@ -16,10 +17,11 @@ from hordes_kit.skytear.board import (
 )
 from hordes_kit.skytear.combat import deal
 from hordes_kit.skytear.effects import ability_tasks
+from hordes_kit.skytear.engage import ally_lanes, held
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import LANES, trample_excess
 from hordes_kit.skytear.state import Position, Task, Unit, emit
-from hordes_kit.skytear.stats import armor_left, attack, has, health, keyword
+from hordes_kit.skytear.stats import armor_left, attack, can, has, health, keyword
 from hordes_kit.skytear.targets import unit_label
 
 __all__ = ["strike_preview"]
@@ -64,7 +66,8 @@ def _after(s: Position, u: Unit | None) -> list[Task]:
 
 
 def strike_preview(s: Position, lane: int) -> dict:
-    """What the strike in a lane would do now: damage each way, castle and portal damage.
+    """What the strike in a lane would do now: damage each way, castle and portal damage (a
+    card that cannot strike deals none: a "cannot" beats the book's "strike").
 
     A Trample strike's damage is split, never doubled (glossary TRAMPLE: 3 attack against
     an ally with 1 health left "would deal 1 damage to the ally and 2 trample damage to the
@@ -72,8 +75,12 @@ def strike_preview(s: Position, lane: int) -> dict:
     m, a = s.monsters[lane], s.allies[lane]
     ally = a if a is not None and s.is_ally(a) else None
     out = {"castle": 0, "portal": 0, "to_ally": 0, "to_monster": 0}
+
+    def power(u):
+        return attack(s, u) if can(s, u, "strike") else 0
+
     if m is not None and ally is not None:
-        dm, da = attack(s, m), attack(s, ally)
+        dm, da = power(m), power(ally)
         out["to_ally"], out["to_monster"] = dm, da
         if has(s, m, "trample"):
             out["castle"] = trample_excess(
@@ -86,10 +93,24 @@ def strike_preview(s: Position, lane: int) -> dict:
         out["to_ally"] -= out["castle"]
         out["to_monster"] -= out["portal"]
     elif ally is not None and not keyword(s, ally, "defender"):
-        out["portal"] = attack(s, ally)
+        out["portal"] = power(ally)
     elif m is not None and ally is None:
-        out["castle"] = attack(s, m)
+        out["castle"] = power(m)
     return out
+
+
+def _cannot_strike(s: Position, lane: int) -> Position:
+    """Note each card of the lane that would strike but cannot."""
+    for u in (s.monsters[lane], s.allies[lane]):
+        if u is not None and u.card and (u.side == "horde" or s.is_ally(u)):
+            if not can(s, u, "strike"):
+                s = emit(
+                    s,
+                    "abilities.cannot",
+                    f"Lane {lane + 1}: {unit_label(s, u)} cannot strike; the 'cannot' wins "
+                    "over the fight phase's strike.",
+                )
+    return s
 
 
 @handles("strike")
@@ -101,6 +122,7 @@ def strike(s: Position, t: Task):
     if m is not None and m.concealed:
         return push(s, Task("reveal", (m.uid,)), t)
     p = strike_preview(s, lane)
+    s = _cannot_strike(s, lane)
     if m is not None and ally is not None:
         s = emit(
             s,
@@ -112,19 +134,25 @@ def strike(s: Position, t: Task):
             + ").",
         )
         first_time = not ally.struck
-        s, _ = deal(s, ally.uid, p["to_ally"], "fight.strike-each-other", s.name(m.card))
-        s, _ = deal(s, m.uid, p["to_monster"], "fight.strike-each-other", s.name(ally.card))
+        hit = []  # "after this card is damaged" and "after striking" trigger at once: ordered
+        for to, by, n in ((ally, m, p["to_ally"]), (m, ally, p["to_monster"])):
+            s, taken = deal(
+                s, to.uid, n, "fight.strike-each-other", s.name(by.card), triggers=False
+            )
+            if taken:
+                hit += damaged_tasks(s, to.uid)
         if p["castle"]:
             s = hurt_castle(s, p["castle"], "keywords.trample", f"{s.name(m.card)} tramples")
         if p["portal"]:
             s = hurt_portal(s, p["portal"], "keywords.trample", f"{s.name(ally.card)} tramples")
         tasks = []
-        if s.unit(ally.uid) is not None:
+        struck = {u.uid for u in (m, ally) if can(s, u, "strike")}  # a "cannot" struck not
+        if s.unit(ally.uid) is not None and ally.uid in struck:
             s = _mark_struck(s, ally.uid)
             x = keyword(s, s.unit(ally.uid), "elusive")
             if x and first_time:
                 tasks.append(Task("elusive", (ally.uid, x)))
-        after = _after(s, m) + _after(s, ally)
+        after = [x for u in (m, ally) if u.uid in struck for x in _after(s, u)] + hit
         if len(after) > 1:
             after = [Task("order", (tuple(after),))]
         return push(s, *tasks, *after)
@@ -136,6 +164,8 @@ def strike(s: Position, t: Task):
                 f"Lane {lane + 1}: {unit_label(s, ally)} has "
                 "Defender: it does not strike the portal.",
             )
+        if not can(s, ally, "strike"):
+            return s
         s = hurt_portal(
             s,
             p["portal"],
@@ -144,6 +174,8 @@ def strike(s: Position, t: Task):
         )
         return push(s, *_after(s, ally))
     if m is not None:
+        if not can(s, m, "strike"):
+            return s  # it does not strike: nothing "after striking" either
         why = f"Lane {lane + 1}: {unit_label(s, m)} is unengaged and strikes the castle"
         if p["castle"] == 0:
             s = emit(s, "fight.monster-strikes-castle", f"{why} for 0.")
@@ -175,7 +207,9 @@ def elusive(s: Position, t: Task):
         return emit(
             s, "keywords.elusive", f"Elusive: {s.name(u.card)} moves to lane {t.picks[0] + 1}."
         )
-    free = [i for i, a in enumerate(s.allies) if a is None and 0 < abs(i - lane) <= x]
+    if not can(s, u, "move"):
+        return held(s, u, "move (Elusive)")
+    free = [i for i in ally_lanes(s, u) if 0 < abs(i - lane) <= x]
     if not free:
         return s
     opts = (("stay", -1),) + tuple((f"lane:{i + 1}", i) for i in free)
@@ -188,12 +222,14 @@ def pillage_phase(s: Position, t: Task):
     s = emit(s, "pillage", "Pillage phase.", phase="pillage")
     if not any(s.unit_card(u) is None or s.unit_card(u).triggered("pillage") for u in s.back):
         # no "Pillage:" ability: the order cannot matter, all the back line pillages at once
-        shares = [(u, 0 if u.halted else attack(s, u)) for u in s.back]
+        shares = [(u, 0 if _barred(s, u) else attack(s, u)) for u in s.back]
         total = sum(n for _, n in shares)
         if not shares:
             return emit(s, "pillage", "The back line is empty: nothing is pillaged.")
         parts = ", ".join(
-            f"{s.name(u.card)} {'cannot pillage' if u.halted else n}" for u, n in shares
+            f"{s.name(u.card) if u.card else 'a face-down card'} "
+            f"{'cannot pillage' if _barred(s, u) else n}"
+            for u, n in shares
         )
         s = emit(
             s, "pillage", f"The back line pillages: {parts} (total {total}).", {"back_line": total}
@@ -231,6 +267,11 @@ def order_groups(s: Position, t: Task):
     return Ask(0, opts, "Several monsters pillage with abilities: which pillages first?")
 
 
+def _barred(s: Position, u: Unit) -> bool:
+    """It cannot pillage (halted this turn, or a "cannot pillage" keyword)."""
+    return u.halted or not can(s, u, "pillage")
+
+
 @handles("pillage_by")
 def pillage_by(s: Position, t: Task):
     """A monster pillages: as many cards as its attack."""
@@ -238,7 +279,7 @@ def pillage_by(s: Position, t: Task):
     u = s.unit(uid)
     if u is None or s.find(uid)[0] != "b":
         return s
-    if u.halted:
+    if _barred(s, u):
         return emit(s, "pillage", f"{unit_label(s, u)} cannot pillage this turn.")
     n = attack(s, u)
     if n <= 0:
@@ -250,6 +291,10 @@ def pillage_by(s: Position, t: Task):
 def return_pillagers(s: Position, t: Task):
     """Step 2: every monster with Pillager goes back to the back line."""
     for u in [m for m in s.monsters if m is not None and keyword(s, m, "pillager")]:
+        stays = held(s, u, "return to the back line")
+        if stays is not None:
+            s = stays
+            continue
         s = move_to_back(s, u.uid)
         s = emit(s, "pillage.return", f"{s.name(u.card)} returns to the back line.")
     return s
@@ -283,7 +328,16 @@ def end_phase(s: Position, t: Task):
         return (
             None
             if u is None
-            else evolve(u, used=0, tatk=0, tarm=0, exhausted=False, struck=False, halted=False)
+            else evolve(
+                u,
+                used=0,
+                tatk=0,
+                tarm=0,
+                exhausted=False,
+                struck=False,
+                halted=False,
+                mods=tuple(x for x in u.mods if x[0] != "turn"),
+            )
         )
 
     s = evolve(

@@ -15,7 +15,7 @@ Action ids (``view.label`` says each in words):
 * choices inside abilities and steps: ``lane:<n>``, ``target:<ref>`` (``m2`` monster in
   lane 2, ``b1`` first card of the back line, ``portal``, ``none``), ``first:<...>`` (order),
   ``draw:<player>`` / ``draw:none``, ``mana:<player>``, ``boost:<player>`` / ``boost:split``,
-  ``reinforce:<minion>``, ``bless:health`` / ``bless:damage``, ``token:attack`` /
+  ``reinforce:<minion>``, ``bless:health`` / ``bless:damage``, ``x:<n>`` (an X), ``token:attack`` /
   ``token:health``, ``fast:move-first`` / ``fast:engage-first``, ``stay``, ``drop:<card>``,
   ``rebuild:<player>:<card>``;
 * campaign: ``pick:<card>``, ``action:<n>``, ``offer:<n>``, ``top:<card>``, ``exile:<card>``.
@@ -73,6 +73,7 @@ ACTION_SHAPES = {
     "boost": 1,
     "reinforce": 1,
     "bless": 1,
+    "x": 1,
     "token": 1,
     "fast": 1,
     "stay": 0,

@@ -16,10 +16,12 @@ from hordes_kit.skytear.board import (
     move_to_lane,
     new_unit,
     place,
+    remove_unit,
     replace_unit,
     to_outsider_pile,
 )
 from hordes_kit.skytear.effects import ability_tasks
+from hordes_kit.skytear.engage import ally_lanes, probe, shunned
 from hordes_kit.skytear.machine import Ask, Roll, draw_outcomes, handles, push
 from hordes_kit.skytear.rules import colossal_lanes, leftmost_free, reinforce_choices
 from hordes_kit.skytear.state import Position, Task, emit
@@ -119,6 +121,15 @@ def summon(s: Position, t: Task):
             if not s.horde_discard:
                 return emit(s, "ruling.no-horde-cards", "No horde cards left to summon.")
             return push(reshuffle(s), t)
+        if mode == "conceal-back":
+            s, u = new_unit(s, "", "horde")
+            return emit(
+                place(s, u, -1),
+                "keywords.concealed",
+                "A horde card enters the back line face down "
+                "(a monster token with 1 health and 0 attack).",
+                hidden=s.hidden + 1,
+            )
         lane = leftmost_free([u is not None for u in s.monsters])
         if mode == "conceal" and lane >= 0:
             s, u = new_unit(s, "", "horde")
@@ -163,6 +174,8 @@ def _monster_enters(s: Position, card: str, token: bool = False) -> Position:
             "(it cannot be summoned until the next turn).",
             {"card": card},
         )
+    if shunned(s, probe(card, "horde"), lane):
+        return push(s, Task("closest_lane", (card, token, lane, 0)))
     s, u = new_unit(s, card, "horde", token=token)
     s = place(s, u, lane)
     s = emit(
@@ -380,20 +393,25 @@ def reveal(s: Position, t: Task):
         s = evolve(s, horde_deck=take(s.horde_deck, card), hidden=s.hidden - 1)
     c = s.card(card)
     lane = s.lane_of(uid)
+    where = f"lane {lane + 1}" if lane >= 0 else "the back line"
     s = emit(
         s,
-        "keywords.concealed",
-        f"The face-down card in lane {lane + 1} is {c.name}.",
+        "keywords.concealed" if lane >= 0 else "ruling.concealed-back-line",
+        f"The face-down card in {where} is {c.name}."
+        + (" A monster stays in the back line." if lane < 0 and c.type == "monster" else ""),
         {"card": card},
     )
     if c.type == "monster":
         s = replace_unit(s, evolve(u, card=card))
         if keyword(s, s.unit(uid), "pillager"):
             s = move_to_back(s, uid)
-        return push(s, *ability_tasks(s, uid, card, "play", -1), Task("boost", (card,)))
+        tasks = [*ability_tasks(s, uid, card, "play", -1), Task("boost", (card,))]
+        if lane >= 0 and s.lane_of(uid) == lane and shunned(s, s.unit(uid), lane):
+            tasks.insert(0, Task("closest_lane", (card, False, lane, uid)))
+        return push(s, *tasks)
     for att, owner in u.attached:  # not a monster: nothing stays beneath it (glossary)
         s = discard_to(s, att, owner)
-    s = evolve(s, monsters=s.monsters[:lane] + (None,) + s.monsters[lane + 1 :])
+    s = remove_unit(s, uid)  # (in a lane or the back line)
     return push(s, Task("enter", (card, "reveal")), Task("boost", (card,)))
 
 
@@ -404,10 +422,10 @@ def token(s: Position, t: Task):
     c = s.card(name)
     if c.type == "monster":
         return _monster_enters(s, name, token=True)
-    free = [i for i, u in enumerate(s.allies) if u is None]
+    owner = max(seat, 0)
+    free = ally_lanes(s, probe(name, "alliance", owner))
     if not free:
         return emit(s, "card-tokens", f"No lane without alliance cards: no {c.name} token.")
-    owner = max(seat, 0)
     if not t.picks and len(free) > 1:
         return Ask(owner, tuple((f"lane:{i + 1}", i) for i in free), f"Place the {c.name} token:")
     lane = t.picks[0] if t.picks else free[0]

@@ -4,7 +4,8 @@ Question kinds (each gives a described position, as in the scenario files):
 
 * ``castle``: damage the castle takes in the rest of this turn (the fight must be certain);
 * ``pillage``: cards each player loses in the pillage phase (the back line's attack);
-* ``boosted``: the monster a treachery card boosts (``treachery`` names the card);
+* ``boosted``: the monster a treachery card boosts (``treachery`` names the card), chosen
+  among the front line's monsters by name and lane;
 * ``forecast``: the chance, in whole percent, that ``measure`` is ``at_least`` this turn;
 * ``draw``: the chance, in whole percent, to draw ``what`` within ``draws`` draws.
 """
@@ -17,10 +18,12 @@ from functools import lru_cache
 from hordes_kit.core.data import data_path
 from hordes_kit.core.errors import CardDataError, HordesKitError
 from hordes_kit.core.quiz import Question, load_questions
+from hordes_kit.core.rules_index import rule_index
 from hordes_kit.skytear.forecast import HORDE_CHANCE, forecast, forecast_choice
 from hordes_kit.skytear.game import new_game
 from hordes_kit.skytear.odds import card_chance
 from hordes_kit.skytear.stats import attack
+from hordes_kit.skytear.targets import unit_label
 
 __all__ = ["Question", "load_quiz", "QUIZ_FILE", "KINDS"]
 
@@ -45,8 +48,9 @@ def _choices(p: Fraction) -> tuple[str, ...]:
     return tuple(f"{v}%" for v in sorted({right, *picked}))
 
 
-def _castle_this_turn(s) -> int:
-    """Damage the castle takes in the described position's turn (played on if needed)."""
+def _castle_this_turn(s):
+    """The described position played to the end of its turn (the castle's damage must not
+    depend on chance), and the damage the castle took in it."""
     turn = max(1, s.config.position.get("turn", 1))
     while not s.is_terminal and s.turn == turn:
         if s.is_chance:
@@ -56,34 +60,69 @@ def _castle_this_turn(s) -> int:
             s = s.apply(outs[0][0])  # which alliance card is drawn changes nothing here
         else:
             s = s.apply(forecast_choice(s))
-    total = 0
-    for e in s.log:
+    events = []
+    for e in s.log:  # (from the set-up: automatic steps may have run already)
         if e.rule == "skytear.turn" and e.data.get("turn", 0) > turn:
             break
-        total += e.data.get("castle_damage", 0)
-    return total
+        events.append(e)
+    return events, sum(e.data.get("castle_damage", 0) for e in events)
+
+
+def _because(raw: dict, said: list[str]) -> str:
+    """Why the answer is what it is: what the engine did, in its own words, then the rules
+    the question draws on (their titles and texts), so a right answer teaches the rule too."""
+    index = rule_index("skytear", "skytear.")
+    rules = [index[r] for r in raw.get("rules", ()) if r in index]
+    book = " ".join(f"{r.title}: {r.text}" for r in rules)
+    return " ".join([*dict.fromkeys(said), f"The rule — {book}" if book else ""]).strip()
+
+
+def _fight_words(events) -> list[str]:
+    """The fight's events (and whatever else hurt the castle), in the engine's words."""
+    out, fighting = [], False
+    for e in events:
+        if e.rule == "skytear.fight":
+            fighting = True
+            continue
+        if e.rule.startswith("skytear.pillage"):
+            fighting = False
+        if fighting or e.data.get("castle_damage"):
+            out.append(e.text)
+    return out
 
 
 def _answer(raw: dict) -> Question:
     kind, ask = raw["kind"], raw["ask"]
     s = new_game({**raw.get("config", {}), "position": raw["position"]})
     if kind == "castle":
-        n = _castle_this_turn(s)
-        return Question(ask, kind, str(n), (), why="the fight has no dice")
+        events, n = _castle_this_turn(s)
+        said = _fight_words(events) + ([] if n else ["Nothing reaches the castle."])
+        return Question(ask, kind, str(n), (), why=_because(raw, said))
     if kind == "pillage":
-        n = sum(0 if u.halted else attack(s, u) for u in s.back)
-        return Question(ask, kind, str(n), (), why="each back-line monster pillages its attack")
+        shares = [(u, 0 if u.halted else max(0, attack(s, u))) for u in s.back]
+        n = sum(k for _, k in shares)
+        parts = " + ".join(f"{s.name(u.card)} {k}" for u, k in shares) or "nothing"
+        said = [f"The back line pillages {parts} = {n} card(s) from each player."]
+        return Question(ask, kind, str(n), (), why=_because(raw, said))
     if kind == "boosted":
+        front = [unit_label(s, m) for m in s.monsters if m is not None and m.card]
         s = s.apply(f"treachery:{raw['treachery']}")
-        boosts = [e.data for e in s.log if e.rule == "skytear.treachery.boosted"]
-        name = s.name(boosts[-1]["card"]) if boosts and boosts[-1].get("card") else "none"
-        return Question(ask, kind, name, why="leftmost or rightmost monster of the front line")
+        boosts = [e for e in s.log if e.rule == "skytear.treachery.boosted"]
+        name = boosts[-1].data.get("target", "") if boosts else ""
+        choices = tuple(front) + (() if name else ("none",))
+        return Question(
+            ask,
+            kind,
+            name or "none",
+            choices,
+            why=_because(raw, [e.text for e in boosts]),
+        )
     if kind == "forecast":
         p = forecast(s).at_least(raw["measure"], raw["at_least"])
-        return Question(ask, kind, _percent(p), _choices(p), detail=p)
+        return Question(ask, kind, _percent(p), _choices(p), detail=p, why=_because(raw, []))
     if kind == "draw":
         p = card_chance(s, 0, raw["what"], raw["draws"])
-        return Question(ask, kind, _percent(p), _choices(p), detail=p)
+        return Question(ask, kind, _percent(p), _choices(p), detail=p, why=_because(raw, []))
     raise KeyError("kind")
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "START_HAND",
     "MANA_MAX",
     "GOLD_MAX",
+    "X_MAX",
     "START_GOLD",
     "CAMPAIGN_GAMES",
     "PHASES",
@@ -62,6 +63,7 @@ START_HAND = 5  # "Each player draws five cards"
 MANA_MAX = 10  # mana "cannot be more than 10 or less than 0"
 GOLD_MAX = 40  # "Gold can be at most 40"
 START_GOLD = 10  # "Set your gold to 10"
+X_MAX = 10  # ruling: an X the player chooses is 0-10 (the book: any number from zero up)
 CAMPAIGN_GAMES = 4
 MODES = ("standard", "campaign")
 # The bounds of a config, each checked while it is read (``SkyConfig.SCHEMA``), before any

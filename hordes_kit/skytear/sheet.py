@@ -32,8 +32,9 @@ KIND_WORDS = {
 
 
 def hordes() -> tuple[str, ...]:
-    """The hordes of the shipped cards, by name."""
-    return tuple(sorted({c.horde for c in load_cards().cards.values() if c.horde}))
+    """The hordes of the base box's shipped cards, by name (the sample expansion's horde is
+    left out: its cards exist to show the glossary's words, not to be measured)."""
+    return tuple(sorted(load_cards().box_hordes()))
 
 
 @cache

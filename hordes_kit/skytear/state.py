@@ -56,6 +56,10 @@ class Unit:
     halted: bool = False  # cannot pillage for the rest of the turn
     token: bool = False  # a card token (never drawn, discarded or shuffled)
     old_pool: bool = False  # concealed before the horde deck was last reshuffled
+    # what abilities gave it, not tokens: (until, what, n) with until "turn" (the rest of the
+    # turn: gone in the end phase) or "play" (while it stays in play); what is "health"
+    # (+/-n health) or a keyword it gained (n its number, 0 for one without)
+    mods: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def concealed(self) -> bool:
@@ -330,11 +334,14 @@ class Position:
 
 
 def _held(s: Position, tasks) -> Iterator[str]:
-    """The horde cards steps hold between two zones: one being summoned (``enter``), a spell
+    """The horde cards steps hold between two zones: one being summoned (``enter``, or
+    ``closest_lane`` for a monster that cannot engage the ally of its lane), a spell
     resolving (``to_discard``), an attachment until its attach effect places it."""
     for t in tasks:
         if t.kind in ("enter", "to_discard"):
             yield t.args[0]
+        elif t.kind == "closest_lane" and t.args[3] == 0:  # a monster that cannot engage
+            yield t.args[0]  # the ally of its lane, not on the table yet (engage.py)
         elif t.kind == "order":
             yield from _held(s, t.args[0])
         elif t.kind in ("ability", "effect") and t.args[0] == 0:

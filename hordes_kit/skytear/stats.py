@@ -2,12 +2,15 @@
 
 Glossary ATTACK / HEALTH / ARMOR / HEROIC; "Static Abilities" (modifiers without
 tokens, from cards in play, their attachments and the enchanter's enchantment);
-the minions' "+1 attack per health token" and "Trample at 4 or more attack".
+what abilities gave a card for the turn or while in play (``Unit.mods``); the minions'
+"+1 attack per health token" and "Trample at 4 or more attack"; the "cannot" keywords
+(a "cannot" beats a "do": Clarifications, General Rules for Abilities).
 """
 
 from __future__ import annotations
 
 from hordes_kit.skytear.state import Position, Unit
+from hordes_kit.skytear.vocabulary import KEYWORDS
 
 __all__ = [
     "attack",
@@ -23,6 +26,8 @@ __all__ = [
     "engaged_with",
     "surrounded",
     "condition_holds",
+    "can",
+    "may_share_lane",
 ]
 
 
@@ -128,19 +133,27 @@ def statics_on(s: Position, u: Unit, sources: list | None = None) -> list:
 
 
 def keyword(s: Position, u: Unit, kw: str, sources: list | None = None) -> int:
-    """The value of a keyword on ``u`` (0: it does not have it); granted keywords count."""
+    """The value of a keyword on ``u`` (0: it does not have it); granted keywords count.
+
+    A keyword with a number adds up ("A card with Heroic X that gains Heroic Y will end
+    up with Heroic X+Y", the same for Armor); one without is had or not.
+    """
     card = s.unit_card(u)
     if card is None:
         return 0
     n = card.kw.get(kw, 0)
+    grants = [k for until, what, k in u.mods if what == kw]
     if sources is None:
         sources = static_sources(s)
-    if not sources:
+    if sources:
+        grants += [
+            e.amount for e in statics_on(s, u, sources) if e.verb == "gain" and e.extra[0] == kw
+        ]
+    if not grants:
         return n
-    for e in statics_on(s, u, sources):
-        if e.verb == "gain" and e.extra[0] == kw:
-            n = max(n, 1)
-    return n
+    if KEYWORDS.get(kw):
+        return n + sum(grants)
+    return 1
 
 
 def has(s: Position, u: Unit, kw: str) -> bool:
@@ -179,14 +192,14 @@ def health(s: Position, u: Unit, sources: list | None = None) -> int:
     card = s.unit_card(u)
     if card is None:
         return 1 + u.hp  # a concealed card: 1 health
-    return card.health + u.hp + _sum(s, u, "health", sources)
+    lasting = sum(n for _, what, n in u.mods if what == "health")
+    return card.health + u.hp + lasting + _sum(s, u, "health", sources)
 
 
 def armor(s: Position, u: Unit, sources: list | None = None) -> int:
-    """Armor value: the keyword, armor tokens, temporary armor, statics (negative counts as 0)."""
-    card = s.unit_card(u)
-    base = card.kw.get("armor", 0) if card else 0
-    return max(0, base + u.arm + u.tarm + _sum(s, u, "armor", sources))
+    """Armor value: the keyword (granted Armor adds up), armor tokens, temporary armor,
+    statics (negative counts as 0)."""
+    return max(0, keyword(s, u, "armor", sources) + u.arm + u.tarm + _sum(s, u, "armor", sources))
 
 
 def armor_left(s: Position, u: Unit, sources: list | None = None) -> int:
@@ -219,3 +232,22 @@ def condition_holds(s: Position, u: Unit | None, condition: str) -> bool:
     if condition == "unengaged":
         return s.lane_of(u.uid) >= 0 and engaged_with(s, u) is None
     raise AssertionError(condition)
+
+
+def can(s: Position, u: Unit, action: str, sources: list | None = None) -> bool:
+    """``u`` may do ``action`` (strike, pillage, move): no "cannot" keyword forbids it, and a
+    "cannot" wins over whatever card or rule says to do it."""
+    return not keyword(s, u, "cannot-" + action, sources)
+
+
+def may_share_lane(s: Position, monster: Unit | None, ally: Unit | None) -> bool:
+    """A monster and an ally may stand in one lane: neither cannot engage or be engaged
+    (glossary CANNOT ENGAGE / BE ENGAGED; engagement goes both ways). Towers never engage."""
+    if monster is None or ally is None or ally.side != "alliance" or not s.is_ally(ally):
+        return True
+    sources = static_sources(s)
+    return not any(
+        keyword(s, x, k, sources)
+        for x in (monster, ally)
+        for k in ("cannot-engage", "cannot-be-engaged")
+    )

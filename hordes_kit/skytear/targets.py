@@ -8,10 +8,10 @@ WEAKEST and MOST WOUNDED ask only on a tie.
 from __future__ import annotations
 
 from hordes_kit.skytear.rules import rank_key
-from hordes_kit.skytear.state import Position, Unit
+from hordes_kit.skytear.state import Position, Unit, emit
 from hordes_kit.skytear.stats import attack, engaged_with, health, keyword
 
-__all__ = ["SETS", "SPECIAL", "candidates", "decider", "unit_label"]
+__all__ = ["SETS", "SPECIAL", "TARGET_RULE", "candidates", "cite_target", "decider", "unit_label"]
 
 SETS = ("all-monsters", "all-lane-monsters", "all-allies", "all-minions", "neighbors")
 SPECIAL = ("castle", "portal")
@@ -106,6 +106,11 @@ def candidates(s: Position, word: str, src: int) -> list[Unit] | list[str]:
             return []
         row = s.monsters if me.side == "horde" else s.allies
         return [row[i] for i in (lane - 1, lane + 1) if 0 <= i < len(row) and row[i] is not None]
+    if word in ("adjacent-monster", "monster-within-1"):
+        lane = s.lane_of(src) if me is not None else -1
+        near = (lane - 1, lane + 1) if word == "adjacent-monster" else (lane - 1, lane, lane + 1)
+        row = s.monsters
+        return [row[i] for i in near if lane >= 0 and 0 <= i < len(row) and row[i] is not None]
     if word == "host":
         return []  # only static abilities use the host (stats.py)
     raise AssertionError(f"unknown target {word!r:.60}")
@@ -117,3 +122,41 @@ def unit_label(s: Position, u: Unit) -> str:
     name = s.name(u.card) if u.card else "a face-down horde card"
     where = f"lane {i + 1}" if zone in "ma" else "back line"
     return f"{name} ({where})"
+
+
+# target words the glossary defines: the rule a chosen target cites (the log says why it fits)
+TARGET_RULE = {
+    "strongest-monster": ("keywords.strongest", "the STRONGEST monster"),
+    "strongest-ally": ("keywords.strongest", "the STRONGEST ally"),
+    "weakest-monster": ("keywords.weakest", "the WEAKEST monster"),
+    "weakest-ally": ("keywords.weakest", "the WEAKEST ally"),
+    "most-wounded-monster": ("keywords.most-wounded", "the MOST WOUNDED monster"),
+    "most-wounded-ally": ("keywords.most-wounded", "the MOST WOUNDED ally"),
+    "wounded-monster": ("keywords.wounded", "a wounded monster"),
+    "non-epic-monster": ("keywords.epic", "a non-epic monster"),
+    "unengaged-monster": ("keywords.engaged", "an unengaged monster"),
+    "engaged": ("keywords.engaged", "the card it is engaged with"),
+    "neighbors": ("keywords.neighbor", "a neighbor"),
+    "adjacent-monster": ("keywords.adjacent", "a monster in an adjacent lane"),
+    "monster-within-1": ("keywords.within-1-lane", "a monster within 1 lane"),
+}
+
+
+def cite_target(s: Position, word: str, units: list) -> Position:
+    """Say why each chosen target fits a target word the glossary defines."""
+    if word not in TARGET_RULE:
+        return s
+    rule, what = TARGET_RULE[word]
+    if word == "non-epic-monster":
+        epic = [m for m in _monsters(s) if keyword(s, m, "epic")]
+        if epic:
+            names = ", ".join(unit_label(s, m) for m in epic)
+            what += f" (epic, and so out of its reach: {names})"
+    for u in units:
+        if isinstance(u, Unit) and s.unit(u.uid) is not None:
+            s = emit(
+                s,
+                rule,
+                f"{unit_label(s, u)} is {what} (attack {attack(s, u)}, health {health(s, u)}).",
+            )
+    return s

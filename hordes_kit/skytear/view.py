@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hordes_kit.skytear.effect_grants import granted_words
 from hordes_kit.skytear.state import Position, Unit
 from hordes_kit.skytear.stats import armor, attack, health, keyword
 from hordes_kit.skytear.targets import unit_label
@@ -69,6 +70,11 @@ def unit_json(s: Position, u: Unit) -> dict:
         "keywords": kws,
         "abilities": [ability_words(a) for a in c.abilities],
         "attachments": [s.name(a) for a, _ in u.attached],
+        # what abilities gave it (not tokens): for the rest of the turn, or while in play
+        "lasting": [
+            granted_words(what, n) + (" this turn" if until == "turn" else " (gained)")
+            for until, what, n in u.mods
+        ],
         "token": u.token,
         "concealed": False,
         "sample": c.sample,
@@ -272,6 +278,8 @@ def label(s: Position, action_id: str) -> str:
         return f"Set aside {s.name(one)}"
     if verb == "bless":
         return f"Bless with {one} tokens"
+    if verb == "x":
+        return f"X = {one}"
     if verb == "token":
         return f"An {one} token"
     if verb == "fast":

@@ -7,6 +7,9 @@ Card files write abilities the way the cards print them, in a small language tha
     "exhaust, mana 1, reaction: assault 2"
     "fight, if surrounded: temp-attack self 2"
     "static: attack all-monsters 1"
+    "exhaust, mana x: damage monster x"          # X chosen as the ability resolves
+    "play: gain ally heroic 2; temp-health engaged -1"
+    "damaged: temp-attack self 2"                # after this card is damaged
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ __all__ = [
     "STATIC_TARGETS",
     "LANE_TOKEN_KINDS",
     "CHARGE_DIRECTIONS",
+    "CANNOT",
+    "REMOVABLE",
+    "X_WORD",
 ]
 
 # keyword -> takes a number (glossary, "Common Keywords")
@@ -37,7 +43,16 @@ KEYWORDS = {
     "trample": False,  # excess damage of a killing strike goes on to castle / portal
     "trample-at": True,  # Trample while its attack is X or more (the minions)
     "attack-per-health": True,  # +X attack per health token on it (the minions)
+    # "cannot" keywords: what the card cannot do; a "cannot" beats any "do" of the book or
+    # of another card (Clarifications, General Rules for Abilities)
+    "cannot-strike": False,  # deals no strike damage in the fight phase
+    "cannot-pillage": False,  # pillages nothing from the back line
+    "cannot-move": False,  # no move, swap, engage pull, bait, charge, taunt or return
+    "cannot-engage": False,  # never shares a lane with an ally (monster) / monster (ally)
+    "cannot-be-engaged": False,  # the same, seen from the other side (glossary CANNOT ENGAGE)
 }
+# the "cannot" keywords by what they forbid (``cannot-<action>``)
+CANNOT = ("strike", "pillage", "move", "engage", "be-engaged")
 
 # trigger -> where it fires (rulebook "Abilities", "Clarifications", "Outsiders")
 TRIGGERS = {
@@ -50,6 +65,7 @@ TRIGGERS = {
     "after-striking": "after the card strikes in the fight phase",
     "static": "always on while the card is in play (no tokens: modifiers)",
     "turn": "at the start of each horde phase, after gaining mana",
+    "damaged": "after the card is damaged (it gains one or more damage tokens)",
 }
 CONDITIONS = {
     "surrounded": "no empty adjacent lane on its side",
@@ -58,9 +74,10 @@ CONDITIONS = {
     "unengaged": "nothing opposes it in its lane",
 }
 
-# verb -> its arguments, in order: "target" (TARGETS), "n" (whole number >= 0),
-# "z" (whole number, may be negative), "name" (a card token's name), "dir", "lane",
-# "side", "kind" (lane-tokens)
+# verb -> its arguments, in order: "target" (TARGETS), "n" (whole number >= 0, or X),
+# "z" (whole number, may be negative, or X / -X), "name" (a card token's name), "dir",
+# "lane", "side", "kind" (lane-tokens), "removable" (REMOVABLE), "keyword" (a keyword,
+# then its number if it takes one: "heroic 2", "fast")
 EFFECTS = {
     "damage": ("target", "n"),  # deal N damage (armor, then barrier, apply)
     "heal": ("target", "n"),  # gains N health tokens (they cancel damage tokens)
@@ -95,7 +112,18 @@ EFFECTS = {
     "gold": ("z",),  # campaign: the Alliance earns (or spends) gold
     "recruit": ("n",),  # campaign: RECRUIT X
     "exile": ("n",),  # campaign: each player exiles up to N cards of their deck
+    "temp-health": ("target", "z"),  # +/-N health for the rest of the turn (no tokens, not damage)
+    "gain": ("target", "keyword"),  # the card gains a keyword while in play (Heroic X + Y stack)
+    "temp-gain": ("target", "keyword"),  # ... for the rest of the turn ("cannot-strike" too)
+    "return": ("target",),  # the card returns to its owner's hand (Destroyed: and tokens first)
+    "remove": ("target", "removable", "n"),  # remove up to N tokens of a kind from the card
+    "conceal-back": ("n",),  # the next N horde cards enter the back line face down
 }
+# "x" as an effect's number: the player chooses X (0 to ``rules.X_MAX``) as the ability
+# resolves, once for the whole ability; "mana x" as an exhaust cost pays it (glossary X)
+X_WORD = "x"
+# token kinds an ability may remove (glossary DAMAGE: removing health is not damage)
+REMOVABLE = ("health", "damage", "attack", "temp-attack", "armor", "temp-armor", "charge")
 
 # target word -> what it selects. "you choose" targets ask the player when more than
 # one card fits; "by rule" targets ask only on a tie (STRONGEST / WEAKEST / MOST WOUNDED)
@@ -128,8 +156,11 @@ TARGETS = {
     "all-allies": "every ally in play",
     "all-minions": "every minion in play",
     "neighbors": "the cards in adjacent lanes on this card's side",
+    "adjacent-monster": "a monster in a lane adjacent to this card's (you choose)",
+    "monster-within-1": "a monster within 1 lane: this card's lane or an adjacent one (you choose)",
 }
-# static abilities modify without tokens ("Static Abilities"); gain grants a keyword
+# static abilities modify without tokens ("Static Abilities"); gain grants a keyword (with
+# its number: "gain host heroic 2"; Heroic X + Y and Armor X + Y add up)
 STATIC_VERBS = {"attack": "z", "armor": "z", "health": "z", "gain": "keyword"}
 STATIC_TARGETS = (
     "self",

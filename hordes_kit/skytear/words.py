@@ -41,6 +41,8 @@ _TARGET = {
     "all-allies": "every ally",
     "all-minions": "every minion",
     "neighbors": "the cards beside it",
+    "adjacent-monster": "a monster in an adjacent lane",
+    "monster-within-1": "a monster within 1 lane",
 }
 _TRIGGER = {
     "play": "Play",
@@ -51,17 +53,37 @@ _TRIGGER = {
     "pillage": "Pillage",
     "after-striking": "After striking",
     "turn": "Each turn",
+    "damaged": "After this card is damaged",
 }
 _KEYWORD = {"trample-at": "Trample at {n}+ attack", "attack-per-health": "+{n} attack per health"}
+_TOKENS = {"temp-attack": "temporary attack", "temp-armor": "temporary armor"}
 
 
-def _signed(n: int) -> str:
+def _signed(n: int | str) -> str:
+    if isinstance(n, str):  # X
+        return n if n.startswith("-") else "+" + n
     return f"+{n}" if n >= 0 else str(n)
 
 
+def _granted(e: Effect) -> str:
+    kw = e.extra[0] if e.extra else ""
+    if kw.startswith("cannot-"):
+        return "cannot " + kw[len("cannot-") :].replace("-", " ")
+    return "gains " + keyword_words(f"{kw} {e.amount}" if e.amount else kw)
+
+
 def effect_words(e: Effect) -> str:
-    """One effect in words: ``damage castle 1`` -> ``1 damage to the castle``."""
+    """One effect in words: ``damage castle 1`` -> ``1 damage to the castle``.
+
+    >>> from hordes_kit.skytear.abilities import parse_effect
+    >>> effect_words(parse_effect("temp-gain engaged cannot-strike"))
+    'the card it faces cannot strike this turn'
+    >>> effect_words(parse_effect("damage monster x"))
+    'X damage to a monster'
+    """
     t, n, x = _TARGET.get(e.target, e.target), e.amount, e.extra
+    if e.x:  # the X the player chooses as the ability resolves
+        n = "X" if e.x > 0 else "-X"
     phrases = {
         "damage": f"{n} damage to {t}",
         "heal": f"{t} gains {n} health",
@@ -70,7 +92,14 @@ def effect_words(e: Effect) -> str:
         "armor": f"{t} gains {_signed(n)} armor",
         "temp-armor": f"{t} gains {_signed(n)} armor this turn",
         "health": f"{t} has {_signed(n)} health",
-        "gain": f"{t} has {x[0].capitalize() if x else ''}",
+        "temp-health": f"{t} has {_signed(n)} health this turn",
+        "gain": f"{t} {_granted(e)}",
+        "temp-gain": f"{t} {_granted(e)} this turn",
+        "return": f"return {t} to its owner's hand",
+        "remove": f"remove {n} {_TOKENS.get(x[0], x[0]) if x else ''} token(s) from {t}",
+        "conceal-back": (
+            f"the next {n} horde card{'s enter' if n != 1 else ' enters'} the back line face down"
+        ),
         "destroy": f"destroy {t}",
         "ready": f"ready {t}",
         "exhaust": f"exhaust {t}",
@@ -95,11 +124,17 @@ def effect_words(e: Effect) -> str:
         "token": f"create {n} {x[0].capitalize() if x else ''} token{'s' if n != 1 else ''}",
         "conceal": f"the next {n} horde cards enter face down",
         "lane-tokens": f"tokens in lane {x[0] if x else ''}",
-        "gold": f"{'earn' if n >= 0 else 'spend'} {abs(n)} gold",
+        "gold": f"{'earn' if e.amount >= 0 else 'spend'} {abs(e.amount)} gold",
         "recruit": f"Recruit {n}",
         "exile": f"Exile {n}",
     }
-    return phrases.get(e.verb, e.text)
+    out = phrases.get(e.verb, e.text)
+    if e.target in _PLURAL:  # "every monster" is one word, "the cards beside it" several
+        out = out.replace(f"{t} gains ", f"{t} gain ").replace(f"{t} has ", f"{t} have ")
+    return out
+
+
+_PLURAL = ("neighbors",)
 
 
 def ability_words(a: Ability) -> str:
@@ -111,6 +146,8 @@ def ability_words(a: Ability) -> str:
     head = [_TRIGGER.get(a.trigger, a.trigger.capitalize())]
     if a.mana:
         head.append(f"pay {a.mana} mana")
+    if a.mana_x:
+        head.append("pay X mana")
     if a.charge:
         head.append(f"remove {a.charge} charge")
     if a.condition:
@@ -121,7 +158,7 @@ def ability_words(a: Ability) -> str:
 
 def keyword_words(text: str) -> str:
     """A keyword as printed: ``'armor 1'`` -> ``'Armor 1'``, ``'trample-at 4'`` -> ``'Trample at
-    4+ attack'``."""
+    4+ attack'``, ``'cannot-be-engaged'`` -> ``'Cannot be engaged'``."""
     word, _, n = text.partition(" ")
     if word in _KEYWORD:
         return _KEYWORD[word].format(n=n)

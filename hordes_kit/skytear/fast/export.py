@@ -1,8 +1,9 @@
 """Handing a position from the rules engine to the fast simulator: ``Position`` -> array ``S``.
 
-A position can be handed over when its next task has no choice made yet and every task in
+A position can be handed over when its next task has no choice made yet, every task in
 the queue is one the fast simulator plays (standard games; no campaign step; no pending
-"order" of simultaneous abilities). ``export`` says why not, otherwise returns ``S``.
+"order" of simultaneous abilities) and no card the game can still meet (``game_cards``)
+uses a word it does not play. ``export`` says why not, otherwise returns ``S``.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ from hordes_kit.skytear.fast.core import (
 from hordes_kit.skytear.fast.tables import FastTables, compile_tables
 from hordes_kit.skytear.fast.tasks import NO_PICK, TASK
 
-__all__ = ["export", "PHASES"]
+__all__ = ["export", "PHASES", "game_cards", "unplayable"]
 
 PHASES = ("setup", "horde", "alliance", "treachery", "reactions", "fight", "pillage", "end", "over")
 LANE_KINDS = ("health", "damage", "attack", "temp-attack", "armor", "temp-armor")
@@ -245,6 +246,8 @@ def _fill_unit(S, t: FastTables, slot: int, u) -> None:
         int(u.old_pool),
         len(u.attached),
     ]
+    if u.mods:
+        raise Unsupported("what an ability gave a card (a keyword, health for the turn)")
     S[b : b + len(vals)] = vals
     if len(u.attached) > MAXATT:
         raise Unsupported(f"more than {MAXATT} attachments on one card")
@@ -259,6 +262,50 @@ def _counts(S, off: int, cards, t: FastTables) -> int:
     return len(cards)
 
 
+def game_cards(s) -> set[str]:
+    """Every card id this game can still meet: its piles, hands, decks, the cards in play and
+    beneath them, the outsider's cards, the castle, the queued steps' cards, and the card
+    tokens and appendages any of them brings."""
+    found = {s.castle, s.treachery, *s.horde_deck, *s.horde_discard, *s.concealed_pool}
+    found |= {*s.outsider_line, *s.outsider_pile, *s.outsider_out, *(c for c, _ in s.enchant)}
+    for st in s.seats:
+        found |= {*st.hand, *st.deck.cards(), *st.discard, *st.aside}
+    for _, _, u in s.units():
+        found |= {u.card, *(c for c, _ in u.attached)}
+    known = s.cards.cards
+    for task in s.tasks:
+        found |= {a for a in _flat(task.args) if isinstance(a, str) and a in known}
+    todo = [c for c in found if c in known]
+    while todo:
+        c = known[todo.pop()]
+        more = {
+            e.extra[0]
+            for a in (*c.abilities, *c.enchantment)
+            for e in a.effects
+            if e.verb == "token"
+        }
+        more |= set(c.layout)
+        for m in more - found:
+            found.add(m)
+            todo.append(m)
+    found.discard("")
+    return found
+
+
+def _flat(args):
+    for a in args:
+        if isinstance(a, tuple):
+            yield from _flat(a)
+        else:
+            yield a
+
+
+def unplayable(s, t: FastTables) -> str:
+    """Why the fast simulator cannot play this game's cards ("" when it can)."""
+    bad = sorted(c for c in game_cards(s) if c in t.unsupported)
+    return f"{s.name(bad[0])}: {t.unsupported[bad[0]]}" if bad else ""
+
+
 def export(s) -> tuple[np.ndarray | None, FastTables | None, str]:
     """(S, tables, "") for a position the fast simulator can take over, else (None, None, why)."""
     if s.config.mode != "standard":
@@ -266,6 +313,9 @@ def export(s) -> tuple[np.ndarray | None, FastTables | None, str]:
     t = compile_tables(s.cards)
     if isinstance(t, str):
         return None, None, t
+    why = unplayable(s, t)
+    if why:
+        return None, None, why
     if s.result:
         return None, None, "the game is over"
     S = np.zeros(NS, np.int64)

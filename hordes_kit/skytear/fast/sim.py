@@ -38,7 +38,7 @@ from hordes_kit.skytear.fast.core import (
     S_TAPE,
     S_TURN,
 )
-from hordes_kit.skytear.fast.export import export
+from hordes_kit.skytear.fast.export import export, unplayable
 from hordes_kit.skytear.fast.run import run
 from hordes_kit.skytear.fast.tables import compile_tables
 from hordes_kit.skytear.game import SkyState, new_game
@@ -115,7 +115,7 @@ def can_play(state) -> str:
     if state.config.mode != "standard":
         return "the fast simulator plays standard games, not campaigns"
     t = compile_tables(state.cards)
-    return t if isinstance(t, str) else ""
+    return t if isinstance(t, str) else unplayable(state, t)
 
 
 @njit(cache=True)

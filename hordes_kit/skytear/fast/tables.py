@@ -1,9 +1,12 @@
 """The fast simulator's tables: a card set compiled into integer arrays (numba reads them).
 
 Cards are numbered in sorted id order, so "ties broken by action id" in the bot is "ties
-broken by number". Abilities and effects are flat tables; every word of the vocabulary
-gets a code. ``compile_tables`` says why a card set cannot be compiled (an ability the
-fast simulator does not play); the rules engine then plays those games.
+broken by number". Abilities and effects are flat tables; every word of the vocabulary the
+simulator plays gets a code. A card using a word it does not play (an X, a "cannot", a
+keyword gained with a number, "after this card is damaged"...) is listed in
+``FastTables.unsupported`` with the reason: a game that can meet such a card is played by
+the rules engine (``export.game_cards``), every other game of the card set stays fast.
+``compile_tables`` says why a whole card set cannot be compiled (too many cards).
 """
 
 from __future__ import annotations
@@ -203,9 +206,14 @@ class FastTables:
     portal_ids: tuple[str, ...]
     ability_index: dict  # (card id, position in card.abilities) -> row of A
     effect_index: dict  # (ability row, position in its effects) -> row of E
+    unsupported: dict  # card id -> what of it the fast simulator does not play
 
 
 def _effect_row(e, index) -> list[int]:
+    if e.x:
+        raise ValueError("an X chosen as the ability resolves")
+    if e.verb == "gain" and e.amount:
+        raise ValueError(f"a keyword gained with a number ({e.extra[0]} {e.amount})")
     x = [0, 0, 0]
     if e.verb == "token":
         x[0] = index[e.extra[0]]
@@ -214,8 +222,52 @@ def _effect_row(e, index) -> list[int]:
     elif e.verb == "lane-tokens":
         x = [int(e.extra[0]) - 1, SIDES[e.extra[1]], LANE_KINDS[e.extra[2]]]
     elif e.verb == "gain":
+        if e.extra[0] not in KWS:
+            raise ValueError(f"the keyword {e.extra[0]}")
         x[0] = KWS.index(e.extra[0])
     return [VERB[e.verb], TARGET[e.target], e.amount, *x]
+
+
+def _card_row(cid, C, index, cards, add_abilities, E_rows) -> None:
+    """Fill one card's row of ``C`` (its abilities into the ability and effect tables)."""
+    i = index[cid]
+    if cid in cards.castles:
+        k = cards.castles[cid]
+        C[i, C_KIND], C[i, C_TYPE], C[i, C_HP] = KIND["castle"], TYPE["castle"], k.health
+        C[i, C_AB0], C[i, C_NAB] = add_abilities(cid, k.abilities)
+        return
+    c = cards.cards[cid]
+    C[i, C_KIND] = KIND[c.kind]
+    C[i, C_TYPE] = TYPE[c.type] if c.kind != "minion" else TYPE["minion"]
+    C[i, C_ATK], C[i, C_HP], C[i, C_COST], C[i, C_BOOST] = (
+        c.attack,
+        c.health,
+        c.cost,
+        c.boost,
+    )
+    C[i, C_TSIDE] = {"": 0, "left": 1, "right": 2}[c.treachery_side]
+    C[i, C_TBONUS], C[i, C_TONLY] = c.treachery_bonus, int(c.treachery_only)
+    C[i, C_REACT], C[i, C_STAGE] = int(c.reaction), c.stage
+    C[i, C_MSIDE] = int(c.is_monster_side)
+    C[i, C_AB0], C[i, C_NAB] = add_abilities(cid, c.abilities)
+    st = [e for e in c.statics]
+    C[i, C_ST0], C[i, C_NST] = len(E_rows), len(st)
+    E_rows.extend(_effect_row(e, index) for e in st)
+    C[i, C_EN0], C[i, C_NEN] = add_abilities(cid, c.enchantment, "#enchantment")
+    if len(c.layout) > C_LAY_N:
+        raise ValueError(f"{cid}: a colossal of more than {C_LAY_N} cards")
+    C[i, C_NLAY] = len(c.layout)
+    for k, part in enumerate(c.layout):
+        C[i, C_LAY + k] = index[part]
+    C[i, C_OF] = index[c.of] if c.of else -1
+    C[i, C_SHP] = int(c.static_health)
+    C[i, C_PILLAB] = int(bool(c.triggered("pillage")))
+    C[i, C_DESTAB] = int(bool(c.triggered("destroyed")))
+    for k, kw in enumerate(KWS):
+        C[i, C_KW + k] = c.kw.get(kw, 0)
+    for kw in c.kw:
+        if kw not in KWS:
+            raise ValueError(f"the keyword {kw}")
 
 
 _CACHE: dict[int, tuple] = {}
@@ -234,6 +286,8 @@ def _compile(cards: CardSet) -> FastTables | str:
         start = len(A_rows)
         ex = 0
         for pos, a in enumerate(abilities):
+            if a.mana_x:
+                raise ValueError("an exhaust cost of X mana")
             e0 = len(E_rows)
             for k, e in enumerate(a.effects):
                 if e.verb in CAMPAIGN_VERBS:
@@ -257,45 +311,20 @@ def _compile(cards: CardSet) -> FastTables | str:
             ex += a.trigger == "exhaust"
         return start, len(A_rows) - start
 
-    try:
-        for cid in ids:
-            i = index[cid]
-            if cid in cards.castles:
-                k = cards.castles[cid]
-                C[i, C_KIND], C[i, C_TYPE], C[i, C_HP] = KIND["castle"], TYPE["castle"], k.health
-                C[i, C_AB0], C[i, C_NAB] = add_abilities(cid, k.abilities)
-                continue
-            c = cards.cards[cid]
-            C[i, C_KIND] = KIND[c.kind]
-            C[i, C_TYPE] = TYPE[c.type] if c.kind != "minion" else TYPE["minion"]
-            C[i, C_ATK], C[i, C_HP], C[i, C_COST], C[i, C_BOOST] = (
-                c.attack,
-                c.health,
-                c.cost,
-                c.boost,
-            )
-            C[i, C_TSIDE] = {"": 0, "left": 1, "right": 2}[c.treachery_side]
-            C[i, C_TBONUS], C[i, C_TONLY] = c.treachery_bonus, int(c.treachery_only)
-            C[i, C_REACT], C[i, C_STAGE] = int(c.reaction), c.stage
-            C[i, C_MSIDE] = int(c.is_monster_side)
-            C[i, C_AB0], C[i, C_NAB] = add_abilities(cid, c.abilities)
-            st = [e for e in c.statics]
-            C[i, C_ST0], C[i, C_NST] = len(E_rows), len(st)
-            E_rows.extend(_effect_row(e, index) for e in st)
-            C[i, C_EN0], C[i, C_NEN] = add_abilities(cid, c.enchantment, "#enchantment")
-            if len(c.layout) > C_LAY_N:
-                raise ValueError(f"{cid}: a colossal of more than {C_LAY_N} cards")
-            C[i, C_NLAY] = len(c.layout)
-            for k, part in enumerate(c.layout):
-                C[i, C_LAY + k] = index[part]
-            C[i, C_OF] = index[c.of] if c.of else -1
-            C[i, C_SHP] = int(c.static_health)
-            C[i, C_PILLAB] = int(bool(c.triggered("pillage")))
-            C[i, C_DESTAB] = int(bool(c.triggered("destroyed")))
-            for k, kw in enumerate(KWS):
-                C[i, C_KW + k] = c.kw.get(kw, 0)
-    except (ValueError, KeyError) as e:
-        return f"the fast simulator does not play {e}"
+    unsupported: dict[str, str] = {}
+    for cid in ids:
+        marks = (len(A_rows), len(E_rows), set(ab_index), set(ef_index))
+        try:
+            _card_row(cid, C, index, cards, add_abilities, E_rows)
+        except (ValueError, KeyError) as e:  # this card only: games that meet it use the engine
+            del A_rows[marks[0] :], E_rows[marks[1] :]
+            for k in set(ab_index) - marks[2]:
+                del ab_index[k]
+            for k in set(ef_index) - marks[3]:
+                del ef_index[k]
+            C[index[cid]] = 0
+            what = f"the word {e.args[0]!r}" if isinstance(e, KeyError) else str(e)
+            unsupported[cid] = f"the fast simulator does not play {what}"
     A = np.array(A_rows or [[0] * 9], np.int64).reshape(-1, 9)
     E = np.array(E_rows or [[0] * 6], np.int64).reshape(-1, 6)
     pids = tuple(cards.portals)
@@ -309,7 +338,7 @@ def _compile(cards: CardSet) -> FastTables | str:
             for r in range(4):
                 for k in range(3):
                     P[j, base + 1 + 3 * r + k] = face.rotations[r][k]
-    return FastTables(ids, index, C, A, E, P, pids, ab_index, ef_index)
+    return FastTables(ids, index, C, A, E, P, pids, ab_index, ef_index, unsupported)
 
 
 def compile_tables(cards: CardSet) -> FastTables | str:

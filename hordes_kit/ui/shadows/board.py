@@ -354,10 +354,13 @@ class ShadowsBoard(BoardMixin, w.VBox):
 
     # --- save and load -------------------------------------------------------------------
 
+    def _show_new_game(self, config: dict) -> None:
+        self.setup.show_config(self.state.config)  # the state's: a save leaves out defaults
+
     def _install(self, config: dict, state) -> str:
-        self.setup.show_config(state.config)
         self.config = dict(config)
         self.state = state
+        self._show_new_game(config)
         self._show_table_rules(self.config)
         self.undo_stack = []
         self.odds_html = ""

@@ -241,8 +241,11 @@ class SkyBoard(BoardMixin, w.VBox):
 
     # --- save and load -------------------------------------------------------------------
 
+    def _show_new_game(self, config: dict) -> None:
+        self.setup.show_config(config, self.bots)
+
     def _install(self, config: dict, state) -> str:
-        self.setup.show_config(config, self.bots if state.players > 1 else ())
+        self._show_new_game(config)
         self._show_table_rules(config)
         self.config = dict(config)
         self.state = state

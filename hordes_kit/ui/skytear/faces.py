@@ -22,6 +22,7 @@ __all__ = [
     "hand_face",
     "castle_html",
     "portal_html",
+    "portal_words",
     "back_line_html",
     "lane_html",
     "lanes_html",
@@ -135,7 +136,9 @@ def unit_face(u: dict, **kw) -> CardFace:
     if u.get("kind") == "token":
         sub.append("card token")
     words = [keyword_words(k) for k in u.get("keywords", [])]
-    text = "; ".join([*words, *(ability_words(a) for a in u.get("abilities", []))])
+    text = "; ".join(
+        [*words, *(ability_words(a) for a in u.get("abilities", [])), *u.get("lasting", [])]
+    )
     if u.get("owner"):
         sub.append(f"Player {u['owner']}'s")
     if u.get("attachments"):
@@ -208,23 +211,40 @@ def castle_html(v: dict, castle, start_health: int) -> str:
     return f"<div class='sk-castle' {thing('castle')}>{face.html()}</div>"
 
 
-def portal_html(v: dict) -> str:
-    """The portal in play: stage, health left, damage, this turn's wave/reinforce/mana."""
+def portal_words(v: dict) -> tuple[str, str]:
+    """The portal's numbers with whose horde phase they are (this one's until the portal
+    turns at its end, then the next one's), and its pile in words."""
     p = v["portal"]
+    numbers = f"wave {p['wave']}, reinforce {p['reinforce']}, mana boost +{p['mana']}"
+    if v.get("phase") == "horde":
+        when = f"This horde phase: {numbers}; the portal turns at its end."
+    elif v.get("phase") == "setup" or not v.get("turn"):
+        when = f"First horde phase: {numbers}."
+    else:
+        when = f"Next horde phase: {numbers} (the portal turned at the end of this one)."
+    side = "co-op" if v.get("players", 1) > 1 else "solo"
+    pile = (
+        f"Portal pile (face up, {side} faces), next in stage order: " + ", ".join(p["next"])
+        if p["next"]
+        else "The last stage: the portal pile is empty"
+    )
+    return when, pile
+
+
+def portal_html(v: dict) -> str:
+    """The portal in play: stage, health left, damage, its numbers and its pile."""
+    p = v["portal"]
+    when, nxt = portal_words(v)
     face = CardFace(
         p["name"],
         "Portal",
         stats=(("Health", p["health"]), ("Stage", p["stage"])),
-        text=(
-            f"Next horde phase: wave {p['wave']}, reinforce {p['reinforce']}, "
-            f"mana boost +{p['mana']}"
-        ),
+        text=when,
         subtitle=f"{p['damage']} damage of {p['max_health']}"
         if p["damage"]
         else (f"health {p['max_health']}"),
         tokens=(Token("damage", p["damage"]),) if p["damage"] else (),
     )
-    nxt = "Next stages: " + ", ".join(p["next"]) if p["next"] else "The last stage"
     return (
         f"<div class='sk-portal' {thing('portal')}>{face.html()}"
         f"<div class='hk-pile-note'>{html.escape(nxt)}</div></div>"

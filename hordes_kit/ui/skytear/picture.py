@@ -72,7 +72,7 @@ def _top(s: Position, v: dict) -> str:
         kind="Portal",
         subtitle=f"Stage {p['stage']}",
         stats=(("health", p["health"]), ("wave", p["wave"]), ("reinforce", p["reinforce"])),
-        text=f"Mana boost {p['mana']}. Still to come: {', '.join(p['next']) or 'none'}.",
+        text=" ".join(faces.portal_words(v)) + ".",
     )
     castle = CardFace(
         c["name"],
