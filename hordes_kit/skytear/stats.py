@@ -80,7 +80,7 @@ def _applies(s: Position, target: str, source: Unit | None, u: Unit, host: int) 
 # steps), and rebuilding it from the units each time was a large share of a fight. Kept
 # with the very tuples it was built from, so a test by identity can never take another
 # board for it. (A list handed out is never changed by its readers.)
-_LAST: tuple = ((), [], False)
+_LAST: tuple = (None, None, None, None, None, [], False)
 
 
 def static_sources(s: Position) -> list:
@@ -92,15 +92,20 @@ def board_statics(s: Position) -> tuple[list, bool]:
     """The static effects now, and whether any can change a unit's health (the enchanter's
     enchantment counts as one whatever it does)."""
     global _LAST
-    key = (s.monsters, s.allies, s.back, s.enchant, s.cards)
-    last_key, last, exact = _LAST
-    if len(last_key) == len(key) and all(a is b for a, b in zip(key, last_key, strict=True)):
-        return last, exact
+    last = _LAST
+    if (
+        last[0] is s.monsters
+        and last[1] is s.allies
+        and last[2] is s.back
+        and last[3] is s.enchant
+        and last[4] is s.cards
+    ):
+        return last[5], last[6]
     out = _sources(s)
     exact = any(a.trigger == "static" for _, a in s.enchant) or any(
         e.verb == "health" for _, effects, _ in out for e in effects
     )
-    _LAST = (key, out, exact)
+    _LAST = (s.monsters, s.allies, s.back, s.enchant, s.cards, out, exact)
     return out, exact
 
 
@@ -142,9 +147,11 @@ def keyword(s: Position, u: Unit, kw: str, sources: list | None = None) -> int:
     if card is None:
         return 0
     n = card.kw.get(kw, 0)
-    grants = [k for until, what, k in u.mods if what == kw]
     if sources is None:
         sources = static_sources(s)
+    if not u.mods and not sources:
+        return n  # nothing granted (most units, most of the time)
+    grants = [k for until, what, k in u.mods if what == kw]
     if sources:
         grants += [
             e.amount for e in statics_on(s, u, sources) if e.verb == "gain" and e.extra[0] == kw
