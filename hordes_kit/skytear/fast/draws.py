@@ -4,8 +4,6 @@ mulligan, pillaged cards, the castle's draw, discards to the hand limit, Rebuild
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     bottom_push,
@@ -39,8 +37,11 @@ from hordes_kit.skytear.fast.core import (
     S_NMID,
     S_NPL,
     S_NTOP,
+    SC_FLUX,
+    SC_TRIM,
     T_ALLY,
     U_HP,
+    scratch,
     us,
 )
 from hordes_kit.skytear.fast.tables import (
@@ -67,7 +68,7 @@ TRIG_PLAY, TRIG_TREACHERY, TRIG_TURN = 0, 4, 8
 # --- setup ---------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_level3(S, U, n):
     card = pick_counts(S, U, O_L3, S[S_NL3])
     S[O_L3 + card] -= 1
@@ -78,11 +79,13 @@ def t_level3(S, U, n):
         push(S, TK_LEVEL3, n - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_trim(S, C, U, seat):
     """setup.trim: a heroic ally out of a 41-card pre-made deck, at random (the deck's middle,
     where every card of a new deck is)."""
-    counts = np.zeros(MAXC, np.int64)
+    counts = scratch(S, SC_TRIM, MAXC)
+    for c in range(MAXC):
+        counts[c] = 0
     total, first, distinct, g = 0, -1, 0, 0
     for c in range(MAXC):
         n = S[O_MID + seat * MAXC + c]
@@ -111,7 +114,7 @@ def t_trim(S, C, U, seat):
     S[S_NMID + seat] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def first_dead_minion(S, C):
     for c in range(MAXC):
         if S[O_DEAD + c]:
@@ -119,7 +122,7 @@ def first_dead_minion(S, C):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def minion_enters(S, m):
     S[O_DEAD + m] = 0
     k = new_unit(S, m, HORDE, -1)
@@ -127,14 +130,14 @@ def minion_enters(S, m):
     place(S, k, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_minion_all(S):
     for c in range(MAXC):
         if S[O_DEAD + c]:
             minion_enters(S, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_mulligan(S, C, seat):
     """The bot sets aside the first card (id order) that is not an ally or costs 5 or more."""
     for c in range(MAXC):
@@ -151,7 +154,7 @@ def t_mulligan(S, C, seat):
         push(S, TK_DRAW, seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_shuffle_back(S, seat):
     mid = O_MID + seat * MAXC
     for j in range(S[S_NTOP + seat]):
@@ -170,7 +173,7 @@ def t_shuffle_back(S, seat):
 # --- draws ---------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_draw(S, U, seat, n, to_hand):
     if n <= 0:
         return
@@ -180,7 +183,7 @@ def t_draw(S, U, seat, n, to_hand):
         push(S, TK_DRAW if to_hand else TK_MILL, seat, n - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_pillage_cards(S, n):
     if n <= 0:
         return
@@ -188,7 +191,7 @@ def t_pillage_cards(S, n):
         push(S, TK_MILL, seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_may_draw(S):
     """One player may draw: the bot draws while the hand is short and the deck long."""
     best, key = -1, -(10**9)
@@ -200,12 +203,12 @@ def t_may_draw(S):
         push(S, TK_DRAW, best, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_value(C, c):
     return C[c, C_COST] + (2 if C[c, C_TYPE] == T_ALLY else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_discard_hand(S, C, seat, n):
     if n <= 0 or S[S_NHAND + seat] == 0:
         return
@@ -221,7 +224,7 @@ def t_discard_hand(S, C, seat, n):
         push(S, TK_DISCARD_HAND, seat, n - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_rebuild(S, n, seat):
     """The bot takes the first option: the first player's first discarded card (id order)."""
     for i in range(S[S_NPL]):
@@ -235,10 +238,10 @@ def t_rebuild(S, n, seat):
                 return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_flux(S, C, U, seat, x):
     """FLUX X: from the bottom until a card costing X or less; draw it; the rest go back."""
-    revealed = np.empty(128, np.int64)
+    revealed = scratch(S, SC_FLUX, 128)
     k = 0
     bot = O_BOT + seat * 64
     mid = O_MID + seat * MAXC

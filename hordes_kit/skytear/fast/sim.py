@@ -118,10 +118,11 @@ def can_play(state) -> str:
     return t if isinstance(t, str) else unplayable(state, t)
 
 
-@njit(cache=True)
-def _games(S0, C, A, E, P, U, seeds, out):
+@njit(cache=True, _nrt=False)
+def _games(S0, C, A, E, P, U, seeds, out, S):
     for g in range(seeds.shape[0]):
-        S = S0.copy()
+        for i in range(S0.shape[0]):  # S: the caller's buffer (see fast/core.py: no allocation)
+            S[i] = S0[i]
         np.random.seed(seeds[g])
         run(S, C, A, E, P, U, MAX_STEPS)
         out[g, 0] = S[S_RESULT]
@@ -151,7 +152,7 @@ def run_fast(state_or_config, games: int, seed: int, first: int = 0) -> np.ndarr
         raise ValueError(why)
     seeds = np.array([seed64(seed, first + i) for i in range(games)], np.int64)
     out = np.zeros((games, 5), np.int64)
-    _games(S0, t.C, t.A, t.E, t.P, NO_TAPE, seeds, out)
+    _games(S0, t.C, t.A, t.E, t.P, NO_TAPE, seeds, out, np.empty_like(S0))
     return out
 
 
