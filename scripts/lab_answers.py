@@ -20,6 +20,7 @@ from hordes_kit.core.lab.report import ANSWERS, answer_record, read_answers, to_
 from hordes_kit.core.lab.search import ask
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
+from hordes_kit.skytear.lab import QUESTIONS as SKYTEAR
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 
 SEED = 2026
@@ -34,6 +35,10 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
     ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms
     ("fantahzee", FANTAHZEE, "best-policy", 500, 16),  # first round; 2,000 fresh at the end
+    ("skytear", SKYTEAR, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
+    ("skytear", SKYTEAR, "win-rates", 500, 0),  # 45 arms
+    ("skytear", SKYTEAR, "coop-win-rates", 500, 0),  # 45 arms
+    ("skytear", SKYTEAR, "castle-value", 5_000, 0),  # 6 arms
 )
 
 

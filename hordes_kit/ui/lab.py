@@ -26,6 +26,7 @@ from hordes_kit.core.svgchart import BarChart, Series
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.serve.dashboard import ENV, host_scheduler
+from hordes_kit.skytear.lab import QUESTIONS as SKYTEAR
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.controls import page
@@ -33,7 +34,12 @@ from hordes_kit.ui.offered import OfferedChoice
 
 __all__ = ["GAMES", "LabPage", "lab_page", "answers_html", "answers_page", "result_html"]
 
-GAMES = {"The Horde": HORDE, "Heroes & Hordes": HEROES, "Fantahzee": FANTAHZEE}
+GAMES = {
+    "The Horde": HORDE,
+    "Heroes & Hordes": HEROES,
+    "Fantahzee": FANTAHZEE,
+    "Skytear Horde": SKYTEAR,
+}
 MAX_PAGE_GAMES = 10_000_000
 ACCENT = "#3b5b92"
 CLUSTER = "This server's cluster"  # the host's (serve --scheduler); its address is never shown

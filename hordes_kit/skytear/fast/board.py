@@ -64,6 +64,7 @@ from hordes_kit.skytear.fast.core import (
     U_TATK,
     U_UID,
     UF,
+    note_statics,
     ug,
     us,
 )
@@ -135,6 +136,7 @@ def new_unit(S, card, side, owner):
             us(S, k, U_UID, S[S_NEXTUID])
             S[S_NEXTUID] += 1
             us(S, k, 2, card)
+            note_statics(S, card)
             us(S, k, U_SIDE, side)
             us(S, k, U_OWNER, owner)
             return k
@@ -346,6 +348,7 @@ def attach_to(S, slot, card, owner):
         S[S_ERR] = 6
         return
     us(S, slot, U_ATT + n, card)
+    note_statics(S, card)
     us(S, slot, U_ATTOWN + n, owner)
     us(S, slot, U_NATT, n + 1)
 

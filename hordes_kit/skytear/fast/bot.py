@@ -20,13 +20,16 @@ from hordes_kit.skytear.fast.core import (
     O_HAND,
     O_MON,
     S_CASTLE,
+    S_CDRAW,
     S_CEXH,
+    S_DEFEND,
     S_DONE,
     S_MANA,
     S_NBACK,
     S_NHAND,
     S_NPL,
     S_OPT_REACT,
+    S_RESERVE,
     SC_ACT_DONE,
     SC_ACT_THREATS,
     SC_ALLY_LANE,
@@ -238,11 +241,14 @@ def threats(S, C, A, E, out):
         if m >= 0 and S[O_ALY + i] < 0 and ug(S, m, U_CARD) >= 0:
             out[k] = i
             k += 1
-    for i in range(1, k):  # insertion sort by (-attack, lane)
+    if S[S_DEFEND] == 1:  # the leftmost first: lane order
+        return k
+    sign = 1 if S[S_DEFEND] == 2 else -1  # the weakest first, else the strongest
+    for i in range(1, k):  # insertion sort by (sign * attack, lane)
         x = out[i]
-        ax = attack(S, C, A, E, S[O_MON + x])
+        ax = sign * attack(S, C, A, E, S[O_MON + x])
         j = i - 1
-        while j >= 0 and attack(S, C, A, E, S[O_MON + out[j]]) < ax:
+        while j >= 0 and sign * attack(S, C, A, E, S[O_MON + out[j]]) > ax:
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
@@ -394,13 +400,14 @@ def _has_trigger(C, A, c, trigger):
 
 
 @njit(cache=True, _nrt=False)
-def act_choice(S, C, A, E, seat, opts, n):
+def act_choice(S, C, A, E, seat, opts, n, phase):
     """bots._act: the option row to take."""
     t = scratch(S, SC_ACT_THREATS, 6)
     nthreats = threats(S, C, A, E, t)
     best = -1
+    spend = S[S_MANA + seat] - (S[S_RESERVE] if phase == 0 else 0)  # the rest kept
     for i in range(n):  # the dearest affordable ally (a Defender only against a monster)
-        if opts[i, 0] != OP_PLAY:
+        if opts[i, 0] != OP_PLAY or C[opts[i, 1], C_COST] > spend:
             continue
         c = opts[i, 1]
         if C[c, C_TYPE] != T_ALLY or (nthreats == 0 and C[c, C_KW + KW_DEFENDER]):
@@ -425,6 +432,8 @@ def act_choice(S, C, A, E, seat, opts, n):
         pick = -1
         for i in range(n):
             if opts[i, 0] != OP_PLAY or done[i] or C[opts[i, 1], C_TYPE] == T_ALLY:
+                continue
+            if C[opts[i, 1], C_COST] > spend:
                 continue
             if (
                 pick < 0
@@ -461,7 +470,7 @@ def act_choice(S, C, A, E, seat, opts, n):
                 return i
     for i in range(n):
         if opts[i, 0] == OP_USE and opts[i, 2] == KEY_DRAW:
-            if S[S_NHAND + seat] <= 2 and deck_size(S, seat) >= 10:
+            if S[S_NHAND + seat] <= S[S_CDRAW] and deck_size(S, seat) >= 10:
                 return i
     for i in range(n):
         if opts[i, 0] == OP_DONE:

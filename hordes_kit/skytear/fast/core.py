@@ -114,6 +114,12 @@ MAXD, MAXT, TF, MAXE, MAXATT = 32, 384, 8, 4, 8
     52,
     53,  # state.Position.pile_wait: cards at the pile's bottom that wait for the next turn
 )
+# the sensible bot's member (bots.Sensible): its mulligan cost, castle-draw hand, mana kept
+# for the reactions, and which unengaged monster an ally faces first (bots.DEFEND's index)
+S_MULL, S_CDRAW, S_RESERVE, S_DEFEND = 54, 55, 56, 57
+# 1 once a card with static abilities may be in play (set as one enters, is revealed or is
+# attached, never cleared): until then every static sum is 0 without reading the board
+S_STATIC = 58
 O_MON = 64
 O_ALY = O_MON + 6
 O_BACK = O_ALY + 6
@@ -181,7 +187,8 @@ SCR = 64
 SC_FLUX = SC_OPTS + 3  # 128 cards: two rows
 SC_TRIM = SC_FLUX + 2  # MAXC counts: four rows
 O_SCR = O_REC + MAXREC
-NS = O_SCR + (SC_TRIM + 4) * SCR
+O_HASST = O_SCR + (SC_TRIM + 4) * SCR  # per card: 1 if it has static abilities
+NS = O_HASST + MAXC
 (
     U_LIVE,
     U_UID,
@@ -266,6 +273,13 @@ TRIG_STATIC = 7
 def scratch(S, row, n):
     """``n`` numbers of scratch row ``row`` (a view into S: nothing is allocated)."""
     return S[O_SCR + row * SCR : O_SCR + row * SCR + n]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def note_statics(S, card):
+    """A card comes into play, is revealed or attached: static sums read the board from now."""
+    if card >= 0 and S[O_HASST + card]:
+        S[S_STATIC] = 1
 
 
 @njit(cache=True, inline="always", _nrt=False)

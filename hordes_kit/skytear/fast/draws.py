@@ -28,6 +28,7 @@ from hordes_kit.skytear.fast.core import (
     O_L3,
     O_MID,
     O_TOP,
+    S_MULL,
     S_NASIDE,
     S_NBOT,
     S_NDISC,
@@ -139,9 +140,13 @@ def t_minion_all(S):
 
 @njit(cache=True, _nrt=False)
 def t_mulligan(S, C, seat):
-    """The bot sets aside the first card (id order) that is not an ally or costs 5 or more."""
+    """The bot sets aside the first card (id order) that is not an ally or costs its mulligan
+    cost or more (5, the rulebook's advice; 0: it keeps its hand)."""
+    cost = S[S_MULL]
     for c in range(MAXC):
-        if S[O_HAND + seat * MAXC + c] > 0 and (C[c, C_TYPE] != T_ALLY or C[c, C_COST] >= 5):
+        if cost == 0:
+            break
+        if S[O_HAND + seat * MAXC + c] > 0 and (C[c, C_TYPE] != T_ALLY or C[c, C_COST] >= cost):
             S[O_HAND + seat * MAXC + c] -= 1
             S[S_NHAND + seat] -= 1
             S[O_ASIDE + seat * MAXC + c] += 1

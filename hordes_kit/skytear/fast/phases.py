@@ -104,7 +104,7 @@ def t_act(S, C, A, E, phase):
     seat = S[S_ACTOR]
     opts = scratch(S, SC_OPTS, 64 * 3).reshape((64, 3))
     n = menu(S, C, A, E, seat, phase, opts)
-    i = 0 if n == 1 else act_choice(S, C, A, E, seat, opts, n)
+    i = 0 if n == 1 else act_choice(S, C, A, E, seat, opts, n, phase)
     what, a, b = opts[i, 0], opts[i, 1], opts[i, 2]
     if what == OP_DONE:
         S[S_DONE + seat] = 1

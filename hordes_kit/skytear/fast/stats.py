@@ -22,6 +22,7 @@ from hordes_kit.skytear.fast.core import (
     S_PDOWN,
     S_PORTAL,
     S_ROT,
+    S_STATIC,
     TG_ALL_ALLIES,
     TG_ALL_LANE_MONSTERS,
     TG_ALL_MINIONS,
@@ -110,6 +111,8 @@ def _slot_at(S, i):
 @njit(cache=True, _nrt=False)
 def static_sum(S, C, A, E, u, verb, kw):
     """Sum of the static effects with ``verb`` on slot ``u`` (for gain: 1 if keyword ``kw``)."""
+    if S[S_STATIC] == 0:
+        return 0  # no card with static abilities has come into play (enchantments count)
     total = 0
     for i in range(12 + S[S_NBACK]):
         src = _slot_at(S, i)

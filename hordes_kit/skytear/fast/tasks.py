@@ -46,6 +46,7 @@ from hordes_kit.skytear.fast.core import (
     S_OPT_EMPTY,
     S_PHASE,
     S_RESULT,
+    S_STATIC,
     S_WIN,
     SC_CHECK,
     T_APPENDAGE,
@@ -315,14 +316,14 @@ def check(S, C, A, E):
     buf = scratch(S, SC_CHECK, MAXU)
     n = units(S, buf)
     exact = False  # a static ability that changes health (else health = printed + tokens)
-    for j in range(n):
+    for j in range(n if S[S_STATIC] else 0):
         c = ug(S, buf[j], U_CARD)
         if c >= 0 and C[c, C_SHP]:
             exact = True
         for a in range(ug(S, buf[j], U_NATT)):
             if C[ug(S, buf[j], U_ATT + a), C_SHP]:
                 exact = True
-    for j in range(S[S_NENCH]):
+    for j in range(S[S_NENCH] if S[S_STATIC] else 0):
         if _enchant_static(C, A, S[O_ENCH + j]):
             exact = True
     for j in range(n):

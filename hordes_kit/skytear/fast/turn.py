@@ -75,6 +75,7 @@ from hordes_kit.skytear.fast.core import (
     U_TOKEN,
     U_UID,
     find,
+    note_statics,
     scratch,
     ug,
     units,
@@ -416,6 +417,7 @@ def t_reveal(S, C, A, E, U, uid):
             lane = i
     if C[card, C_TYPE] == T_MONSTER:
         us(S, u, 2, card)
+        note_statics(S, card)
         if keyword(S, C, A, E, u, KW_PILLAGER):
             move_to_back(S, u)
         push(S, TK_BOOST, card)
