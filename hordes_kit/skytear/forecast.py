@@ -32,7 +32,7 @@ HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
 MEASURES = ("castle", "portal", "pillage", "allies_lost")
 ONE = Fraction(1)
 # steps of the turn whose queue names no unit: positions equal up to unit ids share a future
-MEMO_AT = ("treachery",)
+MEMO_AT = ("reinforce_phase", "treachery")
 
 
 @dataclass(frozen=True)
