@@ -32,7 +32,12 @@ HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
 MEASURES = ("castle", "portal", "pillage", "allies_lost")
 ONE = Fraction(1)
 # steps of the turn whose queue names no unit: positions equal up to unit ids share a future
-MEMO_AT = ("reinforce_phase", "treachery")
+MEMO_AT = ("act:alliance", "treachery")
+# the steps whose task never names a unit (the rest of a turn once its wave is in)
+UNIT_FREE = frozenset(
+    ("act", "end_alliance", "taunt", "treachery", "reactions", "fight_phase", "pillage_phase")
+    + ("return_pillagers", "end_phase")
+)
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,11 @@ def _treachery_group(s: SkyState, card: str) -> tuple:
     return ("ability",) + tuple(a.text for a in c.abilities if a.trigger == "treachery")
 
 
+def _step(head) -> str:
+    """A step and its phase ('act:alliance'): the memo's points."""
+    return f"{head.kind}:{head.args[0]}" if head.args else head.kind
+
+
 def _board_key(x: SkyState) -> tuple:
     """The position with unit ids erased: equal keys have the same future when no pending
     task refers to a unit (true at the steps in ``MEMO_AT``)."""
@@ -274,7 +284,11 @@ def turn_outcome(
             key = None
             if head.kind == "mill":
                 key = _pillage_key(x)
-            elif head.kind in MEMO_AT and not head.picks:
+            elif (
+                not head.picks
+                and (head.kind in MEMO_AT or _step(head) in MEMO_AT)
+                and all(t.kind in UNIT_FREE for t in x.tasks)
+            ):
                 key = _board_key(x)
             if key is not None:
                 rest = memo.get(key)
