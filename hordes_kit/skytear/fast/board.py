@@ -36,6 +36,7 @@ from hordes_kit.skytear.fast.core import (
     S_MANA,
     S_NBACK,
     S_NBOT,
+    S_NCARDS,
     S_NDISC,
     S_NEXTUID,
     S_NHDECK,
@@ -94,7 +95,7 @@ def pick_counts(S, U, off, total):
     """One card from a multiset given as counts at ``off`` (card order); a chance node if two
     or more different cards are there."""
     first, distinct, g = -1, 0, 0
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         n = S[off + c]
         if n > 0:
             distinct += 1
@@ -108,7 +109,7 @@ def pick_counts(S, U, off, total):
         return first
     k = int(uniform(S, U) * (total // g))  # the engine's outcomes: counts / gcd
     acc = 0
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         acc += S[off + c] // g
         if acc > k:
             record(S, c)

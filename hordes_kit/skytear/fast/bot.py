@@ -26,6 +26,7 @@ from hordes_kit.skytear.fast.core import (
     S_DONE,
     S_MANA,
     S_NBACK,
+    S_NCARDS,
     S_NHAND,
     S_NPL,
     S_OPT_REACT,
@@ -333,7 +334,7 @@ def menu(S, C, A, E, seat, phase, out):
     for i in range(6):
         if S[O_ALY + i] < 0:
             free += 1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_HAND + seat * MAXC + c] == 0:
             continue
         if C[c, C_COST] > mana or (C[c, C_TYPE] in (T_ALLY, T_TOWER) and free == 0):

@@ -120,6 +120,7 @@ S_MULL, S_CDRAW, S_RESERVE, S_DEFEND = 54, 55, 56, 57
 # 1 once a card with static abilities may be in play (set as one enters, is revealed or is
 # attached, never cleared): until then every static sum is 0 without reading the board
 S_STATIC = 58
+S_NCARDS = 59  # the cards of the tables: every card number is below it (MAXC at most)
 O_MON = 64
 O_ALY = O_MON + 6
 O_BACK = O_ALY + 6

@@ -31,6 +31,7 @@ from hordes_kit.skytear.fast.core import (
     S_MULL,
     S_NASIDE,
     S_NBOT,
+    S_NCARDS,
     S_NDISC,
     S_NHAND,
     S_NHDECK,
@@ -88,7 +89,7 @@ def t_trim(S, C, U, seat):
     for c in range(MAXC):
         counts[c] = 0
     total, first, distinct, g = 0, -1, 0, 0
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         n = S[O_MID + seat * MAXC + c]
         if n > 0 and C[c, C_TYPE] == T_ALLY and C[c, C_KW + KW_HEROIC] > 0:
             counts[c] = n
@@ -105,7 +106,7 @@ def t_trim(S, C, U, seat):
     if distinct > 1:
         k = int(uniform(S, U) * (total // g))
         acc = 0
-        for c in range(MAXC):
+        for c in range(S[S_NCARDS]):
             acc += counts[c] // g
             if acc > k:
                 card = c
@@ -117,7 +118,7 @@ def t_trim(S, C, U, seat):
 
 @njit(cache=True, _nrt=False)
 def first_dead_minion(S, C):
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_DEAD + c]:
             return c
     return -1
@@ -133,7 +134,7 @@ def minion_enters(S, m):
 
 @njit(cache=True, _nrt=False)
 def t_minion_all(S):
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_DEAD + c]:
             minion_enters(S, c)
 
@@ -143,7 +144,7 @@ def t_mulligan(S, C, seat):
     """The bot sets aside the first card (id order) that is not an ally or costs its mulligan
     cost or more (5, the rulebook's advice; 0: it keeps its hand)."""
     cost = S[S_MULL]
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if cost == 0:
             break
         if S[O_HAND + seat * MAXC + c] > 0 and (C[c, C_TYPE] != T_ALLY or C[c, C_COST] >= cost):
@@ -166,7 +167,7 @@ def t_shuffle_back(S, seat):
         S[mid + S[O_TOP + seat * 16 + j]] += 1
     for j in range(S[S_NBOT + seat]):
         S[mid + S[O_BOT + seat * 64 + j]] += 1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         S[mid + c] += S[O_ASIDE + seat * MAXC + c]
         S[O_ASIDE + seat * MAXC + c] = 0
     S[S_NMID + seat] += S[S_NTOP + seat] + S[S_NBOT + seat] + S[S_NASIDE + seat]
@@ -218,7 +219,7 @@ def t_discard_hand(S, C, seat, n):
     if n <= 0 or S[S_NHAND + seat] == 0:
         return
     best = -1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_HAND + seat * MAXC + c] > 0:
             if best < 0 or card_value(C, c) < card_value(C, best):
                 best = c
@@ -233,7 +234,7 @@ def t_discard_hand(S, C, seat, n):
 def t_rebuild(S, n, seat):
     """The bot takes the first option: the first player's first discarded card (id order)."""
     for i in range(S[S_NPL]):
-        for c in range(MAXC):
+        for c in range(S[S_NCARDS]):
             if S[O_DISC + i * MAXC + c] > 0:
                 S[O_DISC + i * MAXC + c] -= 1
                 S[S_NDISC + i] -= 1

@@ -62,6 +62,7 @@ from hordes_kit.skytear.fast.core import (
     S_NASIDE,
     S_NBACK,
     S_NBOT,
+    S_NCARDS,
     S_NCPOOL,
     S_NDISC,
     S_NDOOM,
@@ -374,6 +375,7 @@ def _export(S, t: FastTables, s) -> None:
     S[S_BOOSTED], S[S_HIDDEN], S[S_NPL] = s.boosted, s.hidden, len(s.seats)
     cfg = s.config
     set_policy(S, SENSIBLE)
+    S[S_NCARDS] = len(t.ids)
     S[S_OPT_EMPTY] = 0 if cfg.empty_deck == "at-zero" else 1
     S[S_OPT_REACT] = 0 if cfg.reactions == "symbol" else 1
     S[S_OPT_MUTA] = 0 if cfg.mutaform_monster == "one-type" else 1

@@ -24,7 +24,6 @@ from hordes_kit.skytear.fast.core import (
     K_OUTSIDER,
     K_TOKEN,
     KW_PILLAGER,
-    MAXC,
     MAXU,
     O_ALY,
     O_CPOOL,
@@ -39,6 +38,7 @@ from hordes_kit.skytear.fast.core import (
     S_BOOSTED,
     S_HIDDEN,
     S_MANA,
+    S_NCARDS,
     S_NCPOOL,
     S_NENCH,
     S_NHDECK,
@@ -195,7 +195,7 @@ def reshuffle(S):
         if ug(S, u, 2) < 0 and ug(S, u, U_OLD) == 0:
             us(S, u, U_OLD, 1)
             marked += 1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         S[O_CPOOL + c] += S[O_HDECK + c]
         S[O_HDECK + c] = S[O_HDISC + c]
         S[O_HDISC + c] = 0
@@ -343,13 +343,13 @@ def minion_tokens_low(S, C):
     best, best_n = -1, 10**9
     buf = scratch(S, SC_TOKENS_LOW, MAXU)
     m = units(S, buf)
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         n = -1
         if S[O_DEAD + c]:
             n = 0
-        else:
+        elif C[c, C_KIND] == K_MINION:
             for i in range(m):
-                if ug(S, buf[i], 2) == c and C[c, C_KIND] == K_MINION:
+                if ug(S, buf[i], 2) == c:
                     n = max(0, ug(S, buf[i], U_HP))
         if n >= 0 and n < best_n:
             best, best_n = c, n
