@@ -17,7 +17,9 @@ from hordes_kit.core.conformance import check_playout
 from hordes_kit.core.glossary import find_term, glossary
 from hordes_kit.core.registry import get_game
 from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.skytear.cards import shipped_cards
+from hordes_kit.skytear.game import new_game
 
 CARDS = shipped_cards()
 
@@ -206,3 +208,16 @@ SAMPLE_GAMES = [
 def test_random_games_with_the_sample_cards_conform_and_lose_no_card(seed):
     final = check_playout(get_game("skytear"), SAMPLE_GAMES[seed % len(SAMPLE_GAMES)], seed)
     assert final.is_terminal
+
+
+def test_the_sensible_bot_chooses_an_x_that_does_something():
+    # X = 0 (the first option) paid nothing and did nothing: the bot never used an X
+    def at_x(hand, units, move):
+        pos = {"phase": "alliance", "turn": 3, "mana": [6], "hands": [hand], "units": units}
+        s = new_game({"position": pos}).apply(move)
+        return sensible_policy(s, None)
+
+    walker = {"lane": 4, "card": "Plank Walker"}  # 2 health: X = 2 destroys it, 6 is waste
+    assert at_x([], [{"lane": 2, "card": "Chronomancer"}, walker], "use:a2:1") == "x:2"
+    allies = [{"lane": 2, "card": "Temple Guard"}, {"lane": 3, "card": "Zealot Recruit"}]
+    assert at_x(["Wild Surge"], allies, "play:wild-surge") == "x:1"  # the Recruit survives

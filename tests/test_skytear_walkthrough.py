@@ -258,3 +258,19 @@ def test_free_lane_has_one_definition_the_glossarys():
                 assert (
                     said.startswith("no alliance card") and "no monster" not in said.split(":")[0]
                 )
+
+
+def test_the_treachery_card_in_the_discard_pile_is_a_thing_of_its_own(player):
+    # first lesson: "click the treachery card", which the board listed inside the discard
+    # pile, and a click on it answered "That is the horde discard pile"
+    player.open_at("sky-first-lesson")
+    f = next(f for f in player.frames if f.step.point == "treachery card")
+    player.goto(f.index - 1)
+    board = player.board.value
+    pile = board.index('data-thing="horde-discard"')
+    inner = board.index('data-thing="treachery"')
+    end = board.index('data-thing="outsider-pile"')
+    assert pile < inner < end  # drawn inside the pile: the innermost thing is clicked
+    listed = re.findall(r"<span class='hk-chip'[^>]*>([^<]*)</span>", board[pile:end])
+    assert "Skyboot Deckhand" not in listed  # not also a chip of the pile
+    assert "Skyboot Deckhand" in board[inner:end]

@@ -12,7 +12,8 @@
   most wounded ally, buff the strongest ally; what the horde inflicts goes to the ally that
   suffers least; a baited monster is brought in front of an ally. Discards: the cheapest
   card (allies count 2 mana more). Mulligan: the rulebook's advice (not an ally, or 5+
-  mana). A Defender ally is played only against a monster.
+  mana). A Defender ally is played only against a monster. An X: enough damage to destroy
+  the toughest monster, never so much lost health that one of its own allies falls.
 
 ``Sensible`` holds the choices the strategy lab varies (``skytear/lab.py``): which cards
 the mulligan sets aside, how short a hand uses the castle's draw, how much mana the
@@ -347,6 +348,8 @@ def _sensible(state: SkyState, pol: Sensible) -> str:
         if ids[0].startswith("target:"):
             return _pick_unit(s, ask.options, e, s.cards.cards.get(head.args[1]) is not None)
         return ids[0]
+    if kind == "ability" and ids[0].startswith("x:"):
+        return f"x:{_choose_x(s, head.args[2], len(ids) - 1)}"
     if kind == "elusive":
         for a, lane in ask.options:
             if lane >= 0 and lane > s.lane_of(head.args[0]) and s.monsters[lane] is not None:
@@ -357,6 +360,20 @@ def _sensible(state: SkyState, pol: Sensible) -> str:
     if kind == "rebuild":
         return ids[0] if ids[0] != "done" else ids[-1]
     return ids[0]
+
+
+def _choose_x(s: SkyState, ab, top: int) -> int:
+    """The X an ability asks for: for X damage, what destroys the toughest monster in play
+    (no more: paid X is mana kept); an X that costs its own side health ("-x") stops short
+    of destroying the weakest of its allies; else the most offered."""
+    x = top
+    for e in ab.effects:
+        if e.verb == "damage" and e.x > 0:
+            x = min(x, max((health(s, m) for m in s.monsters if m is not None), default=0))
+        elif e.x < 0 and e.verb in ("temp-health", "health"):
+            own = [health(s, a) for a in s.allies if a is not None and s.is_ally(a)]
+            x = min(x, min(own, default=1) - 1)
+    return max(0, x)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}

@@ -50,10 +50,16 @@ their castle's rules (``card_checks.py``).
 
 Keywords: ``armor N``, ``barrier``, ``defender``, ``elusive N``, ``epic``, ``fast``,
 ``heroic N``, ``pillager``, ``taunt``, ``trample``, ``trample-at N``,
-``attack-per-health N``. Abilities: ``"trigger[, mana N][, charge N][, reaction]
-[, if CONDITION]: effect[; effect]"`` with the triggers, conditions, effects and
-targets listed in ``vocabulary.py`` (ADD X MANA is ``mana X``, tower charges are
-``charges N`` and the ``charge N`` exhaust cost, card tokens are ``token NAME N``).
+``attack-per-health N``, and what a card cannot do: ``cannot-strike``,
+``cannot-pillage``, ``cannot-move``, ``cannot-engage``, ``cannot-be-engaged``.
+Abilities: ``"trigger[, mana N][, charge N][, reaction][, if CONDITION]: effect[;
+effect]"`` with the triggers (``damaged``: after this card is damaged), conditions,
+effects and targets listed in ``vocabulary.py`` (ADD X MANA is ``mana X``, tower charges
+are ``charges N`` and the ``charge N`` exhaust cost, card tokens are ``token NAME N``).
+A number may be ``x`` (``-x``): the player chooses it as the ability resolves, and
+``mana x`` pays it. A keyword is granted with its number (``gain ally heroic 2``, for the
+rest of the turn ``temp-gain``); ``temp-health``, ``remove``, ``return`` and
+``conceal-back`` write the glossary's other effects.
 """
 
 from __future__ import annotations

@@ -217,14 +217,14 @@ def portal_words(v: dict) -> tuple[str, str]:
     p = v["portal"]
     numbers = f"wave {p['wave']}, reinforce {p['reinforce']}, mana boost +{p['mana']}"
     if v.get("phase") == "horde":
-        when = f"This horde phase: {numbers}; the portal turns at its end."
+        when = f"This horde phase: {numbers} (it turns at the end)."
     elif v.get("phase") == "setup" or not v.get("turn"):
         when = f"First horde phase: {numbers}."
     else:
-        when = f"Next horde phase: {numbers} (the portal turned at the end of this one)."
+        when = f"Next horde phase: {numbers} (the portal has turned)."
     side = "co-op" if v.get("players", 1) > 1 else "solo"
     pile = (
-        f"Portal pile (face up, {side} faces), next in stage order: " + ", ".join(p["next"])
+        f"Portal pile (face up, {side} faces): " + ", ".join(p["next"])
         if p["next"]
         else "The last stage: the portal pile is empty"
     )

@@ -87,15 +87,21 @@ def _top(s: Position, v: dict) -> str:
         layout="stack",
         cards=(CardFace("Horde deck", face_down=True, back="Horde"),) if h["deck_count"] else (),
     )
+    # the treachery card lies face up on the discard pile (on top until more cards come):
+    # drawn inside it as a thing of its own, so a click on it is the treachery card (the
+    # innermost thing clicked), not the pile; the pile lists the other cards
+    under = _without_one(h["discard"], h["treachery"])
     discard = Pile(
         "Horde discard pile",
         layout="list",
-        counts=tuple((d["name"], d["count"], "Monster") for d in h["discard"]),
+        count=sum(d["count"] for d in h["discard"]),
+        counts=tuple((d["name"], d["count"], "Monster") for d in under),
+        empty="nothing under it" if h["treachery"] else "empty",
     )
     treachery = (
         _thing(
             "treachery",
-            f"<div class='sky-treachery'>Treachery card: <b>"
+            f"<div class='sky-treachery'>The treachery card, face up in this pile: <b>"
             f"{html.escape(h['treachery'])}</b></div>",
         )
         if h["treachery"]
@@ -111,11 +117,24 @@ def _top(s: Position, v: dict) -> str:
     return (
         "<div class='hk-grid sky-top' style='--hk-col-min:150px'>"
         f"{_thing('portal', castle_or_portal('Portal', portal))}"
-        f"<div>{_thing('horde-deck', deck.html())}{_thing('horde-discard', discard.html())}"
-        f"{treachery}</div>"
+        f"<div>{_thing('horde-deck', deck.html())}"
+        f"{_thing('horde-discard', treachery + discard.html())}</div>"
         f"{_thing('outsider-pile', pile.html())}"
         f"{_thing('castle', castle_or_portal('Castle', castle))}</div>"
     )
+
+
+def _without_one(counted: list[dict], name: str) -> list[dict]:
+    """A pile's ``{name, count}`` rows with one copy of ``name`` taken out."""
+    out, taken = [], not name
+    for d in counted:
+        if not taken and d["name"] == name:
+            taken = True
+            if d["count"] > 1:
+                out.append({**d, "count": d["count"] - 1})
+            continue
+        out.append(d)
+    return out
 
 
 def castle_or_portal(title: str, face: CardFace) -> str:
