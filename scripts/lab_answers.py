@@ -21,6 +21,7 @@ from hordes_kit.core.lab.search import ask
 from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.shadows.lab import QUESTIONS as SHADOWS
+from hordes_kit.skytear.lab import QUESTIONS as SKYTEAR
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 
 SEED = 2026
@@ -40,6 +41,10 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("shadows", SHADOWS, "item-value", 4_000, 0),  # 38 arms
     ("shadows", SHADOWS, "study-or-buy", 10_000, 0),  # 8 arms
     ("shadows", SHADOWS, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
+    ("skytear", SKYTEAR, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
+    ("skytear", SKYTEAR, "win-rates", 500, 0),  # 45 arms
+    ("skytear", SKYTEAR, "coop-win-rates", 500, 0),  # 45 arms
+    ("skytear", SKYTEAR, "castle-value", 5_000, 0),  # 6 arms
 )
 
 

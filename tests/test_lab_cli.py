@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hordes_kit.cli import main
 
-pytestmark = pytest.mark.fast_simulators("the_horde", "heroes_hordes")  # the lab plays fast games
+pytestmark = pytest.mark.fast_simulators("the_horde", "heroes_hordes", "skytear")  # fast games
 
 
 def outcome(capsys, argv):
@@ -113,6 +113,8 @@ _QUESTION = st.sampled_from(
         ("the-horde", "best-policy"),
         ("heroes-hordes", "table-rules"),
         ("heroes-hordes", "best-policy"),
+        ("skytear", "castle-value"),
+        ("skytear", "best-policy"),
         ("the-horde", "¿"),
     ]
 )

@@ -17,11 +17,17 @@ from hordes_kit.core.lab.search import best_label, replay_candidate
 from hordes_kit.fantahzee import lab as fantahzee_lab
 from hordes_kit.serve.dashboard import ENV, SCHEDULER_ENV
 from hordes_kit.shadows import lab as shadows_lab
+from hordes_kit.skytear import lab as skytear_lab
 from hordes_kit.the_horde import lab as horde_lab
 from hordes_kit.the_horde.lab import policy_name
 from hordes_kit.ui.lab import CLUSTER, LabPage, answers_html
 
-SEARCHES = {"the-horde": horde_lab, "fantahzee": fantahzee_lab, "shadows": shadows_lab}  # families
+SEARCHES = {  # games with a family
+    "the-horde": horde_lab,
+    "fantahzee": fantahzee_lab,
+    "shadows": shadows_lab,
+    "skytear": skytear_lab,
+}
 FORGED = "tcp://127.0.0.1:9"  # a scheduler address a visitor's browser sends
 
 

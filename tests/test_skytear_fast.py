@@ -21,7 +21,7 @@ from hordes_kit.core.state import evolve
 from hordes_kit.skytear import new_game
 from hordes_kit.skytear.bench import reach
 from hordes_kit.skytear.board import replace_unit
-from hordes_kit.skytear.bots import sensible_policy
+from hordes_kit.skytear.bots import Sensible, sensible_policy
 from hordes_kit.skytear.cards import CARDS_FILE, shipped_cards
 from hordes_kit.skytear.fast.core import S_CHP, S_RESULT, S_TURN
 from hordes_kit.skytear.fast.sim import can_play, play_tape_fast, run_fast, seed64, supports
@@ -63,7 +63,7 @@ CONFIGS = [
 Z99 = 2.5758293035489004
 
 
-def reference(cfg, tape):
+def reference(cfg, tape, bot=sensible_policy):
     """The engine's game on a tape, and the cards its chance nodes gave."""
     s, drawn, pos = new_game(cfg), [], 0
     while not s.is_terminal:
@@ -72,7 +72,7 @@ def reference(cfg, tape):
             pos += 1
             drawn.append(move.split(":", 1)[1])
         else:
-            move = sensible_policy(s, None)
+            move = bot(s, None)
         s = s.apply(move)
     return s, drawn
 
@@ -91,6 +91,31 @@ def test_identical_games_on_the_same_tape(cfg):
         assert got == (ref.result, ref.turn, ref.castle_hp), f"seed {seed}"
         results.add(got)
     assert len(results) > 5  # the games really differ from each other
+
+
+# members of the sensible bot's family (the strategy lab's): every choice it varies away from
+# the shipped bot's
+MEMBERS = [
+    Sensible(mulligan=0, castle_draw=4, reserve=2, defend="leftmost"),
+    Sensible(mulligan=3, castle_draw=-1, reserve=1, defend="weakest"),
+    Sensible(mulligan=7, castle_draw=0, reserve=3, defend="strongest"),
+]
+
+
+@pytest.mark.parametrize("cfg", [{}, {"players": 2}], ids=["solo", "coop"])
+@pytest.mark.parametrize("member", MEMBERS, ids=["keep-hand", "weakest", "dear-mulligan"])
+def test_identical_games_for_every_member_of_the_family(cfg, member):
+    results, plain = set(), 0
+    for seed in range(5):
+        tape = make_tape(seed)
+        ref, drawn = reference(cfg, tape, member)
+        S, fast_drawn = play_tape_fast(setup_position(SkyConfig.from_dict(cfg)), tape, member)
+        assert fast_drawn == drawn, f"seed {seed}: the games part at draw {len(drawn)}"
+        got = ({1: "win", 2: "loss"}[int(S[S_RESULT])], int(S[S_TURN]), int(S[S_CHP]))
+        assert got == (ref.result, ref.turn, ref.castle_hp), f"seed {seed}"
+        results.add(got)
+        plain += reference(cfg, tape)[0].history == ref.history
+    assert len(results) > 2 and plain < 5  # the member plays other games than the shipped bot
 
 
 RULEBOOK_CASES = ("30-full-lanes", "31-attach-to-face-down", "32-trample-split", "34-outsider")

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations, permutations
 from math import factorial
 
 import pytest
+from budget import LONG
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.skytear import new_game
+from hordes_kit.skytear.bench import reach
 from hordes_kit.skytear.forecast import _events, forecast, forecast_choice
 from hordes_kit.skytear.odds import (
     HordeEffect,
@@ -127,6 +131,39 @@ def test_forecast_matches_brute_force_over_every_deck_order(position):
     assert f.dist("result").get("loss", 0) == sum(
         p for o, p in brute(s).items() if o.result == "loss"
     )
+
+
+# Whole turns of games the sensible bot plays (bench.reach), forecast before the forecast was
+# made faster (issue 42 part 5, recorded with the engine of that day): every outcome with its
+# exact probability, hashed in a fixed order, and how many there are. A faster forecast must
+# give the very same table.
+RECORDED = [
+    ({}, "horde", 2, 1, "bf9a1cee2611ecd0", 194),
+    ({"players": 2}, "horde", 2, 1, "8a4ebf5e47ca1731", 1687),  # make bench's co-op turn
+    ({}, "alliance", 2, 1, "42b4a065d5062307", 4),
+    ({"players": 2}, "horde", 3, 2, "c26ed79026e4c58e", 137),
+    ({"hordes": ["Animerk"]}, "horde", 2, 3, "81b8b478bd90580f", 185),
+]
+if LONG:
+    RECORDED.append(
+        ({"players": 2, "hordes": ["Animerk"]}, "horde", 2, 4, "e9952481590bcc32", 1368)
+    )
+
+
+def outcome_digest(f) -> tuple[str, int]:
+    """The forecast's outcomes and probabilities, sorted, hashed."""
+    rows = sorted(
+        [o.castle, o.portal, o.pillage, o.allies_lost, list(o.wave), o.treachery, o.result, str(p)]
+        for o, p in f.outcomes.items()
+    )
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16], len(rows)
+
+
+@pytest.mark.parametrize("config, phase, turn, seed, digest, count", RECORDED)
+def test_forecast_gives_the_recorded_outcomes(config, phase, turn, seed, digest, count):
+    f = forecast(reach(config, phase, turn, seed))
+    assert sum(f.outcomes.values()) == 1
+    assert outcome_digest(f) == (digest, count)
 
 
 def test_forecast_answers_in_words_and_json():

@@ -2,7 +2,9 @@
 
 The reference engine's games per second (random and sensible bot), the fast simulator's,
 "win odds from here" (1,000 games from a position, the issue's target is 2 s on one core),
-and the forecast's time from the start of a turn (solo and co-op) and from the alliance phase.
+the forecast's time from the start of a turn (solo and co-op; issue 42's target: under 0.3 s)
+and from the alliance phase, and a strategy lab question (each castle's worth) through the
+lab's runner. The printable sheet's time is printed with every game's (benchmarks/run.py).
 """
 
 from __future__ import annotations
@@ -76,6 +78,18 @@ def run(print_: Callable[[str], None] = print) -> None:
     print_(f"skytear forecast from the alliance phase (treachery to end): {t * 1000:.0f} ms")
     t = _best(lambda: pillage_risk(s, 5))
     print_(f"skytear chance that pillage empties the deck within 5 turns: {t * 1000:.1f} ms")
+    _lab(print_)
+
+
+def _lab(print_: Callable[[str], None]) -> None:
+    from hordes_kit.core.lab.run import run_experiment
+    from hordes_kit.skytear.lab import QUESTIONS
+
+    exp = next(q for q in QUESTIONS if q.key == "castle-value").experiment()
+    games = 2_000
+    t = _best(lambda: run_experiment(exp, games, seed=1), 1)
+    n = games * len(exp.arms)
+    print_(f"skytear lab, each castle's worth ({n:,} games, one process): {t:.2f} s")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,12 +14,19 @@
   card (allies count 2 mana more). Mulligan: the rulebook's advice (not an ally, or 5+
   mana). A Defender ally is played only against a monster. An X: enough damage to destroy
   the toughest monster, never so much lost health that one of its own allies falls.
+
+``Sensible`` holds the choices the strategy lab varies (``skytear/lab.py``): which cards
+the mulligan sets aside, how short a hand uses the castle's draw, how much mana the
+alliance phase keeps for the reactions, and which unengaged monster an ally is sent
+against first. ``sensible_policy`` is its default member, the shipped bot; the fast
+simulator plays every member the same (``fast/bot.py``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.skytear.game import SkyState
@@ -28,13 +35,45 @@ from hordes_kit.skytear.state import Unit
 from hordes_kit.skytear.stats import attack, engaged_with, health
 from hordes_kit.skytear.targets import candidates
 
-__all__ = ["POLICIES", "get_policy", "random_policy", "sensible_policy", "HARMFUL"]
+__all__ = [
+    "POLICIES",
+    "get_policy",
+    "random_policy",
+    "sensible_policy",
+    "Sensible",
+    "SENSIBLE",
+    "DEFEND",
+    "HARMFUL",
+]
 
 Policy = Callable[[SkyState, random.Random], str]
 HARMFUL = {"damage", "destroy", "bait", "guerrilla", "halt-pillage", "exhaust"}
 TOKEN_VERBS = {"attack", "temp-attack", "armor", "temp-armor"}
 DRAW_KEEP = 8  # draw on a monster's destruction while the deck keeps this many cards
 DRAW_HAND = 5  # ... and the hand holds fewer than this
+DEFEND = ("strongest", "leftmost", "weakest")  # which unengaged monster an ally faces first
+
+
+@dataclass(frozen=True)
+class Sensible:
+    """The sensible bot's choices the lab varies; the defaults are the shipped bot."""
+
+    mulligan: int = 5  # set aside every non-ally and an ally costing this or more; 0: keep
+    castle_draw: int = 2  # use the castle's draw with this many cards in hand or fewer; -1: never
+    reserve: int = 0  # mana the alliance phase keeps for the reactions (cards it does not play)
+    defend: str = "strongest"  # the unengaged monster an ally is sent against first (DEFEND)
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.mulligan <= 20 and -1 <= self.castle_draw <= 20):
+            raise InvalidInputError("a mulligan cost 0-20 and a castle draw hand -1-20")
+        if not 0 <= self.reserve <= 20 or self.defend not in DEFEND:
+            raise InvalidInputError(f"a reserve 0-20 and a defence among {', '.join(DEFEND)}")
+
+    def __call__(self, state: SkyState, rng: random.Random) -> str:
+        return _sensible(state, self)
+
+
+SENSIBLE = Sensible()
 
 
 def random_policy(state: SkyState, rng: random.Random) -> str:
@@ -50,14 +89,18 @@ def _power(s: SkyState, u: Unit) -> tuple[int, int]:
     return (attack(s, u), health(s, u))
 
 
-def _threats(s: SkyState) -> list[int]:
-    """Lanes with an unengaged monster and no alliance card, strongest monster first."""
+def _threats(s: SkyState, p: Sensible = SENSIBLE) -> list[int]:
+    """Lanes with an unengaged monster and no alliance card, the one to face first first
+    (the strongest monster; or the leftmost lane, or the weakest monster)."""
     lanes = [
         i
         for i, m in enumerate(s.monsters)
         if m is not None and s.allies[i] is None and not m.concealed
     ]
-    return sorted(lanes, key=lambda i: (-attack(s, s.monsters[i]), i))
+    if p.defend == "leftmost":
+        return lanes
+    sign = 1 if p.defend == "weakest" else -1
+    return sorted(lanes, key=lambda i: (sign * attack(s, s.monsters[i]), i))
 
 
 def _card_value(s: SkyState, card: str) -> int:
@@ -127,10 +170,13 @@ def _effect_useful(s: SkyState, e, src: int) -> bool:
     return any(u.side == "alliance" for u in units)
 
 
-def _act(s: SkyState, ask: Ask) -> str:
+def _act(s: SkyState, ask: Ask, pol: Sensible = SENSIBLE) -> str:
     seat = ask.seat
     plays = [(a, p) for a, p in ask.options if p[0] == "play"]
-    threats = _threats(s)
+    if pol.reserve and s.head().args[0] == "alliance":  # keep mana for the reactions
+        mana = s.seats[seat].mana
+        plays = [(a, p) for a, p in plays if s.card(p[1]).cost <= mana - pol.reserve]
+    threats = _threats(s, pol)
     allies = [
         (a, p)
         for a, p in plays
@@ -162,10 +208,11 @@ def _act(s: SkyState, ask: Ask) -> str:
         if p[0] == "use" and p[2] == "engage" and _engage_target(s, s.unit(p[1])) is not None:
             return a
     for a, p in ask.options:
-        if p[0] == "use" and p[2] == "move" and _move_lane(s, s.unit(p[1])) is not None:
+        if p[0] == "use" and p[2] == "move" and _move_lane(s, s.unit(p[1]), pol) is not None:
             return a
     st = s.seats[seat]
-    if ("use:castle:draw") in dict(ask.options) and len(st.hand) <= 2 and st.deck.size >= 10:
+    draw = "use:castle:draw" in dict(ask.options)
+    if draw and len(st.hand) <= pol.castle_draw and st.deck.size >= 10:
         return "use:castle:draw"
     return "done"
 
@@ -179,19 +226,20 @@ def _engage_target(s: SkyState, u: Unit) -> Unit | None:
     return max(good, key=lambda m: (attack(s, m), -s.back.index(m)), default=None)
 
 
-def _move_lane(s: SkyState, u: Unit) -> int | None:
-    """The strongest unengaged monster's lane, if this unengaged ally survives its strike."""
+def _move_lane(s: SkyState, u: Unit, p: Sensible = SENSIBLE) -> int | None:
+    """The first unengaged monster's lane (``_threats``) whose strike this unengaged ally
+    survives."""
     lane = s.lane_of(u.uid)
     if lane < 0 or s.monsters[lane] is not None:
         return None
-    for t in _threats(s):
+    for t in _threats(s, p):
         if health(s, u) > attack(s, s.monsters[t]) and attack(s, s.monsters[t]) >= 2:
             return t
     return None
 
 
-def _ally_lane(s: SkyState, lanes: list[int]) -> int:
-    threats = [t for t in _threats(s) if t in lanes]
+def _ally_lane(s: SkyState, lanes: list[int], p: Sensible = SENSIBLE) -> int:
+    threats = [t for t in _threats(s, p) if t in lanes]
     if threats:
         return threats[0]
     empty = [i for i in lanes if s.monsters[i] is None]
@@ -232,6 +280,10 @@ def _campaign(s: SkyState, kind: str, ask: Ask) -> str | None:
 
 def sensible_policy(state: SkyState, rng: random.Random) -> str:
     """Simple table sense, deterministic (ties by action id)."""
+    return _sensible(state, SENSIBLE)
+
+
+def _sensible(state: SkyState, pol: Sensible) -> str:
     s = state
     ask = s.choice()
     head = s.head()
@@ -241,11 +293,12 @@ def sensible_policy(state: SkyState, rng: random.Random) -> str:
     if done is not None:
         return done
     if kind == "act":
-        return _act(s, ask)
+        return _act(s, ask, pol)
     if kind == "mulligan":
         for a, c in ask.options:
-            if c is not None and (s.card(c).type != "ally" or s.card(c).cost >= 5):
-                return a
+            if pol.mulligan and c is not None:
+                if s.card(c).type != "ally" or s.card(c).cost >= pol.mulligan:
+                    return a
         return "keep"
     if kind == "may_draw":
         best = max(
@@ -271,9 +324,9 @@ def sensible_policy(state: SkyState, rng: random.Random) -> str:
         if c.type == "tower":
             empty = [i for i in lanes if s.monsters[i] is None]
             return f"lane:{(empty or lanes)[-1] + 1}"
-        return f"lane:{_ally_lane(s, lanes) + 1}"
+        return f"lane:{_ally_lane(s, lanes, pol) + 1}"
     if kind == "token":
-        return f"lane:{_ally_lane(s, [p for _, p in ask.options]) + 1}"
+        return f"lane:{_ally_lane(s, [p for _, p in ask.options], pol) + 1}"
     if kind == "ally_engage":
         m = _engage_target(s, s.unit(head.args[0]))
         return (
@@ -282,7 +335,7 @@ def sensible_policy(state: SkyState, rng: random.Random) -> str:
             else ids[0]
         )
     if kind == "ally_move":
-        lane = _move_lane(s, s.unit(head.args[0]))
+        lane = _move_lane(s, s.unit(head.args[0]), pol)
         return f"lane:{lane + 1}" if lane is not None and f"lane:{lane + 1}" in ids else ids[0]
     if kind == "effect":
         e = head.args[2]

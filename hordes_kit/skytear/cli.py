@@ -15,6 +15,7 @@ from hordes_kit.core.commands import BY_CONTENT, BY_NAME, NO_CLAIM, Command, Dat
 from hordes_kit.core.data import read_toml
 from hordes_kit.core.errors import HordesKitError, InvalidInputError
 from hordes_kit.core.inputs import read_text, shown
+from hordes_kit.core.lab.cli import lab_command
 from hordes_kit.skytear.card_checks import PREMADE, deck_cards
 from hordes_kit.skytear.cards import CardSet, load_card_text
 from hordes_kit.skytear.rules import SkyConfig
@@ -187,6 +188,11 @@ COMMANDS = (
         "how the lost games ended and how long a game lasts.",
         add_simulate_arguments,
         run_simulate,
+    ),
+    lab_command(
+        "skytear",
+        ("best-policy", "win-rates", "coop-win-rates", "castle-value"),
+        "hordes_kit.skytear.lab",
     ),
 )
 

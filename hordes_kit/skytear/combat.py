@@ -19,7 +19,7 @@ from hordes_kit.skytear.board import (
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import absorb
 from hordes_kit.skytear.state import Position, Task, Unit, emit
-from hordes_kit.skytear.stats import armor_left, has, health, static_sources
+from hordes_kit.skytear.stats import armor_left, board_statics, has, health
 from hordes_kit.skytear.targets import unit_label
 
 __all__ = ["deal", "doom", "check", "lose", "draws_on_destruction", "to_hand"]
@@ -110,25 +110,17 @@ def check(s: Position) -> Position:
             if seat.deck.size == 0:
                 who = f"Player {i + 1}'s" if s.players > 1 else "Your"
                 return lose(s, "ruling.empty-deck", f"{who} alliance deck is empty.")
-    doomed = s.doomed
-    units = s.units()
+    doomed, destroying = s.doomed, s.destroying
     cards = s.cards.cards
-    exact = any(a.trigger == "static" for _, a in s.enchant)
-    if not exact:
-        for _, _, u in units:
-            if (u.card and cards[u.card].static_health) or (
-                u.attached and any(cards[a].static_health for a, _ in u.attached)
-            ):
-                exact = True
-                break
-    sources = static_sources(s) if exact else []
-    for _, _, u in units:
-        if u.uid in doomed or u.uid == s.destroying:
-            continue
-        c = cards[u.card] if u.card else None
-        hp = health(s, u, sources) if exact or u.mods else (c.health if c else 1) + u.hp
-        if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
-            doomed += (u.uid,)
+    sources, exact = board_statics(s)
+    for row in (s.monsters, s.allies, s.back):
+        for u in row:
+            if u is None or u.uid in doomed or u.uid == destroying:
+                continue
+            c = cards[u.card] if u.card else None
+            hp = health(s, u, sources) if exact or u.mods else (c.health if c else 1) + u.hp
+            if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
+                doomed += (u.uid,)
     if doomed != s.doomed:
         s = evolve(s, doomed=doomed)
     if not s.win_pending:

@@ -39,6 +39,8 @@ def fight_lane(s: Position, t: Task):
     """Step 1: the "Fight:" abilities of the monster in the lane."""
     (lane,) = t.args
     m = s.monsters[lane]
+    if m is None and s.allies[lane] is None:
+        return s  # an empty lane: no Fight: ability and nothing strikes (steps 2 and 3 skipped)
     tasks = []
     if m is not None and m.concealed:
         return push(s, Task("reveal", (m.uid,)), t)

@@ -36,13 +36,39 @@ def _run(s: Position):
     return HANDLERS[head.kind](evolve(s, tasks=s.tasks[1:]), head)
 
 
+def _checks_alike(s: Position, clean: Position | None) -> bool:
+    """``check`` would find nothing in ``s``: it found nothing in ``clean`` (no loss, nothing
+    doomed or being destroyed) and everything it reads is the same object or value."""
+    return (
+        clean is not None
+        and s.monsters is clean.monsters
+        and s.allies is clean.allies
+        and s.back is clean.back
+        and s.enchant is clean.enchant
+        and s.castle_hp == clean.castle_hp
+        and s.phase == clean.phase
+        and not s.doomed
+        and not s.destroying
+        and not s.result
+        and (
+            s.seats is clean.seats
+            or s.config.empty_deck != "at-zero"
+            or all(a.deck is b.deck for a, b in zip(s.seats, clean.seats, strict=True))
+        )
+    )
+
+
 def settle(s: Position) -> Position:
     """Run automatic steps until a decision or a chance node with two or more options is due.
 
     A decision with one option, or a chance node with one outcome, is taken at once.
     """
+    clean = None  # the last position ``check`` left as it was (most steps change no unit)
     for _ in range(MAX_SETTLE):
-        s = check(s)
+        if not _checks_alike(s, clean):
+            checked = check(s)
+            clean = checked if checked is s and not (s.doomed or s.destroying) else None
+            s = checked
         if s.result or not s.tasks:
             return s
         r = _run(s)

@@ -30,8 +30,14 @@ __all__ = ["Outcome", "Forecast", "forecast", "turn_outcome", "forecast_choice",
 
 HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
 MEASURES = ("castle", "portal", "pillage", "allies_lost")
+ONE = Fraction(1)
 # steps of the turn whose queue names no unit: positions equal up to unit ids share a future
-MEMO_AT = ("treachery",)
+MEMO_AT = ("act:alliance", "treachery")
+# the steps whose task never names a unit (the rest of a turn once its wave is in)
+UNIT_FREE = frozenset(
+    ("act", "end_alliance", "taunt", "treachery", "reactions", "fight_phase", "pillage_phase")
+    + ("return_pillagers", "end_phase")
+)
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,9 @@ class Forecast:
         }
 
 
+NOTHING = Outcome()
+
+
 def _events(before: int, s: SkyState) -> Outcome:
     castle = portal = pillage = lost = 0
     wave: list[str] = []
@@ -173,6 +182,11 @@ def _treachery_group(s: SkyState, card: str) -> tuple:
     return ("ability",) + tuple(a.text for a in c.abilities if a.trigger == "treachery")
 
 
+def _step(head) -> str:
+    """A step and its phase ('act:alliance'): the memo's points."""
+    return f"{head.kind}:{head.args[0]}" if head.args else head.kind
+
+
 def _board_key(x: SkyState) -> tuple:
     """The position with unit ids erased: equal keys have the same future when no pending
     task refers to a unit (true at the steps in ``MEMO_AT``)."""
@@ -230,50 +244,74 @@ def turn_outcome(
     leaves = 0
     memo: dict[tuple, dict[Outcome, Fraction]] = {}
 
-    def walk(x: SkyState) -> dict[Outcome, Fraction]:
-        nonlocal leaves
-        if x.is_terminal or x.turn != start_turn:
-            leaves += 1
-            return {Outcome(result=x.result): Fraction(1)}
-        head = x.head()
-        key = None
-        if head.kind == "mill":
-            key = _pillage_key(x)
-        elif head.kind in MEMO_AT and not head.picks:
-            key = _board_key(x)
-        if key is not None and key in memo:
-            return memo[key]
-        mark = len(x.log)
+    def branches(x: SkyState) -> list[tuple[object, Fraction]]:
         r = x.choice()
-        if isinstance(r, Roll):
-            kind = r.outcomes[0][0].split(":", 1)[0]
-            if kind not in HORDE_CHANCE:
-                branches = [(r.outcomes[0][2], Fraction(1))]
-            elif kind == "treachery":
-                groups: dict = {}
-                for _, p, card in r.outcomes:
-                    g = _treachery_group(x, card)
-                    first, q = groups.get(g, (card, Fraction(0)))
-                    groups[g] = (first, q + p)
-                branches = list(groups.values())
-            else:
-                branches = [(pick, p) for _, p, pick in r.outcomes]
-        else:
-            branches = [(dict(r.options)[choose(x)], Fraction(1))]
+        if not isinstance(r, Roll):
+            return [(dict(r.options)[choose(x)], ONE)]
+        kind = r.outcomes[0][0].split(":", 1)[0]
+        if kind not in HORDE_CHANCE:
+            return [(r.outcomes[0][2], ONE)]
+        if kind != "treachery":
+            return [(pick, p) for _, p, pick in r.outcomes]
+        groups: dict = {}
+        for _, p, card in r.outcomes:
+            g = _treachery_group(x, card)
+            first, q = groups.get(g, (card, Fraction(0)))
+            groups[g] = (first, q + p)
+        return list(groups.values())
+
+    def split(x: SkyState, picks: list[tuple[object, Fraction]]) -> dict[Outcome, Fraction]:
         total: dict[Outcome, Fraction] = defaultdict(Fraction)
-        for pick, p in branches:
+        mark = len(x.log)
+        for pick, p in picks:
             y = do(x, pick)
             here = _events(mark, y)
             for o, q in walk(y).items():
                 total[here.plus(o)] += p * q
-        total = dict(total)
-        if key is not None:
-            memo[key] = total
-        return total
+        return dict(total)
+
+    def walk(x: SkyState) -> dict[Outcome, Fraction]:
+        # Most steps have one branch (a decision, a card of no consequence): their events
+        # are summed as the walk goes and joined to what follows once, not at every step.
+        nonlocal leaves
+        before = NOTHING
+        while True:
+            if x.is_terminal or x.turn != start_turn:
+                leaves += 1
+                rest = {Outcome(result=x.result): ONE}
+                break
+            head = x.head()
+            key = None
+            if head.kind == "mill":
+                key = _pillage_key(x)
+            elif (
+                not head.picks
+                and (head.kind in MEMO_AT or _step(head) in MEMO_AT)
+                and all(t.kind in UNIT_FREE for t in x.tasks)
+            ):
+                key = _board_key(x)
+            if key is not None:
+                rest = memo.get(key)
+                if rest is None:
+                    rest = memo[key] = split(x, branches(x))
+                break
+            picks = branches(x)
+            if len(picks) > 1:
+                rest = split(x, picks)
+                break
+            y = do(x, picks[0][0])
+            before = before.plus(_events(len(x.log), y))
+            x = y
+        if before == NOTHING:
+            return rest
+        total: dict[Outcome, Fraction] = defaultdict(Fraction)
+        for o, p in rest.items():
+            total[before.plus(o)] += p
+        return dict(total)
 
     if s.is_terminal:
         raise InvalidInputError("the game is over: there is no coming turn")
-    return dict(walk(s)), leaves
+    return walk(s), leaves
 
 
 def forecast(state: SkyState) -> Forecast:

@@ -58,12 +58,16 @@ def handles(kind: str):
 
 def push(s: Position, *tasks: Task) -> Position:
     """The position with ``tasks`` to do first, in the order given."""
-    return evolve(s, tasks=tuple(tasks) + s.tasks)
+    if not tasks:
+        return s  # nothing to add (a card without abilities of the trigger): no copy
+    return evolve(s, tasks=tasks + s.tasks)
 
 
 def push_back(s: Position, *tasks: Task) -> Position:
     """The position with ``tasks`` to do after everything queued."""
-    return evolve(s, tasks=s.tasks + tuple(tasks))
+    if not tasks:
+        return s
+    return evolve(s, tasks=s.tasks + tasks)
 
 
 def draw_outcomes(prefix: str, cards: Sequence[str]) -> tuple[tuple[str, Fraction, str], ...]:

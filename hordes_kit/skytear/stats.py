@@ -22,6 +22,7 @@ __all__ = [
     "is_monster",
     "statics_on",
     "static_sources",
+    "board_statics",
     "engaged_with",
     "surrounded",
     "condition_holds",
@@ -74,8 +75,41 @@ def _applies(s: Position, target: str, source: Unit | None, u: Unit, host: int) 
     return False
 
 
+# The last board's static effects: what a board holds is asked again and again between two
+# changes of its units (every attack, armor and keyword asks, and the state checks between
+# steps), and rebuilding it from the units each time was a large share of a fight. Kept
+# with the very tuples it was built from, so a test by identity can never take another
+# board for it. (A list handed out is never changed by its readers.)
+_LAST: tuple = (None, None, None, None, None, [], False)
+
+
 def static_sources(s: Position) -> list:
     """Every static effect in the game now: (source unit or None, effects, host uid)."""
+    return board_statics(s)[0]
+
+
+def board_statics(s: Position) -> tuple[list, bool]:
+    """The static effects now, and whether any can change a unit's health (the enchanter's
+    enchantment counts as one whatever it does)."""
+    global _LAST
+    last = _LAST
+    if (
+        last[0] is s.monsters
+        and last[1] is s.allies
+        and last[2] is s.back
+        and last[3] is s.enchant
+        and last[4] is s.cards
+    ):
+        return last[5], last[6]
+    out = _sources(s)
+    exact = any(a.trigger == "static" for _, a in s.enchant) or any(
+        e.verb == "health" for _, effects, _ in out for e in effects
+    )
+    _LAST = (s.monsters, s.allies, s.back, s.enchant, s.cards, out, exact)
+    return out, exact
+
+
+def _sources(s: Position) -> list:
     out = []
     cards = s.cards.cards
     for _, _, src in s.units():
@@ -113,9 +147,11 @@ def keyword(s: Position, u: Unit, kw: str, sources: list | None = None) -> int:
     if card is None:
         return 0
     n = card.kw.get(kw, 0)
-    grants = [k for until, what, k in u.mods if what == kw]
     if sources is None:
         sources = static_sources(s)
+    if not u.mods and not sources:
+        return n  # nothing granted (most units, most of the time)
+    grants = [k for until, what, k in u.mods if what == kw]
     if sources:
         grants += [
             e.amount for e in statics_on(s, u, sources) if e.verb == "gain" and e.extra[0] == kw

@@ -27,6 +27,7 @@ from hordes_kit.fantahzee.lab import QUESTIONS as FANTAHZEE
 from hordes_kit.heroes_hordes.lab import QUESTIONS as HEROES
 from hordes_kit.serve.dashboard import ENV, host_scheduler
 from hordes_kit.shadows.lab import QUESTIONS as SHADOWS
+from hordes_kit.skytear.lab import QUESTIONS as SKYTEAR
 from hordes_kit.the_horde.lab import QUESTIONS as HORDE
 from hordes_kit.ui.charts import SvgChart
 from hordes_kit.ui.controls import page
@@ -39,6 +40,7 @@ GAMES = {
     "Heroes & Hordes": HEROES,
     "Fantahzee": FANTAHZEE,
     "Shadows": SHADOWS,
+    "Skytear Horde": SKYTEAR,
 }
 MAX_PAGE_GAMES = 10_000_000
 ACCENT = "#3b5b92"

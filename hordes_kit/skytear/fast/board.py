@@ -36,6 +36,7 @@ from hordes_kit.skytear.fast.core import (
     S_MANA,
     S_NBACK,
     S_NBOT,
+    S_NCARDS,
     S_NDISC,
     S_NEXTUID,
     S_NHDECK,
@@ -64,6 +65,7 @@ from hordes_kit.skytear.fast.core import (
     U_TATK,
     U_UID,
     UF,
+    note_statics,
     ug,
     us,
 )
@@ -78,7 +80,7 @@ LT_FIELD = np.array([U_HP, U_HP, U_ATK, U_TATK, 8, 9], np.int64)
 LT_SIGN = np.array([1, -1, 1, 1, 1, 1], np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def uniform(S, U):
     """The next number of the chance stream: the tape's, else the generator's."""
     k = S[S_TAPE]
@@ -88,12 +90,12 @@ def uniform(S, U):
     return np.random.random()
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_counts(S, U, off, total):
     """One card from a multiset given as counts at ``off`` (card order); a chance node if two
     or more different cards are there."""
     first, distinct, g = -1, 0, 0
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         n = S[off + c]
         if n > 0:
             distinct += 1
@@ -107,7 +109,7 @@ def pick_counts(S, U, off, total):
         return first
     k = int(uniform(S, U) * (total // g))  # the engine's outcomes: counts / gcd
     acc = 0
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         acc += S[off + c] // g
         if acc > k:
             record(S, c)
@@ -115,7 +117,7 @@ def pick_counts(S, U, off, total):
     return first
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record(S, card):
     """Note a chance outcome drawn from the tape (the lockstep checks read them)."""
     n = S[S_NREC]
@@ -124,7 +126,7 @@ def record(S, card):
         S[S_NREC] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_unit(S, card, side, owner):
     """A fresh unit in a free slot (not placed yet); its slot."""
     for k in range(MAXU):
@@ -135,6 +137,7 @@ def new_unit(S, card, side, owner):
             us(S, k, U_UID, S[S_NEXTUID])
             S[S_NEXTUID] += 1
             us(S, k, 2, card)
+            note_statics(S, card)
             us(S, k, U_SIDE, side)
             us(S, k, U_OWNER, owner)
             return k
@@ -142,7 +145,7 @@ def new_unit(S, card, side, owner):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def remove_from_zone(S, slot):
     """Take a unit out of its place (the slot stays alive)."""
     for i in range(6):
@@ -161,7 +164,7 @@ def remove_from_zone(S, slot):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place(S, slot, lane):
     """Put a unit in a lane on its side (tokens on that side move onto it); -1: back line."""
     if lane < 0:
@@ -183,13 +186,13 @@ def place(S, slot, lane):
     S[(O_MON if side == HORDE else O_ALY) + lane] = slot
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_to_lane(S, slot, lane):
     remove_from_zone(S, slot)
     place(S, slot, lane)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_to_back(S, slot):
     if back_pos(S, slot) >= 0:
         return
@@ -197,7 +200,7 @@ def move_to_back(S, slot):
     place(S, slot, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def back_pos(S, slot):
     for i in range(S[S_NBACK]):
         if S[O_BACK + i] == slot:
@@ -205,7 +208,7 @@ def back_pos(S, slot):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_lane_tokens(S, lane, side, kind, n):
     o = S[(O_MON if side == HORDE else O_ALY) + lane]
     if o >= 0 and ug(S, o, 2) >= 0:
@@ -215,12 +218,12 @@ def add_lane_tokens(S, lane, side, kind, n):
     S[O_LT + (lane * 2 + side) * 6 + kind] += n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_mana(S, seat, n):
     S[S_MANA + seat] = max(0, min(10, S[S_MANA + seat] + n))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hurt_portal(S, P, n, campaign_first):
     """The portal takes damage; destroyed, the next stage replaces it (excess lost)."""
     if n <= 0 or S[S_PDOWN]:
@@ -249,7 +252,7 @@ def hurt_portal(S, P, n, campaign_first):
     S[S_ROT] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pile_push(S, card, waits):
     """board.to_outsider_pile: ``waits``, it found no room (summoned in the next turn)."""
     n = S[S_NPILE]
@@ -262,7 +265,7 @@ def pile_push(S, card, waits):
         S[S_PWAIT] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_to(S, C, card, owner):
     """A card to its discard pile (horde: owner -1); card tokens go to the reserve."""
     if card < 0 or C[card, C_KIND] == K_TOKEN:
@@ -275,12 +278,12 @@ def discard_to(S, C, card, owner):
         S[S_NDISC + owner] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deck_size(S, seat):
     return S[S_NTOP + seat] + S[S_NMID + seat] + S[S_NBOT + seat]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deck_take_top(S, U, seat):
     """The top card of a seat's deck, taken off (a chance node when it is unknown)."""
     if S[S_NTOP + seat]:
@@ -304,7 +307,7 @@ def deck_take_top(S, U, seat):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bottom_push(S, seat, card):
     n = S[S_NBOT + seat]
     if n >= MAXBOT:
@@ -314,7 +317,7 @@ def bottom_push(S, seat, card):
     S[S_NBOT + seat] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def top_push(S, seat, card):
     n = S[S_NTOP + seat]
     if n >= MAXTOP:
@@ -327,34 +330,35 @@ def top_push(S, seat, card):
     S[S_NTOP + seat] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def horde_pick(S, U, hidden):
     """The top horde card (uniform over the deck's multiset, concealed identities included)."""
     return pick_counts(S, U, O_HDECK, S[S_NHDECK])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def horde_take(S, card):
     S[O_HDECK + card] -= 1
     S[S_NHDECK] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attach_to(S, slot, card, owner):
     n = ug(S, slot, U_NATT)
     if n >= MAXATT:
         S[S_ERR] = 6
         return
     us(S, slot, U_ATT + n, card)
+    note_statics(S, card)
     us(S, slot, U_ATTOWN + n, owner)
     us(S, slot, U_NATT, n + 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def uid_of(S, slot):
     return ug(S, slot, U_UID)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def temp_attack(S, slot, n):
     us(S, slot, U_TATK, ug(S, slot, U_TATK) + n)

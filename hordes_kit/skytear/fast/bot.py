@@ -4,8 +4,6 @@ broken as the action ids sort (card numbers follow id order; ``ref_key`` orders 
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     deck_size,
@@ -22,13 +20,22 @@ from hordes_kit.skytear.fast.core import (
     O_HAND,
     O_MON,
     S_CASTLE,
+    S_CDRAW,
     S_CEXH,
+    S_DEFEND,
     S_DONE,
     S_MANA,
     S_NBACK,
+    S_NCARDS,
     S_NHAND,
     S_NPL,
     S_OPT_REACT,
+    S_RESERVE,
+    SC_ACT_DONE,
+    SC_ACT_THREATS,
+    SC_ALLY_LANE,
+    SC_MOVE_LANE,
+    SC_USEFUL,
     T_ALLY,
     T_ATTACHMENT,
     T_SPELL,
@@ -46,6 +53,7 @@ from hordes_kit.skytear.fast.core import (
     is_minion,
     lane_of,
     ref_key,
+    scratch,
     ug,
     units,
 )
@@ -87,14 +95,14 @@ KEY_MOVE, KEY_SWAP, KEY_ENGAGE, KEY_FAST, KEY_DRAW = -1, -2, -3, -4, -5
 DRAW_KEEP, DRAW_HAND = 8, 5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def harms(verb, amount):
     if verb in (VB_DAMAGE, VB_DESTROY, VB_BAIT, VB_GUERRILLA, VB_HALT, VB_EXHAUST):
         return True
     return verb in (VB_ATTACK, VB_TATTACK, VB_ARMOR, VB_TARMOR) and amount < 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _power_gt(S, C, A, E, u, v):
     """power(u) > power(v): attack, then health."""
     au, av = attack(S, C, A, E, u), attack(S, C, A, E, v)
@@ -103,14 +111,14 @@ def _power_gt(S, C, A, E, u, v):
     return health(S, C, A, E, u) > health(S, C, A, E, v)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _power_eq(S, C, A, E, u, v):
     return attack(S, C, A, E, u) == attack(S, C, A, E, v) and health(S, C, A, E, u) == health(
         S, C, A, E, v
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_unit(S, C, A, E, opts, n, verb, amount):
     """bots._pick_unit: among unit options (in option order), which to target."""
     harm = harms(verb, amount)
@@ -179,13 +187,13 @@ def pick_unit(S, C, A, E, opts, n, verb, amount):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_useful(S, C, A, E, e, src):
     """bots._effect_useful."""
     verb = E[e, E_VERB]
     if verb in (VB_MANA, VB_DRAW, VB_CHARGES, VB_REBUILD, VB_FLUX, VB_TOKEN, VB_ASSAULT):
         return True
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_USEFUL, MAXU)
     if verb == VB_GUERRILLA:
         n = units(S, buf)
         for i in range(n):
@@ -214,7 +222,7 @@ def effect_useful(S, C, A, E, e, src):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def useful(S, C, A, E, card, src, trigger):
     for ab in range(C[card, C_AB0], C[card, C_AB0] + C[card, C_NAB]):
         if A[ab, A_TRIG] != trigger:
@@ -225,7 +233,7 @@ def useful(S, C, A, E, card, src, trigger):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def threats(S, C, A, E, out):
     """bots._threats: lanes with an unengaged monster and no alliance card, strongest first."""
     k = 0
@@ -234,21 +242,24 @@ def threats(S, C, A, E, out):
         if m >= 0 and S[O_ALY + i] < 0 and ug(S, m, U_CARD) >= 0:
             out[k] = i
             k += 1
-    for i in range(1, k):  # insertion sort by (-attack, lane)
+    if S[S_DEFEND] == 1:  # the leftmost first: lane order
+        return k
+    sign = 1 if S[S_DEFEND] == 2 else -1  # the weakest first, else the strongest
+    for i in range(1, k):  # insertion sort by (sign * attack, lane)
         x = out[i]
-        ax = attack(S, C, A, E, S[O_MON + x])
+        ax = sign * attack(S, C, A, E, S[O_MON + x])
         j = i - 1
-        while j >= 0 and attack(S, C, A, E, S[O_MON + out[j]]) < ax:
+        while j >= 0 and sign * attack(S, C, A, E, S[O_MON + out[j]]) > ax:
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ally_lane(S, C, A, E, lanes, n):
     """bots._ally_lane among ``lanes[:n]``."""
-    t = np.empty(6, np.int64)
+    t = scratch(S, SC_ALLY_LANE, 6)
     k = threats(S, C, A, E, t)
     for i in range(k):
         for j in range(n):
@@ -260,7 +271,7 @@ def ally_lane(S, C, A, E, lanes, n):
     return lanes[0]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tower_lane(S, lanes, n):
     for j in range(n - 1, -1, -1):
         if S[O_MON + lanes[j]] < 0:
@@ -268,7 +279,7 @@ def tower_lane(S, lanes, n):
     return lanes[n - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def engage_target(S, C, A, E, u):
     """bots._engage_target: a back-line monster this ally kills (strongest, then first)."""
     lane = lane_of(S, u)
@@ -284,13 +295,13 @@ def engage_target(S, C, A, E, u):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_lane(S, C, A, E, u):
     """bots._move_lane: the strongest unengaged monster's lane if this ally survives it."""
     lane = lane_of(S, u)
     if lane < 0 or S[O_MON + lane] >= 0:
         return -1
-    t = np.empty(6, np.int64)
+    t = scratch(S, SC_MOVE_LANE, 6)
     k = threats(S, C, A, E, t)
     for i in range(k):
         am = attack(S, C, A, E, S[O_MON + t[i]])
@@ -299,7 +310,7 @@ def move_lane(S, C, A, E, u):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ready_allies(S, C):
     n = 0
     for i in range(6):
@@ -309,12 +320,12 @@ def _ready_allies(S, C):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _reaction_ok(S, phase, flag):
     return phase == 0 or S[S_OPT_REACT] == 1 or flag
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def menu(S, C, A, E, seat, phase, out):
     """alliance.menu: the options in the engine's order (rows of what, a, b); count."""
     k = 0
@@ -323,7 +334,7 @@ def menu(S, C, A, E, seat, phase, out):
     for i in range(6):
         if S[O_ALY + i] < 0:
             free += 1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_HAND + seat * MAXC + c] == 0:
             continue
         if C[c, C_COST] > mana or (C[c, C_TYPE] in (T_ALLY, T_TOWER) and free == 0):
@@ -381,7 +392,7 @@ def menu(S, C, A, E, seat, phase, out):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _has_trigger(C, A, c, trigger):
     for ab in range(C[c, C_AB0], C[c, C_AB0] + C[c, C_NAB]):
         if A[ab, A_TRIG] == trigger:
@@ -389,14 +400,15 @@ def _has_trigger(C, A, c, trigger):
     return False
 
 
-@njit(cache=True)
-def act_choice(S, C, A, E, seat, opts, n):
+@njit(cache=True, _nrt=False)
+def act_choice(S, C, A, E, seat, opts, n, phase):
     """bots._act: the option row to take."""
-    t = np.empty(6, np.int64)
+    t = scratch(S, SC_ACT_THREATS, 6)
     nthreats = threats(S, C, A, E, t)
     best = -1
+    spend = S[S_MANA + seat] - (S[S_RESERVE] if phase == 0 else 0)  # the rest kept
     for i in range(n):  # the dearest affordable ally (a Defender only against a monster)
-        if opts[i, 0] != OP_PLAY:
+        if opts[i, 0] != OP_PLAY or C[opts[i, 1], C_COST] > spend:
             continue
         c = opts[i, 1]
         if C[c, C_TYPE] != T_ALLY or (nthreats == 0 and C[c, C_KW + KW_DEFENDER]):
@@ -414,11 +426,15 @@ def act_choice(S, C, A, E, seat, opts, n):
         a = S[O_ALY + i]
         if a >= 0 and is_ally(S, C, a):
             any_ally = True
-    done = np.zeros(n, np.bool_)
+    done = scratch(S, SC_ACT_DONE, n)
+    for i in range(n):
+        done[i] = 0
     while True:  # the other plays by (-cost, id)
         pick = -1
         for i in range(n):
             if opts[i, 0] != OP_PLAY or done[i] or C[opts[i, 1], C_TYPE] == T_ALLY:
+                continue
+            if C[opts[i, 1], C_COST] > spend:
                 continue
             if (
                 pick < 0
@@ -430,7 +446,7 @@ def act_choice(S, C, A, E, seat, opts, n):
                 pick = i
         if pick < 0:
             break
-        done[pick] = True
+        done[pick] = 1
         c = opts[pick, 1]
         ty = C[c, C_TYPE]
         if ty == T_TOWER or (ty == T_ATTACHMENT and any_ally):
@@ -455,7 +471,7 @@ def act_choice(S, C, A, E, seat, opts, n):
                 return i
     for i in range(n):
         if opts[i, 0] == OP_USE and opts[i, 2] == KEY_DRAW:
-            if S[S_NHAND + seat] <= 2 and deck_size(S, seat) >= 10:
+            if S[S_NHAND + seat] <= S[S_CDRAW] and deck_size(S, seat) >= 10:
                 return i
     for i in range(n):
         if opts[i, 0] == OP_DONE:

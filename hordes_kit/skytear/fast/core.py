@@ -114,6 +114,13 @@ MAXD, MAXT, TF, MAXE, MAXATT = 32, 384, 8, 4, 8
     52,
     53,  # state.Position.pile_wait: cards at the pile's bottom that wait for the next turn
 )
+# the sensible bot's member (bots.Sensible): its mulligan cost, castle-draw hand, mana kept
+# for the reactions, and which unengaged monster an ally faces first (bots.DEFEND's index)
+S_MULL, S_CDRAW, S_RESERVE, S_DEFEND = 54, 55, 56, 57
+# 1 once a card with static abilities may be in play (set as one enters, is revealed or is
+# attached, never cleared): until then every static sum is 0 without reading the board
+S_STATIC = 58
+S_NCARDS = 59  # the cards of the tables: every card number is below it (MAXC at most)
 O_MON = 64
 O_ALY = O_MON + 6
 O_BACK = O_ALY + 6
@@ -138,7 +145,51 @@ O_ENCH = O_L3 + MAXC
 O_TASK = O_ENCH + MAXE
 O_REC = O_TASK + MAXT * TF  # the chance outcomes drawn from a tape (lockstep checks)
 MAXREC = 1024
-NS = O_REC + MAXREC
+# Scratch rows: the simulator allocates nothing, so it runs without numba's reference counts
+# (their atomic increments and decrements, on every call passing the tables, were 40% of its
+# time). Each place that needs a list for a while has a row of its own (SCR rows of 64), so
+# no two lists in use at once share one.
+SCR = 64
+(
+    SC_CHECK,
+    SC_USEFUL,
+    SC_ALLY_LANE,
+    SC_MOVE_LANE,
+    SC_ACT_THREATS,
+    SC_ACT_DONE,
+    SC_TARGET,
+    SC_EACH,
+    SC_EACH_UIDS,
+    SC_ASSAULT,
+    SC_ASSAULT_OUTS,
+    SC_SINGLE,
+    SC_BAIT,
+    SC_END,
+    SC_PLAY_LANES,
+    SC_MOVE_LANES,
+    SC_DESTROYED,
+    SC_CANDIDATES,
+    SC_TREACHERY,
+    SC_PUSH_ABILITIES,
+    SC_TURN_ROWS,
+    SC_TURN_SRCS,
+    SC_TURN_CARDS,
+    SC_TURN_SEATS,
+    SC_TURN_UNITS,
+    SC_RESHUFFLE,
+    SC_COLOSSAL_ROW,
+    SC_COLOSSAL_UIDS,
+    SC_TOKENS_LOW,
+    SC_REINFORCE,
+    SC_PILE,
+    SC_TOKEN_LANES,
+    SC_OPTS,  # 64 menu rows of 3: three rows
+) = range(33)
+SC_FLUX = SC_OPTS + 3  # 128 cards: two rows
+SC_TRIM = SC_FLUX + 2  # MAXC counts: four rows
+O_SCR = O_REC + MAXREC
+O_HASST = O_SCR + (SC_TRIM + 4) * SCR  # per card: 1 if it has static abilities
+NS = O_HASST + MAXC
 (
     U_LIVE,
     U_UID,
@@ -219,17 +270,30 @@ V_ATTACK, V_ARMOR, V_HEALTH, V_GAIN = 2, 4, 33, 34
 TRIG_STATIC = 7
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
+def scratch(S, row, n):
+    """``n`` numbers of scratch row ``row`` (a view into S: nothing is allocated)."""
+    return S[O_SCR + row * SCR : O_SCR + row * SCR + n]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def note_statics(S, card):
+    """A card comes into play, is revealed or attached: static sums read the board from now."""
+    if card >= 0 and S[O_HASST + card]:
+        S[S_STATIC] = 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def ug(S, slot, f):
     return S[O_UNITS + slot * UF + f]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def us(S, slot, f, v):
     S[O_UNITS + slot * UF + f] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def find(S, uid):
     """The slot of the unit with this uid in play, or -1."""
     if uid <= 0:
@@ -246,7 +310,7 @@ def find(S, uid):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lane_of(S, slot):
     """The lane of a slot in the front line, or -1."""
     for i in range(6):
@@ -255,7 +319,7 @@ def lane_of(S, slot):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def back_index(S, slot):
     for i in range(S[S_NBACK]):
         if S[O_BACK + i] == slot:
@@ -263,7 +327,7 @@ def back_index(S, slot):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def units(S, out):
     """Slots in play in the engine's order (monster lanes, ally lanes, back line); count."""
     n = 0
@@ -281,7 +345,7 @@ def units(S, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ref_key(S, slot):
     """The order of a unit's reference (a3 < b1 < b10 < b2 < m1): ties broken as action ids."""
     for i in range(6):
@@ -297,24 +361,24 @@ def ref_key(S, slot):
     return 10000
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def cardof(S, slot):
     return ug(S, slot, U_CARD)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_ally(S, C, slot):
     c = cardof(S, slot)
     return ug(S, slot, U_SIDE) == ALLIANCE and c >= 0 and C[c, C_TYPE] == T_ALLY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_minion(S, C, slot):
     c = cardof(S, slot)
     return c >= 0 and C[c, C_KIND] == K_MINION
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def engaged_with(S, C, slot):
     """The slot across the lane (ally for a monster, monster for an ally), or -1."""
     lane = lane_of(S, slot)

@@ -4,8 +4,6 @@ mulligan, pillaged cards, the castle's draw, discards to the hand limit, Rebuild
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     bottom_push,
@@ -30,8 +28,10 @@ from hordes_kit.skytear.fast.core import (
     O_L3,
     O_MID,
     O_TOP,
+    S_MULL,
     S_NASIDE,
     S_NBOT,
+    S_NCARDS,
     S_NDISC,
     S_NHAND,
     S_NHDECK,
@@ -39,8 +39,11 @@ from hordes_kit.skytear.fast.core import (
     S_NMID,
     S_NPL,
     S_NTOP,
+    SC_FLUX,
+    SC_TRIM,
     T_ALLY,
     U_HP,
+    scratch,
     us,
 )
 from hordes_kit.skytear.fast.tables import (
@@ -67,7 +70,7 @@ TRIG_PLAY, TRIG_TREACHERY, TRIG_TURN = 0, 4, 8
 # --- setup ---------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_level3(S, U, n):
     card = pick_counts(S, U, O_L3, S[S_NL3])
     S[O_L3 + card] -= 1
@@ -78,13 +81,15 @@ def t_level3(S, U, n):
         push(S, TK_LEVEL3, n - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_trim(S, C, U, seat):
     """setup.trim: a heroic ally out of a 41-card pre-made deck, at random (the deck's middle,
     where every card of a new deck is)."""
-    counts = np.zeros(MAXC, np.int64)
-    total, first, distinct, g = 0, -1, 0, 0
+    counts = scratch(S, SC_TRIM, MAXC)
     for c in range(MAXC):
+        counts[c] = 0
+    total, first, distinct, g = 0, -1, 0, 0
+    for c in range(S[S_NCARDS]):
         n = S[O_MID + seat * MAXC + c]
         if n > 0 and C[c, C_TYPE] == T_ALLY and C[c, C_KW + KW_HEROIC] > 0:
             counts[c] = n
@@ -101,7 +106,7 @@ def t_trim(S, C, U, seat):
     if distinct > 1:
         k = int(uniform(S, U) * (total // g))
         acc = 0
-        for c in range(MAXC):
+        for c in range(S[S_NCARDS]):
             acc += counts[c] // g
             if acc > k:
                 card = c
@@ -111,15 +116,15 @@ def t_trim(S, C, U, seat):
     S[S_NMID + seat] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def first_dead_minion(S, C):
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_DEAD + c]:
             return c
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def minion_enters(S, m):
     S[O_DEAD + m] = 0
     k = new_unit(S, m, HORDE, -1)
@@ -127,18 +132,22 @@ def minion_enters(S, m):
     place(S, k, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_minion_all(S):
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_DEAD + c]:
             minion_enters(S, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_mulligan(S, C, seat):
-    """The bot sets aside the first card (id order) that is not an ally or costs 5 or more."""
-    for c in range(MAXC):
-        if S[O_HAND + seat * MAXC + c] > 0 and (C[c, C_TYPE] != T_ALLY or C[c, C_COST] >= 5):
+    """The bot sets aside the first card (id order) that is not an ally or costs its mulligan
+    cost or more (5, the rulebook's advice; 0: it keeps its hand)."""
+    cost = S[S_MULL]
+    for c in range(S[S_NCARDS]):
+        if cost == 0:
+            break
+        if S[O_HAND + seat * MAXC + c] > 0 and (C[c, C_TYPE] != T_ALLY or C[c, C_COST] >= cost):
             S[O_HAND + seat * MAXC + c] -= 1
             S[S_NHAND + seat] -= 1
             S[O_ASIDE + seat * MAXC + c] += 1
@@ -151,14 +160,14 @@ def t_mulligan(S, C, seat):
         push(S, TK_DRAW, seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_shuffle_back(S, seat):
     mid = O_MID + seat * MAXC
     for j in range(S[S_NTOP + seat]):
         S[mid + S[O_TOP + seat * 16 + j]] += 1
     for j in range(S[S_NBOT + seat]):
         S[mid + S[O_BOT + seat * 64 + j]] += 1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         S[mid + c] += S[O_ASIDE + seat * MAXC + c]
         S[O_ASIDE + seat * MAXC + c] = 0
     S[S_NMID + seat] += S[S_NTOP + seat] + S[S_NBOT + seat] + S[S_NASIDE + seat]
@@ -170,7 +179,7 @@ def t_shuffle_back(S, seat):
 # --- draws ---------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_draw(S, U, seat, n, to_hand):
     if n <= 0:
         return
@@ -180,7 +189,7 @@ def t_draw(S, U, seat, n, to_hand):
         push(S, TK_DRAW if to_hand else TK_MILL, seat, n - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_pillage_cards(S, n):
     if n <= 0:
         return
@@ -188,7 +197,7 @@ def t_pillage_cards(S, n):
         push(S, TK_MILL, seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_may_draw(S):
     """One player may draw: the bot draws while the hand is short and the deck long."""
     best, key = -1, -(10**9)
@@ -200,17 +209,17 @@ def t_may_draw(S):
         push(S, TK_DRAW, best, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_value(C, c):
     return C[c, C_COST] + (2 if C[c, C_TYPE] == T_ALLY else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_discard_hand(S, C, seat, n):
     if n <= 0 or S[S_NHAND + seat] == 0:
         return
     best = -1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         if S[O_HAND + seat * MAXC + c] > 0:
             if best < 0 or card_value(C, c) < card_value(C, best):
                 best = c
@@ -221,11 +230,11 @@ def t_discard_hand(S, C, seat, n):
         push(S, TK_DISCARD_HAND, seat, n - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_rebuild(S, n, seat):
     """The bot takes the first option: the first player's first discarded card (id order)."""
     for i in range(S[S_NPL]):
-        for c in range(MAXC):
+        for c in range(S[S_NCARDS]):
             if S[O_DISC + i * MAXC + c] > 0:
                 S[O_DISC + i * MAXC + c] -= 1
                 S[S_NDISC + i] -= 1
@@ -235,10 +244,10 @@ def t_rebuild(S, n, seat):
                 return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_flux(S, C, U, seat, x):
     """FLUX X: from the bottom until a card costing X or less; draw it; the rest go back."""
-    revealed = np.empty(128, np.int64)
+    revealed = scratch(S, SC_FLUX, 128)
     k = 0
     bot = O_BOT + seat * 64
     mid = O_MID + seat * MAXC

@@ -4,8 +4,6 @@ revealed first (the effect waits on the stack with its target)."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     add_lane_tokens,
@@ -25,6 +23,13 @@ from hordes_kit.skytear.fast.core import (
     S_CHP,
     S_MANA,
     S_NPL,
+    SC_ASSAULT,
+    SC_ASSAULT_OUTS,
+    SC_BAIT,
+    SC_EACH,
+    SC_EACH_UIDS,
+    SC_SINGLE,
+    SC_TARGET,
     TG_CASTLE,
     TG_MINION,
     TG_PORTAL,
@@ -37,6 +42,7 @@ from hordes_kit.skytear.fast.core import (
     find,
     is_ally,
     lane_of,
+    scratch,
     ug,
     units,
     us,
@@ -89,7 +95,7 @@ K_ALLIANCE, K_CASTLE = 1, 6
 T_MONSTER = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_ability(S, C, A, src, card, ab, seat):
     u = find(S, src) if src else -1
     if A[ab, A_COND] and not condition_holds(S, C, u, A[ab, A_COND]):
@@ -98,7 +104,7 @@ def t_ability(S, C, A, src, card, ab, seat):
         push(S, TK_EFFECT, src, card, e, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _target(S, C, A, E, e, src_uid, pick, filt_max, word):
     """The chosen target: a slot, CASTLE_PICK, PORTAL_PICK, or -1 when nothing fits; plus
     whether a player chose it (several cards fitted).
@@ -112,7 +118,7 @@ def _target(S, C, A, E, e, src_uid, pick, filt_max, word):
         return CASTLE_PICK, False
     if t == TG_PORTAL:
         return PORTAL_PICK, False
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_TARGET, MAXU)
     src = find(S, src_uid) if src_uid else -1
     n = candidates(S, C, A, E, t, src, buf)
     if filt_max >= 0:
@@ -129,7 +135,7 @@ def _target(S, C, A, E, e, src_uid, pick, filt_max, word):
     return pick_unit(S, C, A, E, buf, n, E[e, E_VERB], E[e, E_AMOUNT]), True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _single(S, C, A, E, src, card, e, seat, pick, always):
     """The target of a single-target effect, or -9 when the effect waits for a reveal.
 
@@ -145,7 +151,7 @@ def _single(S, C, A, E, src, card, e, seat, pick, always):
     return tgt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply(S, C, A, E, P, verb, tgt, amount):
     if tgt == CASTLE_PICK:
         if verb == 0:
@@ -173,11 +179,11 @@ def _apply(S, C, A, E, P, verb, tgt, amount):
             us(S, tgt, U_EXH, 1 if verb == 8 else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _each(S, C, A, E, P, src, card, e, seat, pick):
     verb, t, amount = E[e, E_VERB], E[e, E_TARGET], E[e, E_AMOUNT]
     if t in SETS:
-        buf = np.empty(MAXU, np.int64)
+        buf = scratch(S, SC_EACH, MAXU)
         s = find(S, src) if src else -1
         n = candidates(S, C, A, E, t, s, buf)
         hidden = 0
@@ -190,7 +196,7 @@ def _each(S, C, A, E, P, src, card, e, seat, pick):
                 if ug(S, buf[i], 2) < 0:
                     push(S, TK_REVEAL, ug(S, buf[i], U_UID))
             return
-        uids = np.empty(MAXU, np.int64)
+        uids = scratch(S, SC_EACH_UIDS, MAXU)
         for i in range(n):
             uids[i] = ug(S, buf[i], U_UID)
         for i in range(n):
@@ -204,12 +210,12 @@ def _each(S, C, A, E, P, src, card, e, seat, pick):
     _apply(S, C, A, E, P, verb, tgt, amount)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _low_mana_seat(S):
     return 0 if S[S_NPL] == 1 or S[S_MANA] <= S[S_MANA + 1] else 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_effect(S, C, A, E, P, src, card, e, seat, pick):
     """Resolve one effect (as much as possible)."""
     verb, amount = E[e, E_VERB], E[e, E_AMOUNT]
@@ -266,8 +272,8 @@ def t_effect(S, C, A, E, P, src, card, e, seat, pick):
         gain_mana(S, _low_mana_seat(S), amount)
         return
     if verb == 18:  # assault: an outsider in play (the bot's: the weakest), else the portal
-        buf = np.empty(MAXU, np.int64)
-        outs = np.empty(MAXU, np.int64)
+        buf = scratch(S, SC_ASSAULT, MAXU)
+        outs = scratch(S, SC_ASSAULT_OUTS, MAXU)
         n = units(S, buf)
         k = 0
         for i in range(n):
@@ -314,12 +320,12 @@ def t_effect(S, C, A, E, P, src, card, e, seat, pick):
         add_lane_tokens(S, E[e, E_X0], E[e, E_X1], E[e, E_X2], amount)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _single_minion(S, C, A, E, src, card, e, seat, pick):
     """Guerrilla's target: a minion (you choose)."""
     if pick != NO_PICK:
         return find(S, pick)
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_SINGLE, MAXU)
     n = candidates(S, C, A, E, TG_MINION, -1, buf)
     if n == 0:
         return -1
@@ -328,7 +334,7 @@ def _single_minion(S, C, A, E, src, card, e, seat, pick):
     return pick_unit(S, C, A, E, buf, n, E[e, E_VERB], E[e, E_AMOUNT])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _charge(S, C, A, E, src, card, e, seat):
     u = find(S, src) if src else -1
     if u < 0 or ug(S, u, 3) != HORDE:
@@ -348,7 +354,7 @@ def _charge(S, C, A, E, src, card, e, seat):
         if lane_of(S, u) != lane:
             move_to_lane(S, u, lane)
         return
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_BAIT, MAXU)
     n = candidates(S, C, A, E, 18 if d == 2 else 19, -1, buf)  # strongest / weakest ally
     if n == 0:
         return

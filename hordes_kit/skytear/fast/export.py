@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from hordes_kit.skytear.bots import DEFEND, SENSIBLE, Sensible
 from hordes_kit.skytear.fast.core import (
     MAXATT,
     MAXB,
@@ -34,6 +35,7 @@ from hordes_kit.skytear.fast.core import (
     O_DOOM,
     O_ENCH,
     O_HAND,
+    O_HASST,
     O_HDECK,
     O_HDISC,
     O_L3,
@@ -49,15 +51,19 @@ from hordes_kit.skytear.fast.core import (
     S_ACTOR,
     S_BOOSTED,
     S_CASTLE,
+    S_CDRAW,
     S_CEXH,
     S_CHP,
+    S_DEFEND,
     S_DESTROYING,
     S_DONE,
     S_HIDDEN,
     S_MANA,
+    S_MULL,
     S_NASIDE,
     S_NBACK,
     S_NBOT,
+    S_NCARDS,
     S_NCPOOL,
     S_NDISC,
     S_NDOOM,
@@ -83,21 +89,27 @@ from hordes_kit.skytear.fast.core import (
     S_PHASE,
     S_PORTAL,
     S_PWAIT,
+    S_RESERVE,
     S_RESULT,
     S_ROT,
+    S_STATIC,
     S_TREACH,
     S_TURN,
     S_WIN,
     TF,
+    TRIG_STATIC,
     U_ATT,
     U_ATTOWN,
+    U_CARD,
+    U_LIVE,
+    U_NATT,
     UF,
 )
 from hordes_kit.skytear.fast.refuse import unplayable
-from hordes_kit.skytear.fast.tables import FastTables, compile_tables
+from hordes_kit.skytear.fast.tables import A_TRIG, C_EN0, C_NEN, C_NST, FastTables, compile_tables
 from hordes_kit.skytear.fast.tasks import NO_PICK, TASK
 
-__all__ = ["export", "PHASES"]
+__all__ = ["export", "set_policy", "PHASES"]
 
 PHASES = ("setup", "horde", "alliance", "treachery", "reactions", "fight", "pillage", "end", "over")
 LANE_KINDS = ("health", "damage", "attack", "temp-attack", "armor", "temp-armor")
@@ -264,6 +276,33 @@ def _counts(S, off: int, cards, t: FastTables) -> int:
     return len(cards)
 
 
+def _note_statics(S, t: FastTables) -> None:
+    """Which cards have static abilities, and whether one is in play already (a unit's card
+    or attachment, or an enchantment with a static ability)."""
+    C, A = t.C, t.A
+    has = C[:, C_NST] > 0
+    S[O_HASST : O_HASST + len(has)] = has
+    static = any(
+        A[ab, A_TRIG] == TRIG_STATIC
+        for j in range(S[S_NENCH])
+        for ab in range(C[S[O_ENCH + j], C_EN0], C[S[O_ENCH + j], C_EN0] + C[S[O_ENCH + j], C_NEN])
+    )
+    for k in range(MAXU):
+        b = O_UNITS + k * UF
+        if S[b + U_LIVE]:
+            cards = [S[b + U_CARD]] + [S[b + U_ATT + a] for a in range(S[b + U_NATT])]
+            static = static or any(c >= 0 and has[c] for c in cards)
+    S[S_STATIC] = int(static)
+
+
+def set_policy(S, policy: Sensible) -> None:
+    """Write a member of the sensible bot's family into a position's array."""
+    S[S_MULL] = policy.mulligan
+    S[S_CDRAW] = policy.castle_draw
+    S[S_RESERVE] = policy.reserve
+    S[S_DEFEND] = DEFEND.index(policy.defend)
+
+
 def export(s) -> tuple[np.ndarray | None, FastTables | None, str]:
     """(S, tables, "") for a position the fast simulator can take over, else (None, None, why)."""
     if s.config.mode != "standard":
@@ -293,6 +332,8 @@ def _export(S, t: FastTables, s) -> None:
     S[S_TREACH] = t.index[s.treachery] if s.treachery else -1
     S[S_BOOSTED], S[S_HIDDEN], S[S_NPL] = s.boosted, s.hidden, len(s.seats)
     cfg = s.config
+    set_policy(S, SENSIBLE)
+    S[S_NCARDS] = len(t.ids)
     S[S_OPT_EMPTY] = 0 if cfg.empty_deck == "at-zero" else 1
     S[S_OPT_REACT] = 0 if cfg.reactions == "symbol" else 1
     S[S_OPT_MUTA] = 0 if cfg.mutaform_monster == "one-type" else 1
@@ -358,6 +399,7 @@ def _export(S, t: FastTables, s) -> None:
     for j, cid in enumerate(enchanters):
         S[O_ENCH + j] = t.index[cid]
     S[S_NENCH] = len(enchanters)
+    _note_statics(S, t)
     if len(s.tasks) > MAXT:
         raise Unsupported("too many steps queued")
     for task in s.tasks:

@@ -3,8 +3,6 @@ sensible bot deciding inline."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     hurt_portal,
@@ -34,6 +32,7 @@ from hordes_kit.skytear.fast.core import (
     S_PHASE,
     S_RESULT,
     S_WIN,
+    SC_END,
     U_EXH,
     U_HALT,
     U_STRUCK,
@@ -41,6 +40,7 @@ from hordes_kit.skytear.fast.core import (
     find,
     is_ally,
     lane_of,
+    scratch,
     ug,
     units,
     us,
@@ -71,14 +71,14 @@ from hordes_kit.skytear.fast.tasks import (
 from hordes_kit.skytear.fast.turn import push_abilities
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_fight_phase(S):
     S[S_PHASE] = PH_FIGHT
     for i in range(5, -1, -1):
         push(S, TK_FIGHT_LANE, i)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_fight_lane(S, C, A, lane):
     m = S[O_MON + lane]
     if m >= 0 and ug(S, m, 2) < 0:
@@ -91,14 +91,14 @@ def t_fight_lane(S, C, A, lane):
         push_abilities(S, C, A, ug(S, m, U_UID), ug(S, m, 2), TRIG_FIGHT, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_alliance_fight(S, C, A, lane):
     a = S[O_ALY + lane]
     if a >= 0:
         push_abilities(S, C, A, ug(S, a, U_UID), ug(S, a, 2), TRIG_FIGHT, ug(S, a, 4), 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trample_excess(amount, armor_left_, barrier, damaged, hp):
     used = min(max(0, armor_left_), amount)
     rest = amount - used
@@ -107,7 +107,7 @@ def trample_excess(amount, armor_left_, barrier, damaged, hp):
     return max(0, rest - hp) if rest >= hp else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal(S, C, A, E, slot, n):
     """A unit takes n damage: armor first, then a Barrier caps it at one."""
     if slot < 0 or n <= 0:
@@ -120,19 +120,19 @@ def deal(S, C, A, E, slot, n):
     us(S, slot, 10, ug(S, slot, 10) + used)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hurt_castle(S, n):
     if n > 0:
         S[S_CHP] -= n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _push_after(S, C, A, slot):
     if slot >= 0 and find(S, ug(S, slot, U_UID)) >= 0:
         push_abilities(S, C, A, ug(S, slot, U_UID), ug(S, slot, 2), TRIG_AFTER, ug(S, slot, 4), 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_strike(S, C, A, E, P, lane):
     m, a = S[O_MON + lane], S[O_ALY + lane]
     ally = a if a >= 0 and is_ally(S, C, a) else -1
@@ -183,7 +183,7 @@ def t_strike(S, C, A, E, P, lane):
         _push_after(S, C, A, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_elusive(S, C, A, E, uid, x):
     u = find(S, uid)
     lane = lane_of(S, u) if u >= 0 else -1
@@ -195,7 +195,7 @@ def t_elusive(S, C, A, E, uid, x):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_pillage_phase(S, C, A, E):
     S[S_PHASE] = PH_PILLAGE
     n = S[S_NBACK]
@@ -233,7 +233,7 @@ def t_pillage_phase(S, C, A, E):
         push(S, TK_PILLAGE_BY, ug(S, u, U_UID))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_order_groups(S, C, A):
     """The groups still to pillage (back-line cards with "Pillage:" abilities; those done carry
     bit 2 of their halted flag): the bot takes them in back-line order."""
@@ -252,7 +252,7 @@ def t_order_groups(S, C, A):
     push(S, TK_PILLAGE_BY, ug(S, best, U_UID))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_pillage_by(S, C, A, E, uid):
     u = find(S, uid)
     if u < 0:
@@ -268,7 +268,7 @@ def t_pillage_by(S, C, A, E, uid):
         push(S, TK_PILLAGE_CARDS, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_return_pillagers(S, C, A, E):
     for i in range(6):
         m = S[O_MON + i]
@@ -276,14 +276,14 @@ def t_return_pillagers(S, C, A, E):
             move_to_back(S, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_end_phase(S):
     if S[S_WIN]:
         S[S_RESULT] = 1
         S[S_PHASE] = PH_OVER
         S[S_NT] = 0
         return
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_END, MAXU)
     n = units(S, buf)
     for i in range(n):
         u = buf[i]

@@ -3,8 +3,6 @@ the sensible bot deciding inline (the fight, pillage and end are in ``fight.py``
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     attach_to,
@@ -49,6 +47,9 @@ from hordes_kit.skytear.fast.core import (
     S_NHAND,
     S_NPL,
     S_PHASE,
+    SC_MOVE_LANES,
+    SC_OPTS,
+    SC_PLAY_LANES,
     T_ALLY,
     T_ATTACHMENT,
     T_SPELL,
@@ -60,6 +61,7 @@ from hordes_kit.skytear.fast.core import (
     find,
     is_ally,
     lane_of,
+    scratch,
     ug,
     us,
 )
@@ -87,7 +89,7 @@ from hordes_kit.skytear.fast.turn import push_abilities
 TRIG_PLAY, TRIG_FIGHT, TRIG_PILLAGE, TRIG_AFTER = 0, 1, 5, 6
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_phase_start(S, phase):
     """alliance_phase / reactions: everyone may act again, player 1 first."""
     S[S_PHASE] = PH_ALLIANCE if phase == 0 else PH_REACTIONS
@@ -97,12 +99,12 @@ def t_phase_start(S, phase):
     push(S, TK_ACT, phase)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_act(S, C, A, E, phase):
     seat = S[S_ACTOR]
-    opts = np.empty((64, 3), np.int64)
+    opts = scratch(S, SC_OPTS, 64 * 3).reshape((64, 3))
     n = menu(S, C, A, E, seat, phase, opts)
-    i = 0 if n == 1 else act_choice(S, C, A, E, seat, opts, n)
+    i = 0 if n == 1 else act_choice(S, C, A, E, seat, opts, n, phase)
     what, a, b = opts[i, 0], opts[i, 1], opts[i, 2]
     if what == OP_DONE:
         S[S_DONE + seat] = 1
@@ -124,12 +126,12 @@ def t_act(S, C, A, E, phase):
         doom(S, ug(S, a, U_UID))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_play(S, C, A, E, seat, card):
     ty = C[card, C_TYPE]
     lane, host = -1, -1
     if ty == T_ALLY or ty == T_TOWER:
-        lanes = np.empty(6, np.int64)
+        lanes = scratch(S, SC_PLAY_LANES, 6)
         n = 0
         for i in range(6):
             if S[O_ALY + i] < 0:
@@ -172,7 +174,7 @@ def t_play(S, C, A, E, seat, card):
     push_abilities(S, C, A, 0, card, TRIG_PLAY, seat, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _exhaust(S, A, src, seat, mana, charge):
     if src < 0:
         S[S_CEXH] = 1
@@ -182,7 +184,7 @@ def _exhaust(S, A, src, seat, mana, charge):
     S[S_MANA + seat] -= mana
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_use(S, C, A, E, seat, uid, key):
     if uid < 0:
         if key == KEY_DRAW:
@@ -204,10 +206,10 @@ def t_use(S, C, A, E, seat, uid, key):
         push(S, TK_ALLY_ENGAGE, uid, seat, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_ally_move(S, C, A, E, uid):
     u = find(S, uid)
-    lanes = np.empty(6, np.int64)
+    lanes = scratch(S, SC_MOVE_LANES, 6)
     n = 0
     for i in range(6):
         if S[O_ALY + i] < 0:
@@ -224,7 +226,7 @@ def t_ally_move(S, C, A, E, uid):
     move_to_lane(S, u, lane)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_ally_engage(S, C, A, E, uid):
     u = find(S, uid)
     lane = lane_of(S, u) if u >= 0 else -1
@@ -238,7 +240,7 @@ def t_ally_engage(S, C, A, E, uid):
     move_to_lane(S, m, lane)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_end_alliance(S):
     S[S_PHASE] = PH_TREACHERY
     push(S, TK_TAUNT, 0)
@@ -248,7 +250,7 @@ def t_end_alliance(S):
             push(S, TK_REVEAL, ug(S, m, U_UID))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_taunt(S, C, A, E, start):
     for lane in range(start, 6):
         m = S[O_MON + lane]

@@ -3,8 +3,6 @@ does; every decision is the sensible bot's, every chance node one uniform number
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.core import (
     O_DOOM,
@@ -17,8 +15,10 @@ from hordes_kit.skytear.fast.core import (
     S_NT,
     S_RESULT,
     S_STEPS,
+    SC_DESTROYED,
     TF,
     find,
+    scratch,
     ug,
 )
 from hordes_kit.skytear.fast.draws import (
@@ -148,7 +148,7 @@ TRIG_DESTROYED = 2
 HAND_LIMIT = 7
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _destroyed(S, C, A, uid):
     """Destruction step 1: the card's "Destroyed:" abilities, the draw, then steps 2 and 3."""
     u = find(S, uid)
@@ -158,7 +158,7 @@ def _destroyed(S, C, A, uid):
     if ug(S, u, 3) == 0 and ug(S, u, 16) == 0 and c >= 0:
         push(S, TK_MAY_DRAW, c)
     if c >= 0:
-        rows = np.empty(16, np.int64)
+        rows = scratch(S, SC_DESTROYED, 16)
         n = 0
         for ab in range(C[c, C_AB0], C[c, C_AB0] + C[c, C_NAB]):
             if A[ab, 0] == TRIG_DESTROYED and n < 16:
@@ -168,7 +168,7 @@ def _destroyed(S, C, A, uid):
             push(S, TK_ABILITY, uid, c, rows[j], ug(S, u, 4))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _doom_order(S):
     for i in range(S[S_NDOOM]):  # the bot: the first card tagged still in play
         if find(S, S[O_DOOM + i]) >= 0:
@@ -176,7 +176,7 @@ def _doom_order(S):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step(S, C, A, E, P, U):
     """Pop the next task and run it."""
     n = S[S_NT] - 1
@@ -303,12 +303,12 @@ def step(S, C, A, E, P, U):
         S[S_ERR] = 20
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _portal_reinforce(S, P):
     return portal_numbers(S, P, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run(S, C, A, E, P, U, max_steps):
     """Play on until the game ends (or ``max_steps`` tasks, or an error code in S_ERR)."""
     steps = 0

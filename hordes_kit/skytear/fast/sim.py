@@ -26,7 +26,7 @@ import numpy as np
 from hordes_kit.core.fastjit import njit
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import play_until, playout
-from hordes_kit.skytear.bots import sensible_policy
+from hordes_kit.skytear.bots import SENSIBLE, Sensible, sensible_policy
 from hordes_kit.skytear.fast.board import deck_size
 from hordes_kit.skytear.fast.core import (
     O_REC,
@@ -38,7 +38,7 @@ from hordes_kit.skytear.fast.core import (
     S_TAPE,
     S_TURN,
 )
-from hordes_kit.skytear.fast.export import export
+from hordes_kit.skytear.fast.export import export, set_policy
 from hordes_kit.skytear.fast.refuse import unplayable
 from hordes_kit.skytear.fast.run import run
 from hordes_kit.skytear.fast.tables import compile_tables
@@ -119,10 +119,11 @@ def can_play(state) -> str:
     return t if isinstance(t, str) else unplayable(state, t)
 
 
-@njit(cache=True)
-def _games(S0, C, A, E, P, U, seeds, out):
+@njit(cache=True, _nrt=False)
+def _games(S0, C, A, E, P, U, seeds, out, S):
     for g in range(seeds.shape[0]):
-        S = S0.copy()
+        for i in range(S0.shape[0]):  # S: the caller's buffer (see fast/core.py: no allocation)
+            S[i] = S0[i]
         np.random.seed(seeds[g])
         run(S, C, A, E, P, U, MAX_STEPS)
         out[g, 0] = S[S_RESULT]
@@ -141,18 +142,22 @@ def _games(S0, C, A, E, P, U, seeds, out):
 NO_TAPE = np.zeros(0, np.float64)
 
 
-def run_fast(state_or_config, games: int, seed: int, first: int = 0) -> np.ndarray:
-    """Play ``games`` games from a position (or a new game of a config); one row per game:
-    result (1 win, 2 loss), turn, castle health, a deck empty (0/1), error code."""
+def run_fast(
+    state_or_config, games: int, seed: int, first: int = 0, policy: Sensible = SENSIBLE
+) -> np.ndarray:
+    """Play ``games`` games from a position (or a new game of a config) by a member of the
+    sensible bot's family; one row per game: result (1 win, 2 loss), turn, castle health, a
+    deck empty (0/1), error code."""
     s = state_or_config
     if not hasattr(s, "tasks"):
         s = _start_state(state_or_config, None)
     S0, t, why = export(s)
     if why:
         raise ValueError(why)
+    set_policy(S0, policy)
     seeds = np.array([seed64(seed, first + i) for i in range(games)], np.int64)
     out = np.zeros((games, 5), np.int64)
-    _games(S0, t.C, t.A, t.E, t.P, NO_TAPE, seeds, out)
+    _games(S0, t.C, t.A, t.E, t.P, NO_TAPE, seeds, out, np.empty_like(S0))
     return out
 
 
@@ -200,11 +205,14 @@ def fast_chunk(config, seed: int, start, first: int, count: int) -> Counter:
     return _tally(rows)
 
 
-def play_tape_fast(start: SkyState, tape) -> tuple[np.ndarray, list[int]]:
+def play_tape_fast(
+    start: SkyState, tape, policy: Sensible = SENSIBLE
+) -> tuple[np.ndarray, list[int]]:
     """One game in the fast simulator with chance from a tape: final S, the cards drawn."""
     S, t, why = export(start)
     if why:
         raise ValueError(why)
+    set_policy(S, policy)
     S[S_TAPE] = 0
     run(S, t.C, t.A, t.E, t.P, np.asarray(tape, np.float64), MAX_STEPS)
     rec = [t.ids[int(c)] for c in S[O_REC : O_REC + S[S_NREC]]]

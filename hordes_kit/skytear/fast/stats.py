@@ -22,6 +22,7 @@ from hordes_kit.skytear.fast.core import (
     S_PDOWN,
     S_PORTAL,
     S_ROT,
+    S_STATIC,
     TG_ALL_ALLIES,
     TG_ALL_LANE_MONSTERS,
     TG_ALL_MINIONS,
@@ -73,7 +74,7 @@ from hordes_kit.skytear.fast.tables import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _applies(S, C, target, src, u, host):
     if target == TG_SELF:
         return src >= 0 and src == u
@@ -97,7 +98,7 @@ def _applies(S, C, target, src, u, host):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _slot_at(S, i):
     """The i-th unit in the engine's order (i < 12 + back line), or -1 for an empty lane."""
     if i < 6:
@@ -107,9 +108,11 @@ def _slot_at(S, i):
     return S[O_BACK + i - 12]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def static_sum(S, C, A, E, u, verb, kw):
     """Sum of the static effects with ``verb`` on slot ``u`` (for gain: 1 if keyword ``kw``)."""
+    if S[S_STATIC] == 0:
+        return 0  # no card with static abilities has come into play (enchantments count)
     total = 0
     for i in range(12 + S[S_NBACK]):
         src = _slot_at(S, i)
@@ -147,7 +150,7 @@ def static_sum(S, C, A, E, u, verb, kw):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def keyword(S, C, A, E, u, kw):
     """The value of a keyword on a unit (granted keywords count as 1)."""
     c = cardof(S, u)
@@ -159,7 +162,7 @@ def keyword(S, C, A, E, u, kw):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attack(S, C, A, E, u):
     c = cardof(S, u)
     if c < 0:
@@ -173,7 +176,7 @@ def attack(S, C, A, E, u):
     return max(0, total)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def health(S, C, A, E, u):
     c = cardof(S, u)
     if c < 0:
@@ -181,19 +184,19 @@ def health(S, C, A, E, u):
     return C[c, C_HP] + ug(S, u, U_HP) + static_sum(S, C, A, E, u, V_HEALTH, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def armor(S, C, A, E, u):
     c = cardof(S, u)
     base = C[c, C_KW + KW_ARMOR] if c >= 0 else 0
     return max(0, base + ug(S, u, U_ARM) + ug(S, u, U_TARM) + static_sum(S, C, A, E, u, V_ARMOR, 0))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def armor_left(S, C, A, E, u):
     return max(0, armor(S, C, A, E, u) - ug(S, u, U_USED))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has(S, C, A, E, u, kw):
     if keyword(S, C, A, E, u, kw):
         return True
@@ -203,7 +206,7 @@ def has(S, C, A, E, u, kw):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def surrounded(S, u):
     lane = lane_of(S, u)
     if lane < 0:
@@ -215,7 +218,7 @@ def surrounded(S, u):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def condition_holds(S, C, u, cond):
     if cond == 0:
         return True
@@ -230,12 +233,12 @@ def condition_holds(S, C, u, cond):
     return lane_of(S, u) >= 0 and engaged_with(S, C, u) < 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def damage_of(S, u):
     return max(0, -ug(S, u, U_HP))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def portal_face(S, P):
     """(health offset, rotation offset) of the portal's face for the player count."""
     if S[S_NPL] == 1:
@@ -243,14 +246,14 @@ def portal_face(S, P):
     return P_HP1, P_ROT1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def portal_numbers(S, P, k):
     """Number k (0 wave, 1 reinforce, 2 mana) the portal shows now."""
     _, rot = portal_face(S, P)
     return P[S[S_PORTAL], rot + 3 * (S[S_ROT] % 4) + k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def portal_health(S, P):
     if S[S_PDOWN]:
         return 0

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.core import (
     ALLIANCE,
@@ -14,6 +12,7 @@ from hordes_kit.skytear.fast.core import (
     O_ALY,
     O_MON,
     S_BOOSTED,
+    SC_CANDIDATES,
     TG_ALL_ALLIES,
     TG_ALL_LANE_MONSTERS,
     TG_ALL_MINIONS,
@@ -45,6 +44,7 @@ from hordes_kit.skytear.fast.core import (
     is_ally,
     is_minion,
     lane_of,
+    scratch,
     ug,
     units,
 )
@@ -56,18 +56,18 @@ from hordes_kit.skytear.fast.stats import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rank(S, C, A, E, u, sign):
     return sign * attack(S, C, A, E, u), sign * health(S, C, A, E, u)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def candidates(S, C, A, E, word, src, out):
     """The slots a target word fits now (ties all listed), in the engine's unit order; count.
 
     ``src`` is the source's slot (-1: none). Castle and portal are handled by the caller.
     """
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_CANDIDATES, MAXU)
     n = units(S, buf)
     k = 0
     if word == TG_SELF:

@@ -46,7 +46,9 @@ from hordes_kit.skytear.fast.core import (
     S_OPT_EMPTY,
     S_PHASE,
     S_RESULT,
+    S_STATIC,
     S_WIN,
+    SC_CHECK,
     T_APPENDAGE,
     T_TOWER,
     TF,
@@ -63,6 +65,7 @@ from hordes_kit.skytear.fast.core import (
     U_TOKEN,
     U_UID,
     find,
+    scratch,
     ug,
     units,
     us,
@@ -219,7 +222,7 @@ NO_PICK = -(10**9)
 CASTLE_PICK, PORTAL_PICK = -2, -3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push(S, kind, a0=0, a1=0, a2=0, a3=0, a4=0, pick=NO_PICK):
     """Put a task on top of the stack (it runs next)."""
     n = S[S_NT]
@@ -238,21 +241,21 @@ def push(S, kind, a0=0, a1=0, a2=0, a3=0, a4=0, pick=NO_PICK):
     S[S_NT] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def head_kind(S):
     if S[S_NT] == 0:
         return -1
     return S[O_TASK + (S[S_NT] - 1) * TF]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lose(S):
     S[S_RESULT] = 2
     S[S_PHASE] = PH_OVER
     S[S_NT] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def doom(S, uid):
     if S[S_DESTROYING] == uid or find(S, uid) < 0:
         return
@@ -266,18 +269,18 @@ def doom(S, uid):
     S[S_NDOOM] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draws_on_destruction(S, slot):
     return ug(S, slot, U_SIDE) == HORDE and ug(S, slot, U_TOKEN) == 0 and ug(S, slot, U_CARD) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _has_destroyed_abilities(S, C, slot):
     c = ug(S, slot, U_CARD)
     return draws_on_destruction(S, slot) or (c >= 0 and C[c, C_DESTAB] > 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _start(S, uid):
     S[S_DESTROYING] = uid
     m = 0
@@ -289,7 +292,7 @@ def _start(S, uid):
     push(S, TK_DESTROYED, uid)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _enchant_static(C, A, c):
     for ab in range(C[c, C_EN0], C[c, C_EN0] + C[c, C_NEN]):
         if A[ab, 0] == 7:
@@ -297,7 +300,7 @@ def _enchant_static(C, A, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check(S, C, A, E):
     """State checks between steps (combat.check): losses, then destructions start."""
     if S[S_RESULT]:
@@ -310,17 +313,17 @@ def check(S, C, A, E):
             if deck_size(S, seat) == 0:
                 lose(S)
                 return
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_CHECK, MAXU)
     n = units(S, buf)
     exact = False  # a static ability that changes health (else health = printed + tokens)
-    for j in range(n):
+    for j in range(n if S[S_STATIC] else 0):
         c = ug(S, buf[j], U_CARD)
         if c >= 0 and C[c, C_SHP]:
             exact = True
         for a in range(ug(S, buf[j], U_NATT)):
             if C[ug(S, buf[j], U_ATT + a), C_SHP]:
                 exact = True
-    for j in range(S[S_NENCH]):
+    for j in range(S[S_NENCH] if S[S_STATIC] else 0):
         if _enchant_static(C, A, S[O_ENCH + j]):
             exact = True
     for j in range(n):
@@ -372,7 +375,7 @@ def check(S, C, A, E):
     _start(S, first_ab if first_ab >= 0 else S[O_DOOM])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leave(S, C, uid):
     """Destruction step 3: the card leaves play."""
     slot = find(S, uid)
@@ -400,7 +403,7 @@ def leave(S, C, uid):
     discard_to(S, C, c, ug(S, slot, U_OWNER) if ug(S, slot, U_SIDE) == 1 else -1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strip(S, C, uid):
     """Destruction step 2: tokens and attachments are discarded."""
     slot = find(S, uid)
@@ -411,19 +414,19 @@ def strip(S, C, uid):
     us(S, slot, U_NATT, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_to_hand(S, seat, card):
     S[O_HAND + seat * MAXC + card] += 1
     S[S_NHAND + seat] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_to_discard(S, seat, card):
     S[O_DISC + seat * MAXC + card] += 1
     S[S_NDISC + seat] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_from_deck(S, U, seat, to_hand):
     """Draw (to the hand) or pillage (to the discard pile) the top card; False: deck empty."""
     if deck_size(S, seat) == 0:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     horde_take,
@@ -20,7 +18,9 @@ from hordes_kit.skytear.fast.core import (
     S_NHDISC,
     S_PHASE,
     S_TREACH,
+    SC_TREACHERY,
     U_UID,
+    scratch,
     ug,
     us,
 )
@@ -43,7 +43,7 @@ from hordes_kit.skytear.fast.turn import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def boosted_lane(S, side):
     first, last = -1, -1
     for i in range(6):
@@ -54,7 +54,7 @@ def boosted_lane(S, side):
     return first if side == 1 else last
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_treachery(S, C, A, U):
     S[S_PHASE] = PH_TREACHERY
     if S[S_NHDECK] - S[S_HIDDEN] <= 0:
@@ -78,7 +78,7 @@ def t_treachery(S, C, A, U):
         if ug(S, u, 2) < 0:
             push(S, TK_REVEAL, ug(S, u, U_UID))
         return
-    rows = np.empty(16, np.int64)
+    rows = scratch(S, SC_TREACHERY, 16)
     n = 0
     for ab in range(C[card, C_AB0], C[card, C_AB0] + C[card, C_NAB]):
         if A[ab, A_TRIG] == TRIG_TREACHERY and n < 16:
@@ -93,7 +93,7 @@ def t_treachery(S, C, A, U):
     return from_top
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_treachery_bonus(S, C, card):
     lane = boosted_lane(S, C[card, C_TSIDE])
     if lane < 0:

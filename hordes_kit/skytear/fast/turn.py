@@ -3,8 +3,6 @@ card is in ``treachery.py``, setup and the decks in ``draws.py``)."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from hordes_kit.core.fastjit import njit
 from hordes_kit.skytear.fast.board import (
     discard_to,
@@ -26,7 +24,6 @@ from hordes_kit.skytear.fast.core import (
     K_OUTSIDER,
     K_TOKEN,
     KW_PILLAGER,
-    MAXC,
     MAXU,
     O_ALY,
     O_CPOOL,
@@ -41,6 +38,7 @@ from hordes_kit.skytear.fast.core import (
     S_BOOSTED,
     S_HIDDEN,
     S_MANA,
+    S_NCARDS,
     S_NCPOOL,
     S_NENCH,
     S_NHDECK,
@@ -52,6 +50,19 @@ from hordes_kit.skytear.fast.core import (
     S_ROT,
     S_TREACH,
     S_TURN,
+    SC_COLOSSAL_ROW,
+    SC_COLOSSAL_UIDS,
+    SC_PILE,
+    SC_PUSH_ABILITIES,
+    SC_REINFORCE,
+    SC_RESHUFFLE,
+    SC_TOKEN_LANES,
+    SC_TOKENS_LOW,
+    SC_TURN_CARDS,
+    SC_TURN_ROWS,
+    SC_TURN_SEATS,
+    SC_TURN_SRCS,
+    SC_TURN_UNITS,
     T_COLOSSAL,
     T_MONSTER,
     T_SPELL,
@@ -64,6 +75,8 @@ from hordes_kit.skytear.fast.core import (
     U_TOKEN,
     U_UID,
     find,
+    note_statics,
+    scratch,
     ug,
     units,
     us,
@@ -102,11 +115,11 @@ TRIG_PLAY, TRIG_TREACHERY, TRIG_TURN = 0, 4, 8
 VB_ATTACH = 13
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push_abilities(S, C, A, uid, card, trigger, seat, tail):
     """Push the card's abilities with this trigger (printed order) above ``tail`` tasks already
     pushed: call after pushing what must come after them."""
-    rows = np.empty(16, np.int64)
+    rows = scratch(S, SC_PUSH_ABILITIES, 16)
     n = 0
     for ab in range(C[card, C_AB0], C[card, C_AB0] + C[card, C_NAB]):
         if A[ab, A_TRIG] == trigger and n < 16:
@@ -117,7 +130,7 @@ def push_abilities(S, C, A, uid, card, trigger, seat, tail):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_turn(S):
     S[S_TURN] += 1
     S[S_PHASE] = PH_HORDE
@@ -128,20 +141,20 @@ def t_turn(S):
         push(S, TURN_TASKS[j])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_gain_mana(S, P):
     mana = portal_numbers(S, P, 2)
     for seat in range(S[S_NPL]):
         gain_mana(S, seat, mana)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_turn_abilities(S, C, A):
     """Enchantments' and cards' "turn:" abilities, pushed so they run in the engine's order."""
-    rows = np.empty(64, np.int64)
-    srcs = np.empty(64, np.int64)
-    cards = np.empty(64, np.int64)
-    seats = np.empty(64, np.int64)
+    rows = scratch(S, SC_TURN_ROWS, 64)
+    srcs = scratch(S, SC_TURN_SRCS, 64)
+    cards = scratch(S, SC_TURN_CARDS, 64)
+    seats = scratch(S, SC_TURN_SEATS, 64)
     n = 0
     for j in range(S[S_NENCH]):
         c = S[O_ENCH + j]
@@ -149,7 +162,7 @@ def t_turn_abilities(S, C, A):
             if A[ab, A_TRIG] == TRIG_TURN and n < 64:
                 rows[n], srcs[n], cards[n], seats[n] = ab, 0, c, -1
                 n += 1
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_TURN_UNITS, MAXU)
     m = units(S, buf)
     for i in range(m):
         u = buf[i]
@@ -164,17 +177,17 @@ def t_turn_abilities(S, C, A):
         push(S, TK_ABILITY, srcs[j], cards[j], rows[j], seats[j])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_wave(S, P):
     n = portal_numbers(S, P, 0)
     for _ in range(n):
         push(S, TK_SUMMON, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reshuffle(S):
     """The horde deck ran out: its discard pile becomes the new deck."""
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_RESHUFFLE, MAXU)
     m = units(S, buf)
     marked = 0
     for i in range(m):
@@ -182,7 +195,7 @@ def reshuffle(S):
         if ug(S, u, 2) < 0 and ug(S, u, U_OLD) == 0:
             us(S, u, U_OLD, 1)
             marked += 1
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         S[O_CPOOL + c] += S[O_HDECK + c]
         S[O_HDECK + c] = S[O_HDISC + c]
         S[O_HDISC + c] = 0
@@ -192,7 +205,7 @@ def reshuffle(S):
     S[S_HIDDEN] -= marked
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leftmost_free(S):
     for i in range(6):
         if S[O_MON + i] < 0:
@@ -200,7 +213,7 @@ def leftmost_free(S):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_summon(S, C, A, U, mode):
     """Take the top horde card and summon it (``mode`` 1: face down)."""
     if S[S_NHDECK] - S[S_HIDDEN] <= 0:
@@ -221,7 +234,7 @@ def t_summon(S, C, A, U, mode):
     push(S, TK_ENTER, card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def monster_enters(S, C, A, card, token):
     lane = leftmost_free(S)
     if C[card, C_KW + KW_PILLAGER] > 0:
@@ -239,19 +252,17 @@ def monster_enters(S, C, A, card, token):
     push_abilities(S, C, A, ug(S, k, U_UID), card, TRIG_PLAY, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def colossal(S, C, A, card):
     width = C[card, C_NLAY]
-    occupied = np.zeros(6, np.bool_)
     nocc = 0
     for i in range(6):
-        occupied[i] = S[O_MON + i] >= 0
-        nocc += occupied[i]
+        nocc += S[O_MON + i] >= 0
     start, compact = -1, False
     for st in range(6 - width + 1):
         ok = True
         for i in range(st, st + width):
-            if occupied[i]:
+            if S[O_MON + i] >= 0:
                 ok = False
         if ok:
             start = st
@@ -262,7 +273,7 @@ def colossal(S, C, A, card):
         pile_push(S, card, True)
         return
     if compact:
-        row = np.empty(6, np.int64)
+        row = scratch(S, SC_COLOSSAL_ROW, 6)
         k = 0
         for i in range(6):
             if S[O_MON + i] >= 0:
@@ -271,7 +282,7 @@ def colossal(S, C, A, card):
         for i in range(k):
             if S[O_MON + i] != row[i]:
                 move_to_lane(S, row[i], i)
-    uids = np.empty(4, np.int64)
+    uids = scratch(S, SC_COLOSSAL_UIDS, 4)
     for i in range(width):
         part = C[card, C_LAY + i]
         k = new_unit(S, part, HORDE, -1)
@@ -282,7 +293,7 @@ def colossal(S, C, A, card):
         push_abilities(S, C, A, uids[i], part, TRIG_PLAY, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_enter(S, C, A, E, card):
     kind, ty = C[card, C_KIND], C[card, C_TYPE]
     if kind == K_OUTSIDER or kind == K_HENCHMAN:
@@ -310,7 +321,7 @@ def t_enter(S, C, A, E, card):
     push_abilities(S, C, A, 0, card, TRIG_PLAY, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_boost(S, C, card):
     n = C[card, C_BOOST]
     if n <= 0:
@@ -326,26 +337,26 @@ def t_boost(S, C, card):
     gain_mana(S, low, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def minion_tokens_low(S, C):
     """The minion (card number) with the fewest health tokens, the first on a tie; -1: none."""
     best, best_n = -1, 10**9
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_TOKENS_LOW, MAXU)
     m = units(S, buf)
-    for c in range(MAXC):
+    for c in range(S[S_NCARDS]):
         n = -1
         if S[O_DEAD + c]:
             n = 0
-        else:
+        elif C[c, C_KIND] == K_MINION:
             for i in range(m):
-                if ug(S, buf[i], 2) == c and C[c, C_KIND] == K_MINION:
+                if ug(S, buf[i], 2) == c:
                     n = max(0, ug(S, buf[i], U_HP))
         if n >= 0 and n < best_n:
             best, best_n = c, n
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_reinforce(S, C):
     m = minion_tokens_low(S, C)
     if m < 0:
@@ -356,7 +367,7 @@ def t_reinforce(S, C):
         us(S, k, U_HP, 1)
         place(S, k, -1)
         return
-    buf = np.empty(MAXU, np.int64)
+    buf = scratch(S, SC_REINFORCE, MAXU)
     n = units(S, buf)
     for i in range(n):
         if ug(S, buf[i], 2) == m:
@@ -364,13 +375,15 @@ def t_reinforce(S, C):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_outsider_pile(S, C):
     """Summon the pile but the cards that wait for the next turn (they gave their boost)."""
     n = S[S_NPILE] - S[S_PWAIT]
     if n <= 0:
         return
-    pile = S[O_PILE : O_PILE + n].copy()
+    pile = scratch(S, SC_PILE, n)
+    for j in range(n):
+        pile[j] = S[O_PILE + j]
     for j in range(S[S_PWAIT]):
         S[O_PILE + j] = S[O_PILE + n + j]
     S[S_NPILE] = S[S_PWAIT]
@@ -378,13 +391,13 @@ def t_outsider_pile(S, C):
         push(S, TK_ENTER, pile[j])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_rotate(S):
     S[S_ROT] = (S[S_ROT] + 1) % 4
     S[S_PHASE] = PH_ALLIANCE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_reveal(S, C, A, E, U, uid):
     u = find(S, uid)
     if u < 0 or ug(S, u, 2) >= 0:
@@ -404,6 +417,7 @@ def t_reveal(S, C, A, E, U, uid):
             lane = i
     if C[card, C_TYPE] == T_MONSTER:
         us(S, u, 2, card)
+        note_statics(S, card)
         if keyword(S, C, A, E, u, KW_PILLAGER):
             move_to_back(S, u)
         push(S, TK_BOOST, card)
@@ -417,12 +431,12 @@ def t_reveal(S, C, A, E, U, uid):
     push(S, TK_ENTER, card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def t_token(S, C, A, E, card, seat):
     if C[card, C_TYPE] == T_MONSTER:
         monster_enters(S, C, A, card, 1)
         return
-    lanes = np.empty(6, np.int64)
+    lanes = scratch(S, SC_TOKEN_LANES, 6)
     n = 0
     for i in range(6):
         if S[O_ALY + i] < 0:
