@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psutil
 
-from hordes_kit.serve.kernels import is_kernel
+from hordes_kit.serve.launch import kernel_processes
 
 __all__ = ["NOTEBOOKS", "Server", "free_port", "mb"]
 
@@ -99,14 +99,8 @@ class Server:
         return None
 
     def kernels(self) -> list[psutil.Process]:
-        out = []
-        for child in self.ps.children(recursive=True):
-            try:
-                if child.status() != psutil.STATUS_ZOMBIE and is_kernel(child.cmdline()):
-                    out.append(child)
-            except psutil.Error:
-                continue
-        return out
+        """The page kernels running under the server, forked ones included."""
+        return kernel_processes(self.proc.pid)
 
     def kernel_rss(self) -> list[int]:
         out = []
