@@ -37,6 +37,8 @@ import threading
 import traceback
 from pathlib import Path
 
+from hordes_kit.serve.dashboard import ENV
+
 __all__ = ["MAX_MESSAGE", "page_imports", "preload", "fork_unsafe", "serve_forks", "main"]
 
 _WAKE: list[int] = []  # the template's own pipe, closed in each kernel
@@ -150,9 +152,15 @@ def _become_kernel(sock: socket.socket, request: dict) -> None:
         os.chdir(request["cwd"])
         argv = [*request["argv"], f"--IPKernelApp.parent_handle={parent}"]
         sys.argv = [KERNEL_SCRIPT, *argv]  # the kernel it stands for (kernel.py), as started
-        from ipykernel import kernelapp
+        from ipykernel.kernelapp import IPKernelApp
 
-        kernelapp.launch_new_instance(argv=argv)
+        app = IPKernelApp.instance()  # as ipykernel's launch_new_instance, with a step between
+        app.initialize(argv)
+        if "hordes_kit.ui" in sys.modules:  # imported by the template, before it was a kernel
+            from hordes_kit.serve.dashboard import setup_kernel
+
+            setup_kernel()
+        app.start()
         code = 0
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else 0
@@ -244,6 +252,9 @@ def main(argv: list[str]) -> None:
         os.environ.setdefault(name, "1")  # to: the kit's simulations do not use it (numba's)
     server_pid = os.getppid()
     sock = socket.socket(fileno=int(argv[0]))
+    # what a dashboard's kernel does under the server (dashboard.setup_kernel) is done by
+    # each kernel, in its own environment, not by this template
+    os.environ.pop(ENV, None)
     failed = preload(Path(argv[1]))
     gc.collect()
     gc.freeze()  # the collector never touches (so never copies) what the kernels share
