@@ -15,6 +15,7 @@ Which module holds what (``server`` imports the others; nothing here imports ``s
 - ``gate``: the names the server answers to, its kernels' own key, the host's Dask cluster.
 - ``guard``: floods bounded: connections and websockets per address and per kernel, idle
   ones closed, the open-files limit raised, odd addresses not found.
+- ``assets``: the front end's static files sent gzip-compressed, with cache lifetimes.
 - ``listen``: how it listens (TLS with --certfile, through ``guard``'s bounded server).
 - ``liveness``: the kernel of a page whose browser never came, or is gone, shut down.
 - ``log``: the server's log, a line repeated many times counted.

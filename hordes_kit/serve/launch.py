@@ -176,7 +176,7 @@ class KernelTemplate:
                     "them again and say why)",
                     ", ".join(answer["failed"]),
                 )
-        if self.unsafe and self.log is not None:
+        if self.unsafe and self.log is not None and self._sock is not None:  # (not stopped)
             self.log.warning("hordes-kit: kernels start without the template: %s", self.unsafe)
         self._ready.set()
 
