@@ -34,7 +34,8 @@ def mb(n: float) -> str:
 class Server:
     """The server as a player starts it, with extra `serve` options; stopped with its kernels."""
 
-    def __init__(self, *args: str, ready_timeout: float = 120) -> None:
+    def __init__(self, *args: str, ready_timeout: float = 120, kit: Path | None = None) -> None:
+        """``kit``: serve that checkout of the kit (a before/after comparison), not this one."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in stop()
@@ -48,7 +49,8 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
             cwd=tempfile.gettempdir(),  # `-m hordes_kit` imports the installed kit, not ./
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}
+            | ({"PYTHONPATH": str(Path(kit).resolve())} if kit else {}),
         )
         self.ps = psutil.Process(self.proc.pid)
         deadline = time.monotonic() + ready_timeout
