@@ -1,13 +1,13 @@
 """A click is answered at once: server side, a click on a board to the redrawn board.
 
-For each game's play board (as its play page builds it, people only where the board
-seats them), clicks are sent the way a browser's click reaches the kernel (the board's
-ActionView gets the click's message) and timed until the board has redrawn: the move
-applied, the chance after it resolved, every widget's new state packed for the browser
-as the kernel's session packs it (JSON). A bot's turn is paced on purpose (the browser's
-clock shows it a move at a time): "Skip" and "Continue" are not timed, nor a pass screen.
-Moves are random among the buttons on screen, from a fixed seed. Figures are printed,
-never asserted; the target is 100 ms for an ordinary move.
+For each game's play board (people only where the board seats them, else the player
+against the board's bots), random legal moves are sent as a click's handler sends them
+(``board.act``) and timed until the board has redrawn: the move applied, the chance after
+it resolved, every widget's new state packed for the browser as the kernel's session
+packs it (JSON). A bot's turn is paced on purpose (the browser's clock shows it a move at
+a time): its showing, "Skip", "Continue" and pass screens are not timed; a move that hands
+the turn to a bot is timed apart (the bot's moves are worked out within it). Moves come
+from a fixed seed. Figures are printed, never asserted; the target is 100 ms.
 
     python benchmarks/clicks.py [--clicks 60] [--games fantahzee shadows]
 """
@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import comm
 from comm.base_comm import BaseComm
@@ -38,8 +39,6 @@ class PackedComm(BaseComm):
 
 comm.create_comm = lambda *a, **k: PackedComm(*a, **k)  # before any widget is made
 
-from hordes_kit.ui.board import _action_views  # noqa: E402 - after the comm is replaced
-
 
 def _boards() -> dict[str, Callable[[], object]]:
     from hordes_kit.ui.fantahzee.board import FZBoard
@@ -57,41 +56,55 @@ def _boards() -> dict[str, Callable[[], object]]:
     }
 
 
-def _advance(board) -> bool:
-    """Past what is not an ordinary move (a paced bot turn, a pass screen, a game's end);
-    False when nothing is left to do."""
+def _pass_screen(board) -> bool:
+    """The device is being passed to the next person (a hot-seat board): reveal their hand."""
+    if getattr(board, "waiting_for", None) is not None:  # Shadows
+        return True
+    seen = getattr(board, "seen_by", None)  # Fantahzee: whose hand is shown
+    return seen is not None and seen != board.state.current_player and hasattr(board, "reveal")
+
+
+def _advance(board) -> None:
+    """Past what is not an ordinary move: a paced bot turn (skipped), a pass screen, a
+    game's end."""
     playback = getattr(board, "playback", None)
     if playback is not None and not playback.done:
-        playback.skip() if not playback.waiting else playback.continue_turn()
-        return True
-    if getattr(board, "waiting_for", None) is not None and hasattr(board, "reveal"):
+        playback.continue_turn() if playback.waiting else playback.skip()
+    elif _pass_screen(board):
         board.reveal()
-        return True
-    if board.state.is_terminal:
+    elif board.state.is_terminal:
         board.new_game(7)
-        return True
-    return False
 
 
-def time_clicks(make: Callable[[], object], clicks: int, seed: int = 1) -> list[tuple[float, int]]:
-    """Seconds and bytes packed for each of ``clicks`` random clicks on a new board."""
+def time_clicks(
+    make: Callable[[], object], clicks: int, seed: int = 1
+) -> list[tuple[float, int, bool]]:
+    """For each of ``clicks`` random moves on a new board: seconds from the click to the
+    redrawn board, bytes packed for the browser, and whether a bot's turn followed (its
+    moves worked out within the click, then shown paced)."""
     rng = random.Random(seed)
     board = make()
-    out: list[tuple[float, int]] = []
-    stuck = 0
-    while len(out) < clicks and stuck < 50:
-        offered = [(v, a) for v in _action_views(board) for a in v.actions]
-        if not offered:
-            stuck += 1
-            if not _advance(board):
-                break
+    out: list[tuple[float, int, bool]] = []
+    for _ in range(clicks * 20):
+        if len(out) >= clicks:
+            break
+        playback = getattr(board, "playback", None)
+        if (playback is not None and not playback.done) or _pass_screen(board):
+            _advance(board)
             continue
-        view, action = rng.choice(offered)
+        chance = board.state.is_chance
+        draw = getattr(board, "draw", None) or getattr(board, "advance", None)
+        if board.state.is_terminal or (chance and draw is None):
+            _advance(board)
+            continue
+        # a person's decision, or a click that draws (Heroes & Hordes' Draw, The Horde's Next)
+        click = draw if chance else partial(board.act, rng.choice(board.state.legal_actions()))
         PACKED[0] = 0
         t0 = time.perf_counter()
-        view._on_browser_msg(view, {"type": "action", "id": action}, [])
-        out.append((time.perf_counter() - t0, PACKED[0]))
-        stuck = 0
+        click()  # what each board's click handler ends in
+        took = time.perf_counter() - t0
+        bots = playback is not None and not playback.done
+        out.append((took, PACKED[0], bots))
     return out
 
 
@@ -105,14 +118,22 @@ def main(argv: list[str] | None = None) -> None:
     for game, make in boards.items():
         time_clicks(make, 3)  # the first board of a game loads its modules and data
         times = time_clicks(make, args.clicks)
-        ms = sorted(t * 1000 for t, _ in times)
-        packed = statistics.mean(b for _, b in times) / 1024 if times else 0
-        print(
-            f"  {game:14s} {len(ms)} clicks: median {statistics.median(ms):5.1f} ms, 90% "
-            f"{ms[int(0.9 * (len(ms) - 1))]:5.1f} ms, slowest {ms[-1]:5.1f} ms; "
-            f"{packed:.0f} KB packed a click (mean)",
-            flush=True,
-        )
+        ordinary = sorted(t * 1000 for t, _b, bots in times if not bots)
+        with_bots = sorted(t * 1000 for t, _b, bots in times if bots)
+        packed = statistics.mean(b for _t, b, _ in times) / 1024 if times else 0
+        line = f"  {game:14s} {len(ordinary)} moves: " + _spread(ordinary)
+        if with_bots:
+            line += f"; {len(with_bots)} handing over to a bot: " + _spread(with_bots)
+        print(line + f"; {packed:.0f} KB packed a click (mean)", flush=True)
+
+
+def _spread(ms: list[float]) -> str:
+    if not ms:
+        return "none"
+    return (
+        f"median {statistics.median(ms):.1f} ms, 90% {ms[int(0.9 * (len(ms) - 1))]:.1f} ms,"
+        f" slowest {ms[-1]:.1f} ms"
+    )
 
 
 if __name__ == "__main__":
