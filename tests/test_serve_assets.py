@@ -69,3 +69,34 @@ def test_missing_and_outside_files_are_refused_as_before(server):
     for path in ("/voila/static/no-such.js", "/voila/static/..%2f..%2f..%2fetc%2fpasswd"):
         status, _h, body = fetch(server.url + path, **{"Accept-Encoding": "gzip"})
         assert status in (403, 404) and b"root:" not in body
+
+
+def test_a_file_asked_for_by_six_at_once_is_compressed_once(tmp_path, monkeypatch):
+    """Six friends' browsers ask for the same script at the same moment: one compression,
+    the five others wait for it (each had compressed the 5 MB front end for itself)."""
+    import threading
+    import time
+
+    from hordes_kit.serve import assets
+
+    script = tmp_path / "chunk.js"
+    script.write_text("let x = 1;\n" * 5000)
+    calls, compress = [], gzip.compress
+
+    def slow_compress(data, **kw):
+        calls.append(1)
+        time.sleep(0.2)  # long enough for every thread to ask meanwhile
+        return compress(data, **kw)
+
+    monkeypatch.setattr(assets.gzip, "compress", slow_compress)
+    bodies = []
+    threads = [
+        threading.Thread(target=lambda: bodies.append(assets.gzipped(str(script))))
+        for _ in range(6)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1 and len(bodies) == 6
+    assert all(gzip.decompress(b) == script.read_bytes() for b in bodies)

@@ -23,6 +23,7 @@ import asyncio
 import gzip
 import os
 import re
+import threading
 from typing import Any
 
 import tornado.web
@@ -34,6 +35,8 @@ COMPRESSIBLE = (".js", ".mjs", ".css", ".json", ".svg", ".html", ".map", ".txt",
 MOST_BYTES = 16 << 20  # a larger file is sent as it is
 _HASHED = re.compile(r"[.-][0-9a-f]{8,}\.[a-z0-9]+$")  # remoteEntry.698dcaf7.js, 9834b8...woff2
 _GZIPPED: dict[tuple[str, int, int], bytes] = {}  # (path, mtime, size) -> its gzip body
+_LOCKS: dict[str, threading.Lock] = {}  # one compression of a file at a time
+_LOCKS_LOCK = threading.Lock()
 
 
 def cache_control(path: str, versioned: bool) -> str:
@@ -75,18 +78,22 @@ def compressible(path: str) -> bool:
 
 
 def gzipped(path: str) -> bytes | None:
-    """The file's gzip body, compressed once per version of the file (None: too large)."""
+    """The file's gzip body, compressed once per version of the file (None: too large).
+    Six friends' browsers asking for a file at once wait for one compression of it."""
     st = os.stat(path)
     if st.st_size > MOST_BYTES:
         return None
     key = (path, st.st_mtime_ns, st.st_size)
-    body = _GZIPPED.get(key)
-    if body is None:
-        with open(path, "rb") as f:
-            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
-        for old in [k for k in _GZIPPED if k[0] == path]:  # an older version of the file
-            del _GZIPPED[old]
-        _GZIPPED[key] = body
+    with _LOCKS_LOCK:
+        lock = _LOCKS.setdefault(path, threading.Lock())
+    with lock:
+        body = _GZIPPED.get(key)
+        if body is None:
+            with open(path, "rb") as f:
+                body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+            for old in [k for k in _GZIPPED if k[0] == path]:  # an older version of the file
+                del _GZIPPED[old]
+            _GZIPPED[key] = body
     return body
 
 
