@@ -69,8 +69,11 @@ class CpuClock:
             except psutil.Error:
                 continue
             name = "kernels" if p.pid in kernels else "server" if p == self.server.ps else None
-            if name is None:
-                name = "browser" if "chrom" in p.name() else "template"
+            try:
+                if name is None:
+                    name = "browser" if "chrom" in p.name() else "template"
+            except psutil.Error:
+                continue
             self.seen[key] = (name, t.user + t.system)
 
     @staticmethod
@@ -82,7 +85,14 @@ class CpuClock:
 
     @staticmethod
     def _browsers() -> list[psutil.Process]:
-        return [c for c in CpuClock._children(psutil.Process()) if "chrom" in c.name()]
+        out = []
+        for c in CpuClock._children(psutil.Process()):
+            try:
+                if "chrom" in c.name():
+                    out.append(c)
+            except psutil.Error:  # a renderer that exited meanwhile
+                continue
+        return out
 
     def totals(self) -> dict[str, float]:
         out: dict[str, float] = {}
