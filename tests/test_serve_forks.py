@@ -20,11 +20,14 @@ import hordes_kit.ui
 from IPython import get_ipython
 seen = getattr(core, "_visitor_mark", "none")
 core._visitor_mark = os.getpid()
+import comm
+import ipywidgets
 hidden = getattr(get_ipython(), "_hk_quiet", False)
+control = "jupyter.widget.control" in comm.get_comm_manager().targets
 print(f"visitor pid={os.getpid()} parent={os.getppid()} seen={seen} "
-      f"draw={random.random()!r} quiet={hidden}")
+      f"draw={random.random()!r} quiet={hidden} widgets={control}")
 """
-SAID = re.compile(r"visitor pid=(\d+) parent=(\d+) seen=(\S+) draw=(\S+) quiet=(\w+)")
+SAID = re.compile(r"visitor pid=(\d+) parent=(\d+) seen=(\S+) draw=(\S+) quiet=(\w+) widgets=(\w+)")
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 
@@ -32,8 +35,9 @@ def _visit(server: VoilaServer) -> tuple[dict, str]:
     status, _h, body = get(f"{server.url}/voila/render/visitor.ipynb")
     said = SAID.search(body)
     assert status == 200 and said, body[-2000:]
-    pid, parent, seen, draw, quiet = said.groups()
-    found = {"pid": int(pid), "parent": int(parent), "seen": seen, "draw": draw, "quiet": quiet}
+    pid, parent, seen, draw, quiet, widgets = said.groups()
+    found = {"pid": int(pid), "parent": int(parent), "seen": seen, "draw": draw}
+    found |= {"quiet": quiet, "widgets": widgets}
     return found, KERNEL_ID.search(body).group(1)
 
 
@@ -49,9 +53,10 @@ def _template(server: VoilaServer) -> psutil.Process:
 def test_two_visitors_kernels_share_nothing(tmp_path):
     """Two visitors of a page get kernels forked from the template (not started from
     nothing): neither sees what the other's kernel wrote in the kit's modules, their chance
-    differs, and each sends a click's traceback to the server's log, not to its page
-    (``dashboard.setup_kernel``: the template imported ``hordes_kit.ui`` before it was
-    anyone's kernel, so the import alone no longer did it)."""
+    differs, each sends a click's traceback to the server's log, not to its page, and has
+    the widgets' comm targets (``template.in_kernel``: the template imported
+    ``hordes_kit.ui`` and ipywidgets before it was anyone's kernel, so the imports alone
+    no longer did what they do in a kernel)."""
     pages = page_folder(tmp_path, "visitor", VISITOR)
     server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}")
     try:
@@ -65,6 +70,9 @@ def test_two_visitors_kernels_share_nothing(tmp_path):
     assert first["seen"] == second["seen"] == "none"  # the other's mark is not there
     assert first["draw"] != second["draw"]  # each kernel's own chance
     assert first["quiet"] == second["quiet"] == "True"
+    # the widgets' comm targets are registered: the browser asks for every widget's state
+    # in one message (without them, one message a widget: 166 for The Horde's board)
+    assert first["widgets"] == second["widgets"] == "True"
 
 
 def test_a_forked_kernel_is_culled_and_the_template_forks_on(tmp_path):

@@ -39,7 +39,15 @@ from pathlib import Path
 
 from hordes_kit.serve.dashboard import ENV
 
-__all__ = ["MAX_MESSAGE", "page_imports", "preload", "fork_unsafe", "serve_forks", "main"]
+__all__ = [
+    "MAX_MESSAGE",
+    "page_imports",
+    "preload",
+    "fork_unsafe",
+    "in_kernel",
+    "serve_forks",
+    "main",
+]
 
 _WAKE: list[int] = []  # the template's own pipe, closed in each kernel
 MAX_MESSAGE = 1 << 20  # a request: a kernel's arguments, environment and folder (JSON)
@@ -128,6 +136,20 @@ def fork_unsafe() -> str | None:
     return None
 
 
+def in_kernel() -> None:
+    """What the modules the template imported do as they are imported in a kernel, done
+    now that this process is one (the template imported them without a shell): ipywidgets
+    registers its comm targets (without them a page's browser asked for each widget's
+    state in a message of its own, 166 for The Horde's board, not for all in one), and
+    ``hordes_kit.ui`` does what a dashboard does under the server."""
+    if "ipywidgets" in sys.modules:
+        sys.modules["ipywidgets"].register_comm_target()
+    if "hordes_kit.ui" in sys.modules:
+        from hordes_kit.serve.dashboard import setup_kernel
+
+        setup_kernel()
+
+
 def _become_kernel(sock: socket.socket, request: dict) -> None:
     """In the child: this process is the page's kernel from here on, until it exits."""
     code = 1
@@ -156,10 +178,7 @@ def _become_kernel(sock: socket.socket, request: dict) -> None:
 
         app = IPKernelApp.instance()  # as ipykernel's launch_new_instance, with a step between
         app.initialize(argv)
-        if "hordes_kit.ui" in sys.modules:  # imported by the template, before it was a kernel
-            from hordes_kit.serve.dashboard import setup_kernel
-
-            setup_kernel()
+        in_kernel()
         app.start()
         code = 0
     except SystemExit as e:
