@@ -19,11 +19,11 @@ Sage Cell's forking kernel manager and the "fork server" launchers of other proj
 design kept here: fork a process that has only imported, before any socket or thread).
 
 Measured (issue 44, the 2-core machine, shared): a page's kernel takes 0.15-0.20 s of CPU
-instead of 0.43-0.58 s, and its unique memory is 26-34 MB instead of 39-64 MB; six opens
+instead of 0.43-0.58 s, and its unique memory is 26-35 MB instead of 39-68 MB; six opens
 of one page at once are sent in 1.7-2.3 s instead of 2.4-3.7 s (no pools, no browser).
 Voila's pools sized six per page (an experiment) sent every page in 0.1 s, but with six
 browsers on the same two cores each page was usable no sooner: the browsers' own CPU
-(about 1.8 s a page) was then all that was left.
+(1.3-1.5 s a page) was then all that was left.
 """
 
 from __future__ import annotations
