@@ -104,10 +104,13 @@ bench: $(VENV)/.test-installed
 load: $(VENV)/.test-installed chromium
 	timeout 1800 $(PY) benchmarks/load.py $(if $(ONLY),--only $(ONLY))
 
-# each dashboard in Chromium: seconds to a control drawn and answering;
-# some pages only: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3
+# each dashboard in Chromium: seconds to a control drawn and answering; then the friends
+# scenario (FRIENDS browser contexts open each page of a path at once: the index, a
+# walkthrough, the five play pages; FRIENDS=0 skips it); then every game's clicks, server side.
+# some pages only: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3 FRIENDS=0
 bench-browser: $(VENV)/.test-installed chromium-browser
-	CHROMIUM_PATH=$(CHROMIUM_BROWSER) timeout 1200 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT))
+	CHROMIUM_PATH=$(CHROMIUM_BROWSER) timeout 2400 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT)) $(if $(FRIENDS),--friends $(FRIENDS))
+	timeout 600 $(PY) benchmarks/clicks.py
 
 # the README's pictures, from the served pages in headless Chromium (docs/img/)
 screenshots: $(VENV)/.test-installed chromium

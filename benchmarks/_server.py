@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psutil
 
-from hordes_kit.serve.kernels import is_kernel
+from hordes_kit.serve.launch import kernel_processes
 
 __all__ = ["NOTEBOOKS", "Server", "free_port", "mb"]
 
@@ -34,7 +34,8 @@ def mb(n: float) -> str:
 class Server:
     """The server as a player starts it, with extra `serve` options; stopped with its kernels."""
 
-    def __init__(self, *args: str, ready_timeout: float = 120) -> None:
+    def __init__(self, *args: str, ready_timeout: float = 120, kit: Path | None = None) -> None:
+        """``kit``: serve that checkout of the kit (a before/after comparison), not this one."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in stop()
@@ -48,7 +49,8 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
             cwd=tempfile.gettempdir(),  # `-m hordes_kit` imports the installed kit, not ./
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}
+            | ({"PYTHONPATH": str(Path(kit).resolve())} if kit else {}),
         )
         self.ps = psutil.Process(self.proc.pid)
         deadline = time.monotonic() + ready_timeout
@@ -99,14 +101,8 @@ class Server:
         return None
 
     def kernels(self) -> list[psutil.Process]:
-        out = []
-        for child in self.ps.children(recursive=True):
-            try:
-                if child.status() != psutil.STATUS_ZOMBIE and is_kernel(child.cmdline()):
-                    out.append(child)
-            except psutil.Error:
-                continue
-        return out
+        """The page kernels running under the server, forked ones included."""
+        return kernel_processes(self.proc.pid)
 
     def kernel_rss(self) -> list[int]:
         out = []

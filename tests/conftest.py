@@ -30,7 +30,7 @@ import ipykernel.kernelspec  # noqa: E402
 import numba_warm  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
-from hordes_kit.serve.kernels import without_debugger  # noqa: E402
+from hordes_kit.serve.launch import without_debugger  # noqa: E402
 
 # --- the fast simulators: compiled into numba's cache once per test run --------------------
 

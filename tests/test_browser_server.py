@@ -13,22 +13,16 @@ import pytest
 from conftest import VoilaServer
 from playwright.sync_api import Page, expect
 
-from hordes_kit.serve.kernels import is_kernel
+from hordes_kit.serve.launch import kernel_processes
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
 
 
 def _kernels(proc: psutil.Process) -> int:
-    """Live kernel processes under the server (a culled kernel may linger as a zombie)."""
-    alive = 0
-    for child in proc.children(recursive=True):
-        try:
-            if child.status() != psutil.STATUS_ZOMBIE and is_kernel(child.cmdline()):
-                alive += 1
-        except psutil.Error:  # gone, or a zombie, between listing and asking: not alive
-            continue
-    return alive
+    """Live kernel processes under the server, forked ones included (a culled kernel may
+    linger as a zombie: not counted)."""
+    return len(kernel_processes(proc.pid))
 
 
 def test_idle_kernels_are_culled(tmp_path):

@@ -48,6 +48,7 @@ from hordes_kit.fantahzee.cards import load_cards as fz_load
 from hordes_kit.fantahzee.costs import parse_cost, parse_costs, parse_dice
 from hordes_kit.heroes_hordes.cards import CARDS_FILE as HH_CARDS
 from hordes_kit.heroes_hordes.cards import load_cards as hh_load
+from hordes_kit.serve.assets import wants_gzip
 from hordes_kit.serve.liveness import beat_of
 from hordes_kit.the_horde.cards import DATA_DIR as TH_DIR
 from hordes_kit.the_horde.cards import FILES as TH_FILES
@@ -702,6 +703,23 @@ def test_a_browsers_websocket_message(message):
     """What a page's browser sends its kernel: the server reads a table clock's beat from
     it (serve.liveness.beat_of), and anything else is no beat, never an error."""
     assert beat_of(message) in (None, "beat", "rest")
+
+
+@given(
+    st.text(max_size=200)
+    | st.lists(
+        st.tuples(
+            st.sampled_from(["gzip", "GZIP", "br", "*", "deflate", "identity", "x-gzip", ""]),
+            st.sampled_from(["", ";q=0", ";q=1", ";q=0.5", ";q=", ";q=x", ";q=1e400", ";level=2"]),
+        ),
+        max_size=6,
+    ).map(lambda parts: ", ".join(name + q for name, q in parts))
+)
+@example("gzip;q=nan")
+def test_a_browsers_accept_encoding(header):
+    """A request's Accept-Encoding header (serve.assets.wants_gzip): gzip or not, never an
+    error."""
+    assert wants_gzip(header) in (True, False)
 
 
 def test_the_shipped_inputs_pass_their_own_fuzz_property(capsys):

@@ -33,7 +33,7 @@ from conftest import free_port
 from test_serve import notebook, pages  # noqa: F401 - the module's pages, as a fixture
 from ui_harness import asyncio_apart
 
-from hordes_kit.serve.kernels import is_kernel
+from hordes_kit.serve.launch import kernel_processes
 
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
@@ -102,13 +102,7 @@ class Server:
         return True
 
     def kernels(self) -> int:
-        n = 0
-        for child in psutil.Process(self.proc.pid).children(recursive=True):
-            try:
-                n += child.status() != psutil.STATUS_ZOMBIE and is_kernel(child.cmdline())
-            except psutil.Error:
-                continue
-        return n
+        return len(kernel_processes(self.proc.pid))
 
     def stop(self) -> None:
         self.proc.terminate()

@@ -6,12 +6,16 @@ Which module holds what (``server`` imports the others; nothing here imports ``s
   the kit's handlers, its page template (``templates/index.html.j2``), the token,
   compiled templates kept for the server's life, the fast simulators compiled at start.
 - ``kernels``: the kernel budget (a cap on kernels, preheated pools kept within it,
-  memory handed back), and each page's kernel started without ipykernel's debugger
-  (``without_debugger``, ``is_kernel``).
-- ``kernel``: that kernel's launcher, ``python -m hordes_kit.serve.kernel``.
+  memory handed back).
+- ``launch``: how a page's kernel starts: forked from the kernel template, else without
+  ipykernel's debugger (``without_debugger``, ``is_kernel``, ``kernel_processes``).
+- ``template``: the kernel template, ``python -m hordes_kit.serve.template``: one process
+  that has imported the kit and forks each page's kernel from itself.
+- ``kernel``: the launcher of a kernel started without it, ``python -m hordes_kit.serve.kernel``.
 - ``gate``: the names the server answers to, its kernels' own key, the host's Dask cluster.
 - ``guard``: floods bounded: connections and websockets per address and per kernel, idle
   ones closed, the open-files limit raised, odd addresses not found.
+- ``assets``: the front end's static files sent gzip-compressed, with cache lifetimes.
 - ``listen``: how it listens (TLS with --certfile, through ``guard``'s bounded server).
 - ``liveness``: the kernel of a page whose browser never came, or is gone, shut down.
 - ``log``: the server's log, a line repeated many times counted.

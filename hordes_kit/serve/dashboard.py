@@ -30,6 +30,7 @@ __all__ = [
     "plotly_loader",
     "use_served_plotly",
     "log_tracebacks",
+    "setup_kernel",
     "host_scheduler",
 ]
 
@@ -101,6 +102,15 @@ def log_tracebacks() -> None:
 
     shell._showtraceback = quiet
     shell._hk_quiet = True
+
+
+def setup_kernel() -> None:
+    """What a dashboard's kernel does differently under `hordes-kit serve` (``ENV`` set):
+    run as ``hordes_kit.ui`` is imported, and again by a kernel forked from the server's
+    template, which imported it before it was anyone's kernel (serve/template.py)."""
+    if os.environ.get(ENV) == "1":
+        use_served_plotly()
+        log_tracebacks()
 
 
 def host_scheduler() -> str | None:

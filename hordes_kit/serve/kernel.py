@@ -1,7 +1,8 @@
 """A dashboard page's kernel: ipykernel's own launcher, without the debugger.
 
 ``hordes-kit serve`` starts each page's kernel with ``python -m hordes_kit.serve.kernel`` in
-place of ``python -m ipykernel_launcher`` (``kernels.KitKernel``). ipykernel imports
+place of ``python -m ipykernel_launcher`` (``launch.KitKernel``) when it does not fork it
+from its template (``template.py``, which imports ipykernel the same way). ipykernel imports
 debugpy's pydevd as it starts, for a debugger that a Voila page never offers; without it a
 kernel starts in 0.28-0.29 s of CPU instead of 0.43-0.53 s, and holds 43 MB instead of 51
 (measured on this machine, a kernel started and then running the Fantahzee odds page). A

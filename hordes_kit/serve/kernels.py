@@ -20,25 +20,20 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import (
-    AsyncMappingKernelManager,
-    ServerKernelManager,
-)
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError
-from traitlets import Int, default
+from traitlets import Bool, Int, default
 
 from hordes_kit.serve.guard import roomy_zmq_context
+from hordes_kit.serve.launch import KernelTemplate, can_fork
 from hordes_kit.serve.listen import PREHEAT_ENV, kernel_env
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
 
 __all__ = [
     "KERNEL_MB",
     "TableFull",
-    "KitKernel",
     "KitKernelManager",
-    "without_debugger",
-    "is_kernel",
     "memory_limit_mb",
     "default_max_kernels",
     "pool_plan",
@@ -172,43 +167,6 @@ def give_memory_back() -> None:
         libc.malloc_trim(0)
 
 
-LAUNCHER, KIT_LAUNCHER = "ipykernel_launcher", "hordes_kit.serve.kernel"  # python -m ...
-
-
-def without_debugger(cmd: list[str]) -> list[str]:
-    """A kernel command that runs ipykernel's launcher, as one that runs ``hordes_kit.serve.kernel``
-    (the same kernel without its debugger); any other command as it is.
-
-    >>> without_debugger(["/py", "-m", "ipykernel_launcher", "-f", "c.json"])
-    ['/py', '-m', 'hordes_kit.serve.kernel', '-f', 'c.json']
-    >>> without_debugger(["/usr/bin/R", "--slave", "-f", "c.json"])
-    ['/usr/bin/R', '--slave', '-f', 'c.json']
-    """
-    for i in range(len(cmd) - 1):
-        if cmd[i] == "-m" and cmd[i + 1] == LAUNCHER:
-            return [*cmd[: i + 1], KIT_LAUNCHER, *cmd[i + 2 :]]
-    return list(cmd)
-
-
-def is_kernel(cmdline: list[str]) -> bool:
-    """Whether a process's command line is a Python kernel's (ours, or ipykernel's own).
-
-    >>> is_kernel(["/py", "-m", "hordes_kit.serve.kernel", "-f", "c.json"])
-    True
-    >>> is_kernel(["/py", "-m", "hordes_kit", "serve"])
-    False
-    """
-    return any(a in (KIT_LAUNCHER, LAUNCHER) for a in cmdline)
-
-
-class KitKernel(ServerKernelManager):
-    """One page's kernel: ipykernel started without its debugger (``hordes_kit.serve.kernel``)."""
-
-    async def _async_pre_start_kernel(self, **kw):
-        cmd, kw = await super()._async_pre_start_kernel(**kw)
-        return without_debugger(cmd), kw
-
-
 class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
     """Kernels within a cap; preheated kernels count, are kept topped up and never culled; a
     page's kernel goes home when its browser does (``liveness.WatchedKernels``)."""
@@ -224,10 +182,13 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
     heartbeat_within = Int(
         HEARTBEAT_WITHIN, config=True, help="Seconds a table page's browser may miss its beat."
     )
+    fork_kernels = Bool(
+        True, config=True, help="Fork page kernels from a template that has imported the kit."
+    )
 
     @default("kernel_manager_class")
     def _default_kernel_manager_class(self):
-        return "hordes_kit.serve.kernels.KitKernel"
+        return "hordes_kit.serve.launch.KitKernel"
 
     @default("context")
     def _context_default(self):
@@ -250,6 +211,7 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
         self.visits: Counter[str] = Counter()  # pages opened since the server started
         self.watch = PageWatch(self.connect_within, self.heartbeat_within)
         self.hk_loopback_port: int | None = None  # with TLS: where preheated kernels ask
+        self.hk_template: KernelTemplate | None = None  # what KitKernel forks kernels from
 
     # --- the cap -------------------------------------------------------------------------
     def kernels_in_use(self) -> int:
@@ -381,7 +343,22 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
             self.log.info("hordes-kit: kernel pools are full (%d kernels)", len(ready))
         self._pools_full = full
 
+    def start_template(self) -> None:
+        """Start the kernel template (``launch.KernelTemplate``): kernels are forked from it
+        once it has imported the kit, started from nothing until then or without it."""
+        if self.hk_template is None and self.fork_kernels and can_fork():
+            self.hk_template = KernelTemplate(self.root_dir, self.log)
+            self.hk_template.start()
+
+    async def shutdown_all(self, *args, **kwargs):  # type: ignore[override]
+        try:
+            return await super().shutdown_all(*args, **kwargs)
+        finally:
+            if self.hk_template is not None:
+                self.hk_template.stop()
+
     def start_keeper(self, every_s: float = 1) -> None:
+        self.start_template()
         if self._keeper is None:
             asyncio.get_event_loop().call_soon(self.keep_pools)
             self._keeper = PeriodicCallback(self.keep_pools, every_s * 1000)

@@ -19,6 +19,8 @@ What the server adds to Voila (the helpers live in kernels and pages):
 - no tracebacks in the browser (they go to the server's log), friendly error pages;
 - text-only dashboards (the index) served without a kernel;
 - memory handed back to the system after idle kernels are culled;
+- the front end's static files sent gzip-compressed and kept by the browser, so a
+  visitor's second page takes its scripts from the cache (assets.py);
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
   charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
   loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
@@ -56,11 +58,13 @@ from voila import notebook_renderer
 from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from hordes_kit.core.data import notebooks_dir
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.quota import CLIENT_HEADER
+from hordes_kit.serve.assets import compressed
 from hordes_kit.serve.dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
 from hordes_kit.serve.gate import (
     check_host_scheduler,
@@ -175,6 +179,15 @@ class KitGate:
         if status_code == 404:
             return self.finish(not_found())
         return self.finish(went_wrong())
+
+
+def is_static(cls: object) -> bool:
+    """Whether a handler serves the front end's static files (not the notebooks' files)."""
+    return (
+        isinstance(cls, type)
+        and issubclass(cls, tornado.web.StaticFileHandler)
+        and not issubclass(cls, AllowListFileHandler)
+    )
 
 
 def gated(cls: type) -> type:
@@ -324,6 +337,8 @@ class KitVoila(Voila):
             if h[0] in (root, root.rstrip("/") or "/"):
                 continue
             cls = KitRenderHandler if h[1] is TornadoVoilaHandler else h[1]
+            if is_static(cls):  # the front end: compressed, kept by the browser (assets.py)
+                cls = compressed(cls)
             out.append((h[0], gated(cls), *h[2:]))
         out.insert(0, (root.rstrip("/") + "/?", gated(RedirectHandler), {"url": target}))
         return out

@@ -26,13 +26,10 @@ Under `hordes-kit serve`, charts load plotly's code from the server and tracebac
 to the server's log (see hordes_kit/serve/dashboard.py).
 """
 
-import os
 import sys
 
-from hordes_kit.serve.dashboard import ENV, log_tracebacks, use_served_plotly
+from hordes_kit.serve.dashboard import setup_kernel
 
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
-if os.environ.get(ENV) == "1":
-    use_served_plotly()
-    log_tracebacks()
+setup_kernel()
