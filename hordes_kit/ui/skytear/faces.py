@@ -27,6 +27,7 @@ __all__ = [
     "lane_html",
     "lanes_html",
     "thing",
+    "waiting_words",
     "PHASES",
     "phase_track_html",
     "mana_track",
@@ -61,6 +62,17 @@ TYPE_WORDS = {
     "appendage": "Outsider (appendage)",
     "henchman": "Outsider (henchman)",
 }
+
+
+def waiting_words(outsider: dict, name_all: bool = True) -> str:
+    """Which outsider pile cards found no room this turn and wait for the next (plain text;
+    ``name_all=False``: unnamed when the whole pile waits, for a line that lists it)."""
+    pile, waiting = outsider["pile"], outsider["waiting"]
+    if not waiting:
+        return ""
+    if waiting == pile and not name_all:
+        return "no room this turn: summoned next turn"
+    return f"{', '.join(waiting)}: no room this turn, summoned next turn"
 
 
 def thing(tid: str) -> str:

@@ -21,6 +21,7 @@ from hordes_kit.ui.skytear.faces import (
     phase_track_html,
     portal_html,
     thing,
+    waiting_words,
 )
 
 __all__ = ["table_html", "on_pieces", "status_html", "seat_name"]
@@ -142,10 +143,8 @@ def _horde_html(v: dict) -> str:
         bits.append(f"<span {thing('treachery')}><b>Treachery card</b> {tre}</span>")
     o = v["outsider"]
     pile = html.escape(", ".join(o["pile"])) if o["pile"] else "empty"
-    if o["waiting"] == o["pile"] and o["pile"]:
-        pile += " (no room this turn: summoned next turn)"
-    elif o["waiting"]:
-        pile += f" ({html.escape(', '.join(o['waiting']))}: no room this turn, summoned next turn)"
+    if o["waiting"]:
+        pile += f" ({html.escape(waiting_words(o, name_all=False))})"
     bits.append(f"<span {thing('outsider-pile')}><b>Outsider pile</b> {pile}</span>")
     if o["to_come"]:
         bits.append(f"<b>Outsider to come</b> {html.escape(', '.join(o['to_come']))}")
