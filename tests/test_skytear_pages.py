@@ -208,6 +208,13 @@ def test_setup_choices_reach_the_engine():
     st.campaign.value = True
     b.new_game(1)
     assert b.state.config.mode == "campaign" and moves(b)
+    # the book's campaign setup chooses the difficulty, the market decks and the final
+    # outsider: the board dropped them (Scalesider chosen, "final outsider Atlas" played)
+    assert b.state.config.difficulty == 4 and b.state.config.outsider == "Scalesider"
+    assert "difficulty 4, final outsider Scalesider" in b.state.log[0].text
+    st.deck.value, st.deck2.value = "Taulot Dwellers", "Kurumo Disciples"
+    b.new_game(1)
+    assert b.state.config.decks == ("Taulot Dwellers", "Kurumo Disciples")
 
 
 # --- the odds page -------------------------------------------------------------------
