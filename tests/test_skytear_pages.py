@@ -194,6 +194,18 @@ def test_nothing_on_screen_is_an_internal_code():
         b.click(pick or ("keep" if "keep" in m else "done" if "done" in m else m[0]))
 
 
+def test_the_bless_question_says_why_anyone_would_choose_damage():
+    # the board asked "Bless 1 - health or damage tokens?" and nothing on it said that
+    # damage wounds your own ally, nor what for (the glossary and walkthrough 25 do)
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.skytear.view import view
+
+    sc = next(load_scenario(p) for p in scenario_files("skytear") if p.name.startswith("25-"))
+    prompt = view(run_scenario(sc)[0].after, 0)["prompt"]
+    assert prompt.startswith("Prayer Tower: Bless 1 - health tokens (sturdier) or damage")
+    assert "wounds the ally on purpose" in prompt and "After this card is damaged" in prompt
+
+
 def test_setup_choices_reach_the_engine():
     b = SkyBoard(seed=1, speed="Instant")
     st = b.setup
