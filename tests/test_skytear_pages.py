@@ -64,6 +64,19 @@ def test_the_status_line_names_the_phase_once():
     assert all(word != after for word, after in zip(words, words[1:])), line
 
 
+def test_the_status_line_names_the_player_once():
+    # co-op: a prompt that names its player itself read "Player 1: Player 1: discard 1
+    # card(s) from your hand." (a Plank Walker's discard, seed 11)
+    from hordes_kit.ui.skytear.table import status_html
+
+    v = {"result": None, "turn": 1, "phase": "horde", "waiting_for": "player 1", "log": []}
+    v |= {"players": 2, "prompt": "Player 1: discard 1 card(s) from your hand."}
+    line = visible_text(status_html(v))
+    assert line == "Turn 1 · Horde phase Player 1: discard 1 card(s) from your hand.", line
+    v["prompt"] = "Attach Boarding Hook to which card?"  # a prompt naming nobody: named
+    assert "Horde phase Player 1: Attach Boarding Hook" in visible_text(status_html(v))
+
+
 def test_a_solo_turn_played_by_clicking_the_table():
     b = SkyBoard(seed=3, speed="Instant")
     to_alliance(b)

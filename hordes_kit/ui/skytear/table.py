@@ -79,7 +79,9 @@ def status_html(v: dict, bots: tuple[int, ...] = (), busy: str = "") -> str:
     elif v["waiting_for"].startswith("player"):
         seat = int(v["waiting_for"].split()[1]) - 1
         who = seat_name(v, seat, bots)
-        what = f"{who}: {v['prompt']}" if v["players"] > 1 else v["prompt"]
+        what = v["prompt"]
+        if v["players"] > 1 and not what.startswith(f"Player {seat + 1}:"):  # named once
+            what = f"{who}: {what}"
     else:
         what = "Cards are being drawn."
     data = attrs(
