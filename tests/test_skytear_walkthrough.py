@@ -285,3 +285,11 @@ def test_the_walkthrough_table_says_which_outsider_pile_cards_wait_for_the_next_
     assert "Pirate Lord, Plank Walker: no room this turn" in pile
     player.open_at("sky-first-lesson")  # nothing waits: nothing said
     assert "summoned next turn" not in player.board.value
+
+
+def test_the_outsider_pile_glossary_entry_says_a_card_with_no_room_waits():
+    # the glossary said the pile's cards are "all summoned in the horde phase"; since the
+    # book's full-lanes rule a card that found no room waits there for the next turn
+    pile = find_term(glossary("skytear", "skytear."), "outsider pile")
+    assert "all summoned" not in pile.text
+    assert "finds no room" in pile.text and "waits for the next turn" in pile.text
