@@ -216,7 +216,7 @@ def test_the_bless_question_says_why_anyone_would_choose_damage():
     sc = next(load_scenario(p) for p in scenario_files("skytear") if p.name.startswith("25-"))
     prompt = view(run_scenario(sc)[0].after, 0)["prompt"]
     assert prompt.startswith("Prayer Tower: Bless 1 - health tokens (sturdier) or damage")
-    assert "wounds the ally on purpose" in prompt and "After this card is damaged" in prompt
+    assert "wounds the ally on purpose" in prompt and "after this card is damaged" in prompt
 
 
 def test_setup_choices_reach_the_engine():

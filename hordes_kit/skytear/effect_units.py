@@ -221,7 +221,7 @@ def _bless(s, t):
         e.target,
         lambda s, u: [("bless:health", "health"), ("bless:damage", "damage")],
         f"{source_name(s, t)}: Bless {e.amount} - health tokens (sturdier) or damage tokens "
-        "(wounds the ally on purpose, for an 'After this card is damaged' or 'if wounded' "
+        "(wounds the ally on purpose, for an 'after this card is damaged' or 'if wounded' "
         "ability)?",
         apply,
     )
