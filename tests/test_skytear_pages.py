@@ -77,6 +77,17 @@ def test_the_status_line_names_the_player_once():
     assert "Horde phase Player 1: Attach Boarding Hook" in visible_text(status_html(v))
 
 
+def test_the_horde_line_says_1_card_not_1_cards():
+    # "Horde deck 1 cards · Horde discard 1 cards" (the full-lanes game, turn 5)
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.ui.skytear.table import table_html
+
+    sc = next(load_scenario(p) for p in scenario_files("skytear") if p.name.startswith("03-"))
+    text = visible_text(table_html(run_scenario(sc)[0].after, interactive=False))
+    assert "Horde deck 3 cards · Horde discard 1 card ·" in text, text
+    assert not re.search(r"\b1 cards\b", text)
+
+
 def test_a_solo_turn_played_by_clicking_the_table():
     b = SkyBoard(seed=3, speed="Instant")
     to_alliance(b)

@@ -137,9 +137,11 @@ def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
 
 def _horde_html(v: dict) -> str:
     h = v["horde"]
-    bits = [f"<span {thing('horde-deck')}><b>Horde deck</b> {h['deck_count']} cards</span>"]
-    disc = sum(c["count"] for c in h["discard"])
-    bits.append(f"<span {thing('horde-discard')}><b>Horde discard</b> {disc} cards</span>")
+    n, disc = h["deck_count"], sum(c["count"] for c in h["discard"])
+    bits = [f"<span {thing('horde-deck')}><b>Horde deck</b> {n} card{'s' * (n != 1)}</span>"]
+    bits.append(
+        f"<span {thing('horde-discard')}><b>Horde discard</b> {disc} card{'s' * (disc != 1)}</span>"
+    )
     if h["treachery"]:
         tre = html.escape(h["treachery"])
         bits.append(f"<span {thing('treachery')}><b>Treachery card</b> {tre}</span>")
