@@ -149,6 +149,26 @@ def test_skytear_every_card_castle_portal_and_scenario_with_its_code():
     assert not minion.sample and "Pillager" in minion.keywords
 
 
+def test_skytear_faces_print_the_cards_words_with_their_minus_signs():
+    # a face drew the card file's code with every '-' made a space: Entangle read "Play: temp
+    # attack monster 2" (it gives -2), the Rootwall Hold "attack lane monster 1" (-1), and a
+    # unit's words lost theirs again (the Glamour Weaver "has 1 health this turn")
+    from hordes_kit.skytear.cards import shipped_cards
+    from hordes_kit.skytear.words import ability_words
+    from hordes_kit.ui.skytear.cardref import face
+
+    cs = shipped_cards()
+    refs = {r.key: r for r in card_refs("skytear")}
+    for c in (*cs.cards.values(), *cs.castles.values()):
+        shown = html.unescape(face(refs[c.id]).html())
+        for a in (*c.abilities, *getattr(c, "enchantment", ())):
+            assert ability_words(a) in shown, (c.name, ability_words(a))
+    entangle = html.unescape(face(refs["entangle"]).html())
+    assert (
+        "Play: A monster gains -2 attack this turn." in entangle and "temp attack" not in entangle
+    )
+
+
 def test_shadows_every_card_with_its_initiative_and_requirements():
     from hordes_kit.shadows.cards import load_cards
 

@@ -64,6 +64,30 @@ def test_the_status_line_names_the_phase_once():
     assert all(word != after for word, after in zip(words, words[1:])), line
 
 
+def test_the_status_line_names_the_player_once():
+    # co-op: a prompt that names its player itself read "Player 1: Player 1: discard 1
+    # card(s) from your hand." (a Plank Walker's discard, seed 11)
+    from hordes_kit.ui.skytear.table import status_html
+
+    v = {"result": None, "turn": 1, "phase": "horde", "waiting_for": "player 1", "log": []}
+    v |= {"players": 2, "prompt": "Player 1: discard 1 card(s) from your hand."}
+    line = visible_text(status_html(v))
+    assert line == "Turn 1 · Horde phase Player 1: discard 1 card(s) from your hand.", line
+    v["prompt"] = "Attach Boarding Hook to which card?"  # a prompt naming nobody: named
+    assert "Horde phase Player 1: Attach Boarding Hook" in visible_text(status_html(v))
+
+
+def test_the_horde_line_says_1_card_not_1_cards():
+    # "Horde deck 1 cards · Horde discard 1 cards" (the full-lanes game, turn 5)
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.ui.skytear.table import table_html
+
+    sc = next(load_scenario(p) for p in scenario_files("skytear") if p.name.startswith("03-"))
+    text = visible_text(table_html(run_scenario(sc)[0].after, interactive=False))
+    assert "Horde deck 3 cards · Horde discard 1 card ·" in text, text
+    assert not re.search(r"\b1 cards\b", text)
+
+
 def test_a_solo_turn_played_by_clicking_the_table():
     b = SkyBoard(seed=3, speed="Instant")
     to_alliance(b)
@@ -194,6 +218,18 @@ def test_nothing_on_screen_is_an_internal_code():
         b.click(pick or ("keep" if "keep" in m else "done" if "done" in m else m[0]))
 
 
+def test_the_bless_question_says_why_anyone_would_choose_damage():
+    # the board asked "Bless 1 - health or damage tokens?" and nothing on it said that
+    # damage wounds your own ally, nor what for (the glossary and walkthrough 25 do)
+    from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
+    from hordes_kit.skytear.view import view
+
+    sc = next(load_scenario(p) for p in scenario_files("skytear") if p.name.startswith("25-"))
+    prompt = view(run_scenario(sc)[0].after, 0)["prompt"]
+    assert prompt.startswith("Prayer Tower: Bless 1 - health tokens (sturdier) or damage")
+    assert "wounds the ally on purpose" in prompt and "after this card is damaged" in prompt
+
+
 def test_setup_choices_reach_the_engine():
     b = SkyBoard(seed=1, speed="Instant")
     st = b.setup
@@ -208,6 +244,13 @@ def test_setup_choices_reach_the_engine():
     st.campaign.value = True
     b.new_game(1)
     assert b.state.config.mode == "campaign" and moves(b)
+    # the book's campaign setup chooses the difficulty, the market decks and the final
+    # outsider: the board dropped them (Scalesider chosen, "final outsider Atlas" played)
+    assert b.state.config.difficulty == 4 and b.state.config.outsider == "Scalesider"
+    assert "difficulty 4, final outsider Scalesider" in b.state.log[0].text
+    st.deck.value, st.deck2.value = "Taulot Dwellers", "Kurumo Disciples"
+    b.new_game(1)
+    assert b.state.config.decks == ("Taulot Dwellers", "Kurumo Disciples")
 
 
 # --- the odds page -------------------------------------------------------------------

@@ -273,3 +273,23 @@ def test_the_treachery_card_in_the_discard_pile_is_a_thing_of_its_own(player):
     assert card < pile < end and "Skyboot Deckhand" in board[card:pile]  # on the pile
     listed = re.findall(r"<span class='hk-chip'[^>]*>([^<]*)</span>", board[pile:end])
     assert "Skyboot Deckhand" not in listed  # not also a card of the pile's list
+
+
+def test_the_walkthrough_table_says_which_outsider_pile_cards_wait_for_the_next_turn(player):
+    # the full-lanes walkthrough showed the Pirate Lord and the Plank Walker in the outsider
+    # pile with nothing saying they wait until the next turn (the play board says it)
+    player.open_at("sky-full-lanes", 2)
+    board = player.board.value
+    pile = board[board.index('data-thing="outsider-pile"') :]
+    assert "no room this turn, summoned next turn" in pile
+    assert "Pirate Lord, Plank Walker: no room this turn" in pile
+    player.open_at("sky-first-lesson")  # nothing waits: nothing said
+    assert "summoned next turn" not in player.board.value
+
+
+def test_the_outsider_pile_glossary_entry_says_a_card_with_no_room_waits():
+    # the glossary said the pile's cards are "all summoned in the horde phase"; since the
+    # book's full-lanes rule a card that found no room waits there for the next turn
+    pile = find_term(glossary("skytear", "skytear."), "outsider pile")
+    assert "all summoned" not in pile.text
+    assert "finds no room" in pile.text and "waits for the next turn" in pile.text

@@ -220,7 +220,9 @@ def _bless(s, t):
         t,
         e.target,
         lambda s, u: [("bless:health", "health"), ("bless:damage", "damage")],
-        f"{source_name(s, t)}: Bless {e.amount} - health or damage tokens?",
+        f"{source_name(s, t)}: Bless {e.amount} - health tokens (sturdier) or damage tokens "
+        "(wounds the ally on purpose, for an 'after this card is damaged' or 'if wounded' "
+        "ability)?",
         apply,
     )
 

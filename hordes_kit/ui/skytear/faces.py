@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from hordes_kit.skytear.words import ability_words as card_words
 from hordes_kit.ui.cardface import CardFace, Lane, Pile
 from hordes_kit.ui.pieces import Token, TokenTrack, attrs
 
@@ -27,6 +28,7 @@ __all__ = [
     "lane_html",
     "lanes_html",
     "thing",
+    "waiting_words",
     "PHASES",
     "phase_track_html",
     "mana_track",
@@ -63,6 +65,17 @@ TYPE_WORDS = {
 }
 
 
+def waiting_words(outsider: dict, name_all: bool = True) -> str:
+    """Which outsider pile cards found no room this turn and wait for the next (plain text;
+    ``name_all=False``: unnamed when the whole pile waits, for a line that lists it)."""
+    pile, waiting = outsider["pile"], outsider["waiting"]
+    if not waiting:
+        return ""
+    if waiting == pile and not name_all:
+        return "no room this turn: summoned next turn"
+    return f"{', '.join(waiting)}: no room this turn, summoned next turn"
+
+
 def thing(tid: str) -> str:
     """The marker a lesson's "point at it" question finds a piece by."""
     return f"data-thing='{html.escape(tid, quote=True)}'"
@@ -89,6 +102,14 @@ def ability_words(text: str) -> str:
     """
     t = text.replace("-", " ").strip()
     return t[:1].upper() + t[1:]
+
+
+def _joined(parts: list[str]) -> str:
+    """A card's text box: keywords apart by ';', an ability's sentence ends with its '.'."""
+    out = ""
+    for p in parts:
+        out += (" " if out.endswith(".") else "; ") + p if out else p
+    return out
 
 
 def keyword_words(kw: str) -> str:
@@ -136,9 +157,8 @@ def unit_face(u: dict, **kw) -> CardFace:
     if u.get("kind") == "token":
         sub.append("card token")
     words = [keyword_words(k) for k in u.get("keywords", [])]
-    text = "; ".join(
-        [*words, *(ability_words(a) for a in u.get("abilities", [])), *u.get("lasting", [])]
-    )
+    # the view's abilities are the card's words already (skytear.words): drawn as they are
+    text = _joined([*words, *u.get("abilities", []), *u.get("lasting", [])])
     if u.get("owner"):
         sub.append(f"Player {u['owner']}'s")
     if u.get("attachments"):
@@ -170,7 +190,7 @@ def hand_face(card, mana: int, action: str | None = None, verb: str = "Play", **
     words = [
         keyword_words(f"{k} {v}" if v > 1 or k in KEYWORD_WORDS else k) for k, v in card.kw.items()
     ]
-    text = "; ".join([*words, *(ability_words(a.text) for a in card.abilities)])
+    text = _joined([*words, *(card_words(a) for a in card.abilities)])
     if card.cost <= mana:
         badge = f"You can pay for it ({mana} mana)"
     else:
@@ -199,8 +219,8 @@ def castle_html(v: dict, castle, start_health: int) -> str:
         c["name"],
         "Castle",
         stats=(("Health", hp),),
-        text="; ".join(
-            ["Exhaust, pay 1 mana: draw a card", *(ability_words(a.text) for a in castle.abilities)]
+        text=_joined(
+            ["Exhaust, pay 1 mana: draw a card", *(card_words(a) for a in castle.abilities)]
         ),
         subtitle=f"{taken} damage taken of {start_health}"
         if taken

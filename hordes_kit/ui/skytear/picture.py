@@ -15,6 +15,7 @@ from hordes_kit.skytear.words import card_text
 from hordes_kit.ui.cardface import CardFace, Pile
 from hordes_kit.ui.pieces import TokenTrack, attrs
 from hordes_kit.ui.skytear import faces
+from hordes_kit.ui.skytear.faces import waiting_words
 
 __all__ = ["table_html", "unit_face", "PHASES"]
 
@@ -112,7 +113,8 @@ def _top(s: Position, v: dict) -> str:
         "Outsider pile",
         layout="list",
         counts=tuple((name, 1, "Monster") for name in o["pile"]),
-        note=f"Still to come: {', '.join(o['to_come']) or 'none'}"
+        note=(f"{waiting_words(o)}. " if o["waiting"] else "")
+        + f"Still to come: {', '.join(o['to_come']) or 'none'}"
         + (f"; destroyed: {', '.join(o['destroyed'])}" if o["destroyed"] else ""),
     )
     return (

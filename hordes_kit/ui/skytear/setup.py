@@ -130,9 +130,10 @@ class SkySetup(w.VBox):
         if n == 2:
             cfg["castle2"] = self.castle2.value
         if self.campaign.value:
-            cfg = {"players": n, "mode": "campaign", "castle": self.castle.value}
-            if n == 2:
-                cfg["castle2"] = self.castle2.value
+            # the book's campaign setup chooses the castles, market decks, difficulty and
+            # final outsider as here; its three hordes are the box's (one horde box here)
+            cfg["mode"] = "campaign"
+            del cfg["hordes"]
         return cfg
 
     def show_config(self, config: dict, bots: tuple[int, ...]) -> None:

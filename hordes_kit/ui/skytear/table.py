@@ -21,6 +21,7 @@ from hordes_kit.ui.skytear.faces import (
     phase_track_html,
     portal_html,
     thing,
+    waiting_words,
 )
 
 __all__ = ["table_html", "on_pieces", "status_html", "seat_name"]
@@ -78,7 +79,9 @@ def status_html(v: dict, bots: tuple[int, ...] = (), busy: str = "") -> str:
     elif v["waiting_for"].startswith("player"):
         seat = int(v["waiting_for"].split()[1]) - 1
         who = seat_name(v, seat, bots)
-        what = f"{who}: {v['prompt']}" if v["players"] > 1 else v["prompt"]
+        what = v["prompt"]
+        if v["players"] > 1 and not what.startswith(f"Player {seat + 1}:"):  # named once
+            what = f"{who}: {what}"
     else:
         what = "Cards are being drawn."
     data = attrs(
@@ -134,18 +137,18 @@ def _seat_html(state, v: dict, seat: int, actions: dict[str, str], bots) -> str:
 
 def _horde_html(v: dict) -> str:
     h = v["horde"]
-    bits = [f"<span {thing('horde-deck')}><b>Horde deck</b> {h['deck_count']} cards</span>"]
-    disc = sum(c["count"] for c in h["discard"])
-    bits.append(f"<span {thing('horde-discard')}><b>Horde discard</b> {disc} cards</span>")
+    n, disc = h["deck_count"], sum(c["count"] for c in h["discard"])
+    bits = [f"<span {thing('horde-deck')}><b>Horde deck</b> {n} card{'s' * (n != 1)}</span>"]
+    bits.append(
+        f"<span {thing('horde-discard')}><b>Horde discard</b> {disc} card{'s' * (disc != 1)}</span>"
+    )
     if h["treachery"]:
         tre = html.escape(h["treachery"])
         bits.append(f"<span {thing('treachery')}><b>Treachery card</b> {tre}</span>")
     o = v["outsider"]
     pile = html.escape(", ".join(o["pile"])) if o["pile"] else "empty"
-    if o["waiting"] == o["pile"] and o["pile"]:
-        pile += " (no room this turn: summoned next turn)"
-    elif o["waiting"]:
-        pile += f" ({html.escape(', '.join(o['waiting']))}: no room this turn, summoned next turn)"
+    if o["waiting"]:
+        pile += f" ({html.escape(waiting_words(o, name_all=False))})"
     bits.append(f"<span {thing('outsider-pile')}><b>Outsider pile</b> {pile}</span>")
     if o["to_come"]:
         bits.append(f"<b>Outsider to come</b> {html.escape(', '.join(o['to_come']))}")
