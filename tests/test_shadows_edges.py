@@ -28,7 +28,7 @@ LAYERS = [
     {"view", "why", "words"},
     {"game"},
     {"odds", "hands", "advice", "bots", "simulate", "cli", "quiz", "bench", "sheet", "cardref"}
-    | {"policy", "tape", "lab", "fast"},  # the bot's family, chance tapes, the lab, fast/
+    | {"policy", "tape", "lab", "fast", "coach"},  # the bot's family, tapes, the lab, fast/, coach
 ]
 LAYERS[2] |= {"things"}  # the things on the table the view names (the tutor's questions)
 

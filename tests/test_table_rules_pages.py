@@ -166,8 +166,11 @@ def test_shadows_whole_games_play_the_tables_rules(monkeypatch):
     started = []
     real = sim.new_game
     monkeypatch.setattr(sim, "new_game", lambda cfg: started.append(cfg) or real(cfg))
-    sim.simulate(heroes, 2, seed=2, rules={"library": "pool", "mulligan": False})
-    assert started == [{"players": 2, "library": "pool", "mulligan": False}] * 2
+    rules = {"library": "pool", "mulligan": False}
+    # the rules engine's games (the fast simulator's, simulate's default, play every table
+    # rule move for move like the engine's on the same tape: tests/test_shadows_fast.py)
+    sim.simulate(heroes, 2, seed=2, rules=rules, engine="reference")
+    assert started == [{"players": 2, **rules}] * 2
     monkeypatch.undo()
     simulate = sim.simulate
     with pytest.raises(InvalidInputError, match="library"):
