@@ -294,7 +294,7 @@ def test_quiz_answers_come_from_the_engine():
         "pillage",
         "castle",
     ]
-    assert [q.answer for q in qs[2:]] == ["Plank Walker (lane 5)", "50%", "0", "3", "4", "1"]
+    assert [q.answer for q in qs[2:]] == ["Plank Walker (lane 5)", "50%", "3", "0", "4", "1"]
     assert qs[0].answer == "67%" and qs[0].grade("67%") and not qs[0].grade("50%")
     assert qs[0].detail == 1 - Fraction(
         len(list(combinations(range(6), 2))), len(list(combinations(range(10), 2)))
