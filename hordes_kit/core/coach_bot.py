@@ -94,8 +94,9 @@ def coach_question(game: str, measure: str, config: dict | None = None):
     return Question(
         "coach",
         "Does the coach beat the best policy?",
-        "Whole games in the rules engine: the coach, which plays each choice by simulated "
-        f"games ({PER_MOVE} a move), against the game's best policy, on the same games.",
+        "Whole games in the rules engine: the coach, which plays the best policy's move "
+        f"unless simulated games ({PER_MOVE} a move, on common random numbers) tell another "
+        "above it on win chance, against the game's best policy, on the same games.",
         experiment=experiment,
         default_games=50,
     )
