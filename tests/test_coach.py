@@ -455,3 +455,24 @@ def test_a_move_told_apart_above_the_policys_move_is_still_the_best():
     rules = CoachRules("a policy that swaps", DEMO.rollout, DEMO.measures, bot=lambda s, r: "swap")
     a = coach(_demo(), seconds=30, games=64, rules=rules)
     assert a.best.move == "stay" and a.moves[1].diff_high < 0
+
+
+SHIPPED_COACH = {"the-horde": 200, "heroes-hordes": 200}  # scripts/lab_answers.py's PLAN
+
+
+def test_the_shipped_coach_answers_are_the_planned_runs():
+    # the lab's "does the coach beat the best policy?" for the games whose runs take minutes
+    # (Fantahzee's coach plays a game in minutes: not shipped); each row's difference is
+    # measured on the same games as the best's
+    from hordes_kit.core.coach_bot import coach_question
+    from hordes_kit.core.lab.report import read_answers
+
+    shipped = {a["game"]: a for a in read_answers() if a["question"] == "coach"}
+    assert set(shipped) == set(SHIPPED_COACH)
+    for game, a in shipped.items():
+        assert a["games"] == SHIPPED_COACH[game] and a["seed"] == 2026
+        assert a["command"] == f"hordes-kit lab {game} coach --games {a['games']} --seed 2026"
+        labels = [x.label for x in coach_question(game, "won").experiment().arms]
+        assert sorted(r["choice"] for r in a["rows"]) == sorted(labels)
+        for r in a["rows"]:
+            assert r["vs_best_low95"] <= r["vs_best"] <= r["vs_best_high95"]
