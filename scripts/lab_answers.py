@@ -30,8 +30,10 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("the-horde", HORDE, "best-policy", 10_000, 16),  # first round; 40,000 fresh at the end
     ("the-horde", HORDE, "card-value", 50_000, 0),
     ("the-horde", HORDE, "table-rules", 50_000, 0),
+    ("the-horde", HORDE, "coach", 200, 0),  # the coach as a bot: ~2 s a game
     ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
     ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
+    ("heroes-hordes", HEROES, "coach", 200, 0),  # the coach as a bot: ~2.5 s a game
     ("fantahzee", FANTAHZEE, "first-player", 20_000, 0),  # fast simulator, ~130 games/s
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
     ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms

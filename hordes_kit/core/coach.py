@@ -135,7 +135,9 @@ class _Move:
 class Coach:
     """A search over one position's moves; ``think(seconds)`` refines it and answers."""
 
-    def __init__(self, state: GameState, rules: CoachRules, seed: int = 0) -> None:
+    def __init__(
+        self, state: GameState, rules: CoachRules, seed: int = 0, policy_move: str | None = None
+    ) -> None:
         if state.is_terminal:
             raise InvalidInputError("the game is over: there is no move to coach")
         if state.is_chance:
@@ -154,6 +156,12 @@ class Coach:
         self._most = min(MOST_GAMES, max(FIRST_ROUND, MOST_OUTCOMES // max(1, len(moves))))
         # the screen's exact answer: of moves the games cannot tell apart, it ranks first
         self._exact = rules.exact(state) if rules.exact else None
+        # the best policy's own move: the coach recommends another only where the games
+        # tell that move's win chance apart above it (``policy_move``: the one a bot drew)
+        if policy_move is None and rules.bot is not None and len(moves) > 1:
+            rng = random.Random(f"hordes-kit-coach-policy:{seed}")
+            policy_move = rules.bot(self._start(0), rng)
+        self._policy = policy_move if policy_move in moves else None
         self.seconds = 0.0
 
     def _start(self, g: int) -> GameState:
@@ -228,22 +236,31 @@ class Coach:
         for m in alive:
             if m is not best:
                 d, half = _paired(best, m, lambda o: o.win)
-                ds, hs = _paired(best, m, self.rules.second)
                 z = Z_DROP / Z95  # the 95% half-widths, widened to 99%
+                # the score counts towards the win; a tiebreak measure (turns held) does not:
+                # a move is never dropped for it, only ranked by it among equal chances
+                ds, hs = _paired(best, m, _score) if self.rules.score else (0.0, 0.0)
                 if d - z * half > 0 or (d >= 0 and ds - z * hs > 0):
                     m.dropped = True
 
     def _key(self) -> Callable[[_Move], tuple]:
-        """How moves rank: the moves still searched first, then win chance, then the score
-        or tiebreak measure, then the screen's exact answer, then the shorter id."""
+        """How moves rank: the moves still searched first, then win chance, then the score,
+        then the best policy's own move, then the tiebreak measure, then the screen's exact
+        answer, then the shorter id."""
         second, exact = self.rules.second, self._exact[0] if self._exact else None
+        scored = bool(self.rules.score)
 
         def key(m: _Move) -> tuple:
             n = len(m.outcomes) or 1
+            tie = sum(second(o) for o in m.outcomes) / n
             return (
                 not m.dropped,  # a dropped move's figures come from fewer games
                 sum(o.win for o in m.outcomes) / n,
-                sum(second(o) for o in m.outcomes) / n,
+                tie if scored else 0.0,
+                # of equal chances the policy's move: a tiebreak measure such as turns held
+                # is not the win (in The Horde, held longest is not survived most often)
+                m.move == self._policy,
+                0.0 if scored else tie,
                 m.move == exact,
                 -len(m.move),
                 m.move,
@@ -256,9 +273,19 @@ class Coach:
         from hordes_kit.core.coach_words import agreement, why_better
 
         ranked = sorted(self._moves, key=self._key(), reverse=True)
+        kept = self._kept(ranked[0])
+        if kept is not None:  # no move is told apart above the policy's: it stays the best
+            ranked.remove(kept)
+            ranked.insert(0, kept)
         best = ranked[0]
         values = tuple(_value(m, best, bool(self.rules.score)) for m in ranked)
         why = why_better(self.rules, best, ranked[1] if len(ranked) > 1 else None)
+        if best.move == self._policy and why.startswith("In "):  # nothing measured favours it
+            n = len(best.outcomes)
+            why = (
+                f"{best.label} is what {self.rules.policy} plays, and in {n:,} game"
+                f"{'s' * (n != 1)} each no other move is told apart above it on win chance."
+            )
         who = getattr(self.state, "who", None)
         return CoachAnswer(
             self.game,
@@ -277,6 +304,23 @@ class Coach:
             agreement(values, *self._exact) if self._exact else "",
             not self._done(),
         )
+
+    def _kept(self, top: _Move) -> _Move | None:
+        """The policy's move when ``top`` (the best by the means) is not told apart above it
+        on win chance (99% sure, as a move is dropped: many moves are compared at once, and
+        at 95% the lab's coach left the policy on chance gaps and won 4 games where it won 6)."""
+        own = next((m for m in self._moves if m.move == self._policy), None)
+        if own is None or own is top or own.dropped or not own.outcomes:
+            return None
+        z = Z_DROP / Z95
+        d, half = _paired(top, own, lambda o: o.win)
+        if d - z * half > 0:
+            return None
+        if self.rules.score:  # of equal chances, a higher score told apart ranks first
+            ds, hs = _paired(top, own, _score)
+            if d >= 0 and ds - z * hs > 0:
+                return None
+        return own
 
 
 def _score(o: Outcome) -> float:

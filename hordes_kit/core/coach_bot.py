@@ -12,6 +12,9 @@ shared).
 
 from __future__ import annotations
 
+import hashlib
+import random
+
 import numpy as np
 
 from hordes_kit.core.coach import MAX_SECONDS, Coach, rules_for
@@ -25,15 +28,26 @@ COMPETITIVE = ("fantahzee", "shadows")  # a seat wins against the others
 PER_MOVE = 16  # the lab's coach: simulated games a move at each choice
 
 
+def _seed_of(rng: random.Random) -> int:
+    """A search seed from the game's generator without drawing from it: the game's luck
+    after this choice stays the luck the best policy's game draws (common random numbers
+    between the lab's arms)."""
+    state = repr(rng.getstate()).encode()
+    return int.from_bytes(hashlib.blake2b(state, digest_size=8).digest(), "big") & MAX_SEED
+
+
 def coach_bot(game: str, games: int = 16) -> Policy:
-    """A policy that plays the coach's best move after ``games`` simulated games a move."""
+    """A policy that plays the coach's best move after ``games`` simulated games a move:
+    the best policy's own move unless the games tell another above it on win chance."""
     rules = rules_for(game)
 
     def policy(state, rng) -> str:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        search = Coach(state, rules, seed=rng.randrange(MAX_SEED + 1))
+        # the best policy first, drawing from the game's generator exactly as it does alone:
+        # until the coach plays another move its game is the best policy's game
+        own = rules.bot(state, rng) if rules.bot is not None else None
+        if len(state.legal_actions()) == 1:
+            return own if own is not None else state.legal_actions()[0]
+        search = Coach(state, rules, seed=_seed_of(rng), policy_move=own)
         return search.think(MAX_SECONDS, games=games).best.move
 
     return policy
@@ -80,8 +94,9 @@ def coach_question(game: str, measure: str, config: dict | None = None):
     return Question(
         "coach",
         "Does the coach beat the best policy?",
-        "Whole games in the rules engine: the coach, which plays each choice by simulated "
-        f"games ({PER_MOVE} a move), against the game's best policy, on the same games.",
+        "Whole games in the rules engine: the coach, which plays the best policy's move "
+        f"unless simulated games ({PER_MOVE} a move, on common random numbers) tell another "
+        "above it on win chance, against the game's best policy, on the same games.",
         experiment=experiment,
         default_games=50,
     )
