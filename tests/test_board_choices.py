@@ -1,7 +1,8 @@
 """Every choice of every board's New game section, and of its Table rules, makes a game that
 saves and loads, and that a link opens on a friend's page: the same game, and the New game
 section showing the choices that made it (pressing New game there starts the same kind of
-game). Who plays a seat (a person or a bot) is the page's own: a save does not carry it.
+game). Who plays each seat (a person, or a bot at its strength) comes back too: the save
+and the link record it, and a bot seat plays itself on the page that opens them.
 
 A failure names the board, the choice and the value (a game set up with the outsider WAST-3
 could not be loaded back: its drop-down's options are names, not (label, value) pairs)."""
@@ -55,6 +56,13 @@ def same_kind(name: str, a: dict, b: dict) -> bool:
     return game.start(a) == game.start(b)
 
 
+def shown_choices(board) -> list:
+    """What the New game section and the Table rules show: every choice's value, seats' kinds
+    (who plays each seat: a person or which bot) among them (names typed in: ``same_kind``,
+    as the game makes two equal names unique)."""
+    return [box.value for box, _values in choices(board) if not isinstance(box, w.Text)]
+
+
 def same_game(a, b) -> bool:
     """The same game: ``a`` is ``b``, or ``b`` played on by the page's own bots."""
     return a.history[: len(b.history)] == b.history and a.game == b.game
@@ -86,6 +94,8 @@ def test_every_new_game_choice_saves_loads_and_links(monkeypatch, tmp_path, name
             assert loader.load_text(board.save_text()), f"{what}: {loader.message.value}"
             assert same_game(loader.state, board.state), f"{what}: loaded another game"
             assert same_kind(name, new_config(loader), config), f"{what}: New game after Load"
+            assert shown_choices(loader) == shown_choices(board), f"{what}: seats after Load"
+            assert loader.seat_players() == board.seat_players(), f"{what}: who plays, Load"
             tried += 1
             query = board.links.make()
             if query is None:  # bots on every seat played a whole game: refused in words
@@ -94,5 +104,7 @@ def test_every_new_game_choice_saves_loads_and_links(monkeypatch, tmp_path, name
             friend = open_with(monkeypatch, query, lambda: make(9))
             assert same_game(friend.state, board.state), f"{what}: the link opened another"
             assert same_kind(name, new_config(friend), config), f"{what}: New game after link"
+            assert shown_choices(friend) == shown_choices(board), f"{what}: seats after link"
+            assert friend.seat_players() == board.seat_players(), f"{what}: who plays, link"
             linked += 1
     assert tried >= len(found) and linked >= tried - 2

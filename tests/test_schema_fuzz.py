@@ -31,10 +31,10 @@ from hypothesis import strategies as st
 
 from hordes_kit.cli import main
 from hordes_kit.core.errors import HordesKitError, InvalidInputError, SaveFileError
-from hordes_kit.core.links import LinkError, position_from_link
+from hordes_kit.core.links import LinkError, position_digest, position_from_link, read_link
 from hordes_kit.core.playout import random_policy, sample_outcome
 from hordes_kit.core.registry import get_game
-from hordes_kit.core.savefile import load_save
+from hordes_kit.core.savefile import load_save, read_save
 from hordes_kit.core.tables import TableError, TableSession, TableStore
 
 GAMES = ("fantahzee", "skytear", "shadows", "the-horde", "heroes-hordes")
@@ -96,6 +96,56 @@ def test_fuzz_a_link_made_of_such_a_save_is_refused_naming_the_place(game, data)
         event("too big for a link: refused on its size before it is unpacked")
         return
     refused_naming(game, where, e.value, "this link: cannot be loaded: ")
+
+
+def seat_values(game: str):
+    """Who plays each seat, as a save might say it: the game's own words ("person" and its
+    bots) in lists of any length, mixed with other words and values, or no list at all."""
+    who = st.sampled_from(("person", *get_game(game).seat_bots, "strong", "sensible", "bot"))
+    junk = st.one_of(
+        st.text(max_size=12),
+        st.integers(),
+        st.booleans(),
+        st.none(),
+        st.floats(allow_nan=False, allow_infinity=False),
+    )
+    return st.one_of(
+        st.lists(who, max_size=7),
+        st.lists(st.one_of(who, junk), max_size=7),
+        junk,
+        st.dictionaries(st.text(max_size=5), who, max_size=2),
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+@budget(60)
+@given(data=st.data())
+def test_fuzz_who_plays_each_seat_is_read_or_refused_in_words(game, data):
+    """A save's or link's ``seats``: read as given when it is one of the game's words per
+    seat, else refused in words naming it, by the save loader and a link alike."""
+    s = played(game)
+    history = s.history[: data.draw(st.integers(0, min(len(s.history), 40)), "moves")]
+    seats = data.draw(seat_values(game), "seats")
+    doc = save_doc(game, {}, history) | {"seats": seats}
+    allowed = ("person", *get_game(game).seat_bots)
+    good = (
+        isinstance(seats, list)
+        and len(seats) == s.num_players
+        and all(isinstance(x, str) and x in allowed for x in seats)
+    )
+    token = link_of(doc, position_digest(get_game(game).replay({}, history)))
+    for name, read in (
+        ("save file", lambda: read_save(json.dumps(doc), game)),
+        ("this link", lambda: read_link(token, game)),
+    ):
+        if good:
+            assert read()[2] == seats
+            continue
+        with pytest.raises(SaveFileError) as e:
+            read()
+        text = str(e.value)
+        assert text.startswith(f"{name}: ") and "\n" not in text and len(text) < 1000, text
+        assert "who plays" in text, text
 
 
 _FOLDER = tempfile.TemporaryDirectory(prefix="hk-fuzz-tables-")  # removed at exit

@@ -32,7 +32,7 @@ from typing import Any
 
 from hordes_kit.core.errors import HordesKitError, SaveFileError
 from hordes_kit.core.query import Check
-from hordes_kit.core.savefile import SAVE_FORMAT, load_save
+from hordes_kit.core.savefile import read_save, save_doc
 from hordes_kit.core.state import GameState
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "LinkError",
     "position_link",
     "position_from_link",
+    "read_link",
     "position_check",
     "position_digest",
 ]
@@ -68,8 +69,11 @@ def position_digest(state: GameState) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
-def position_link(game: str, config: Mapping[str, Any], state: GameState) -> str:
-    """The ``position`` value of a link to this game's position (at most ``MAX_LINK``).
+def position_link(
+    game: str, config: Mapping[str, Any], state: GameState, seats: list[str] | None = None
+) -> str:
+    """The ``position`` value of a link to this game's position (at most ``MAX_LINK``);
+    ``seats``: who plays each seat, as a save file says it.
 
     A game too long for a link is refused with a message that says to save it instead.
 
@@ -79,12 +83,7 @@ def position_link(game: str, config: Mapping[str, Any], state: GameState) -> str
     >>> token.startswith("k1."), position_from_link(token, "fantahzee")[1] == g
     (True, True)
     """
-    doc = {
-        "format": SAVE_FORMAT,
-        "game": game,
-        "config": dict(config),
-        "history": list(state.history),
-    }
+    doc = save_doc(game, config, state, seats)
     raw = json.dumps(doc, separators=(",", ":")).encode()
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
     token = f"{LINK_TAG}.{position_digest(state)}.{packed}"
@@ -114,7 +113,16 @@ def _inflate(packed: str) -> bytes:
 
 
 def position_from_link(text: str, expect_game: str | None = None) -> tuple[dict, GameState]:
-    """Open a position link: ``(config, state)``, exactly the position it was made at.
+    """Open a position link: ``(config, state)``, exactly the position it was made at."""
+    config, state, _seats = read_link(text, expect_game)
+    return config, state
+
+
+def read_link(
+    text: str | bytes, expect_game: str | None = None
+) -> tuple[dict, GameState, list[str] | None]:
+    """Open a position link: ``(config, state, seats)``, ``seats`` who plays each seat
+    (None: the link does not say; ``core.savefile.read_save``).
 
     Anything else is refused whole with ``LinkError`` naming the link: damaged, too
     long, from another game, made by a kit with another link encoding, or whose moves
@@ -135,7 +143,7 @@ def position_from_link(text: str, expect_game: str | None = None) -> tuple[dict,
         )
     raw = _inflate(packed)
     try:
-        config, state = load_save(raw, expect_game=expect_game, name=NAME)
+        config, state, seats = read_save(raw, expect_game=expect_game, name=NAME)
     except HordesKitError as e:
         raise LinkError(str(e)) from None
     if position_digest(state) != digest:
@@ -143,14 +151,16 @@ def position_from_link(text: str, expect_game: str | None = None) -> tuple[dict,
             f"{NAME}: made by another version of the kit: its moves replay to a different "
             "position here, so it is not opened"
         )
-    return config, state
+    return config, state, seats
 
 
-def position_check(game: str) -> Check:
-    """A ``core.query`` check: the ``position`` parameter opened for ``game``."""
+def position_check(game: str, seats: bool = False) -> Check:
+    """A ``core.query`` check: the ``position`` parameter opened for ``game``: ``(config,
+    state)``, or with ``seats`` ``(config, state, seats)`` (``read_link``)."""
 
-    def check(name: str, value: str) -> tuple[dict, GameState]:
-        return position_from_link(value, expect_game=game)
+    def check(name: str, value: str) -> tuple:
+        opened = read_link(value, expect_game=game)
+        return opened if seats else opened[:2]
 
     check.max_value = MAX_LINK  # type: ignore[attr-defined]
     return check

@@ -78,6 +78,9 @@ class Game:
     card_faces: str = ""
     # module whose COACH (core.coach.CoachRules) lets the coach rank the game's moves
     coach: str = ""
+    # the bots that may play a seat of its boards, as a save or link records who plays
+    # each seat (``core.schema.seat_players``: "person" or one of these)
+    seat_bots: tuple[str, ...] = ()
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""

@@ -4,7 +4,12 @@ Format ``hordes-kit-save/2``::
 
     {"format": "hordes-kit-save/2", "game": "fantahzee",
      "config": {"players": 3, "cards": "<the text of the card file, if not shipped>"},
-     "history": ["first:1", "roll:6,5,4,3,2", ...]}
+     "history": ["first:1", "roll:6,5,4,3,2", ...],
+     "seats": ["person", "strong", "random"]}
+
+``seats`` (optional) says who played each seat on the board that saved it: a person or one
+of the game's bots (``Game.seat_bots``, read by ``core.schema.seat_players``), so a bot seat
+plays itself again after Load; a file without it loads as before (the page's own seats).
 
 A config never names a file: a player's own card data travels as its text (Fantahzee
 and Heroes & Hordes ``cards``, The Horde ``data``: file name -> text), the shipped data
@@ -26,9 +31,18 @@ from typing import Any
 from hordes_kit.core.errors import HordesKitError, SaveFileError
 from hordes_kit.core.inputs import decode_text, parse_json
 from hordes_kit.core.registry import get_game
+from hordes_kit.core.schema import seat_players
 from hordes_kit.core.state import GameState
 
-__all__ = ["SAVE_FORMAT", "SAVE_LIMIT", "MAX_MOVES", "dump_save", "load_save"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_LIMIT",
+    "MAX_MOVES",
+    "dump_save",
+    "load_save",
+    "read_save",
+    "save_doc",
+]
 
 SAVE_FORMAT = "hordes-kit-save/2"
 OLD_FORMAT = "hordes-kit-save/1"
@@ -37,22 +51,27 @@ OLD_FORMAT = "hordes-kit-save/1"
 SAVE_LIMIT = 2 * 1024 * 1024  # bytes: a player's card data (CARD_TEXT_LIMIT) and the rest
 MAX_MOVES = 30_000  # moves in a history (the longest bot games are about 12,000)
 MAX_ACTION = 100  # characters of one action id
-_KEYS = {"format", "game", "config", "history"}
+_KEYS = {"format", "game", "config", "history", "seats"}
 # format 1 configs named files here (Fantahzee, Heroes & Hordes, The Horde)
 _PATH_KEYS = ("cards", "cards_file", "data_dir")
 
 
-def dump_save(game: str, config: Mapping[str, Any], state: GameState) -> str:
-    """The save file text for a game in progress."""
-    return json.dumps(
-        {
-            "format": SAVE_FORMAT,
-            "game": game,
-            "config": dict(config),
-            "history": list(state.history),
-        },
-        indent=1,
-    )
+def save_doc(
+    game: str, config: Mapping[str, Any], state: GameState, seats: list[str] | None = None
+) -> dict:
+    """What a save file (and a position link) holds: ``seats``, who plays each seat, if any."""
+    doc = {"format": SAVE_FORMAT, "game": game, "config": dict(config)}
+    doc["history"] = list(state.history)
+    if seats is not None:
+        doc["seats"] = list(seats)
+    return doc
+
+
+def dump_save(
+    game: str, config: Mapping[str, Any], state: GameState, seats: list[str] | None = None
+) -> str:
+    """The save file text for a game in progress (``seats``: who plays each seat)."""
+    return json.dumps(save_doc(game, config, state, seats), indent=1)
 
 
 def _text(data: str | bytes, name: str) -> str:
@@ -81,7 +100,28 @@ def _old_config(config: dict, name: str) -> dict:
 def load_save(
     text: str | bytes, expect_game: str | None = None, name: str = "save file"
 ) -> tuple[dict, GameState]:
-    """Read a save file and replay it; returns ``(config, state)``.
+    """Read a save file and replay it; returns ``(config, state)`` (``read_save``)."""
+    config, state, _seats = read_save(text, expect_game, name)
+    return config, state
+
+
+def _seats(doc: dict, game: Any, name: str) -> list[str] | None:
+    """Who plays each seat, as the file says (None: it does not say), read by the game's
+    declared seats before anything is built."""
+    if "seats" not in doc:
+        return None
+    spec = seat_players(game.seat_bots, game.max_players)
+    try:
+        return spec.check(doc["seats"], "who plays each seat:")
+    except HordesKitError as e:  # "...: who plays each seat: option item 2: must be ..."
+        raise SaveFileError(f"{name}: {str(e).replace(': option', '', 1)}") from None
+
+
+def read_save(
+    text: str | bytes, expect_game: str | None = None, name: str = "save file"
+) -> tuple[dict, GameState, list[str] | None]:
+    """Read a save file and replay it; returns ``(config, state, seats)``, ``seats`` who
+    plays each seat ("person" or a bot of the game; None: the file does not say).
 
     Raises ``SaveFileError`` (one message, starting with ``name``) for anything corrupt,
     oversized or foreign. The caller's game in progress is never touched because
@@ -116,12 +156,20 @@ def load_save(
         raise SaveFileError(f"{name}: {len(history):,} moves; the limit is {MAX_MOVES:,}")
     try:
         g = get_game(game)
+    except HordesKitError as e:
+        raise SaveFileError(f"{name}: cannot be loaded: {e}") from None
+    seats = _seats(doc, g, name)
+    try:
         state = g.start(config)
     except HordesKitError as e:
         raise SaveFileError(f"{name}: cannot be loaded: {e}") from None
+    if seats is not None and len(seats) != state.num_players:
+        raise SaveFileError(
+            f"{name}: says who plays {len(seats)} seats; the game has {state.num_players}"
+        )
     try:
         state = state.apply_all(history)  # time linear in the moves (see GameState.apply_all)
     except HordesKitError as e:
         raise SaveFileError(f"{name}: move {e.move} cannot be replayed: {e}") from None  # type: ignore[attr-defined]
     own = getattr(getattr(state, "config", None), "to_dict", None)
-    return (own() if callable(own) else config), state
+    return (own() if callable(own) else config), state, seats

@@ -35,6 +35,8 @@ __all__ = [
     "Spec",
     "Whole",
     "seats",
+    "PERSON",
+    "seat_players",
     "Flag",
     "Text",
     "OneOf",
@@ -158,6 +160,19 @@ def seats(lo: int, hi: int) -> Whole:
     hordes_kit.core.errors.InvalidInputError: Fantahzee option: must be 2-5 players, got 6
     """
     return Whole(lo, hi, "1 (a solo game)" if lo == hi == 1 else f"{lo}-{hi} players")
+
+
+PERSON = "person"  # who plays a seat in a save or link: a person, or one of the game's bots
+
+
+def seat_players(bots: tuple[str, ...], most: int) -> ListOf:
+    """Who plays each seat of a saved or linked game: ``"person"`` or one of ``bots``.
+
+    >>> seat_players(("strong",), 5).check(["person", "weak"], "Fantahzee seats")
+    Traceback (most recent call last):
+    hordes_kit.core.errors.InvalidInputError: Fantahzee seats option item 2: must be one of 'person', 'strong', got 'weak'
+    """  # noqa: E501
+    return ListOf(OneOf((PERSON, *bots)), most=most, least=1, noun="seats")
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ FANTAHZEE = register(
                 "a click, dice odds and attack plans on demand, undo, save and load.",
             ),
         ),
+        seat_bots=("random", "strong"),  # who may play a seat of its board (a save records it)
         cli=__name__ + ".cli",
         cards=__name__ + ".cardref",
         card_faces="hordes_kit.ui.fantahzee.cardref",

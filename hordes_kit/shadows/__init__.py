@@ -46,6 +46,7 @@ SHADOWS = register(
                 "your Hand against the Monster this round, and who wins with which Hero.",
             ),
         ),
+        seat_bots=("sensible", "random"),  # who may play a seat of its board (a save records it)
         cli=__name__ + ".cli",
         cards=__name__ + ".cardref",
         card_faces="hordes_kit.ui.shadows.cardref",

@@ -46,6 +46,7 @@ SKYTEAR = register(
                 "difficulty.",
             ),
         ),
+        seat_bots=("sensible",),  # who may play a seat of its board (a save records it)
         cli=__name__ + ".cli",
         cards=__name__ + ".cardref",
         card_faces="hordes_kit.ui.skytear.cardref",

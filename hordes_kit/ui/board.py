@@ -8,7 +8,7 @@ from typing import ClassVar
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.links import POSITION, position_check, position_link
 from hordes_kit.core.registry import get_game
-from hordes_kit.core.savefile import dump_save, load_save
+from hordes_kit.core.savefile import dump_save, read_save
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.files import SaveLoad
@@ -100,7 +100,24 @@ class BoardMixin:
 
     def _show_new_game(self, config: dict) -> None:
         """Set the New game section to a loaded or linked game's choices (its config), so
-        that New game starts the same kind of game; who plays each seat stays the page's."""
+        that New game starts the same kind of game (who plays each seat: ``_seat_players``)."""
+
+    def seat_players(self) -> list[str] | None:
+        """Who plays each seat of the game on this page, as a save or link records it:
+        "person" or the game's name of a bot (``Game.seat_bots``); None: every seat a person
+        (a board without bot seats records nothing)."""
+        return None
+
+    def _show_seat_players(self, seats: list[str]) -> None:
+        """Let these play the seats (a loaded or linked game's ``seat_players``), in the New
+        game section too; a board without bot seats has nothing to set."""
+
+    def _seat_players(self, seats: list[str] | None) -> None:
+        # A save or link without seats (an old one) leaves the page's own. At a shared table
+        # the table's seats win: a file or link never makes a person's seat a bot there
+        # (Load is refused there anyway; this holds whoever calls it).
+        if seats is not None and not self.at_table():
+            self._show_seat_players(seats)
 
     def restart(self) -> None:
         """What the New game button does: a fresh random deal, or the seed typed into the
@@ -192,15 +209,16 @@ class BoardMixin:
 
     def save_text(self) -> str:
         """The save file of the game in progress."""
-        return dump_save(self.game, self.config, self.state)
+        return dump_save(self.game, self.config, self.state, self.seat_players())
 
     def load_text(self, text: str | bytes) -> bool:
         """Load a save file; a corrupt or foreign file is refused and nothing changes."""
         try:
-            config, state = load_save(text, expect_game=self.game)
+            config, state, seats = read_save(text, expect_game=self.game)
         except HordesKitError as e:
             self.message.value = error_html(f"Not loaded: {e}. Your game is unchanged.")
             return False
+        self._seat_players(seats)
         self.message.value = note_html(self._install(config, state))
         return True
 
@@ -224,7 +242,8 @@ class BoardMixin:
         """Save and Load buttons for this board (a refused file leaves the game unchanged)."""
 
         def on_load(text: str) -> str:
-            config, state = load_save(text, expect_game=self.game)  # refused: kit's error
+            config, state, seats = read_save(text, expect_game=self.game)  # kit's error
+            self._seat_players(seats)
             return self._install(config, state)
 
         return SaveLoad(self.save_text, on_load, filename=f"{self.game}-save.json")
@@ -237,7 +256,8 @@ class BoardMixin:
         position link would show every hand)."""
         if self.at_table():
             return query_of({"table": self.table_panel.session.code})
-        return query_of({POSITION: position_link(self.game, self.config, self.state)})
+        token = position_link(self.game, self.config, self.state, self.seat_players())
+        return query_of({POSITION: token})
 
     def coach_panel(self):
         """The board's "Coach" section (ui/coach.py): the moves of the position on screen
@@ -276,12 +296,13 @@ class BoardMixin:
         links = getattr(self, "links", None)
         if links is not None and self.state.num_players > 1:
             links.warning = HIDDEN_WARNING
-        wanted, problem = page_query({POSITION: position_check(self.game)})
+        wanted, problem = page_query({POSITION: position_check(self.game, seats=True)})
         if problem:
             self.message.value = error_html(f"{problem}. A new game opened instead.")
             return problem
         if POSITION in wanted:
-            config, state = wanted[POSITION]
+            config, state, seats = wanted[POSITION]
+            self._seat_players(seats)
             said = self._install(config, state).replace("Loaded ", "", 1)
             self.undo_stack = []  # undo does not go back to the game the page opened with
             button = getattr(self, "undo_button", None)

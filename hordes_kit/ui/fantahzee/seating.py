@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from hordes_kit.core.schema import PERSON
 from hordes_kit.ui.controls import section, seed_box
 
 __all__ = ["SEAT_KINDS", "SeatSetup"]
@@ -77,6 +78,16 @@ class SeatSetup:
             (names[i], "person" if SEAT_KINDS[k.value] is None else "bot")
             for i, (_n, k) in enumerate(self.seat_boxes[:n])
         ]
+
+    def seat_players(self) -> list[str]:
+        """Who plays each seat of the game in progress: "person", "random" or "strong"."""
+        return [kind or PERSON for kind in self.kinds()]
+
+    def _show_seat_players(self, seats: list[str]) -> None:
+        """A loaded or linked game's people and bots in the seats' "plays as" boxes."""
+        words = {kind or PERSON: word for word, kind in SEAT_KINDS.items()}
+        for (_name, kind), seat in zip(self.seat_boxes, seats):
+            kind.value = words[seat]
 
     def _show_new_game(self, config: dict) -> None:
         """A loaded game's players and seat names in the New game section (read from its

@@ -18,6 +18,7 @@ import ipywidgets as w
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.registry import get_game
+from hordes_kit.core.schema import PERSON
 from hordes_kit.shadows.view import PHASE_NAMES
 from hordes_kit.ui.board import BoardMixin
 from hordes_kit.ui.common import error_html, note_html
@@ -33,6 +34,10 @@ from hordes_kit.ui.shadows.advice import (
 from hordes_kit.ui.shadows.seating import SEAT_KINDS, ShadowsStyle, TableSetup
 from hordes_kit.ui.shadows.table import log_for, table_html, visible_events
 from hordes_kit.ui.surface import ActionView
+
+# who plays a seat, as a save or link records it (core.schema.seat_players), and back
+SEAT_NAMES = {"Person": PERSON, "Sensible bot": "sensible", "Random bot": "random"}
+SEAT_WORDS = {name: word for word, name in SEAT_NAMES.items()}
 
 __all__ = ["ShadowsBoard", "ShadowsStyle", "SEAT_KINDS", "board_page", "SAFE_UNDO"]
 
@@ -113,6 +118,14 @@ class ShadowsBoard(BoardMixin, w.VBox):
 
     def _new_config(self) -> dict:
         return self.setup.config()
+
+    def seat_players(self) -> list[str]:
+        """Who plays each seat of the game in progress: "person", "sensible" or "random"."""
+        return [SEAT_NAMES[kind] for kind in self.kinds()]
+
+    def _show_seat_players(self, seats: list[str]) -> None:
+        """A loaded or linked game's people and bots in the seats' "played by" boxes."""
+        self.setup.show_kinds([SEAT_WORDS[seat] for seat in seats])
 
     # --- one table on several devices ----------------------------------------------------
 

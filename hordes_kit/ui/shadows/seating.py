@@ -61,9 +61,14 @@ class TableSetup(w.VBox):
         """Who plays each of the first ``n`` seats: 'Person', 'Sensible bot', 'Random bot'."""
         return [b.children[1].value for b in self.seat_boxes[:n]]
 
+    def show_kinds(self, kinds: list[str]) -> None:
+        """Who plays each seat, from the first: 'Person', 'Sensible bot' or 'Random bot'."""
+        for box, kind in zip(self.seat_boxes, kinds):
+            box.children[1].value = kind
+
     def show_config(self, config) -> None:
         """A loaded game's players and seat names, from its config (``SConfig``); who plays
-        each seat stays the page's."""
+        each seat: ``show_kinds``."""
         if config.players in self.players.options:
             self.players.value = config.players
         for i, box in enumerate(self.seat_boxes[: config.players]):

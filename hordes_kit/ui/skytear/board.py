@@ -16,6 +16,7 @@ import ipywidgets as w
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.playout import sample_outcome
 from hordes_kit.core.registry import get_game
+from hordes_kit.core.schema import PERSON
 from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html
@@ -29,6 +30,7 @@ from hordes_kit.ui.surface import ActionView
 __all__ = ["SkyBoard", "board_page"]
 
 MAX_AUTO = 5_000
+BOT = "sensible"  # the kit's bot partner, as a save or link records the seat it plays
 ODDS = (
     ("odds:forecast", "Forecast of this turn"),
     ("odds:win", "Win odds from here"),
@@ -242,6 +244,14 @@ class SkyBoard(BoardMixin, w.VBox):
         self._show()
 
     # --- save and load -------------------------------------------------------------------
+
+    def seat_players(self) -> list[str]:
+        """Who plays each seat of the game in progress: "person" or "sensible" (the bot)."""
+        return [BOT if i in self.bots else PERSON for i in range(self.state.players)]
+
+    def _show_seat_players(self, seats: list[str]) -> None:
+        """A loaded or linked game's bot seats (``_show_new_game`` shows them as the mode)."""
+        self.bots = tuple(i for i, seat in enumerate(seats) if seat != PERSON)
 
     def _show_new_game(self, config: dict) -> None:
         self.setup.show_config(config, self.bots)

@@ -138,8 +138,8 @@ class SkySetup(w.VBox):
 
     def show_config(self, config: dict, bots: tuple[int, ...]) -> None:
         """Set the choices to a loaded game's: what its config says, the first game's
-        choices where it says nothing (a config keeps only what differs from them); who
-        plays a seat is not in a save, so the page's own seats stay."""
+        choices where it says nothing (a config keeps only what differs from them); ``bots``:
+        the seats the kit's bot plays (the board's, a loaded save's or a link's)."""
         cfg = SkyConfig.from_dict(config)
         self.mode.value = "solo" if cfg.players == 1 else ("bot" if bots else "people")
         self.campaign.value = cfg.mode == "campaign"
