@@ -66,7 +66,10 @@ def each_target(s: Position, t: Task, apply):
     e = t.args[2]
     if e.target in SETS:
         units = candidates(s, e.target, t.args[0])
-        again = reveal_first(s, t, units)
+        if t.picks:  # revealed already: a card a revealed spell concealed came after the
+            # ability chose its cards and stays face down (else Hatching after Hatching loops)
+            units = [u for u in units if not (isinstance(u, Unit) and u.concealed)]
+        again = reveal_first(s, t.with_pick("revealed"), units)
         if again is not None:
             return again
         s = cite_target(s, e.target, units)

@@ -43,7 +43,13 @@ def fight_lane(s: Position, t: Task):
         return s  # an empty lane: no Fight: ability and nothing strikes (steps 2 and 3 skipped)
     tasks = []
     if m is not None and m.concealed:
-        return push(s, Task("reveal", (m.uid,)), t)
+        if t.picks:  # a card concealed by the one just revealed: this lane's step 1 is done
+            return push(
+                s, Task("alliance_fight", (lane,)), Task("strike", (lane,)).with_pick(m.uid)
+            )
+        # reveal once: a revealed spell may conceal the next horde card in this very lane
+        # (Hatching), and revealing that one too would loop while the deck is all Hatchings
+        return push(s, Task("reveal", (m.uid,)), t.with_pick(m.uid))
     if m is not None:
         tasks = ability_tasks(s, m.uid, m.card, "fight", -1)
     return push(s, *tasks, Task("alliance_fight", (lane,)), Task("strike", (lane,)))
@@ -120,7 +126,14 @@ def strike(s: Position, t: Task):
     m, a = s.monsters[lane], s.allies[lane]
     ally = a if a is not None and s.is_ally(a) else None
     if m is not None and m.concealed:
-        return push(s, Task("reveal", (m.uid,)), t)
+        if t.picks:  # the lane's card was revealed and left; a new face-down card came
+            return emit(
+                s,
+                "keywords.concealed",
+                f"Lane {lane + 1}: the revealed card has left; the face-down card that "
+                "took its place stays face down until the end of the next alliance phase.",
+            )
+        return push(s, Task("reveal", (m.uid,)), t.with_pick(m.uid))
     p = strike_preview(s, lane)
     s = _cannot_strike(s, lane)
     if m is not None and ally is not None:

@@ -186,12 +186,20 @@ def _each(S, C, A, E, P, src, card, e, seat, pick):
         buf = scratch(S, SC_EACH, MAXU)
         s = find(S, src) if src else -1
         n = candidates(S, C, A, E, t, s, buf)
+        if pick != NO_PICK:  # effect_units.each_target: revealed already, and a card a
+            # revealed spell concealed since stays face down
+            k = 0
+            for i in range(n):
+                if ug(S, buf[i], 2) >= 0:
+                    buf[k] = buf[i]
+                    k += 1
+            n = k
         hidden = 0
         for i in range(n):
             if ug(S, buf[i], 2) < 0:
                 hidden += 1
         if hidden:
-            push(S, TK_EFFECT, src, card, e, seat)
+            push(S, TK_EFFECT, src, card, e, seat, pick=1)
             for i in range(n - 1, -1, -1):
                 if ug(S, buf[i], 2) < 0:
                     push(S, TK_REVEAL, ug(S, buf[i], U_UID))

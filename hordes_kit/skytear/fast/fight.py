@@ -79,10 +79,14 @@ def t_fight_phase(S):
 
 
 @njit(cache=True, _nrt=False)
-def t_fight_lane(S, C, A, lane):
+def t_fight_lane(S, C, A, lane, revealed):
     m = S[O_MON + lane]
     if m >= 0 and ug(S, m, 2) < 0:
-        push(S, TK_FIGHT_LANE, lane)
+        if revealed:  # fight.fight_lane: a card a revealed spell concealed stays face down
+            push(S, TK_STRIKE, lane, 1)
+            push(S, TK_ALLIANCE_FIGHT, lane)
+            return
+        push(S, TK_FIGHT_LANE, lane, 1)
         push(S, TK_REVEAL, ug(S, m, U_UID))
         return
     push(S, TK_STRIKE, lane)
@@ -133,11 +137,13 @@ def _push_after(S, C, A, slot):
 
 
 @njit(cache=True, _nrt=False)
-def t_strike(S, C, A, E, P, lane):
+def t_strike(S, C, A, E, P, lane, revealed):
     m, a = S[O_MON + lane], S[O_ALY + lane]
     ally = a if a >= 0 and is_ally(S, C, a) else -1
     if m >= 0 and ug(S, m, 2) < 0:
-        push(S, TK_STRIKE, lane)
+        if revealed:  # fight.strike: revealed once; the new face-down card waits
+            return
+        push(S, TK_STRIKE, lane, 1)
         push(S, TK_REVEAL, ug(S, m, U_UID))
         return
     if m >= 0 and ally >= 0:

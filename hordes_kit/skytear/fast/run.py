@@ -244,11 +244,11 @@ def step(S, C, A, E, P, U):
     elif kind == TK_TAUNT:
         t_taunt(S, C, A, E, a0)
     elif kind == TK_FIGHT_LANE:
-        t_fight_lane(S, C, A, a0)
+        t_fight_lane(S, C, A, a0, a1)
     elif kind == TK_ALLIANCE_FIGHT:
         t_alliance_fight(S, C, A, a0)
     elif kind == TK_STRIKE:
-        t_strike(S, C, A, E, P, a0)
+        t_strike(S, C, A, E, P, a0, a1)
     elif kind == TK_ELUSIVE:
         t_elusive(S, C, A, E, a0, a1)
     elif kind == TK_ORDER_GROUPS:
