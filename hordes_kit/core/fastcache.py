@@ -269,10 +269,11 @@ def forget_stale(game: str, cache_dir: Path, digest: str) -> int:
     """
     stamp = cache_dir / f"{STAMP}{game}"
     try:
-        if stamp.read_text() == digest:
-            return 0
-    except OSError:
-        pass  # no stamp: cached by an older kit, or nothing cached yet
+        kept = stamp.read_text()
+    except OSError:  # no stamp: cached by an older kit, or nothing cached yet
+        kept = ""
+    if kept == digest:
+        return 0
     removed = 0
     if cache_dir.is_dir():
         for f in cache_dir.iterdir():

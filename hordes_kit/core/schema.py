@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
@@ -108,17 +109,19 @@ class At:
         return b if isinstance(b, int) else int(self.ctx[b.field]) + b.plus
 
 
-class Spec:
+class Spec(ABC):
     """A declared value: ``read`` checks one and returns what was read; ``describe`` says
     what it must be, in words."""
 
     kinds: tuple[type, ...] = (object,)
 
+    @abstractmethod
     def read(self, value: Any, at: At) -> Any:
-        raise NotImplementedError
+        """The value checked and read, or ``at.fail(...)`` raised."""
 
+    @abstractmethod
     def describe(self) -> str:
-        raise NotImplementedError
+        """What a value must be, in words."""
 
     def check(self, value: Any, title: str = "config", ctx: dict | None = None) -> Any:
         """``read`` on its own (``ctx``: the fields a ``Ref`` bound reads)."""
