@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from hordes_kit.core.cardref import CardRef, Chart
 from hordes_kit.core.glossary import find_term, glossary
+from hordes_kit.skytear.card_model import KIT_SAMPLE, kit_sample
 from hordes_kit.skytear.cards import shipped_cards
 from hordes_kit.skytear.rules import GAME
 from hordes_kit.skytear.words import ability_words
@@ -81,6 +82,14 @@ def _card(c) -> CardRef:
     if c.kind == "outsider":
         numbers.append(("Type", c.type + (f", stage {c.stage}" if c.stage else "")))
     group = c.horde or c.faction
+    words, note = code_words(c.code), _note(c.sample, c.note)
+    if kit_sample(c):  # a made-up card: never taken for one of the box's
+        kind = f"{kind} ({KIT_SAMPLE})"
+        words += "; a number the kit gave its sample, after the base box's 001 to 184"
+        note = (
+            f"Not a card of the box: {KIT_SAMPLE}, made up for a word of the rulebook's "
+            f"glossary (a game plays it only when you choose it). {note}"
+        )
     return CardRef(
         GAME,
         c.id,
@@ -92,9 +101,10 @@ def _card(c) -> CardRef:
         _keywords(c.kw, (*c.abilities, *c.enchantment)),
         copies=c.copies,
         notation=str(c.code) if c.code else "",
-        notation_words=code_words(c.code),
+        notation_words=words,
         sample=c.sample,
-        note=_note(c.sample, c.note),
+        note=note,
+        made_up=kit_sample(c),
         source=c,
     )
 
