@@ -253,6 +253,56 @@ def test_setup_choices_reach_the_engine():
     assert b.state.config.decks == ("Taulot Dwellers", "Kurumo Disciples")
 
 
+def test_a_campaign_disables_the_horde_and_says_what_it_plays():
+    """A campaign's horde deck holds the box's three hordes (Campaign Setup): the Horde box
+    would be ignored, so it is disabled and the note names the three; Limited Format is a
+    campaign's choice, played where the box has three pre-made decks a player (solo)."""
+    b = SkyBoard(seed=1, speed="Instant")
+    st = b.setup
+    assert not st.horde.disabled and st.campaign_note.layout.display == "none"
+    st.campaign.value = True
+    assert st.horde.disabled and st.campaign_note.layout.display is None
+    note = visible_text(st.campaign_note.value)
+    assert "Skybooter, Animerk and Scaleson" in note and "Faefolk" not in note
+    assert st.deck.description == "Market deck" and st.outsider.description.startswith("Final")
+    st.limited.value = True
+    b.new_game(1)
+    assert b.state.config.limited and b.state.config.hordes == ()
+    assert "hordes Skybooter, Animerk, Scaleson" in b.state.log[0].text
+    st.mode.value = "bot"  # two players would need six pre-made decks: the box has three
+    assert st.limited.disabled and "solo only" in st.limited.description
+    b.new_game(1)
+    assert b.state.players == 2 and not b.state.config.limited and "Cannot" not in b.message.value
+    st.campaign.value = False
+    assert not st.horde.disabled and st.limited.layout.display == "none"
+
+
+def test_the_kits_sample_cards_are_never_taken_for_the_boxs():
+    """Cards numbered 185 and up are the kit's made-up samples (the Faefolk horde, Nupten
+    cards): New game's Horde box, the card reference and check-data say so."""
+    from hordes_kit.core.cardref import card_refs
+    from hordes_kit.core.data import data_path
+    from hordes_kit.skytear.cli import check_file
+    from hordes_kit.ui.cards import card_html
+
+    labels = dict((v, k) for k, v in SkyBoard(seed=1, speed="Instant").setup.horde.options)
+    assert labels["Faefolk"] == "Faefolk (the kit's sample, in no Skytear box)"
+    assert labels["Skybooter"] == "Skybooter" and len(labels) == 4
+    refs = {r.name: r for r in card_refs("skytear")}
+    for name in ("Will-o'-Wisp", "Chronomancer"):
+        shown = visible_text(card_html(refs[name]))
+        assert "the kit's sample, in no Skytear box" in shown and "Not a card of the box" in shown
+        copies = refs[name].copies
+        assert f"{copies} in the kit's card file, none in the box" in shown
+        assert f"{copies} in the box" not in shown and "Campaigns), card" in shown
+    box = visible_text(card_html(refs["Temple Guard"]))
+    assert "kit's sample" not in box and " in the box" in box
+    lines, _configs = check_file(data_path("skytear", "cards.toml"))
+    said = " ".join(lines)
+    assert "Sample cards made up for the kit" in said and "sample hordes: Faefolk" in said
+    assert "the set's later products" not in said
+
+
 # --- the odds page -------------------------------------------------------------------
 
 

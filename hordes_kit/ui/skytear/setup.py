@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from hordes_kit.skytear.card_model import KIT_SAMPLE
 from hordes_kit.skytear.cards import load_cards
+from hordes_kit.skytear.decks import game_hordes
 from hordes_kit.skytear.rules import SkyConfig
 from hordes_kit.ui.controls import new_game_row, seed_box
 
@@ -27,11 +29,25 @@ MODES = (
     ("Co-op: you and the kit's bot as your partner", "bot"),
     ("Co-op: two people at this device", "people"),
 )
-HORDES = tuple(sorted({c.horde for c in CARDS.cards.values() if c.horde}))
+# the hordes, the kit's made-up sample hordes (Faefolk: in no box) said so in their label
+HORDES = tuple(
+    (f"{h} ({KIT_SAMPLE})" if h in CARDS.sample_hordes() else h, h)
+    for h in sorted({c.horde for c in CARDS.cards.values() if c.horde})
+)
 # an immortal's stages share its name (Atlas I, II, III are "Atlas"): one choice each
 OUTSIDERS = tuple(
     sorted({c.name for c in CARDS.cards.values() if c.kind == "outsider" and c.type != "appendage"})
 )
+# "Form the horde deck using the cards from all the 3 hordes of this campaign": the box's
+CAMPAIGN_HORDES = game_hordes(CARDS, (), True)
+CAMPAIGN_WORDS = (
+    "<p class='hk-note sk-campaign-note'>A campaign's horde deck holds the box's three "
+    f"hordes together ({', '.join(CAMPAIGN_HORDES[:-1])} and {CAMPAIGN_HORDES[-1]}), so "
+    "the Horde choice does not apply; your alliance deck is your campaign's market deck, "
+    "and its first game's outsider is the portal.</p>"
+)
+LIMITED = "Limited Format: each market deck shuffles 3 pre-made decks"
+PREMADE = tuple(d for d in CARDS.decks if not d.cards)  # the faction decks
 CASTLES = tuple(
     (f"{c.name} ({c.faction}, health {c.health})", c.name) for c in CARDS.castles.values()
 )
@@ -71,6 +87,8 @@ class SkySetup(w.VBox):
         self.campaign = w.Checkbox(
             value=False, description="Campaign (4 games, scenarios, gold and the market)"
         )
+        self.limited = w.Checkbox(value=False, description=LIMITED)
+        self.campaign_note = w.HTML(CAMPAIGN_WORDS)
         self.new_button = w.Button(description="Start a new game", button_style="primary")
         self.new_button.add_class("sk-new")
         self.seed_box = seed_box(0)
@@ -95,16 +113,36 @@ class SkySetup(w.VBox):
                 self.partner,
                 self.outsider,
                 self.campaign,
+                self.campaign_note,
+                self.limited,
                 new_game_row(self.new_button, self.seed_box),
                 self.started,
             ]
         )
         self.add_class("sk-setup")
         self.mode.observe(lambda _c: self._partner(), "value")
+        self.campaign.observe(lambda _c: self._partner(), "value")
         self._partner()
 
     def _partner(self) -> None:
+        """The partner's choices in co-op only; a campaign plays the box's three hordes
+        whatever the Horde box says: the box is disabled and the note says what the campaign
+        plays, and offers the Limited Format where the box has its decks."""
         self.partner.layout.display = None if self.mode.value != "solo" else "none"
+        on = self.campaign.value
+        self.horde.disabled = on
+        self.deck.description = "Market deck" if on else "Alliance deck"
+        self.deck2.description = "Partner's market deck" if on else "Partner's alliance deck"
+        self.outsider.description = "Final outsider (game 4)" if on else "Outsider"
+        for x in (self.campaign_note, self.limited):
+            x.layout.display = None if on else "none"
+        # "shuffling together any three decks": three pre-made decks a player
+        self.limited.disabled = len(PREMADE) < 3 * self.players()
+        self.limited.description = LIMITED + (
+            f" (solo only: the box has {len(PREMADE)} pre-made decks)"
+            if self.limited.disabled
+            else ""
+        )
 
     def players(self) -> int:
         """1 or 2."""
@@ -134,6 +172,8 @@ class SkySetup(w.VBox):
             # final outsider as here; its three hordes are the box's (one horde box here)
             cfg["mode"] = "campaign"
             del cfg["hordes"]
+            if self.limited.value and not self.limited.disabled:
+                cfg["limited"] = True
         return cfg
 
     def show_config(self, config: dict, bots: tuple[int, ...]) -> None:
@@ -143,6 +183,7 @@ class SkySetup(w.VBox):
         cfg = SkyConfig.from_dict(config)
         self.mode.value = "solo" if cfg.players == 1 else ("bot" if bots else "people")
         self.campaign.value = cfg.mode == "campaign"
+        self.limited.value = cfg.limited
         decks = list(cfg.decks) + ["", ""]
         for box, value in (
             (self.horde, (cfg.hordes or ("Skybooter",))[0]),  # the first game's horde
