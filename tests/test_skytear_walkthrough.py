@@ -180,6 +180,23 @@ def test_the_quiz_names_the_monsters_and_every_explanation_says_its_rule():
     assert all("castle" in q.why and "strike" in q.why for q in castle)
 
 
+def test_a_chance_questions_explanation_works_its_answer_out():
+    # questions 1 and 2 (a draw's chance) explained themselves by "Every player starts with
+    # a hand of five cards" alone, the treachery forecast by the rules' titles: right or
+    # wrong, a player learnt nothing of why it is 67% or 13% or 50%
+    quiz = RulesQuiz()
+    chances = [q for q in quiz.questions if q.kind in ("draw", "forecast")]
+    assert len(chances) >= 3
+    for q in chances:
+        said = q.why.split("The rule —")[0]
+        assert q.answer in said and "/" in said, (q.ask, q.why)
+    first, second = quiz.questions[:2]
+    assert "shuffled" in first.why and "6/10 × 5/9 = 1/3" in first.why and "1 − 1/3" in first.why
+    assert "5/40 = 1/8" in second.why and "12.5%" in second.why
+    fore = next(q for q in chances if q.kind == "forecast")
+    assert "Cannon Volley (2 of the 4 cards): the castle takes 5" in fore.why
+
+
 def test_the_rules_quiz_is_answered_by_the_engine():
     quiz = RulesQuiz()
     assert len(quiz.questions) >= 5
