@@ -253,6 +253,16 @@ def test_setup_choices_reach_the_engine():
     assert b.state.config.decks == ("Taulot Dwellers", "Kurumo Disciples")
 
 
+def test_a_solo_game_names_no_bot_while_the_horde_moves():
+    # a solo player read "The horde and the bot move…" at every horde phase: there is no bot
+    solo = SkyBoard(seed=7, speed="Instant")
+    solo._show_frame(solo.state, 0)
+    assert "The horde moves…" in solo.table.html and "bot" not in visible_text(solo.table.html)
+    duo = SkyBoard(seed=7, speed="Instant", mode="bot")
+    duo._show_frame(duo.state, 0)
+    assert "The horde and the bot move…" in duo.table.html
+
+
 def test_a_campaign_disables_the_horde_and_says_what_it_plays():
     """A campaign's horde deck holds the box's three hordes (Campaign Setup): the Horde box
     would be ignored, so it is disabled and the note names the three; Limited Format is a

@@ -199,9 +199,8 @@ class SkyBoard(BoardMixin, w.VBox):
     # --- drawing -----------------------------------------------------------------------
 
     def _show_frame(self, state, index: int) -> None:
-        self.table.show(
-            table_html(state, interactive=False, bots=self.bots, busy="The horde and the bot move…")
-        )
+        busy = "The horde and the bot move…" if self.bots else "The horde moves…"  # solo: no bot
+        self.table.show(table_html(state, interactive=False, bots=self.bots, busy=busy))
         self.log_box.value = log_html(state, new=1)
 
     def _show(self) -> None:
