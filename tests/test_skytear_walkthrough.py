@@ -310,3 +310,14 @@ def test_the_outsider_pile_glossary_entry_says_a_card_with_no_room_waits():
     pile = find_term(glossary("skytear", "skytear."), "outsider pile")
     assert "all summoned" not in pile.text
     assert "finds no room" in pile.text and "waits for the next turn" in pile.text
+
+
+def test_the_walkthroughs_castle_card_reads_as_the_boards():
+    # the walkthrough's Pools of Flyema said only "Exhaust, pay 1 mana: draw a card", the
+    # board's and the card reference's also its own "pay 2 mana: an ally gains 2 health"
+    from hordes_kit.ui.skytear.picture import table_html as walk_table
+    from hordes_kit.ui.skytear.table import table_html as board_table
+
+    s = new_game({"castle": "Pools of Flyema"})
+    for drawn in (walk_table(s), board_table(s)):
+        assert "Exhaust, pay 1 mana: draw a card; Exhaust, pay 2 mana: An ally gains 2" in drawn
