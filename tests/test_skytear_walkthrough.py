@@ -321,3 +321,15 @@ def test_the_walkthroughs_castle_card_reads_as_the_boards():
     s = new_game({"castle": "Pools of Flyema"})
     for drawn in (walk_table(s), board_table(s)):
         assert "Exhaust, pay 1 mana: draw a card; Exhaust, pay 2 mana: An ally gains 2" in drawn
+
+
+def test_no_walkthrough_tells_the_kits_own_history():
+    # the Hatching walkthrough's intro said "(The kit used to reveal it at once ...)": a
+    # player reads the rules and the table's readings, not how the kit once played
+    from hordes_kit.core.scenario import scenario_files
+
+    for path in scenario_files("skytear"):
+        sc = load_scenario(path)
+        words = " ".join([sc.intro, sc.title, *(st.say for st in sc.steps if st.say)])
+        for slip in ("the kit used to", "used to reveal", "bug", "before the fix"):
+            assert slip not in words.lower(), (sc.id, slip)
