@@ -301,10 +301,12 @@ def test_the_kits_sample_cards_are_never_taken_for_the_boxs():
     refs = {r.name: r for r in card_refs("skytear")}
     for name in ("Will-o'-Wisp", "Chronomancer"):
         shown = visible_text(card_html(refs[name]))
-        assert "the kit's sample, in no Skytear box" in shown and "Not a card of the box" in shown
+        assert "the kit's sample, in no Skytear box" in shown and "Made up by the kit" in shown
         copies = refs[name].copies
         assert f"{copies} in the kit's card file, none in the box" in shown
         assert f"{copies} in the box" not in shown and "Campaigns), card" in shown
+    deckhand = dict(refs["Skyboot Deckhand"].numbers)["Treachery"]  # it said "moves left 1"
+    assert deckhand == "1 symbol on the left: the leftmost monster gains 1 attack this turn"
     box = visible_text(card_html(refs["Temple Guard"]))
     assert "kit's sample" not in box and " in the box" in box
     lines, _configs = check_file(data_path("skytear", "cards.toml"))
