@@ -287,6 +287,29 @@ def test_a_campaign_disables_the_horde_and_says_what_it_plays():
     assert not st.horde.disabled and st.limited.layout.display == "none"
 
 
+def test_a_campaign_shows_its_game_gold_and_decks_and_no_stale_table_between_games():
+    # a player choosing a starting deck saw no gold, no game number and no market deck, but
+    # a portal not yet drawn ("the last stage: the portal pile is empty") and "Alliance deck
+    # 0 cards (pillage empties it: you lose)"
+    b = SkyBoard(seed=1, speed="Instant")
+    b.setup.campaign.value = True
+    b.new_game(1)
+    shown = visible_text(b.table.html)
+    assert "Campaign game 1 of 4 (0 won) · Gold 10 · Scenario drawn as" in shown
+    assert "Your market deck 40 cards, campaign deck 0 cards" in shown
+    assert "Lane 1" not in shown and "Alliance deck" not in shown and "Portal I" not in shown
+    assert "Between two games of the campaign" in shown and "Pools of Flyema" in shown
+    b.click(next(a for a in moves(b) if a.startswith("pick:")))
+    assert "Your market deck 39 cards, campaign deck 1 card" in visible_text(b.table.html)
+    for _ in range(200):  # the rest of the setup: a game of the campaign on the table
+        b.finish_playback()
+        if b.state.phase != "campaign":
+            break
+        b.click("done" if "done" in moves(b) else moves(b)[0])
+    shown = visible_text(b.table.html)
+    assert "Campaign game 1 of 4" in shown and "Lane 1" in shown and "Scenario drawn" not in shown
+
+
 def test_the_kits_sample_cards_are_never_taken_for_the_boxs():
     """Cards numbered 185 and up are the kit's made-up samples (the Faefolk horde, Nupten
     cards): New game's Horde box, the card reference and check-data say so."""
