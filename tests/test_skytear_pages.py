@@ -275,9 +275,11 @@ def test_a_campaign_disables_the_horde_and_says_what_it_plays():
     note = visible_text(st.campaign_note.value)
     assert "Skybooter, Animerk and Scaleson" in note and "Faefolk" not in note
     assert st.deck.description == "Market deck" and st.outsider.description.startswith("Final")
-    st.limited.value = True
+    st.deck.value = "Taulot Dwellers"
+    st.limited.value = True  # its market deck shuffles the three pre-made decks: none chosen
+    assert st.deck.disabled
     b.new_game(1)
-    assert b.state.config.limited and b.state.config.hordes == ()
+    assert b.state.config.limited and b.state.config.hordes == () and not b.state.config.decks
     assert "hordes Skybooter, Animerk, Scaleson" in b.state.log[0].text
     st.mode.value = "bot"  # two players would need six pre-made decks: the box has three
     assert st.limited.disabled and "solo only" in st.limited.description

@@ -122,6 +122,7 @@ class SkySetup(w.VBox):
         self.add_class("sk-setup")
         self.mode.observe(lambda _c: self._partner(), "value")
         self.campaign.observe(lambda _c: self._partner(), "value")
+        self.limited.observe(lambda _c: self._partner(), "value")
         self._partner()
 
     def _partner(self) -> None:
@@ -138,6 +139,9 @@ class SkySetup(w.VBox):
             x.layout.display = None if on else "none"
         # "shuffling together any three decks": three pre-made decks a player
         self.limited.disabled = len(PREMADE) < 3 * self.players()
+        # the Limited Format's market deck is the three pre-made decks: no deck to choose
+        mixed = on and self.limited.value and not self.limited.disabled
+        self.deck.disabled = self.deck2.disabled = mixed
         self.limited.description = LIMITED + (
             f" (solo only: the box has {len(PREMADE)} pre-made decks)"
             if self.limited.disabled
@@ -163,6 +167,7 @@ class SkySetup(w.VBox):
             "outsider": self.outsider.value,
         }
         decks = [self.deck.value] + ([self.deck2.value] if n == 2 else [])
+        decks = ["" if self.deck.disabled else d for d in decks]  # (the Limited Format's)
         if any(decks):
             cfg["decks"] = decks
         if n == 2:
