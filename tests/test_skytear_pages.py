@@ -258,6 +258,7 @@ def test_a_solo_game_names_no_bot_while_the_horde_moves():
     solo = SkyBoard(seed=7, speed="Instant")
     solo._show_frame(solo.state, 0)
     assert "The horde moves…" in solo.table.html and "bot" not in visible_text(solo.table.html)
+    assert solo.playback.speed.description == "Horde speed"  # it said "Bot speed"
     duo = SkyBoard(seed=7, speed="Instant", mode="bot")
     duo._show_frame(duo.state, 0)
     assert "The horde and the bot move…" in duo.table.html

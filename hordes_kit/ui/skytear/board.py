@@ -58,6 +58,7 @@ class SkyBoard(BoardMixin, w.VBox):
             on_done=self._show,
             speed=speed,
             done_text="Your choice.",
+            speed_label="Horde speed",  # the horde moves in every game, a bot only in some
         )
         self.log_box = w.HTML()
         self.undo_button = w.Button(description="Undo my last choice")
