@@ -324,6 +324,9 @@ def test_the_kits_sample_cards_are_never_taken_for_the_boxs():
     labels = dict((v, k) for k, v in SkyBoard(seed=1, speed="Instant").setup.horde.options)
     assert labels["Faefolk"] == "Faefolk (the kit's sample, in no Skytear box)"
     assert labels["Skybooter"] == "Skybooter" and len(labels) == 4
+    from hordes_kit.ui.skytear.odds import WHAT  # the odds page's "Card or kind"
+
+    assert ("Chronomancer (the kit's sample, in no Skytear box)", "Chronomancer") in WHAT
     refs = {r.name: r for r in card_refs("skytear")}
     for name in ("Will-o'-Wisp", "Chronomancer"):
         shown = visible_text(card_html(refs[name]))
