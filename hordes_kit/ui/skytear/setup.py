@@ -4,6 +4,8 @@ table), the castle and faction deck of each player, the outsider, and the campai
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import ipywidgets as w
 
 from hordes_kit.skytear.card_model import KIT_SAMPLE
@@ -18,11 +20,11 @@ CARDS = load_cards("")
 WIDE = {"description_width": "initial"}
 # the rulebook's difficulty table (Setup, step 6): which power levels, about how many cards
 DIFFICULTY_WORDS = (
-    ("Level 1: the weakest power level (about 9 cards)", 1),
-    ("Level 2: the two weakest power levels (about 18 cards; first game)", 2),
-    ("Level 3: the third power level and 1 random card (about 10)", 3),
-    ("Level 4: the third and fourth power levels (about 20)", 4),
-    ("Level 5: the strongest power level (about 11)", 5),
+    ("Level 1: the weakest power level (about 9 cards a horde)", 1),
+    ("Level 2: the two weakest power levels (about 18 cards a horde; first game)", 2),
+    ("Level 3: the third power level and 1 random card (about 10 a horde)", 3),
+    ("Level 4: the third and fourth power levels (about 20 a horde)", 4),
+    ("Level 5: the strongest power level (about 11 a horde)", 5),
 )
 MODES = (
     ("Solo (1 player)", "solo"),
@@ -34,12 +36,20 @@ HORDES = tuple(
     (f"{h} ({KIT_SAMPLE})" if h in CARDS.sample_hordes() else h, h)
     for h in sorted({c.horde for c in CARDS.cards.values() if c.horde})
 )
+# "Form the horde deck using the cards from all the 3 hordes of this campaign": the box's
+CAMPAIGN_HORDES = game_hordes(CARDS, (), True)
+# "choose one or more hordes to fight" (Setup, step 6): each horde, and the box's hordes
+# together (two or all three in one horde deck), a choice's value the names joined by " + "
+TOGETHER = " + "
+HORDE_CHOICES = HORDES + tuple(
+    (f"{TOGETHER.join(group)} (one horde deck of {len(group)} hordes)", TOGETHER.join(group))
+    for n in range(2, len(CAMPAIGN_HORDES) + 1)
+    for group in combinations(CAMPAIGN_HORDES, n)
+)
 # an immortal's stages share its name (Atlas I, II, III are "Atlas"): one choice each
 OUTSIDERS = tuple(
     sorted({c.name for c in CARDS.cards.values() if c.kind == "outsider" and c.type != "appendage"})
 )
-# "Form the horde deck using the cards from all the 3 hordes of this campaign": the box's
-CAMPAIGN_HORDES = game_hordes(CARDS, (), True)
 CAMPAIGN_WORDS = (
     "<p class='hk-note sk-campaign-note'>A campaign's horde deck holds the box's three "
     f"hordes together ({', '.join(CAMPAIGN_HORDES[:-1])} and {CAMPAIGN_HORDES[-1]}), so "
@@ -67,7 +77,9 @@ class SkySetup(w.VBox):
 
     def __init__(self) -> None:
         self.mode = w.Dropdown(options=MODES, value="solo", description="Players", style=WIDE)
-        self.horde = w.Dropdown(options=HORDES, value="Skybooter", description="Horde", style=WIDE)
+        self.horde = w.Dropdown(
+            options=HORDE_CHOICES, value="Skybooter", description="Horde", style=WIDE
+        )
         self.difficulty = w.Dropdown(
             options=DIFFICULTY_WORDS, value=2, description="Difficulty", style=WIDE
         )
@@ -162,7 +174,7 @@ class SkySetup(w.VBox):
         cfg: dict = {
             "players": n,
             "difficulty": self.difficulty.value,
-            "hordes": [self.horde.value],
+            "hordes": self.horde.value.split(TOGETHER),
             "castle": self.castle.value,
             "outsider": self.outsider.value,
         }
@@ -191,7 +203,7 @@ class SkySetup(w.VBox):
         self.limited.value = cfg.limited
         decks = list(cfg.decks) + ["", ""]
         for box, value in (
-            (self.horde, (cfg.hordes or ("Skybooter",))[0]),  # the first game's horde
+            (self.horde, TOGETHER.join(cfg.hordes or ("Skybooter",))),  # (the first game's)
             (self.difficulty, cfg.difficulty),
             (self.castle, cfg.castle),
             (self.castle2, cfg.castle2),
