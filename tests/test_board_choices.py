@@ -19,6 +19,11 @@ NAME = "Ada"  # a seat's name typed in, for the name boxes
 
 
 def _walk(widget) -> list:
+    """The widget and those inside it that a player can reach: none inside a hidden one
+    (``display: none``, e.g. a solo game's partner choices), none disabled."""
+    layout = getattr(widget, "layout", None)
+    if getattr(layout, "display", None) == "none" or getattr(widget, "disabled", False):
+        return []
     out = [widget]
     for child in getattr(widget, "children", ()):
         out += _walk(child)
@@ -26,7 +31,8 @@ def _walk(widget) -> list:
 
 
 def choices(board) -> list[tuple[w.Widget, list]]:
-    """The New game section's and the Table rules' choices: each box and its values."""
+    """The New game section's and the Table rules' choices a player can make now: each box
+    and its values."""
     skip = {id(getattr(getattr(board, "playback", None), "speed", None)), id(board.seed_box)}
     found, seen = [], set()
     for top in (board.setup, board.rules_panel):
@@ -79,8 +85,30 @@ def test_every_new_game_choice_saves_loads_and_links(monkeypatch, tmp_path, name
     monkeypatch.setenv("HORDES_KIT_DB", str(tmp_path / "tables.sqlite3"))
     make = BOARDS[name]
     board = open_with(monkeypatch, "", lambda: make(5))
+    round_trips(monkeypatch, name, board)
+
+
+@pytest.mark.parametrize("mode", ["solo", "bot", "people"])
+def test_every_skytear_campaign_choice_saves_loads_and_links(monkeypatch, tmp_path, mode):
+    """A campaign, solo and co-op, with each of its own choices (the market decks, the
+    Limited Format, the final outsider among them: WAST-3 and Scalesider too)."""
+    monkeypatch.setenv("HORDES_KIT_DB", str(tmp_path / "tables.sqlite3"))
+    board = open_with(monkeypatch, "", lambda: BOARDS["skytear"](5))
+    board.setup.mode.value = mode
+    board.setup.campaign.value = True
+    walked = round_trips(monkeypatch, "skytear", board, keep=board.setup.campaign)
+    assert {board.setup.deck, board.setup.outsider, board.setup.difficulty} <= walked
+    assert board.setup.horde not in walked  # a campaign plays the box's three hordes
+    solo = mode == "solo"  # co-op: the partner's; the Limited Format needs 6 decks
+    assert solo == (board.setup.limited in walked) != (board.setup.deck2 in walked)
+
+
+def round_trips(monkeypatch, name: str, board, keep=None) -> set:
+    """Each choice of the board's New game section in turn (but ``keep``): a new game, its
+    save loaded on another page, its link opened on a friend's; the boxes walked."""
+    make = BOARDS[name]
     loader = make(7)
-    found = choices(board)
+    found = [(box, values) for box, values in choices(board) if box is not keep]
     assert found, f"{name}: no New game choice found"
     tried, linked = 0, 0
     for box, values in found:
@@ -108,3 +136,4 @@ def test_every_new_game_choice_saves_loads_and_links(monkeypatch, tmp_path, name
             assert friend.seat_players() == board.seat_players(), f"{what}: who plays, link"
             linked += 1
     assert tried >= len(found) and linked >= tried - 2
+    return {box for box, _values in found}

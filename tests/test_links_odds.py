@@ -393,7 +393,7 @@ def test_skytear_pillage_and_win_links_work_the_same_answer_out_again(monkeypatc
     pos.panel.set("reactions", "any")  # the games play the table's reading
     pillage.turns.value = 3
     pillage.run()
-    win.horde.value, win.players.value = win.horde.options[0], 2
+    win.horde.value, win.players.value = win.horde.options[0][1], 2
     win.games.value, win.seed.value = 150, 3
     win.run()
     for k, tool in ((3, pillage), (4, win)):

@@ -122,16 +122,18 @@ def seat_values(game: str):
 @given(data=st.data())
 def test_fuzz_who_plays_each_seat_is_read_or_refused_in_words(game, data):
     """A save's or link's ``seats``: read as given when it is one of the game's words per
-    seat, else refused in words naming it, by the save loader and a link alike."""
+    seat (a bot only where the game's board has one), else refused in words naming it, by
+    the save loader and a link alike."""
     s = played(game)
     history = s.history[: data.draw(st.integers(0, min(len(s.history), 40)), "moves")]
     seats = data.draw(seat_values(game), "seats")
     doc = save_doc(game, {}, history) | {"seats": seats}
-    allowed = ("person", *get_game(game).seat_bots)
+    allowed, at = ("person", *get_game(game).seat_bots), get_game(game).bot_seats
     good = (
         isinstance(seats, list)
         and len(seats) == s.num_players
         and all(isinstance(x, str) and x in allowed for x in seats)
+        and all(x == "person" or at is None or i in at for i, x in enumerate(seats))
     )
     token = link_of(doc, position_digest(get_game(game).replay({}, history)))
     for name, read in (

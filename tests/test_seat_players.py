@@ -90,6 +90,39 @@ def test_a_bad_seats_entry_is_refused_in_words(game, seats, words):
     assert "who plays" in str(e.value)
 
 
+@pytest.mark.parametrize(
+    "players, seats, item",
+    [(1, ["sensible"], 1), (2, ["sensible", "person"], 1), (2, ["sensible", "sensible"], 1)],
+)
+def test_a_skytear_bot_only_partners_player_1(monkeypatch, players, seats, item):
+    """A hand-made save or link with the kit's bot as Player 1 (solo, or co-op with a person
+    as Player 2) is refused, naming the file and the seat: the Skytear board's bot is a
+    co-op partner. The game on the page stays as it was; what it can play loads as written."""
+    from hordes_kit.core.links import LinkError, position_link
+    from hordes_kit.ui.skytear.board import SkyBoard
+
+    words = f"item {item}: Player {item} is a person's seat (a bot plays only Player 2)"
+    with pytest.raises(SaveFileError) as e:
+        read_save(_doc("skytear", seats, players), "skytear")
+    assert str(e.value).startswith(f"save file: who plays each seat (seats), {words}")
+    config = {"players": players}
+    token = position_link("skytear", config, get_game("skytear").start(config), seats)
+    with pytest.raises(LinkError) as e:
+        read_link(token, "skytear")
+    assert str(e.value).startswith(f"this link: who plays each seat (seats), {words}")
+    page = SkyBoard(seed=3, speed="Instant", mode="bot")
+    before = (page.state, page.bots, page.config, page.setup.mode.value)
+    assert page.load_text(_doc("skytear", seats, players)) is False
+    assert (page.state, page.bots, page.config, page.setup.mode.value) == before
+    assert "Player 1 is a person&#x27;s seat" in page.message.value
+    monkeypatch.setattr("hordes_kit.ui.query.query_string", lambda: f"position={token}")
+    friend = SkyBoard(speed="Instant")
+    assert friend.bots == () and friend.state.turn == 0 and "Player 1 is a" in friend.message.value
+    fine = _doc("skytear", ["person", "sensible"])
+    assert read_save(fine, "skytear")[2] == ["person", "sensible"]  # as written
+    assert page.load_text(fine) and page.bots == (1,)
+
+
 def test_a_game_without_bot_seats_takes_only_people():
     doc = json.loads(dump_save("the-horde", {}, get_game("the-horde").start({})))
     doc["seats"] = ["person"]

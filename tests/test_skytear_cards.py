@@ -211,6 +211,13 @@ WORDS = sorted(
 )
 
 
+@pytest.mark.parametrize("text", ["play: ;", "destroyed: ; ", "fight: ;;"])
+def test_an_ability_of_only_semicolons_is_refused(text):
+    # found by the fuzz below: "destroyed: ; " parsed as an ability with no effect at all
+    with pytest.raises(ValueError, match="write 'trigger: effect'"):
+        parse_ability(text)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.sampled_from(WORDS), max_size=4),

@@ -239,6 +239,13 @@ def test_setup_choices_reach_the_engine():
     st.outsider.value = "Scalesider"
     b.new_game(1)
     assert b.config["difficulty"] == 4 and b.config["hordes"] == ["Animerk"]
+    # "choose one or more hordes to fight" (Setup, step 6): the box's hordes together too
+    st.horde.value = "Skybooter + Animerk + Scaleson"
+    b.new_game(1)
+    assert b.config["hordes"] == ["Skybooter", "Animerk", "Scaleson"]
+    assert len(b.state.horde_deck) + sum(m is not None for m in b.state.monsters) > 18
+    st.horde.value = "Animerk"
+    b.new_game(1)
     assert b.state.players == 2 and b.bots == ()
     assert "Animerk" in b.state.log[0].text
     st.campaign.value = True
@@ -251,6 +258,97 @@ def test_setup_choices_reach_the_engine():
     st.deck.value, st.deck2.value = "Taulot Dwellers", "Kurumo Disciples"
     b.new_game(1)
     assert b.state.config.decks == ("Taulot Dwellers", "Kurumo Disciples")
+
+
+def test_a_solo_game_names_no_bot_while_the_horde_moves():
+    # a solo player read "The horde and the bot move…" at every horde phase: there is no bot
+    solo = SkyBoard(seed=7, speed="Instant")
+    solo._show_frame(solo.state, 0)
+    assert "The horde moves…" in solo.table.html and "bot" not in visible_text(solo.table.html)
+    assert solo.playback.speed.description == "Horde speed"  # it said "Bot speed"
+    duo = SkyBoard(seed=7, speed="Instant", mode="bot")
+    duo._show_frame(duo.state, 0)
+    assert "The horde and the bot move…" in duo.table.html
+
+
+def test_a_campaign_disables_the_horde_and_says_what_it_plays():
+    """A campaign's horde deck holds the box's three hordes (Campaign Setup): the Horde box
+    would be ignored, so it is disabled and the note names the three; Limited Format is a
+    campaign's choice, played where the box has three pre-made decks a player (solo)."""
+    b = SkyBoard(seed=1, speed="Instant")
+    st = b.setup
+    assert not st.horde.disabled and st.campaign_note.layout.display == "none"
+    st.campaign.value = True
+    assert st.horde.disabled and st.campaign_note.layout.display is None
+    note = visible_text(st.campaign_note.value)
+    assert "Skybooter, Animerk and Scaleson" in note and "Faefolk" not in note
+    assert st.deck.description == "Market deck" and st.outsider.description.startswith("Final")
+    st.deck.value = "Taulot Dwellers"
+    st.limited.value = True  # its market deck shuffles the three pre-made decks: none chosen
+    assert st.deck.disabled
+    b.new_game(1)
+    assert b.state.config.limited and b.state.config.hordes == () and not b.state.config.decks
+    assert "hordes Skybooter, Animerk, Scaleson" in b.state.log[0].text
+    st.mode.value = "bot"  # two players would need six pre-made decks: the box has three
+    assert st.limited.disabled and "solo only" in st.limited.description
+    b.new_game(1)
+    assert b.state.players == 2 and not b.state.config.limited and "Cannot" not in b.message.value
+    st.campaign.value = False
+    assert not st.horde.disabled and st.limited.layout.display == "none"
+
+
+def test_a_campaign_shows_its_game_gold_and_decks_and_no_stale_table_between_games():
+    # a player choosing a starting deck saw no gold, no game number and no market deck, but
+    # a portal not yet drawn ("the last stage: the portal pile is empty") and "Alliance deck
+    # 0 cards (pillage empties it: you lose)"
+    b = SkyBoard(seed=1, speed="Instant")
+    b.setup.campaign.value = True
+    b.new_game(1)
+    shown = visible_text(b.table.html)
+    assert "Campaign game 1 of 4 (0 won) · Gold 10 · Scenario drawn as" in shown
+    assert "Your market deck 40 cards, campaign deck 0 cards" in shown
+    assert "Lane 1" not in shown and "Alliance deck" not in shown and "Portal I" not in shown
+    assert "Between two games of the campaign" in shown and "Pools of Flyema" in shown
+    b.click(next(a for a in moves(b) if a.startswith("pick:")))
+    assert "Your market deck 39 cards, campaign deck 1 card" in visible_text(b.table.html)
+    for _ in range(200):  # the rest of the setup: a game of the campaign on the table
+        b.finish_playback()
+        if b.state.phase != "campaign":
+            break
+        b.click("done" if "done" in moves(b) else moves(b)[0])
+    shown = visible_text(b.table.html)
+    assert "Campaign game 1 of 4" in shown and "Lane 1" in shown and "Scenario drawn" not in shown
+
+
+def test_the_kits_sample_cards_are_never_taken_for_the_boxs():
+    """Cards numbered 185 and up are the kit's made-up samples (the Faefolk horde, Nupten
+    cards): New game's Horde box, the card reference and check-data say so."""
+    from hordes_kit.core.cardref import card_refs
+    from hordes_kit.core.data import data_path
+    from hordes_kit.skytear.cli import check_file
+    from hordes_kit.ui.cards import card_html
+
+    labels = dict((v, k) for k, v in SkyBoard(seed=1, speed="Instant").setup.horde.options)
+    assert labels["Faefolk"] == "Faefolk (the kit's sample, in no Skytear box)"
+    assert labels["Skybooter"] == "Skybooter" and "Faefolk" not in str(list(labels)[4:])
+    from hordes_kit.ui.skytear.odds import WHAT  # the odds page's "Card or kind"
+
+    assert ("Chronomancer (the kit's sample, in no Skytear box)", "Chronomancer") in WHAT
+    refs = {r.name: r for r in card_refs("skytear")}
+    for name in ("Will-o'-Wisp", "Chronomancer"):
+        shown = visible_text(card_html(refs[name]))
+        assert "the kit's sample, in no Skytear box" in shown and "Made up by the kit" in shown
+        copies = refs[name].copies
+        assert f"{copies} in the kit's card file, none in the box" in shown
+        assert f"{copies} in the box" not in shown and "Campaigns), card" in shown
+    deckhand = dict(refs["Skyboot Deckhand"].numbers)["Treachery"]  # it said "moves left 1"
+    assert deckhand == "1 symbol on the left: the leftmost monster gains 1 attack this turn"
+    box = visible_text(card_html(refs["Temple Guard"]))
+    assert "kit's sample" not in box and " in the box" in box
+    lines, _configs = check_file(data_path("skytear", "cards.toml"))
+    said = " ".join(lines)
+    assert "Sample cards made up for the kit" in said and "sample hordes: Faefolk" in said
+    assert "the set's later products" not in said
 
 
 # --- the odds page -------------------------------------------------------------------

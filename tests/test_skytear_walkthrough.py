@@ -180,6 +180,23 @@ def test_the_quiz_names_the_monsters_and_every_explanation_says_its_rule():
     assert all("castle" in q.why and "strike" in q.why for q in castle)
 
 
+def test_a_chance_questions_explanation_works_its_answer_out():
+    # questions 1 and 2 (a draw's chance) explained themselves by "Every player starts with
+    # a hand of five cards" alone, the treachery forecast by the rules' titles: right or
+    # wrong, a player learnt nothing of why it is 67% or 13% or 50%
+    quiz = RulesQuiz()
+    chances = [q for q in quiz.questions if q.kind in ("draw", "forecast")]
+    assert len(chances) >= 3
+    for q in chances:
+        said = q.why.split("The rule —")[0]
+        assert q.answer in said and "/" in said, (q.ask, q.why)
+    first, second = quiz.questions[:2]
+    assert "shuffled" in first.why and "6/10 × 5/9 = 1/3" in first.why and "1 − 1/3" in first.why
+    assert "5/40 = 1/8" in second.why and "12.5%" in second.why
+    fore = next(q for q in chances if q.kind == "forecast")
+    assert "Cannon Volley (2 of the 4 cards): the castle takes 5" in fore.why
+
+
 def test_the_rules_quiz_is_answered_by_the_engine():
     quiz = RulesQuiz()
     assert len(quiz.questions) >= 5
@@ -293,3 +310,26 @@ def test_the_outsider_pile_glossary_entry_says_a_card_with_no_room_waits():
     pile = find_term(glossary("skytear", "skytear."), "outsider pile")
     assert "all summoned" not in pile.text
     assert "finds no room" in pile.text and "waits for the next turn" in pile.text
+
+
+def test_the_walkthroughs_castle_card_reads_as_the_boards():
+    # the walkthrough's Pools of Flyema said only "Exhaust, pay 1 mana: draw a card", the
+    # board's and the card reference's also its own "pay 2 mana: an ally gains 2 health"
+    from hordes_kit.ui.skytear.picture import table_html as walk_table
+    from hordes_kit.ui.skytear.table import table_html as board_table
+
+    s = new_game({"castle": "Pools of Flyema"})
+    for drawn in (walk_table(s), board_table(s)):
+        assert "Exhaust, pay 1 mana: draw a card; Exhaust, pay 2 mana: An ally gains 2" in drawn
+
+
+def test_no_walkthrough_tells_the_kits_own_history():
+    # the Hatching walkthrough's intro said "(The kit used to reveal it at once ...)": a
+    # player reads the rules and the table's readings, not how the kit once played
+    from hordes_kit.core.scenario import scenario_files
+
+    for path in scenario_files("skytear"):
+        sc = load_scenario(path)
+        words = " ".join([sc.intro, sc.title, *(st.say for st in sc.steps if st.say)])
+        for slip in ("the kit used to", "used to reveal", "bug", "before the fix"):
+            assert slip not in words.lower(), (sc.id, slip)

@@ -64,7 +64,8 @@ class CardRef:
     the kit made up (the book does not print it); ``note`` says which values are whose.
     ``called``: the names the rules and steps use for it (default: its name; empty for a
     card named like a race or a phase, which the texts mean otherwise). ``source`` is the
-    game's own card record, for the page that draws its face.
+    game's own card record, for the page that draws its face. ``made_up`` marks a card of
+    no box at all (a sample the kit wrote): its ``copies`` are its card file's.
     """
 
     game: str
@@ -82,6 +83,7 @@ class CardRef:
     note: str = ""
     rules: tuple[str, ...] = ()
     called: tuple[str, ...] | None = None
+    made_up: bool = False
     source: object = field(default=None, compare=False, repr=False)
 
     @property

@@ -15,7 +15,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -139,13 +139,16 @@ def check_playout(
     *,
     max_steps: int = 50_000,
     share: float = 1.0,
+    policy: Callable | None = None,
 ) -> GameState:
     """Play one seeded random game checking every state (cards conserved from each move to
     the next, ``GameState.census``); then replay it from history.
 
     ``share`` < 1 checks that share of the states (drawn apart from the game's own
     chances, so the game played is the same) and always the last one: a long game stays
-    quick while its replay is still checked whole.
+    quick while its replay is still checked whole. ``policy`` plays every seat's decisions
+    (default: the game's ``playout_policy``, else uniformly random): one that plays well
+    reaches what random play seldom does (a campaign's later games).
     """
     start = game.start(config)
     players = start.num_players
@@ -153,8 +156,9 @@ def check_playout(
     picker = random.Random(seed + 1) if share < 1 else rng
     state = start
     policies = None
-    if game.playout_policy is not None:
-        policies = {seat: game.playout_policy for seat in range(players)}
+    policy = policy or game.playout_policy
+    if policy is not None:
+        policies = {seat: policy for seat in range(players)}
     counted = None
     for state in play_steps(start, rng, policies, max_steps=max_steps):
         counted = _conserved(state, counted)  # every state: a lost card is never skipped

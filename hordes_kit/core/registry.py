@@ -81,6 +81,9 @@ class Game:
     # the bots that may play a seat of its boards, as a save or link records who plays
     # each seat (``core.schema.seat_players``: "person" or one of these)
     seat_bots: tuple[str, ...] = ()
+    # the seats (counted from 0) a bot may play on its board (None: any seat); a save or
+    # link with a bot elsewhere is refused, as the board could not play it as written
+    bot_seats: tuple[int, ...] | None = None
 
     def cli_module(self) -> ModuleType | None:
         """The game's command module, imported now (None if it has no commands)."""

@@ -110,11 +110,12 @@ def _seats(doc: dict, game: Any, name: str) -> list[str] | None:
     declared seats before anything is built."""
     if "seats" not in doc:
         return None
-    spec = seat_players(game.seat_bots, game.max_players)
+    spec = seat_players(game.seat_bots, game.max_players, game.bot_seats)
     try:
-        return spec.check(doc["seats"], "who plays each seat:")
-    except HordesKitError as e:  # "...: who plays each seat: option item 2: must be ..."
-        raise SaveFileError(f"{name}: {str(e).replace(': option', '', 1)}") from None
+        return spec.check(doc["seats"], "who plays each seat (seats)")
+    except HordesKitError as e:  # "...: who plays each seat (seats), item 2: must be ..."
+        said = str(e).replace(" option item", ", item", 1).replace(" option:", ":", 1)
+        raise SaveFileError(f"{name}: {said}") from None
 
 
 def read_save(

@@ -43,6 +43,7 @@ __all__ = [
     "OneOf",
     "TableRule",
     "ListOf",
+    "SeatList",
     "MapOf",
     "Record",
     "AnyOf",
@@ -168,14 +169,20 @@ def seats(lo: int, hi: int) -> Whole:
 PERSON = "person"  # who plays a seat in a save or link: a person, or one of the game's bots
 
 
-def seat_players(bots: tuple[str, ...], most: int) -> ListOf:
-    """Who plays each seat of a saved or linked game: ``"person"`` or one of ``bots``.
+def seat_players(
+    bots: tuple[str, ...], most: int, bot_seats: tuple[int, ...] | None = None
+) -> ListOf:
+    """Who plays each seat of a saved or linked game: ``"person"`` or one of ``bots``, a bot
+    only at ``bot_seats`` (counted from 0; None: at any seat).
 
     >>> seat_players(("strong",), 5).check(["person", "weak"], "Fantahzee seats")
     Traceback (most recent call last):
     hordes_kit.core.errors.InvalidInputError: Fantahzee seats option item 2: must be one of 'person', 'strong', got 'weak'
+    >>> seat_players(("sensible",), 2, (1,)).check(["sensible"], "Skytear seats")
+    Traceback (most recent call last):
+    hordes_kit.core.errors.InvalidInputError: Skytear seats option item 1: Player 1 is a person's seat (a bot plays only Player 2), got 'sensible'
     """  # noqa: E501
-    return ListOf(OneOf((PERSON, *bots)), most=most, least=1, noun="seats")
+    return SeatList(OneOf((PERSON, *bots)), most=most, least=1, noun="seats", bot_seats=bot_seats)
 
 
 @dataclass(frozen=True)
@@ -295,6 +302,25 @@ class ListOf(Spec):
     def describe(self) -> str:
         most = self.most if isinstance(self.most, int) else _range(0, self.most)[2:]
         return f"a list of at most {most} {self.noun} ({self.item.describe()})"
+
+
+@dataclass(frozen=True)
+class SeatList(ListOf):
+    """``seat_players``: a list of seats, a bot only at ``bot_seats`` (None: at any)."""
+
+    bot_seats: tuple[int, ...] | None = None
+
+    def read(self, value: Any, at: At) -> list:
+        seats = super().read(value, at)
+        allowed = self.bot_seats
+        for i, seat in enumerate(seats):
+            if allowed is not None and seat != PERSON and i not in allowed:
+                where = " or ".join(f"Player {k + 1}" for k in allowed) or "no seat"
+                raise at.item(i).fail(
+                    f"Player {i + 1} is a person's seat (a bot plays only {where}), "
+                    f"got {shown(seat)}"
+                )
+        return seats
 
 
 @dataclass(frozen=True)

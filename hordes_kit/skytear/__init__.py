@@ -47,6 +47,7 @@ SKYTEAR = register(
             ),
         ),
         seat_bots=("sensible",),  # who may play a seat of its board (a save records it)
+        bot_seats=(1,),  # the kit's bot is a co-op partner: Player 2, never Player 1
         cli=__name__ + ".cli",
         cards=__name__ + ".cardref",
         card_faces="hordes_kit.ui.skytear.cardref",

@@ -311,6 +311,8 @@ def parse_ability(text: str) -> Ability:
     if (mana or charge or mana_x) and trigger != "exhaust":
         raise ValueError(f"{text!r:.60}: only exhaust abilities have bold costs")
     parts = [e.strip() for e in body.split(";", MAX_LIST) if e.strip()]
+    if not parts:  # "play: ;" names no effect: a card that would do nothing by mistake
+        raise ValueError(f"{text!r:.60}: write 'trigger: effect', like 'play: draw 1'")
     if len(parts) > MAX_LIST:
         raise ValueError(f"{text!r:.60}: at most {MAX_LIST} effects in one ability")
     effects = tuple(parse_effect(e, static=trigger == "static") for e in parts)

@@ -18,6 +18,8 @@ __all__ = [
     "COMPONENTS",
     "BOX_LAST",
     "in_box",
+    "kit_sample",
+    "KIT_SAMPLE",
     "Card",
     "Castle",
     "PortalFace",
@@ -58,6 +60,18 @@ def in_box(code: Code | None) -> bool:
     (True, False, True)
     """
     return code is None or code.set != "CAM" or code.number <= BOX_LAST
+
+
+# what a made-up card is, wherever a player meets one (card reference, check-data, New game)
+KIT_SAMPLE = "the kit's sample, in no Skytear box"
+
+
+def kit_sample(card) -> bool:
+    """A made-up card: marked sample and numbered after the base box (the shipped file's
+    Faefolk horde and Nupten cards, written for the glossary's words no base-box card
+    carries), never a card of a Skytear product; a player's own card marked ``sample =
+    false`` is theirs."""
+    return bool(card.sample) and not in_box(card.code)
 
 
 @dataclass(frozen=True)
@@ -236,13 +250,21 @@ class CardSet:
         out["scenario"] = len(self.scenarios)
         return out
 
-    def extras(self) -> dict[str, int]:
-        """Cards of the set's products after the base box (numbers 185 and up), by kind."""
+    def extras(self, made_up: bool = False) -> dict[str, int]:
+        """Cards numbered after the base box (185 and up), by kind, copies counted: the set's
+        later products, or with ``made_up`` the made-up samples (``kit_sample``)."""
         out: dict[str, int] = {}
         for c in self.cards.values():
-            if not in_box(c.code):
+            if not in_box(c.code) and kit_sample(c) == made_up:
                 out[c.kind] = out.get(c.kind, 0) + c.copies
         return out
+
+    def sample_hordes(self) -> tuple[str, ...]:
+        """The hordes whose every card is made up (``kit_sample``): the shipped Faefolk."""
+        hordes = self.hordes()
+        return tuple(
+            h for h in hordes if all(kit_sample(c) for c in self.of_kind("horde") if c.horde == h)
+        )
 
     def problems(self) -> list[str]:
         """Where the file differs from the base box's component counts (notes, not errors)."""

@@ -9,11 +9,12 @@ from collections.abc import Iterator
 
 from hordes_kit.core.cardref import CardRef, Chart
 from hordes_kit.core.glossary import find_term, glossary
+from hordes_kit.skytear.card_model import KIT_SAMPLE, kit_sample
 from hordes_kit.skytear.cards import shipped_cards
 from hordes_kit.skytear.rules import GAME
 from hordes_kit.skytear.words import ability_words
 
-__all__ = ["GROUP", "cards", "charts", "code_words"]
+__all__ = ["GROUP", "cards", "charts", "code_words", "treachery_words"]
 
 GROUP = "Horde or faction"
 KINDS = {
@@ -28,7 +29,20 @@ KINDS = {
     ("henchman", "henchman"): "Outsider henchman",
 }
 SETS = {"CAM": "Campaigns"}
-TREACHERY = {"left": "moves left", "right": "moves right"}
+
+
+def treachery_words(side: str, bonus: int) -> str:
+    """A horde card's treachery symbols as a player reads them (Treachery Phase: "the
+    leftmost (symbols on the left) or rightmost monster gains a temporary attack token per
+    symbol").
+
+    >>> treachery_words("left", 2), treachery_words("", 0)
+    ('2 symbols on the left: the leftmost monster gains 2 attack this turn', 'no symbol')
+    """
+    if side not in ("left", "right") or not bonus:
+        return "no symbol" if not side else f"{side} {bonus}".strip()
+    symbols = f"{bonus} symbol{'s' if bonus != 1 else ''}"
+    return f"{symbols} on the {side}: the {side}most monster gains {bonus} attack this turn"
 
 
 def code_words(code) -> str:
@@ -70,17 +84,24 @@ def _card(c) -> CardRef:
     elif c.type == "tower":
         numbers.append(("Health", str(c.health)))
     if c.kind == "horde":
-        side = TREACHERY.get(c.treachery_side, "ability" if c.treachery_side else "none")
         numbers += [
             ("Power level", str(c.level)),
             ("Mana boost", str(c.boost)),
-            ("Treachery", f"{side} {c.treachery_bonus}" if c.treachery_bonus else side),
+            ("Treachery", treachery_words(c.treachery_side, c.treachery_bonus)),
         ]
     if c.rarity:
         numbers.append(("Rarity", c.rarity))
     if c.kind == "outsider":
         numbers.append(("Type", c.type + (f", stage {c.stage}" if c.stage else "")))
     group = c.horde or c.faction
+    words, note = code_words(c.code), _note(c.sample, c.note)
+    if kit_sample(c):  # a made-up card: never taken for one of the box's
+        kind = f"{kind} ({KIT_SAMPLE})"
+        words += "; a number the kit gave its sample, after the base box's 001 to 184"
+        note = (
+            "Made up by the kit for a word of the rulebook's glossary that no card of the "
+            f"box carries; a game plays it only when you choose it. {note}"
+        )
     return CardRef(
         GAME,
         c.id,
@@ -92,9 +113,10 @@ def _card(c) -> CardRef:
         _keywords(c.kw, (*c.abilities, *c.enchantment)),
         copies=c.copies,
         notation=str(c.code) if c.code else "",
-        notation_words=code_words(c.code),
+        notation_words=words,
         sample=c.sample,
-        note=_note(c.sample, c.note),
+        note=note,
+        made_up=kit_sample(c),
         source=c,
     )
 

@@ -158,13 +158,22 @@ def check_file(path: str | Path) -> tuple[list[str], list[dict]]:
         f"{n['scenario']} scenarios, {len(cards.decks)} decks ({cards.samples()} cards with "
         f"sample values); {len(configs)} games started and played with it."
     ]
+    made_up = cards.extras(made_up=True)
+    if made_up:
+        hordes = cards.sample_hordes()
+        lines.append(
+            "Sample cards made up for the kit, numbered 185 and up and in no Skytear box "
+            "(written for the glossary's words no base-box card carries; a game plays them "
+            "only when you choose them): "
+            + ", ".join(f"{k} {kind} cards" for kind, k in sorted(made_up.items()))
+            + (f" (sample hordes: {', '.join(hordes)})" if hordes else "")
+            + "."
+        )
     extra = cards.extras()
     if extra:
-        hordes = [h for h in cards.hordes() if h not in cards.box_hordes()]
         lines.append(
             "Besides the base box, cards numbered 185 and up (the set's later products): "
             + ", ".join(f"{k} {kind} cards" for kind, k in sorted(extra.items()))
-            + (f" (hordes: {', '.join(hordes)})" if hordes else "")
             + "."
         )
     lines += [f"note: {x}" for x in cards.problems()]

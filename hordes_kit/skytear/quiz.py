@@ -21,7 +21,8 @@ from hordes_kit.core.quiz import Question, load_questions
 from hordes_kit.core.rules_index import rule_index
 from hordes_kit.skytear.forecast import HORDE_CHANCE, forecast, forecast_choice
 from hordes_kit.skytear.game import new_game
-from hordes_kit.skytear.odds import card_chance
+from hordes_kit.skytear.odds import KINDS as CARD_KINDS
+from hordes_kit.skytear.odds import card_chance, wanted_cards
 from hordes_kit.skytear.stats import attack
 from hordes_kit.skytear.targets import unit_label
 
@@ -91,6 +92,67 @@ def _fight_words(events) -> list[str]:
     return out
 
 
+def _about(p: Fraction) -> str:
+    """A chance as a fraction and in whole percent: ``2/3, about 67%`` (``1/2, 50%``)."""
+    exact = p * 100 == _whole(p)
+    if exact:
+        return f"{p.numerator}/{p.denominator}, {_percent(p)}"
+    return f"{p.numerator}/{p.denominator}, {float(p * 100):.3g}%, about {_percent(p)}"
+
+
+def _draw_words(s, what: str, draws: int, p: Fraction) -> list[str]:
+    """Why a draw's chance is what it is, as a player works it out: the deck is shuffled,
+    so the cards drawn are any of its cards, none put back (said only for a deck whose
+    order is all unknown; else the rule alone)."""
+    deck = s.seats[0].deck
+    n, hits = len(deck.middle), sum(c in wanted_cards(s.cards, what) for c in deck.middle)
+    draws = min(draws, n)
+    if deck.top or deck.bottom or not 0 < hits < n or draws < 1:
+        return []
+    name = ("allies" if what == "ally" else f"{what}s") if what in CARD_KINDS else what
+    if hits == 1:
+        return [
+            f"The deck is shuffled: each of its {n} cards is as likely as any other to be "
+            f"among the {draws} you draw, so the one {name} is among them with a chance of "
+            f"{draws}/{n} = {_about(p)}."
+        ]
+    steps = [Fraction(n - hits - k, n - k) for k in range(draws)]
+    miss = Fraction(1)
+    for f in steps:
+        miss *= f
+    product = " × ".join(f"{n - hits - k}/{n - k}" for k in range(draws))
+    return [
+        f"The deck is shuffled and no card drawn goes back: you miss every one of the "
+        f"{hits} {name} only if each draw is one of the {n - hits} others, {product} = "
+        f"{miss.numerator}/{miss.denominator}; so at least one: 1 − "
+        f"{miss.numerator}/{miss.denominator} = {_about(p)}."
+    ]
+
+
+def _treachery_words(s, raw: dict, p: Fraction) -> list[str]:
+    """Why the castle's chance is what it is when the treachery card decides it: the damage
+    after each card the horde deck can turn over, played to the end of the turn (nothing:
+    the rule alone)."""
+    outs = s.chance_outcomes() if s.is_chance else ()
+    if raw["measure"] != "castle" or not outs:
+        return []
+    if not all(a.startswith("treachery:") for a, _ in outs):
+        return []
+    k, size, parts = raw["at_least"], len(s.horde_deck), []
+    try:
+        for a, q in outs:
+            _events, n = _castle_this_turn(s.apply(a))
+            share = f"{q * size} of the {size} cards" if (q * size).denominator == 1 else str(q)
+            parts.append(f"{s.name(a.split(':', 1)[1])} ({share}): the castle takes {n}")
+    except HordesKitError:  # more chance later in the turn: the rule alone
+        return []
+    return [
+        "The treachery card the horde turns over decides it: "
+        + "; ".join(parts)
+        + f". {k} or more: {_about(p)}."
+    ]
+
+
 def _answer(raw: dict) -> Question:
     kind, ask = raw["kind"], raw["ask"]
     s = new_game({**raw.get("config", {}), "position": raw["position"]})
@@ -119,10 +181,12 @@ def _answer(raw: dict) -> Question:
         )
     if kind == "forecast":
         p = forecast(s).at_least(raw["measure"], raw["at_least"])
-        return Question(ask, kind, _percent(p), _choices(p), detail=p, why=_because(raw, []))
+        said = _treachery_words(s, raw, p)
+        return Question(ask, kind, _percent(p), _choices(p), detail=p, why=_because(raw, said))
     if kind == "draw":
         p = card_chance(s, 0, raw["what"], raw["draws"])
-        return Question(ask, kind, _percent(p), _choices(p), detail=p, why=_because(raw, []))
+        said = _draw_words(s, raw["what"], raw["draws"], p)
+        return Question(ask, kind, _percent(p), _choices(p), detail=p, why=_because(raw, said))
     raise KeyError("kind")
 
 

@@ -299,15 +299,19 @@ class Position:
         return out
 
     def census(self) -> Counter[str] | None:
-        """Every card of a standard game wherever it lies (card tokens are not cards: they come
-        from the reserve); a horde card taken to be summoned is in the step that holds it.
-        None in a campaign (its cards travel between games and market decks), while the
-        decks are being made (the random cards of difficulty 3 come out of the box, a 41-card
-        deck's heroic ally goes back in), and once the game is lost (a loss is immediate:
-        it drops the steps that held a card)."""
-        if self.campaign is not None or self.result == "loss":
+        """Every card of a game wherever it lies (card tokens are not cards: they come from
+        the reserve); a horde card taken to be summoned is in the step that holds it. In a
+        campaign's game the market decks count too (Recruit and Exile move cards between a
+        deck and its market deck), and the recruited cards waiting to go on top of the deck.
+        None between two games of a campaign and while the next one is set up, up to its
+        scenario's income (the finished game's cards go back to the box and the next one's
+        come out, in the very move that won it when the last scenario and portal are left),
+        while the decks are being made (the random cards of difficulty 3 come out of the
+        box, a 41-card deck's heroic ally goes back in), and once the game is lost (a loss
+        is immediate: it drops the steps that held a card)."""
+        if self.result == "loss" or (self.campaign is not None and self.phase == "campaign"):
             return None
-        if any(t.kind in ("level3", "trim") for t in self.tasks):
+        if any(t.kind in ("level3", "trim", "scenario_income") for t in self.tasks):
             return None
         c: Counter[str] = Counter()
         for st in self.seats:
@@ -324,6 +328,10 @@ class Position:
         for zone in (self.dead_minions, self.outsider_out, self.horde_deck, self.horde_discard):
             c.update(zone)
         c.update(self.concealed_pool)
+        if self.campaign is not None:
+            for market in self.campaign.markets:
+                c.update(card for seg in market.segments for card in seg)
+            c.update(card for t in self.tasks if t.kind == "on_top" for card in t.args[1])
         tokens = [k for k in c if self.cards.cards[k].kind == "token"]
         for k in tokens:
             del c[k]

@@ -92,7 +92,11 @@ def card_html(ref: CardRef, pinned: bool = False) -> str:
         for x in (
             esc(ref.kind),
             esc(", ".join(ref.groups)),
-            f"{ref.copies} in the box" if ref.copies is not None else "",
+            f"{ref.copies} in the kit's card file, none in the box"
+            if ref.made_up
+            else f"{ref.copies} in the box"
+            if ref.copies is not None
+            else "",
         )
         if x
     )

@@ -128,6 +128,7 @@ class PacedPlayback(w.VBox):
         on_done: Callable[[], object] | None = None,
         speed: str = "Normal",
         done_text: str = "Your turn.",
+        speed_label: str = "Bot speed",
     ) -> None:
         self.show, self.turn_of, self.turn_name, self.on_done = show, turn_of, turn_name, on_done
         self.done_text = done_text  # the status line once every move is shown
@@ -138,7 +139,8 @@ class PacedPlayback(w.VBox):
         self.index = -1
         self.waiting = False
         self.done = True
-        self.speed = w.ToggleButtons(options=list(SPEEDS), value=speed, description="Bot speed")
+        # (``speed_label``: what moves at this pace, e.g. the horde in a game without bots)
+        self.speed = w.ToggleButtons(options=list(SPEEDS), value=speed, description=speed_label)
         self.speed.style.button_width = "auto"
         self.speed.add_class("hk-speed")
         self.skip_button = w.Button(description="Skip to my turn", icon="")

@@ -58,6 +58,7 @@ class SkyBoard(BoardMixin, w.VBox):
             on_done=self._show,
             speed=speed,
             done_text="Your choice.",
+            speed_label="Horde speed",  # the horde moves in every game, a bot only in some
         )
         self.log_box = w.HTML()
         self.undo_button = w.Button(description="Undo my last choice")
@@ -199,9 +200,8 @@ class SkyBoard(BoardMixin, w.VBox):
     # --- drawing -----------------------------------------------------------------------
 
     def _show_frame(self, state, index: int) -> None:
-        self.table.show(
-            table_html(state, interactive=False, bots=self.bots, busy="The horde and the bot move…")
-        )
+        busy = "The horde and the bot move…" if self.bots else "The horde moves…"  # solo: no bot
+        self.table.show(table_html(state, interactive=False, bots=self.bots, busy=busy))
         self.log_box.value = log_html(state, new=1)
 
     def _show(self) -> None:

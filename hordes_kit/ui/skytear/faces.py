@@ -22,6 +22,7 @@ __all__ = [
     "unit_face",
     "hand_face",
     "castle_html",
+    "castle_words",
     "portal_html",
     "portal_words",
     "back_line_html",
@@ -210,6 +211,11 @@ def hand_face(card, mana: int, action: str | None = None, verb: str = "Play", **
     )
 
 
+def castle_words(castle) -> str:
+    """A castle card's text: every castle's Draw, then its own abilities."""
+    return _joined(["Exhaust, pay 1 mana: draw a card", *(card_words(a) for a in castle.abilities)])
+
+
 def castle_html(v: dict, castle, start_health: int) -> str:
     """The castle card with its health left and the damage it has taken."""
     c = v["castle"]
@@ -219,9 +225,7 @@ def castle_html(v: dict, castle, start_health: int) -> str:
         c["name"],
         "Castle",
         stats=(("Health", hp),),
-        text=_joined(
-            ["Exhaust, pay 1 mana: draw a card", *(card_words(a) for a in castle.abilities)]
-        ),
+        text=castle_words(castle),
         subtitle=f"{taken} damage taken of {start_health}"
         if taken
         else f"starts at {start_health}",

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.svgchart import BarChart, Series
+from hordes_kit.skytear.card_model import KIT_SAMPLE, kit_sample
 from hordes_kit.skytear.forecast import forecast
 from hordes_kit.skytear.odds import KINDS, card_chance, pillage_risk
 from hordes_kit.skytear.simulate import simulate
@@ -46,7 +47,7 @@ KIND_WORDS = {
     "cheap": "any card costing 2 mana or less",
 }
 WHAT = tuple((words, kind) for kind, words in KIND_WORDS.items() if kind in KINDS) + tuple(
-    (c.name, c.name)
+    (f"{c.name} ({KIT_SAMPLE})" if kit_sample(c) else c.name, c.name)
     for c in sorted(CARDS.cards.values(), key=lambda c: c.name)
     if c.kind == "alliance"
 )

@@ -84,7 +84,7 @@ def position_params(pos) -> dict[str, object]:
 def _position_checks(pos) -> dict:
     checks = {
         "players": one_of({str(v) for _, v in pos.players.options}),
-        "horde": one_of(set(pos.horde.options)),
+        "horde": one_of({v for _, v in pos.horde.options}),
         "difficulty": one_of({str(v) for _, v in pos.difficulty.options}),
         "at": one_of({v for _, v in pos.phase.options}),
         "turn": whole_number(pos.turn.min, pos.turn.max),
@@ -224,7 +224,7 @@ def _show_win(tool, wanted: dict) -> None:
 
 def _win_checks(tool) -> dict:
     return {
-        "win_horde": one_of(set(tool.horde.options)),
+        "win_horde": one_of({v for _, v in tool.horde.options}),
         "win_players": one_of({str(v) for _, v in tool.players.options}),
         "games": whole_number(tool.games.min, tool.games.max),
         "seed": whole_number(tool.seed.min, tool.seed.max),

@@ -79,7 +79,7 @@ def _top(s: Position, v: dict) -> str:
         c["name"],
         kind="Castle",
         stats=(("health", c["health"]),),
-        text="Exhaust, pay 1 mana: draw a card.",
+        text=faces.castle_words(s.cards.castles[s.castle]),  # as the board's castle card
         exhausted=c["exhausted"],
     )
     deck = Pile(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 
+from hordes_kit.skytear.rules import CAMPAIGN_GAMES
 from hordes_kit.ui.cardface import Pile
 from hordes_kit.ui.pieces import attrs
 from hordes_kit.ui.skytear.faces import (
@@ -157,6 +158,31 @@ def _horde_html(v: dict) -> str:
     return "<div class='sk-horde'>" + " · ".join(bits) + "</div>"
 
 
+def _campaign_html(v: dict) -> str:
+    """A campaign's own numbers (Campaign Mode): which game of four, the gold the scenarios'
+    actions cost, the scenario, the piles, each player's market deck and campaign deck
+    (none outside a campaign)."""
+    c = v.get("campaign")
+    if not c:
+        return ""
+    scenario = html.escape(c["scenario"]) if c["scenario"] else "drawn as the game is set up"
+    bits = [
+        f"<b>Campaign</b> game {c['game']} of {CAMPAIGN_GAMES} ({c['won']} won)",
+        f"<b>Gold</b> {c['gold']}",
+        f"<b>Scenario</b> {scenario}",
+        f"<b>Scenario pile</b> {_cards(len(c['scenario_pile']))}",
+        f"<b>Portal pile</b> {_cards(len(c['portal_pile']))}",
+    ]
+    for i, (market, deck) in enumerate(zip(c["market_counts"], c["deck_counts"])):
+        whose = "Your" if v["players"] == 1 else f"Player {i + 1}'s"
+        bits.append(f"<b>{whose} market deck</b> {_cards(market)}, campaign deck {_cards(deck)}")
+    return "<div class='sk-horde sk-campaign'>" + " · ".join(bits) + "</div>"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
 def _choices_html(v: dict, skip: set[str], extra) -> str:
     buttons = []
     for a in v["legal"]:
@@ -205,6 +231,19 @@ def table_html(
     actions = {a["id"]: a["label"] for a in v["legal"]}
     skip = on_pieces(v)
     castle = state.cards.castles[state.castle]
+    if v["phase"] == "campaign":  # between games: no portal, lanes or decks on the table yet
+        return (
+            "<div class='sk-table' id='sk-table'>"
+            + status_html(v, bots, busy)
+            + phase_track_html(v)
+            + _campaign_html(v)
+            + (_choices_html(v, skip, extra) if (actions or extra) else "")
+            + below
+            + "<div class='sk-top'><p class='hk-note'>Between two games of the campaign: "
+            "the next game's scenario, stage I portal, outsider, horde deck and your alliance "
+            "deck (your campaign deck) come out as it is set up. The castle keeps its "
+            "health.</p>" + castle_html(v, castle, castle.health) + "</div></div>"
+        )
     top = (
         "<div class='sk-top'>"
         + portal_html(v)
@@ -217,6 +256,7 @@ def table_html(
         "<div class='sk-table' id='sk-table'>"
         + status_html(v, bots, busy)
         + phase_track_html(v)
+        + _campaign_html(v)
         + (_choices_html(v, skip, extra) if (actions or extra) else "")
         + below
         + top
