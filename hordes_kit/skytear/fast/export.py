@@ -96,7 +96,10 @@ from hordes_kit.skytear.fast.core import (
     S_TREACH,
     S_TURN,
     S_WIN,
+    ST_ANY,
+    ST_FAR,
     TF,
+    TG_HOST,
     TRIG_STATIC,
     U_ATT,
     U_ATTOWN,
@@ -106,7 +109,16 @@ from hordes_kit.skytear.fast.core import (
     UF,
 )
 from hordes_kit.skytear.fast.refuse import unplayable
-from hordes_kit.skytear.fast.tables import A_TRIG, C_EN0, C_NEN, C_NST, FastTables, compile_tables
+from hordes_kit.skytear.fast.tables import (
+    A_TRIG,
+    C_EN0,
+    C_NEN,
+    C_NST,
+    C_ST0,
+    E_TARGET,
+    FastTables,
+    compile_tables,
+)
 from hordes_kit.skytear.fast.tasks import NO_PICK, TASK
 
 __all__ = ["export", "set_policy", "PHASES"]
@@ -277,22 +289,29 @@ def _counts(S, off: int, cards, t: FastTables) -> int:
 
 
 def _note_statics(S, t: FastTables) -> None:
-    """Which cards have static abilities, and whether one is in play already (a unit's card
-    or attachment, or an enchantment with a static ability)."""
-    C, A = t.C, t.A
-    has = C[:, C_NST] > 0
-    S[O_HASST : O_HASST + len(has)] = has
-    static = any(
+    """Each card's static bits (core.ST_ANY, ST_FAR), and those of the cards in play already
+    (a unit's card or attachment, or an enchantment with a static ability: ST_FAR)."""
+    C, A, E = t.C, t.A, t.E
+    bits = np.zeros(len(C), np.int64)
+    for c in range(len(C)):
+        rows = range(C[c, C_ST0], C[c, C_ST0] + C[c, C_NST])
+        if len(rows):
+            bits[c] = ST_ANY | (ST_FAR if any(E[e, E_TARGET] != TG_HOST for e in rows) else 0)
+    S[O_HASST : O_HASST + len(bits)] = bits
+    enchanted = any(
         A[ab, A_TRIG] == TRIG_STATIC
         for j in range(S[S_NENCH])
         for ab in range(C[S[O_ENCH + j], C_EN0], C[S[O_ENCH + j], C_EN0] + C[S[O_ENCH + j], C_NEN])
     )
+    static = ST_ANY | ST_FAR if enchanted else 0
     for k in range(MAXU):
         b = O_UNITS + k * UF
         if S[b + U_LIVE]:
             cards = [S[b + U_CARD]] + [S[b + U_ATT + a] for a in range(S[b + U_NATT])]
-            static = static or any(c >= 0 and has[c] for c in cards)
-    S[S_STATIC] = int(static)
+            for c in cards:
+                if c >= 0:
+                    static |= int(bits[c])
+    S[S_STATIC] = static
 
 
 def set_policy(S, policy: Sensible) -> None:
