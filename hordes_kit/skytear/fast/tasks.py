@@ -22,7 +22,6 @@ from hordes_kit.skytear.fast.core import (
     MAXC,
     MAXD,
     MAXT,
-    MAXU,
     O_DEAD,
     O_DISC,
     O_DOOM,
@@ -35,6 +34,7 @@ from hordes_kit.skytear.fast.core import (
     S_CHP,
     S_DESTROYING,
     S_ERR,
+    S_NBACK,
     S_NDISC,
     S_NDOOM,
     S_NENCH,
@@ -48,7 +48,6 @@ from hordes_kit.skytear.fast.core import (
     S_RESULT,
     S_STATIC,
     S_WIN,
-    SC_CHECK,
     ST_ANY,
     ST_FAR,
     T_APPENDAGE,
@@ -67,9 +66,8 @@ from hordes_kit.skytear.fast.core import (
     U_TOKEN,
     U_UID,
     find,
-    scratch,
+    slot_at,
     ug,
-    units,
     us,
 )
 from hordes_kit.skytear.fast.stats import (
@@ -315,23 +313,27 @@ def check(S, C, A, E):
             if deck_size(S, seat) == 0:
                 lose(S)
                 return
-    buf = scratch(S, SC_CHECK, MAXU)
-    n = units(S, buf)
+    n = 12 + S[S_NBACK]  # the units in the engine's order (core.units), read in place
     # a static ability that may change health (else health = printed + tokens); while every
     # static reaches only its host (no ST_FAR) ``health`` reads just the unit's attachments
     exact = S[S_STATIC] == ST_ANY
     for j in range(n if S[S_STATIC] & ST_FAR else 0):
-        c = ug(S, buf[j], U_CARD)
+        u = slot_at(S, j)
+        if u < 0:
+            continue
+        c = ug(S, u, U_CARD)
         if c >= 0 and C[c, C_SHP]:
             exact = True
-        for a in range(ug(S, buf[j], U_NATT)):
-            if C[ug(S, buf[j], U_ATT + a), C_SHP]:
+        for a in range(ug(S, u, U_NATT)):
+            if C[ug(S, u, U_ATT + a), C_SHP]:
                 exact = True
     for j in range(S[S_NENCH] if S[S_STATIC] & ST_FAR else 0):
         if _enchant_static(C, A, S[O_ENCH + j]):
             exact = True
     for j in range(n):
-        u = buf[j]
+        u = slot_at(S, j)
+        if u < 0:
+            continue
         uid = ug(S, u, U_UID)
         if uid == S[S_DESTROYING]:
             continue
