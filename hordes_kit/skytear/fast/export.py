@@ -35,7 +35,6 @@ from hordes_kit.skytear.fast.core import (
     O_DOOM,
     O_ENCH,
     O_HAND,
-    O_HASST,
     O_HDECK,
     O_HDISC,
     O_L3,
@@ -92,30 +91,17 @@ from hordes_kit.skytear.fast.core import (
     S_RESERVE,
     S_RESULT,
     S_ROT,
-    S_STATIC,
     S_TREACH,
     S_TURN,
     S_WIN,
-    ST_ANY,
-    ST_FAR,
     TF,
-    TG_HOST,
-    TRIG_STATIC,
     U_ATT,
     U_ATTOWN,
-    U_CARD,
-    U_LIVE,
-    U_NATT,
     UF,
 )
 from hordes_kit.skytear.fast.refuse import unplayable
+from hordes_kit.skytear.fast.statics import note_statics_in_play
 from hordes_kit.skytear.fast.tables import (
-    A_TRIG,
-    C_EN0,
-    C_NEN,
-    C_NST,
-    C_ST0,
-    E_TARGET,
     FastTables,
     compile_tables,
 )
@@ -288,32 +274,6 @@ def _counts(S, off: int, cards, t: FastTables) -> int:
     return len(cards)
 
 
-def _note_statics(S, t: FastTables) -> None:
-    """Each card's static bits (core.ST_ANY, ST_FAR), and those of the cards in play already
-    (a unit's card or attachment, or an enchantment with a static ability: ST_FAR)."""
-    C, A, E = t.C, t.A, t.E
-    bits = np.zeros(len(C), np.int64)
-    for c in range(len(C)):
-        rows = range(C[c, C_ST0], C[c, C_ST0] + C[c, C_NST])
-        if len(rows):
-            bits[c] = ST_ANY | (ST_FAR if any(E[e, E_TARGET] != TG_HOST for e in rows) else 0)
-    S[O_HASST : O_HASST + len(bits)] = bits
-    enchanted = any(
-        A[ab, A_TRIG] == TRIG_STATIC
-        for j in range(S[S_NENCH])
-        for ab in range(C[S[O_ENCH + j], C_EN0], C[S[O_ENCH + j], C_EN0] + C[S[O_ENCH + j], C_NEN])
-    )
-    static = ST_ANY | ST_FAR if enchanted else 0
-    for k in range(MAXU):
-        b = O_UNITS + k * UF
-        if S[b + U_LIVE]:
-            cards = [S[b + U_CARD]] + [S[b + U_ATT + a] for a in range(S[b + U_NATT])]
-            for c in cards:
-                if c >= 0:
-                    static |= int(bits[c])
-    S[S_STATIC] = static
-
-
 def set_policy(S, policy: Sensible) -> None:
     """Write a member of the sensible bot's family into a position's array."""
     S[S_MULL] = policy.mulligan
@@ -418,7 +378,7 @@ def _export(S, t: FastTables, s) -> None:
     for j, cid in enumerate(enchanters):
         S[O_ENCH + j] = t.index[cid]
     S[S_NENCH] = len(enchanters)
-    _note_statics(S, t)
+    note_statics_in_play(S, t)
     if len(s.tasks) > MAXT:
         raise Unsupported("too many steps queued")
     for task in s.tasks:
