@@ -288,16 +288,6 @@ def note_statics(S, card):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def slot_at(S, i):
-    """The i-th unit in the engine's order (i < 12 + back line), or -1 for an empty lane."""
-    if i < 6:
-        return S[O_MON + i]
-    if i < 12:
-        return S[O_ALY + i - 6]
-    return S[O_BACK + i - 12]
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def ug(S, slot, f):
     return S[O_UNITS + slot * UF + f]
 

@@ -12,6 +12,7 @@ from hordes_kit.skytear.fast.core import (
     KW_TRAMPLE,
     KW_TRAMPLE_AT,
     O_ALY,
+    O_BACK,
     O_ENCH,
     O_MON,
     S_NBACK,
@@ -51,7 +52,6 @@ from hordes_kit.skytear.fast.core import (
     is_ally,
     is_minion,
     lane_of,
-    slot_at,
     ug,
 )
 from hordes_kit.skytear.fast.tables import (
@@ -100,6 +100,16 @@ def _applies(S, C, target, src, u, host):
     return False
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _slot_at(S, i):
+    """The i-th unit in the engine's order (i < 12 + back line), or -1 for an empty lane."""
+    if i < 6:
+        return S[O_MON + i]
+    if i < 12:
+        return S[O_ALY + i - 6]
+    return S[O_BACK + i - 12]
+
+
 @njit(cache=True, _nrt=False)
 def _host_sum(S, C, E, u, verb, kw):
     """``static_sum`` while every static in play reaches only its host (no ST_FAR): those of
@@ -122,25 +132,14 @@ def _host_sum(S, C, E, u, verb, kw):
 
 @njit(cache=True, _nrt=False)
 def static_sum(S, C, A, E, u, verb, kw):
-    """Sum of the static effects with ``verb`` on slot ``u`` (for gain: 1 if keyword ``kw``).
-    Small, so that the usual answers (no static, or none reaching past its host and the unit
-    without attachments) are given where it is called."""
-    st = S[S_STATIC]
-    if st == 0:
+    """Sum of the static effects with ``verb`` on slot ``u`` (for gain: 1 if keyword ``kw``)."""
+    if S[S_STATIC] == 0:
         return 0  # no card with static abilities has come into play (enchantments count)
-    if st & ST_FAR:
-        return _board_sum(S, C, A, E, u, verb, kw)
-    if ug(S, u, U_NATT) == 0:
-        return 0
-    return _host_sum(S, C, E, u, verb, kw)
-
-
-@njit(cache=True, _nrt=False)
-def _board_sum(S, C, A, E, u, verb, kw):
-    """``static_sum`` read from every card in play and the enchantments."""
+    if S[S_STATIC] & ST_FAR == 0:
+        return _host_sum(S, C, E, u, verb, kw)
     total = 0
     for i in range(12 + S[S_NBACK]):
-        src = slot_at(S, i)
+        src = _slot_at(S, i)
         if src < 0:
             continue
         c = cardof(S, src)

@@ -22,6 +22,7 @@ from hordes_kit.skytear.fast.core import (
     MAXC,
     MAXD,
     MAXT,
+    MAXU,
     O_DEAD,
     O_DISC,
     O_DOOM,
@@ -34,7 +35,6 @@ from hordes_kit.skytear.fast.core import (
     S_CHP,
     S_DESTROYING,
     S_ERR,
-    S_NBACK,
     S_NDISC,
     S_NDOOM,
     S_NENCH,
@@ -48,6 +48,7 @@ from hordes_kit.skytear.fast.core import (
     S_RESULT,
     S_STATIC,
     S_WIN,
+    SC_CHECK,
     ST_ANY,
     ST_FAR,
     T_APPENDAGE,
@@ -66,8 +67,9 @@ from hordes_kit.skytear.fast.core import (
     U_TOKEN,
     U_UID,
     find,
-    slot_at,
+    scratch,
     ug,
+    units,
     us,
 )
 from hordes_kit.skytear.fast.stats import (
@@ -313,27 +315,23 @@ def check(S, C, A, E):
             if deck_size(S, seat) == 0:
                 lose(S)
                 return
-    n = 12 + S[S_NBACK]  # the units in the engine's order (core.units), read in place
+    buf = scratch(S, SC_CHECK, MAXU)
+    n = units(S, buf)
     # a static ability that may change health (else health = printed + tokens); while every
     # static reaches only its host (no ST_FAR) ``health`` reads just the unit's attachments
     exact = S[S_STATIC] == ST_ANY
     for j in range(n if S[S_STATIC] & ST_FAR else 0):
-        u = slot_at(S, j)
-        if u < 0:
-            continue
-        c = ug(S, u, U_CARD)
+        c = ug(S, buf[j], U_CARD)
         if c >= 0 and C[c, C_SHP]:
             exact = True
-        for a in range(ug(S, u, U_NATT)):
-            if C[ug(S, u, U_ATT + a), C_SHP]:
+        for a in range(ug(S, buf[j], U_NATT)):
+            if C[ug(S, buf[j], U_ATT + a), C_SHP]:
                 exact = True
     for j in range(S[S_NENCH] if S[S_STATIC] & ST_FAR else 0):
         if _enchant_static(C, A, S[O_ENCH + j]):
             exact = True
     for j in range(n):
-        u = slot_at(S, j)
-        if u < 0:
-            continue
+        u = buf[j]
         uid = ug(S, u, U_UID)
         if uid == S[S_DESTROYING]:
             continue
