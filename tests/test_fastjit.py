@@ -1,4 +1,5 @@
-"""The fast simulators' ``njit``: one build per argument types, callees optimised cheaply.
+"""The fast simulators' ``njit``: one build per argument types, callees optimised cheaply
+and private to the build called from Python.
 
 A function compiled only because compiled code calls it runs numba's cheap module passes;
 the function called from Python runs the full pipeline over everything linked into it.
@@ -116,3 +117,38 @@ def test_no_c_callable_wrappers_are_built():
         code = cres.library.get_llvm_str()
         assert cres.fndesc.llvm_cpython_wrapper_name in code
         assert cres.fndesc.llvm_cfunc_wrapper_name not in code
+
+
+def _shared_callee():
+    """A callee LLVM cannot inline away (it calls itself twice), and its caller."""
+
+    @njit
+    def walk(a, b, c, k):  # reads b only for its size and never reads c
+        if k < 2:
+            return a[k] + b.shape[0]
+        return walk(a, b, c, k - 1) + walk(a, b, c, k - 2) % 7
+
+    @njit
+    def run(a, b, c):
+        return walk(a, b, c, 9) + walk(a, b, c, 6)
+
+    return walk, run
+
+
+def test_the_callees_linked_into_a_build_called_from_python_are_private_to_it():
+    """So LLVM may drop the values a callee never reads and inline it (fastjit's docstring):
+    in the build Python calls, only the function it calls and its wrapper stay shared, every
+    copy linked in is private and renamed, and the callee's own build still answers."""
+    import llvmlite.binding as llvm
+
+    walk, run = _shared_callee()
+    a, b, c = np.arange(5, dtype=np.int64), np.zeros(4), np.zeros((2, 2))
+    expect = run.py_func(a, b, c)
+    assert run(a, b, c) == expect
+    (cres,) = run.overloads.values()
+    defined = {f.name: f for f in cres.library._final_module.functions if not f.is_declaration}
+    ours = {n: f.linkage for n, f in defined.items() if "_shared_callee" in n}
+    shared = sorted(n for n, linkage in ours.items() if linkage != llvm.Linkage.internal)
+    assert shared == sorted([cres.fndesc.mangled_name, cres.fndesc.llvm_cpython_wrapper_name])
+    assert all(n.endswith(fastjit.PRIVATE) for n in ours if n not in shared)
+    assert walk(a, b, c, 3) == walk.py_func(a, b, c, 3)  # found by its name, not run's copy

@@ -5,6 +5,7 @@ The other modules mirror the rules engine's, module by module: ``core`` (the pos
 array), ``stats``, ``board``, ``targets``, ``tasks``, ``turn``, ``treachery``, ``draws``,
 ``phases``, ``fight``, ``effects``, ``bot`` and ``run`` (the game loop); ``tables`` holds
 the cards as arrays, ``refuse`` the games that meet a card it does not play, and
-``export`` a rules-engine position as one. It plays the engine's
+``export`` a rules-engine position as one (``statics``: which cards have static
+abilities and which reach past their host). It plays the engine's
 games (tests/test_skytear_fast.py); the engine stays the source of truth.
 """

@@ -105,12 +105,14 @@ def pick_counts(S, U, off, total):
             while b:
                 a, b = b, a % b
             g = a
+            if g == 1 and distinct > 1:
+                break  # a chance node whose outcomes are the counts themselves
     if distinct <= 1:
         return first
     k = int(uniform(S, U) * (total // g))  # the engine's outcomes: counts / gcd
     acc = 0
-    for c in range(S[S_NCARDS]):
-        acc += S[off + c] // g
+    for c in range(first, S[S_NCARDS]):
+        acc += S[off + c] if g == 1 else S[off + c] // g
         if acc > k:
             record(S, c)
             return c

@@ -117,9 +117,13 @@ MAXD, MAXT, TF, MAXE, MAXATT = 32, 384, 8, 4, 8
 # the sensible bot's member (bots.Sensible): its mulligan cost, castle-draw hand, mana kept
 # for the reactions, and which unengaged monster an ally faces first (bots.DEFEND's index)
 S_MULL, S_CDRAW, S_RESERVE, S_DEFEND = 54, 55, 56, 57
-# 1 once a card with static abilities may be in play (set as one enters, is revealed or is
-# attached, never cleared): until then every static sum is 0 without reading the board
+# bits set as a card with static abilities enters, is revealed or is attached (never
+# cleared): ST_ANY once one may be in play (until then every static sum is 0 without reading
+# the board); ST_FAR once one may reach a unit other than its host (a static of a unit's card
+# or an enchantment, or an attachment's aimed at more than its host): until then a unit's
+# static sums are those of its own attachments (stats.static_sum)
 S_STATIC = 58
+ST_ANY, ST_FAR = 1, 2
 S_NCARDS = 59  # the cards of the tables: every card number is below it (MAXC at most)
 O_MON = 64
 O_ALY = O_MON + 6
@@ -188,7 +192,7 @@ SCR = 64
 SC_FLUX = SC_OPTS + 3  # 128 cards: two rows
 SC_TRIM = SC_FLUX + 2  # MAXC counts: four rows
 O_SCR = O_REC + MAXREC
-O_HASST = O_SCR + (SC_TRIM + 4) * SCR  # per card: 1 if it has static abilities
+O_HASST = O_SCR + (SC_TRIM + 4) * SCR  # per card: its S_STATIC bits (0: no statics)
 NS = O_HASST + MAXC
 (
     U_LIVE,
@@ -279,8 +283,8 @@ def scratch(S, row, n):
 @njit(cache=True, inline="always", _nrt=False)
 def note_statics(S, card):
     """A card comes into play, is revealed or attached: static sums read the board from now."""
-    if card >= 0 and S[O_HASST + card]:
-        S[S_STATIC] = 1
+    if card >= 0:
+        S[S_STATIC] |= S[O_HASST + card]
 
 
 @njit(cache=True, inline="always", _nrt=False)

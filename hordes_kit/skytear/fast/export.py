@@ -35,7 +35,6 @@ from hordes_kit.skytear.fast.core import (
     O_DOOM,
     O_ENCH,
     O_HAND,
-    O_HASST,
     O_HDECK,
     O_HDISC,
     O_L3,
@@ -92,21 +91,20 @@ from hordes_kit.skytear.fast.core import (
     S_RESERVE,
     S_RESULT,
     S_ROT,
-    S_STATIC,
     S_TREACH,
     S_TURN,
     S_WIN,
     TF,
-    TRIG_STATIC,
     U_ATT,
     U_ATTOWN,
-    U_CARD,
-    U_LIVE,
-    U_NATT,
     UF,
 )
 from hordes_kit.skytear.fast.refuse import unplayable
-from hordes_kit.skytear.fast.tables import A_TRIG, C_EN0, C_NEN, C_NST, FastTables, compile_tables
+from hordes_kit.skytear.fast.statics import note_statics_in_play
+from hordes_kit.skytear.fast.tables import (
+    FastTables,
+    compile_tables,
+)
 from hordes_kit.skytear.fast.tasks import NO_PICK, TASK
 
 __all__ = ["export", "set_policy", "PHASES"]
@@ -276,25 +274,6 @@ def _counts(S, off: int, cards, t: FastTables) -> int:
     return len(cards)
 
 
-def _note_statics(S, t: FastTables) -> None:
-    """Which cards have static abilities, and whether one is in play already (a unit's card
-    or attachment, or an enchantment with a static ability)."""
-    C, A = t.C, t.A
-    has = C[:, C_NST] > 0
-    S[O_HASST : O_HASST + len(has)] = has
-    static = any(
-        A[ab, A_TRIG] == TRIG_STATIC
-        for j in range(S[S_NENCH])
-        for ab in range(C[S[O_ENCH + j], C_EN0], C[S[O_ENCH + j], C_EN0] + C[S[O_ENCH + j], C_NEN])
-    )
-    for k in range(MAXU):
-        b = O_UNITS + k * UF
-        if S[b + U_LIVE]:
-            cards = [S[b + U_CARD]] + [S[b + U_ATT + a] for a in range(S[b + U_NATT])]
-            static = static or any(c >= 0 and has[c] for c in cards)
-    S[S_STATIC] = int(static)
-
-
 def set_policy(S, policy: Sensible) -> None:
     """Write a member of the sensible bot's family into a position's array."""
     S[S_MULL] = policy.mulligan
@@ -399,7 +378,7 @@ def _export(S, t: FastTables, s) -> None:
     for j, cid in enumerate(enchanters):
         S[O_ENCH + j] = t.index[cid]
     S[S_NENCH] = len(enchanters)
-    _note_statics(S, t)
+    note_statics_in_play(S, t)
     if len(s.tasks) > MAXT:
         raise Unsupported("too many steps queued")
     for task in s.tasks:

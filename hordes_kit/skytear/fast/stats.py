@@ -23,6 +23,7 @@ from hordes_kit.skytear.fast.core import (
     S_PORTAL,
     S_ROT,
     S_STATIC,
+    ST_FAR,
     TG_ALL_ALLIES,
     TG_ALL_LANE_MONSTERS,
     TG_ALL_MINIONS,
@@ -45,6 +46,7 @@ from hordes_kit.skytear.fast.core import (
     V_ATTACK,
     V_GAIN,
     V_HEALTH,
+    back_index,
     cardof,
     engaged_with,
     is_ally,
@@ -109,10 +111,32 @@ def _slot_at(S, i):
 
 
 @njit(cache=True, _nrt=False)
+def _host_sum(S, C, E, u, verb, kw):
+    """``static_sum`` while every static in play reaches only its host (no ST_FAR): those of
+    the unit's own attachments, 0 for a unit not in play (the board's sum would not see it)."""
+    total, hit = 0, False
+    for a in range(ug(S, u, U_NATT)):
+        ac = ug(S, u, U_ATT + a)
+        for k in range(C[ac, C_NST]):
+            e = C[ac, C_ST0] + k
+            if E[e, E_VERB] == verb and E[e, E_TARGET] == TG_HOST:
+                hit = True
+                if verb != V_GAIN:
+                    total += E[e, E_AMOUNT]
+                elif E[e, E_X0] == kw:
+                    total = 1
+    if hit and lane_of(S, u) < 0 and back_index(S, u) < 0:
+        return 0
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def static_sum(S, C, A, E, u, verb, kw):
     """Sum of the static effects with ``verb`` on slot ``u`` (for gain: 1 if keyword ``kw``)."""
     if S[S_STATIC] == 0:
         return 0  # no card with static abilities has come into play (enchantments count)
+    if S[S_STATIC] & ST_FAR == 0:
+        return _host_sum(S, C, E, u, verb, kw)
     total = 0
     for i in range(12 + S[S_NBACK]):
         src = _slot_at(S, i)

@@ -49,6 +49,8 @@ from hordes_kit.skytear.fast.core import (
     S_STATIC,
     S_WIN,
     SC_CHECK,
+    ST_ANY,
+    ST_FAR,
     T_APPENDAGE,
     T_TOWER,
     TF,
@@ -315,15 +317,17 @@ def check(S, C, A, E):
                 return
     buf = scratch(S, SC_CHECK, MAXU)
     n = units(S, buf)
-    exact = False  # a static ability that changes health (else health = printed + tokens)
-    for j in range(n if S[S_STATIC] else 0):
+    # a static ability that may change health (else health = printed + tokens); while every
+    # static reaches only its host (no ST_FAR) ``health`` reads just the unit's attachments
+    exact = S[S_STATIC] == ST_ANY
+    for j in range(n if S[S_STATIC] & ST_FAR else 0):
         c = ug(S, buf[j], U_CARD)
         if c >= 0 and C[c, C_SHP]:
             exact = True
         for a in range(ug(S, buf[j], U_NATT)):
             if C[ug(S, buf[j], U_ATT + a), C_SHP]:
                 exact = True
-    for j in range(S[S_NENCH] if S[S_STATIC] else 0):
+    for j in range(S[S_NENCH] if S[S_STATIC] & ST_FAR else 0):
         if _enchant_static(C, A, S[O_ENCH + j]):
             exact = True
     for j in range(n):
