@@ -5,6 +5,9 @@ outcome (with the state checks between steps), ``pending`` says what the game wa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear import (  # noqa: F401 - handlers
     alliance,
@@ -58,10 +61,13 @@ def _checks_alike(s: Position, clean: Position | None) -> bool:
     )
 
 
-def settle(s: Position) -> Position:
+def settle(s: Position, answers: Mapping[str, Any] | None = None) -> Position:
     """Run automatic steps until a decision or a chance node with two or more options is due.
 
     A decision with one option, or a chance node with one outcome, is taken at once.
+    ``answers`` (task kind -> pick) answers those tasks' first decision at once, without
+    asking: the forecast's players never act, and listing every action they could take is
+    most of an alliance step.
     """
     clean = None  # the last position ``check`` left as it was (most steps change no unit)
     for _ in range(MAX_SETTLE):
@@ -71,6 +77,10 @@ def settle(s: Position) -> Position:
             s = checked
         if s.result or not s.tasks:
             return s
+        if answers is not None:
+            head = s.tasks[0]
+            if not head.picks and head.kind in answers:
+                s = evolve(s, tasks=(head.with_pick(answers[head.kind]),) + s.tasks[1:])
         r = _run(s)
         if isinstance(r, Ask | Roll):
             opts = r.options if isinstance(r, Ask) else r.outcomes
@@ -96,7 +106,7 @@ def pending(s: Position) -> Ask | Roll | None:
     return r
 
 
-def do(s: Position, pick) -> Position:
+def do(s: Position, pick, answers: Mapping[str, Any] | None = None) -> Position:
     """The position after the head task gets ``pick`` (a decision or outcome), settled."""
     head = s.tasks[0]
-    return settle(evolve(s, tasks=(head.with_pick(pick),) + s.tasks[1:]))
+    return settle(evolve(s, tasks=(head.with_pick(pick),) + s.tasks[1:]), answers)

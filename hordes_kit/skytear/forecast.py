@@ -225,6 +225,9 @@ def _board_key(x: SkyState) -> tuple:
 
 
 TAIL = {"mill", "return_pillagers", "end_phase"}
+# what ``forecast_choice`` answers whatever the position: the steps take it without asking
+# (an alliance step would list every action the player could take, only to hear "done")
+ANSWERS = {"act": ("done",), "may_draw": -1}
 
 
 def _pillage_key(x: SkyState) -> tuple | None:
@@ -242,6 +245,7 @@ def turn_outcome(
     """Every outcome of the rest of this turn with its probability, and the leaves explored."""
     start_turn = s.turn
     leaves = 0
+    answers = ANSWERS if choose is forecast_choice else None
     memo: dict[tuple, dict[Outcome, Fraction]] = {}
 
     def branches(x: SkyState) -> list[tuple[object, Fraction]]:
@@ -264,7 +268,7 @@ def turn_outcome(
         total: dict[Outcome, Fraction] = defaultdict(Fraction)
         mark = len(x.log)
         for pick, p in picks:
-            y = do(x, pick)
+            y = do(x, pick, answers)
             here = _events(mark, y)
             for o, q in walk(y).items():
                 total[here.plus(o)] += p * q
@@ -299,7 +303,7 @@ def turn_outcome(
             if len(picks) > 1:
                 rest = split(x, picks)
                 break
-            y = do(x, picks[0][0])
+            y = do(x, picks[0][0], answers)
             before = before.plus(_events(len(x.log), y))
             x = y
         if before == NOTHING:
@@ -311,7 +315,9 @@ def turn_outcome(
 
     if s.is_terminal:
         raise InvalidInputError("the game is over: there is no coming turn")
-    return walk(s), leaves
+    # The walk reads only the events it makes, and no rule reads the log or the moves (the
+    # log is the players' record): it starts without them, so that no step copies them.
+    return walk(evolve(s, log=(), history=())), leaves
 
 
 def forecast(state: SkyState) -> Forecast:
