@@ -227,10 +227,16 @@ class Position:
 
     def find(self, uid: int) -> tuple[str, int, Unit] | None:
         """Where the unit with this uid is, or None if it is not in play."""
-        for zone, row in (("m", self.monsters), ("a", self.allies), ("b", self.back)):
-            for i, u in enumerate(row):
-                if u is not None and u.uid == uid:
-                    return zone, i, u
+        # three plain loops: asked tens of times a step, the rules' most frequent question
+        for i, u in enumerate(self.monsters):
+            if u is not None and u.uid == uid:
+                return "m", i, u
+        for i, u in enumerate(self.allies):
+            if u is not None and u.uid == uid:
+                return "a", i, u
+        for i, u in enumerate(self.back):
+            if u is not None and u.uid == uid:
+                return "b", i, u
         return None
 
     def unit(self, uid: int) -> Unit | None:
