@@ -5,7 +5,7 @@ outcome (with the state checks between steps), ``pending`` says what the game wa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import Any
 
 from hordes_kit.core.state import evolve
@@ -22,7 +22,7 @@ from hordes_kit.skytear.combat import check
 from hordes_kit.skytear.machine import HANDLERS, Ask, Roll
 from hordes_kit.skytear.state import Position
 
-__all__ = ["settle", "pending", "do", "MAX_SETTLE"]
+__all__ = ["settle", "pending", "do", "advance", "MAX_SETTLE"]
 
 MAX_SETTLE = 100_000
 _CACHE: dict[int, tuple] = {}  # id(position) -> (position, what it waits for)
@@ -61,13 +61,16 @@ def _checks_alike(s: Position, clean: Position | None) -> bool:
     )
 
 
-def settle(s: Position, answers: Mapping[str, Any] | None = None) -> Position:
+def settle(
+    s: Position, answers: Mapping[str, Any] | None = None, stops: Container[str] = ()
+) -> Position:
     """Run automatic steps until a decision or a chance node with two or more options is due.
 
     A decision with one option, or a chance node with one outcome, is taken at once.
     ``answers`` (task kind -> pick) answers those tasks' first decision at once, without
     asking: the forecast's players never act, and listing every action they could take is
-    most of an alliance step.
+    most of an alliance step. ``stops``: kinds of steps that ask nothing, stopped before
+    (``advance`` goes on): the forecast recognises positions it has seen there.
     """
     clean = None  # the last position ``check`` left as it was (most steps change no unit)
     for _ in range(MAX_SETTLE):
@@ -77,9 +80,11 @@ def settle(s: Position, answers: Mapping[str, Any] | None = None) -> Position:
             s = checked
         if s.result or not s.tasks:
             return s
-        if answers is not None:
-            head = s.tasks[0]
-            if not head.picks and head.kind in answers:
+        head = s.tasks[0]
+        if not head.picks:
+            if head.kind in stops:
+                return s
+            if answers is not None and head.kind in answers:
                 s = evolve(s, tasks=(head.with_pick(answers[head.kind]),) + s.tasks[1:])
         r = _run(s)
         if isinstance(r, Ask | Roll):
@@ -106,7 +111,19 @@ def pending(s: Position) -> Ask | Roll | None:
     return r
 
 
-def do(s: Position, pick, answers: Mapping[str, Any] | None = None) -> Position:
+def do(
+    s: Position, pick, answers: Mapping[str, Any] | None = None, stops: Container[str] = ()
+) -> Position:
     """The position after the head task gets ``pick`` (a decision or outcome), settled."""
     head = s.tasks[0]
-    return settle(evolve(s, tasks=(head.with_pick(pick),) + s.tasks[1:]), answers)
+    return settle(evolve(s, tasks=(head.with_pick(pick),) + s.tasks[1:]), answers, stops)
+
+
+def advance(
+    s: Position, answers: Mapping[str, Any] | None = None, stops: Container[str] = ()
+) -> Position:
+    """The position after its head step, one ``settle`` stopped before (``stops``), settled."""
+    r = _run(s)
+    if isinstance(r, Ask | Roll):
+        raise AssertionError(f"a {s.tasks[0].kind} step asks: it cannot be a stop")
+    return settle(r, answers, stops)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.bots import sensible_policy
-from hordes_kit.skytear.flow import do
+from hordes_kit.skytear.flow import advance, do
 from hordes_kit.skytear.game import SkyState
 from hordes_kit.skytear.machine import Roll
 
@@ -32,11 +32,16 @@ HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
 MEASURES = ("castle", "portal", "pillage", "allies_lost")
 ONE = Fraction(1)
 # steps of the turn whose queue names no unit: positions equal up to unit ids share a future
-MEMO_AT = ("act:alliance", "treachery")
+# (the reinforce phase: two orders of the wave often leave one board, then the same steps
+# run to the treachery card)
+MEMO_AT = ("reinforce_phase", "act:alliance", "treachery")
+STOPS = frozenset(("reinforce_phase",))  # memo points that ask nothing: the walk stops there
+GO_ON = object()  # the pick of a stop: its step runs (it asks nothing)
 # the steps whose task never names a unit (the rest of a turn once its wave is in)
 UNIT_FREE = frozenset(
     ("act", "end_alliance", "taunt", "treachery", "reactions", "fight_phase", "pillage_phase")
-    + ("return_pillagers", "end_phase")
+    + ("return_pillagers", "end_phase", "reinforce_phase", "outsider_pile", "rotate")
+    + ("alliance_phase",)
 )
 
 
@@ -239,6 +244,11 @@ def _pillage_key(x: SkyState) -> tuple | None:
     return ("tail", x.tasks, tuple(st.deck.size for st in x.seats), x.win_pending, x.turn)
 
 
+def _stopped(x: SkyState) -> bool:
+    """``settle`` stopped before a step in ``STOPS`` (it asks nothing; the game goes on)."""
+    return bool(x.tasks) and not x.result and x.tasks[0].kind in STOPS and not x.tasks[0].picks
+
+
 def turn_outcome(
     s: SkyState, choose: Callable[[SkyState], str] = forecast_choice
 ) -> tuple[dict[Outcome, Fraction], int]:
@@ -249,6 +259,9 @@ def turn_outcome(
     memo: dict[tuple, dict[Outcome, Fraction]] = {}
 
     def branches(x: SkyState) -> list[tuple[object, Fraction]]:
+        head = x.tasks[0]
+        if head.kind in STOPS and not head.picks:
+            return [(GO_ON, ONE)]
         r = x.choice()
         if not isinstance(r, Roll):
             return [(dict(r.options)[choose(x)], ONE)]
@@ -268,7 +281,7 @@ def turn_outcome(
         total: dict[Outcome, Fraction] = defaultdict(Fraction)
         mark = len(x.log)
         for pick, p in picks:
-            y = do(x, pick, answers)
+            y = advance(x, answers, STOPS) if pick is GO_ON else do(x, pick, answers, STOPS)
             here = _events(mark, y)
             for o, q in walk(y).items():
                 total[here.plus(o)] += p * q
@@ -280,7 +293,12 @@ def turn_outcome(
         nonlocal leaves
         before = NOTHING
         while True:
-            if x.is_terminal or x.turn != start_turn:
+            if x.turn != start_turn:
+                # the turn is over: on to the first decision or chance node past it, as
+                # without the stops (what happens there counts for nothing but the result)
+                while _stopped(x):
+                    x = advance(x, answers, STOPS)
+            if x.turn != start_turn or (not _stopped(x) and x.is_terminal):
                 leaves += 1
                 rest = {Outcome(result=x.result): ONE}
                 break
@@ -303,7 +321,8 @@ def turn_outcome(
             if len(picks) > 1:
                 rest = split(x, picks)
                 break
-            y = do(x, picks[0][0], answers)
+            pick = picks[0][0]
+            y = advance(x, answers, STOPS) if pick is GO_ON else do(x, pick, answers, STOPS)
             before = before.plus(_events(len(x.log), y))
             x = y
         if before == NOTHING:
