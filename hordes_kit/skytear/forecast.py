@@ -59,6 +59,10 @@ class Outcome:
 
     def plus(self, other: Outcome) -> Outcome:
         """Two consecutive stretches of one turn, added up."""
+        if other is NOTHING:
+            return self
+        if self is NOTHING:
+            return other
         return Outcome(
             self.castle + other.castle,
             self.portal + other.portal,
@@ -126,6 +130,12 @@ class Forecast:
 
 
 NOTHING = Outcome()
+# the rules whose lines ``_events`` reads beyond their numbers
+_READ = frozenset(
+    "skytear." + r
+    for r in ("destruction", "horde.monster", "horde.summon", "keywords.pillager")
+    + ("horde.lanes-full", "treachery.boosted", "treachery.card")
+)
 
 
 def _events(before: int, s: SkyState) -> Outcome:
@@ -133,14 +143,18 @@ def _events(before: int, s: SkyState) -> Outcome:
     wave: list[str] = []
     tre = ""
     for e in s.log[before:]:
-        if e.rule == "skytear.turn":
+        rule = e.rule
+        if rule == "skytear.turn":
             break  # the next turn has begun
         d = e.data
-        castle += d.get("castle_damage", 0)
-        portal += d.get("portal_damage", 0)
-        if d.get("pillaged") and d.get("seat") == 0:
-            pillage += 1
-        r = e.rule.split(".", 1)[1]
+        if d:
+            castle += d.get("castle_damage", 0)
+            portal += d.get("portal_damage", 0)
+            if d.get("pillaged") and d.get("seat") == 0:
+                pillage += 1
+        if rule not in _READ:
+            continue  # most lines: what they say counts in no figure
+        r = rule.split(".", 1)[1]
         if r == "destruction" and "card" in d and s.cards.cards[d["card"]].kind == "alliance":
             lost += 1
         if r == "horde.monster":
@@ -167,6 +181,8 @@ def _events(before: int, s: SkyState) -> Outcome:
                     if any(a.trigger == "treachery" for a in c.abilities)
                     else f"{c.name}: nothing"
                 )
+    if not (castle or portal or pillage or lost or wave or tre):
+        return NOTHING  # (the same value; ``plus`` passes it by)
     return Outcome(castle, portal, pillage, lost, tuple(wave), tre)
 
 
