@@ -25,6 +25,7 @@ from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.skytear.flow import advance, do
 from hordes_kit.skytear.game import SkyState
 from hordes_kit.skytear.machine import Roll
+from hordes_kit.skytear.state import quiet_log
 
 __all__ = ["Outcome", "Forecast", "forecast", "turn_outcome", "forecast_choice", "HORDE_CHANCE"]
 
@@ -136,6 +137,7 @@ _READ = frozenset(
     for r in ("destruction", "horde.monster", "horde.summon", "keywords.pillager")
     + ("horde.lanes-full", "treachery.boosted", "treachery.card")
 )
+_KEEP = _READ | {"skytear.turn"}  # and the new turn's line, where a turn's events end
 
 
 def _events(before: int, s: SkyState) -> Outcome:
@@ -351,8 +353,9 @@ def turn_outcome(
     if s.is_terminal:
         raise InvalidInputError("the game is over: there is no coming turn")
     # The walk reads only the events it makes, and no rule reads the log or the moves (the
-    # log is the players' record): it starts without them, so that no step copies them.
-    return walk(evolve(s, log=(), history=())), leaves
+    # log is the players' record): it starts without them, so that no step copies them, and
+    # keeps only the lines it reads (those with numbers, and the rules in _READ).
+    return walk(evolve(s, log=quiet_log(_KEEP), history=())), leaves
 
 
 def forecast(state: SkyState) -> Forecast:

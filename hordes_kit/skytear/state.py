@@ -28,6 +28,8 @@ __all__ = [
     "Campaign",
     "Position",
     "emit",
+    "QuietLog",
+    "quiet_log",
 ]
 
 
@@ -361,6 +363,29 @@ def _held(s: Position, tasks) -> Iterator[str]:
                 yield c.id
 
 
+class QuietLog(tuple):
+    """A log that keeps only the lines with numbers (their ``data``) and those whose rule is
+    in ``keep``: the forecast's inner runs read no other line, and nobody reads theirs (the
+    players' log is the game's). No rule reads the log: the game goes the same either way."""
+
+    keep: frozenset[str] = frozenset()
+
+    def __add__(self, more: tuple) -> QuietLog:
+        out = QuietLog(tuple.__add__(self, more))
+        out.keep = self.keep
+        return out
+
+
+def quiet_log(keep: frozenset[str]) -> QuietLog:
+    """An empty ``QuietLog`` keeping the lines of the rules in ``keep`` (prefixed ids)."""
+    log = QuietLog()
+    log.keep = keep
+    return log
+
+
 def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):
     """The position with an event appended (``rule`` without the game prefix) and fields set."""
-    return evolve(s, log=s.log + (Event(R + rule, text, dict(data or {})),), **changes)
+    log = s.log
+    if log.__class__ is QuietLog and not data and R + rule not in log.keep:
+        return evolve(s, **changes) if changes else s  # a line nobody reads
+    return evolve(s, log=log + (Event(R + rule, text, dict(data or {})),), **changes)
