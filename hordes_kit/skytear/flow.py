@@ -25,6 +25,7 @@ from hordes_kit.skytear.state import Position
 __all__ = ["settle", "pending", "do", "advance", "MAX_SETTLE"]
 
 MAX_SETTLE = 100_000
+_WAITS = (Ask, Roll)  # what a step may wait for (a tuple: ``Ask | Roll`` is made anew)
 _CACHE: dict[int, tuple] = {}  # id(position) -> (position, what it waits for)
 
 
@@ -85,9 +86,10 @@ def settle(
             if head.kind in stops:
                 return s
             if answers is not None and head.kind in answers:
-                s = evolve(s, tasks=(head.with_pick(answers[head.kind]),) + s.tasks[1:])
-        r = _run(s)
-        if isinstance(r, Ask | Roll):
+                head = head.with_pick(answers[head.kind])
+                s = evolve(s, tasks=(head,) + s.tasks[1:])
+        r = HANDLERS[head.kind](evolve(s, tasks=s.tasks[1:]), head)  # _run, inline
+        if isinstance(r, _WAITS):
             opts = r.options if isinstance(r, Ask) else r.outcomes
             if len(opts) != 1:
                 _remember(s, r)

@@ -208,9 +208,11 @@ class Position:
         """A card's printed name (any kind: castle, portal, scenario too)."""
         cs = self.cards
         c = cs.cards.get(cid)
-        if c is not None and c.kind == "outsider" and c.stage:
-            return f"{c.name} {ROMAN[c.stage]}"  # Atlas I, II, III: three cards, one name
-        for table in (cs.cards, cs.castles, cs.portals, cs.scenarios):
+        if c is not None:
+            if c.kind == "outsider" and c.stage:
+                return f"{c.name} {ROMAN[c.stage]}"  # Atlas I, II, III: three cards, one name
+            return c.name
+        for table in (cs.castles, cs.portals, cs.scenarios):
             if cid in table:
                 return table[cid].name
         return "a face-down card" if cid == "" else cid
