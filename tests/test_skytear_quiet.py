@@ -16,7 +16,7 @@ from budget import sized
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.bench import reach
 from hordes_kit.skytear.flow import advance, do, pending
-from hordes_kit.skytear.forecast import _KEEP, ANSWERS, STOPS, forecast_choice
+from hordes_kit.skytear.forecast import _KEEP, _NUMBERS, ANSWERS, STOPS, forecast_choice
 from hordes_kit.skytear.machine import Roll
 from hordes_kit.skytear.state import QuietLog, quiet_log
 
@@ -34,10 +34,11 @@ def _pick(x, rng):
 @pytest.mark.parametrize("config,phase,turn,seed", STARTS)
 def test_a_quiet_log_keeps_the_lines_read_and_the_game_goes_the_same(config, phase, turn, seed):
     """Two turns played from one position with the players' log and with a quiet log: the
-    same positions at every step, and the quiet log is the full one's lines with numbers or
-    a kept rule (fails if a rule read the log, or emit dropped a line with numbers)."""
+    same positions at every step, and the quiet log is the full one's lines with the numbers
+    the forecast counts or a kept rule (fails if a rule read the log, or emit dropped a line
+    with a number)."""
     s = reach(config, phase, turn, seed)
-    full, quiet = s, evolve(s, log=quiet_log(_KEEP))
+    full, quiet = s, evolve(s, log=quiet_log(_KEEP, _NUMBERS))
     start, rng = len(s.log), random.Random(seed)
     steps = 0
     while pending(full) is not None and full.turn <= turn + 1:
@@ -47,7 +48,7 @@ def test_a_quiet_log_keeps_the_lines_read_and_the_game_goes_the_same(config, pha
         steps += 1
     assert steps > 5
     assert isinstance(quiet.log, QuietLog)
-    kept = [e for e in full.log[start:] if e.data or e.rule in _KEEP]
+    kept = [e for e in full.log[start:] if e.rule in _KEEP or _NUMBERS & e.data.keys()]
     assert list(quiet.log) == kept
     assert len(kept) < len(full.log) - start  # lines were dropped: the test means something
 

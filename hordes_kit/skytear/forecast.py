@@ -138,6 +138,7 @@ _READ = frozenset(
     + ("horde.lanes-full", "treachery.boosted", "treachery.card")
 )
 _KEEP = _READ | {"skytear.turn"}  # and the new turn's line, where a turn's events end
+_NUMBERS = frozenset(("castle_damage", "portal_damage", "pillaged"))  # read from any line
 
 
 def _events(before: int, s: SkyState) -> Outcome:
@@ -354,8 +355,8 @@ def turn_outcome(
         raise InvalidInputError("the game is over: there is no coming turn")
     # The walk reads only the events it makes, and no rule reads the log or the moves (the
     # log is the players' record): it starts without them, so that no step copies them, and
-    # keeps only the lines it reads (those with numbers, and the rules in _READ).
-    return walk(evolve(s, log=quiet_log(_KEEP), history=())), leaves
+    # keeps only the lines it reads (with the numbers it counts, or a rule in _KEEP).
+    return walk(evolve(s, log=quiet_log(_KEEP, _NUMBERS), history=())), leaves
 
 
 def forecast(state: SkyState) -> Forecast:

@@ -366,28 +366,34 @@ def _held(s: Position, tasks) -> Iterator[str]:
 
 
 class QuietLog(tuple):
-    """A log that keeps only the lines with numbers (their ``data``) and those whose rule is
-    in ``keep``: the forecast's inner runs read no other line, and nobody reads theirs (the
-    players' log is the game's). No rule reads the log: the game goes the same either way."""
+    """A log that keeps only the lines whose rule is in ``keep`` or whose data holds one of
+    the ``numbers``: the forecast's inner runs read no other line, and nobody reads theirs
+    (the players' log is the game's). No rule reads the log: the game goes the same."""
 
     keep: frozenset[str] = frozenset()
+    numbers: frozenset[str] = frozenset()
 
     def __add__(self, more: tuple) -> QuietLog:
         out = QuietLog(tuple.__add__(self, more))
-        out.keep = self.keep
+        out.keep, out.numbers = self.keep, self.numbers
         return out
 
 
-def quiet_log(keep: frozenset[str]) -> QuietLog:
-    """An empty ``QuietLog`` keeping the lines of the rules in ``keep`` (prefixed ids)."""
+def quiet_log(keep: frozenset[str], numbers: frozenset[str] = frozenset()) -> QuietLog:
+    """An empty ``QuietLog`` keeping the lines of the rules in ``keep`` (prefixed ids) and
+    those whose data has a key in ``numbers``."""
     log = QuietLog()
-    log.keep = keep
+    log.keep, log.numbers = keep, numbers
     return log
 
 
 def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):
     """The position with an event appended (``rule`` without the game prefix) and fields set."""
     log = s.log
-    if log.__class__ is QuietLog and not data and R + rule not in log.keep:
+    if (
+        log.__class__ is QuietLog
+        and R + rule not in log.keep
+        and (not data or log.numbers.isdisjoint(data))
+    ):
         return evolve(s, **changes) if changes else s  # a line nobody reads
     return evolve(s, log=log + (Event(R + rule, text, dict(data or {})),), **changes)
