@@ -178,7 +178,7 @@ def empty_deck_odds(
             (key, w, (1, ((-1, 1, key[0], key[1]),)) if no_card else counts(key[0], key[1]))
             for key, w in states.items()
         ]
-        m = lcm(*(n for _, _, (n, _) in ways))
+        m = lcm(*{n for _, _, (n, _) in ways})  # mostly one deck size for all
         return m, [(key, w * (m // n), outs) for key, w, (n, outs) in ways]
 
     @cache
