@@ -263,6 +263,12 @@ def _pillage_key(x: SkyState) -> tuple | None:
     return ("tail", x.tasks, tuple(st.deck.size for st in x.seats), x.win_pending, x.turn)
 
 
+def _add(total: dict, key, p: Fraction) -> None:
+    """``total[key] += p``, no zero Fraction made first (exact: the same sums, same order)."""
+    v = total.get(key)
+    total[key] = p if v is None else v + p
+
+
 def _stopped(x: SkyState) -> bool:
     """``settle`` stopped before a step in ``STOPS`` (it asks nothing; the game goes on)."""
     return bool(x.tasks) and not x.result and x.tasks[0].kind in STOPS and not x.tasks[0].picks
@@ -297,14 +303,14 @@ def turn_outcome(
         return list(groups.values())
 
     def split(x: SkyState, picks: list[tuple[object, Fraction]]) -> dict[Outcome, Fraction]:
-        total: dict[Outcome, Fraction] = defaultdict(Fraction)
+        total: dict[Outcome, Fraction] = {}
         mark = len(x.log)
         for pick, p in picks:
             y = advance(x, answers, STOPS) if pick is GO_ON else do(x, pick, answers, STOPS)
             here = _events(mark, y)
             for o, q in walk(y).items():
-                total[here.plus(o)] += p * q
-        return dict(total)
+                _add(total, here.plus(o), q if p is ONE else p * q)
+        return total
 
     def walk(x: SkyState) -> dict[Outcome, Fraction]:
         # Most steps have one branch (a decision, a card of no consequence): their events
@@ -346,10 +352,10 @@ def turn_outcome(
             x = y
         if before == NOTHING:
             return rest
-        total: dict[Outcome, Fraction] = defaultdict(Fraction)
+        total: dict[Outcome, Fraction] = {}
         for o, p in rest.items():
-            total[before.plus(o)] += p
-        return dict(total)
+            _add(total, before.plus(o), p)
+        return total
 
     if s.is_terminal:
         raise InvalidInputError("the game is over: there is no coming turn")
