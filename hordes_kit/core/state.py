@@ -89,12 +89,17 @@ def evolve(obj: Any, **changes: Any) -> Any:
     for k in changes:
         if k not in fields_:
             raise TypeError(f"{type(obj).__name__} has no field {k!r}")
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.pop(_MEMO, None)  # what a state worked out about itself is not the new one's
+    new = _new(obj.__class__)
+    d = obj.__dict__.copy()  # a copied dict, set whole: faster than filling a new one
     d.update(changes)
+    if _MEMO in d:
+        del d[_MEMO]  # what a state worked out about itself is not the new one's
+    _setattr(new, "__dict__", d)
     return new
+
+
+_new = object.__new__
+_setattr = object.__setattr__  # frozen dataclasses refuse their own __setattr__
 
 
 def _memo(state: Any) -> dict:

@@ -107,20 +107,14 @@ def check(s: Position) -> Position:
         return lose(s, "winning.castle", "The castle is destroyed.")
     if s.config.empty_deck == "at-zero" and s.phase not in ("setup", "campaign"):
         for i, seat in enumerate(s.seats):
-            if seat.deck.size == 0:
+            deck = seat.deck
+            if not (deck.top or deck.middle or deck.bottom):  # deck.size == 0, asked often
                 who = f"Player {i + 1}'s" if s.players > 1 else "Your"
                 return lose(s, "ruling.empty-deck", f"{who} alliance deck is empty.")
     doomed, destroying = s.doomed, s.destroying
-    cards = s.cards.cards
-    sources, exact = board_statics(s)
-    for row in (s.monsters, s.allies, s.back):
-        for u in row:
-            if u is None or u.uid in doomed or u.uid == destroying:
-                continue
-            c = cards[u.card] if u.card else None
-            hp = health(s, u, sources) if exact or u.mods else (c.health if c else 1) + u.hp
-            if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
-                doomed += (u.uid,)
+    for uid in _falling(s):
+        if uid not in doomed and uid != destroying:
+            doomed += (uid,)
     if doomed != s.doomed:
         s = evolve(s, doomed=doomed)
     if not s.win_pending:
@@ -139,6 +133,41 @@ def check(s: Position) -> Position:
         return push(s, Task("doom_order"))
     first = with_abilities[0] if with_abilities else live[0]
     return _start(s, first)
+
+
+# The last board's cards at 0 health (or a tower out of charges): the checks run between
+# every two steps that change anything, mostly on a board whose units did not change.
+# Kept with the very tuples it was read from, as ``stats.board_statics`` keeps its own.
+_FALLING: tuple = (None, None, None, None, None, ())
+
+
+def _falling(s: Position) -> tuple[int, ...]:
+    """The uids of the cards in play to tag for destruction (row by row, lane order); what
+    each one's health is depends on the units, the enchantment and the cards only."""
+    global _FALLING
+    last = _FALLING
+    if (
+        last[0] is s.monsters
+        and last[1] is s.allies
+        and last[2] is s.back
+        and last[3] is s.enchant
+        and last[4] is s.cards
+    ):
+        return last[5]
+    cards = s.cards.cards
+    sources, exact = board_statics(s)
+    out = []
+    for row in (s.monsters, s.allies, s.back):
+        for u in row:
+            if u is None:
+                continue
+            c = cards[u.card] if u.card else None
+            hp = health(s, u, sources) if exact or u.mods else (c.health if c else 1) + u.hp
+            if hp <= 0 or (c is not None and c.type == "tower" and u.charged and not u.charges):
+                out.append(u.uid)
+    falling = tuple(out)
+    _FALLING = (s.monsters, s.allies, s.back, s.enchant, s.cards, falling)
+    return falling
 
 
 def _outsider_falls(s: Position) -> Position:

@@ -5,6 +5,9 @@ outcome (with the state checks between steps), ``pending`` says what the game wa
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping
+from typing import Any
+
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear import (  # noqa: F401 - handlers
     alliance,
@@ -19,9 +22,10 @@ from hordes_kit.skytear.combat import check
 from hordes_kit.skytear.machine import HANDLERS, Ask, Roll
 from hordes_kit.skytear.state import Position
 
-__all__ = ["settle", "pending", "do", "MAX_SETTLE"]
+__all__ = ["settle", "pending", "do", "advance", "MAX_SETTLE"]
 
 MAX_SETTLE = 100_000
+_WAITS = (Ask, Roll)  # what a step may wait for (a tuple: ``Ask | Roll`` is made anew)
 _CACHE: dict[int, tuple] = {}  # id(position) -> (position, what it waits for)
 
 
@@ -58,10 +62,16 @@ def _checks_alike(s: Position, clean: Position | None) -> bool:
     )
 
 
-def settle(s: Position) -> Position:
+def settle(
+    s: Position, answers: Mapping[str, Any] | None = None, stops: Container[str] = ()
+) -> Position:
     """Run automatic steps until a decision or a chance node with two or more options is due.
 
     A decision with one option, or a chance node with one outcome, is taken at once.
+    ``answers`` (task kind -> pick) answers those tasks' first decision at once, without
+    asking: the forecast's players never act, and listing every action they could take is
+    most of an alliance step. ``stops``: kinds of steps that ask nothing, stopped before
+    (``advance`` goes on): the forecast recognises positions it has seen there.
     """
     clean = None  # the last position ``check`` left as it was (most steps change no unit)
     for _ in range(MAX_SETTLE):
@@ -71,8 +81,15 @@ def settle(s: Position) -> Position:
             s = checked
         if s.result or not s.tasks:
             return s
-        r = _run(s)
-        if isinstance(r, Ask | Roll):
+        head = s.tasks[0]
+        if not head.picks:
+            if head.kind in stops:
+                return s
+            if answers is not None and head.kind in answers:
+                head = head.with_pick(answers[head.kind])
+                s = evolve(s, tasks=(head,) + s.tasks[1:])
+        r = HANDLERS[head.kind](evolve(s, tasks=s.tasks[1:]), head)  # _run, inline
+        if isinstance(r, _WAITS):
             opts = r.options if isinstance(r, Ask) else r.outcomes
             if len(opts) != 1:
                 _remember(s, r)
@@ -96,7 +113,19 @@ def pending(s: Position) -> Ask | Roll | None:
     return r
 
 
-def do(s: Position, pick) -> Position:
+def do(
+    s: Position, pick, answers: Mapping[str, Any] | None = None, stops: Container[str] = ()
+) -> Position:
     """The position after the head task gets ``pick`` (a decision or outcome), settled."""
     head = s.tasks[0]
-    return settle(evolve(s, tasks=(head.with_pick(pick),) + s.tasks[1:]))
+    return settle(evolve(s, tasks=(head.with_pick(pick),) + s.tasks[1:]), answers, stops)
+
+
+def advance(
+    s: Position, answers: Mapping[str, Any] | None = None, stops: Container[str] = ()
+) -> Position:
+    """The position after its head step, one ``settle`` stopped before (``stops``), settled."""
+    r = _run(s)
+    if isinstance(r, Ask | Roll):
+        raise AssertionError(f"a {s.tasks[0].kind} step asks: it cannot be a stop")
+    return settle(r, answers, stops)

@@ -22,9 +22,10 @@ from fractions import Fraction
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.state import evolve
 from hordes_kit.skytear.bots import sensible_policy
-from hordes_kit.skytear.flow import do
+from hordes_kit.skytear.flow import advance, do
 from hordes_kit.skytear.game import SkyState
 from hordes_kit.skytear.machine import Roll
+from hordes_kit.skytear.state import quiet_log
 
 __all__ = ["Outcome", "Forecast", "forecast", "turn_outcome", "forecast_choice", "HORDE_CHANCE"]
 
@@ -32,11 +33,16 @@ HORDE_CHANCE = ("horde", "treachery", "reveal", "random")
 MEASURES = ("castle", "portal", "pillage", "allies_lost")
 ONE = Fraction(1)
 # steps of the turn whose queue names no unit: positions equal up to unit ids share a future
-MEMO_AT = ("act:alliance", "treachery")
+# (the reinforce phase: two orders of the wave often leave one board, then the same steps
+# run to the treachery card)
+MEMO_AT = ("reinforce_phase", "act:alliance", "treachery")
+STOPS = frozenset(("reinforce_phase",))  # memo points that ask nothing: the walk stops there
+GO_ON = object()  # the pick of a stop: its step runs (it asks nothing)
 # the steps whose task never names a unit (the rest of a turn once its wave is in)
 UNIT_FREE = frozenset(
     ("act", "end_alliance", "taunt", "treachery", "reactions", "fight_phase", "pillage_phase")
-    + ("return_pillagers", "end_phase")
+    + ("return_pillagers", "end_phase", "reinforce_phase", "outsider_pile", "rotate")
+    + ("alliance_phase",)
 )
 
 
@@ -54,6 +60,10 @@ class Outcome:
 
     def plus(self, other: Outcome) -> Outcome:
         """Two consecutive stretches of one turn, added up."""
+        if other is NOTHING:
+            return self
+        if self is NOTHING:
+            return other
         return Outcome(
             self.castle + other.castle,
             self.portal + other.portal,
@@ -121,6 +131,14 @@ class Forecast:
 
 
 NOTHING = Outcome()
+# the rules whose lines ``_events`` reads beyond their numbers
+_READ = frozenset(
+    "skytear." + r
+    for r in ("destruction", "horde.monster", "horde.summon", "keywords.pillager")
+    + ("horde.lanes-full", "treachery.boosted", "treachery.card")
+)
+_KEEP = _READ | {"skytear.turn"}  # and the new turn's line, where a turn's events end
+_NUMBERS = frozenset(("castle_damage", "portal_damage", "pillaged"))  # read from any line
 
 
 def _events(before: int, s: SkyState) -> Outcome:
@@ -128,14 +146,18 @@ def _events(before: int, s: SkyState) -> Outcome:
     wave: list[str] = []
     tre = ""
     for e in s.log[before:]:
-        if e.rule == "skytear.turn":
+        rule = e.rule
+        if rule == "skytear.turn":
             break  # the next turn has begun
         d = e.data
-        castle += d.get("castle_damage", 0)
-        portal += d.get("portal_damage", 0)
-        if d.get("pillaged") and d.get("seat") == 0:
-            pillage += 1
-        r = e.rule.split(".", 1)[1]
+        if d:
+            castle += d.get("castle_damage", 0)
+            portal += d.get("portal_damage", 0)
+            if d.get("pillaged") and d.get("seat") == 0:
+                pillage += 1
+        if rule not in _READ:
+            continue  # most lines: what they say counts in no figure
+        r = rule.split(".", 1)[1]
         if r == "destruction" and "card" in d and s.cards.cards[d["card"]].kind == "alliance":
             lost += 1
         if r == "horde.monster":
@@ -162,6 +184,8 @@ def _events(before: int, s: SkyState) -> Outcome:
                     if any(a.trigger == "treachery" for a in c.abilities)
                     else f"{c.name}: nothing"
                 )
+    if not (castle or portal or pillage or lost or wave or tre):
+        return NOTHING  # (the same value; ``plus`` passes it by)
     return Outcome(castle, portal, pillage, lost, tuple(wave), tre)
 
 
@@ -225,6 +249,9 @@ def _board_key(x: SkyState) -> tuple:
 
 
 TAIL = {"mill", "return_pillagers", "end_phase"}
+# what ``forecast_choice`` answers whatever the position: the steps take it without asking
+# (an alliance step would list every action the player could take, only to hear "done")
+ANSWERS = {"act": ("done",), "may_draw": -1}
 
 
 def _pillage_key(x: SkyState) -> tuple | None:
@@ -236,15 +263,30 @@ def _pillage_key(x: SkyState) -> tuple | None:
     return ("tail", x.tasks, tuple(st.deck.size for st in x.seats), x.win_pending, x.turn)
 
 
+def _add(total: dict, key, p: Fraction) -> None:
+    """``total[key] += p``, no zero Fraction made first (exact: the same sums, same order)."""
+    v = total.get(key)
+    total[key] = p if v is None else v + p
+
+
+def _stopped(x: SkyState) -> bool:
+    """``settle`` stopped before a step in ``STOPS`` (it asks nothing; the game goes on)."""
+    return bool(x.tasks) and not x.result and x.tasks[0].kind in STOPS and not x.tasks[0].picks
+
+
 def turn_outcome(
     s: SkyState, choose: Callable[[SkyState], str] = forecast_choice
 ) -> tuple[dict[Outcome, Fraction], int]:
     """Every outcome of the rest of this turn with its probability, and the leaves explored."""
     start_turn = s.turn
     leaves = 0
+    answers = ANSWERS if choose is forecast_choice else None
     memo: dict[tuple, dict[Outcome, Fraction]] = {}
 
     def branches(x: SkyState) -> list[tuple[object, Fraction]]:
+        head = x.tasks[0]
+        if head.kind in STOPS and not head.picks:
+            return [(GO_ON, ONE)]
         r = x.choice()
         if not isinstance(r, Roll):
             return [(dict(r.options)[choose(x)], ONE)]
@@ -261,14 +303,14 @@ def turn_outcome(
         return list(groups.values())
 
     def split(x: SkyState, picks: list[tuple[object, Fraction]]) -> dict[Outcome, Fraction]:
-        total: dict[Outcome, Fraction] = defaultdict(Fraction)
+        total: dict[Outcome, Fraction] = {}
         mark = len(x.log)
         for pick, p in picks:
-            y = do(x, pick)
+            y = advance(x, answers, STOPS) if pick is GO_ON else do(x, pick, answers, STOPS)
             here = _events(mark, y)
             for o, q in walk(y).items():
-                total[here.plus(o)] += p * q
-        return dict(total)
+                _add(total, here.plus(o), q if p is ONE else p * q)
+        return total
 
     def walk(x: SkyState) -> dict[Outcome, Fraction]:
         # Most steps have one branch (a decision, a card of no consequence): their events
@@ -276,7 +318,12 @@ def turn_outcome(
         nonlocal leaves
         before = NOTHING
         while True:
-            if x.is_terminal or x.turn != start_turn:
+            if x.turn != start_turn:
+                # the turn is over: on to the first decision or chance node past it, as
+                # without the stops (what happens there counts for nothing but the result)
+                while _stopped(x):
+                    x = advance(x, answers, STOPS)
+            if x.turn != start_turn or (not _stopped(x) and x.is_terminal):
                 leaves += 1
                 rest = {Outcome(result=x.result): ONE}
                 break
@@ -299,19 +346,23 @@ def turn_outcome(
             if len(picks) > 1:
                 rest = split(x, picks)
                 break
-            y = do(x, picks[0][0])
+            pick = picks[0][0]
+            y = advance(x, answers, STOPS) if pick is GO_ON else do(x, pick, answers, STOPS)
             before = before.plus(_events(len(x.log), y))
             x = y
         if before == NOTHING:
             return rest
-        total: dict[Outcome, Fraction] = defaultdict(Fraction)
+        total: dict[Outcome, Fraction] = {}
         for o, p in rest.items():
-            total[before.plus(o)] += p
-        return dict(total)
+            _add(total, before.plus(o), p)
+        return total
 
     if s.is_terminal:
         raise InvalidInputError("the game is over: there is no coming turn")
-    return walk(s), leaves
+    # The walk reads only the events it makes, and no rule reads the log or the moves (the
+    # log is the players' record): it starts without them, so that no step copies them, and
+    # keeps only the lines it reads (with the numbers it counts, or a rule in _KEEP).
+    return walk(evolve(s, log=quiet_log(_KEEP, _NUMBERS), history=())), leaves
 
 
 def forecast(state: SkyState) -> Forecast:

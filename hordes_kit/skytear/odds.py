@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import lcm
 
 from hordes_kit.core.deckodds import hypergeom_at_least
 from hordes_kit.core.errors import InvalidInputError
@@ -33,6 +34,8 @@ __all__ = [
     "empty_deck_odds",
     "pillage_risk",
 ]
+
+ONE = Fraction(1)
 
 # card kinds a player can ask about ("any ally within 3 draws")
 KINDS: dict[str, Callable[[Card], bool]] = {
@@ -154,46 +157,63 @@ def empty_deck_odds(
     deck0 = tuple(horde.get(c, 0) for c in classes)
     disc0 = tuple(discard.get(c, 0) for c in classes)
 
-    def draw(deck, disc):
-        """Outcomes of one draw: (class index or -1, prob, deck, disc) after the draw."""
+    @cache
+    def counts(deck, disc):
+        """One draw: the cards drawn from, and each outcome (class index or -1, its copies,
+        deck and discard after); made once for each deck (many ways meet again)."""
         if not sum(deck):
             if not sum(disc):
-                return [(-1, Fraction(1), deck, disc)]
+                return 1, ((-1, 1, deck, disc),)
             deck, disc = disc, tuple(0 for _ in disc)
         n = sum(deck)
-        out = []
-        for i, k in enumerate(deck):
-            if k:
-                d2 = deck[:i] + (k - 1,) + deck[i + 1 :]
-                out.append((i, Fraction(k, n), d2, disc))
-        return out
+        outs = tuple(
+            (i, k, deck[:i] + (k - 1,) + deck[i + 1 :], disc) for i, k in enumerate(deck) if k
+        )
+        return n, outs
+
+    def draws(states: dict, no_card: bool = False) -> tuple[int, list]:
+        """Each state's draw: the common multiple of the cards drawn from (a chance's new
+        denominator), and (state, weight over it, outcomes) for each state."""
+        ways = [
+            (key, w, (1, ((-1, 1, key[0], key[1]),)) if no_card else counts(key[0], key[1]))
+            for key, w in states.items()
+        ]
+        m = lcm(*{n for _, _, (n, _) in ways})  # mostly one deck size for all
+        return m, [(key, w * (m // n), outs) for key, w, (n, outs) in ways]
 
     @cache
     def turn(t, deck, disc, att, reinf, pillaged):
         """Distribution of the first turn (index) the deck is empty, from turn t on; -1 never."""
         if t == len(turns):
-            return ((-1, Fraction(1)),)
+            return ((-1, ONE),)
         wave, portal_reinforce, *rest = turns[t]
         treachery = rest[0] if rest else 1
-        states = {(deck, disc, att, reinf, pillaged): Fraction(1)}
+        # the turn's chances as whole numbers over one denominator: exact, the very numbers
+        # Fractions would give, without a Fraction made and reduced at every way
+        states: dict = {(deck, disc, att, reinf, pillaged): 1}
+        den = 1
         for _ in range(wave):
-            nxt: dict = defaultdict(Fraction)
-            for (dk, ds, a, r, p), q in states.items():
-                for i, pr, d2, s2 in draw(dk, ds):
+            m, ways = draws(states)
+            den *= m
+            nxt: dict = {}
+            for (_dk, _ds, a, r, p), f, outs in ways:
+                for i, k, d2, s2 in outs:
                     if i < 0:
-                        nxt[(d2, s2, a, r, p)] += q * pr
-                        continue
-                    c = classes[i]
-                    s3 = s2 if c.stays else s2[:i] + (s2[i] + 1,) + s2[i + 1 :]
-                    key = (d2, s3, a + c.reinforce + c.pillager, r + c.pillage_reinforce,
-                           p + c.pillage)  # fmt: skip
-                    nxt[key] += q * pr
+                        key = (d2, s2, a, r, p)
+                    else:
+                        c = classes[i]
+                        s3 = s2 if c.stays else s2[:i] + (s2[i] + 1,) + s2[i + 1 :]
+                        key = (d2, s3, a + c.reinforce + c.pillager, r + c.pillage_reinforce,
+                               p + c.pillage)  # fmt: skip
+                    nxt[key] = nxt.get(key, 0) + f * k
             states = nxt
-        out: dict = defaultdict(Fraction)
-        for (dk, ds, a, r, p), q in states.items():
+        m, ways = draws(states, no_card=not treachery)
+        den *= m
+        emptied = 0
+        later: dict = {}  # next turn's start: the ways there summed first
+        for (_dk, _ds, a, r, p), f, outs in ways:
             a += portal_reinforce
-            draws = draw(dk, ds) if treachery else [(-1, Fraction(1), dk, ds)]
-            for i, pr, d2, s2 in draws:  # the treachery card, to the discard pile
+            for i, k, d2, s2 in outs:  # the treachery card, to the discard pile
                 if i >= 0:
                     c = classes[i]
                     s2 = s2[:i] + (s2[i] + 1,) + s2[i + 1 :]
@@ -202,12 +222,17 @@ def empty_deck_odds(
                     a2, p2 = a, p
                 p2 += a2  # the pillage phase
                 a3 = a2 + r  # "Pillage: reinforce N" of the pillagers
-                empty = p2 >= deck_size if at_zero else p2 > deck_size
-                if empty:
-                    out[t] += q * pr
+                if p2 >= deck_size if at_zero else p2 > deck_size:
+                    emptied += f * k
                     continue
-                for when, w in turn(t + 1, d2, s2, a3, r, p2):
-                    out[when] += q * pr * w
+                key = (d2, s2, a3, r, p2)
+                later[key] = later.get(key, 0) + f * k
+        out: dict = {t: Fraction(emptied, den)} if emptied else {}
+        for key, w in later.items():
+            q = Fraction(w, den)
+            for when, x in turn(t + 1, *key):
+                v = out.get(when)
+                out[when] = q * x if v is None else v + q * x
         return tuple(sorted(out.items()))
 
     dist = dict(turn(0, deck0, disc0, back_attack, 0, 0))

@@ -28,6 +28,8 @@ __all__ = [
     "Campaign",
     "Position",
     "emit",
+    "QuietLog",
+    "quiet_log",
 ]
 
 
@@ -206,9 +208,11 @@ class Position:
         """A card's printed name (any kind: castle, portal, scenario too)."""
         cs = self.cards
         c = cs.cards.get(cid)
-        if c is not None and c.kind == "outsider" and c.stage:
-            return f"{c.name} {ROMAN[c.stage]}"  # Atlas I, II, III: three cards, one name
-        for table in (cs.cards, cs.castles, cs.portals, cs.scenarios):
+        if c is not None:
+            if c.kind == "outsider" and c.stage:
+                return f"{c.name} {ROMAN[c.stage]}"  # Atlas I, II, III: three cards, one name
+            return c.name
+        for table in (cs.castles, cs.portals, cs.scenarios):
             if cid in table:
                 return table[cid].name
         return "a face-down card" if cid == "" else cid
@@ -227,10 +231,16 @@ class Position:
 
     def find(self, uid: int) -> tuple[str, int, Unit] | None:
         """Where the unit with this uid is, or None if it is not in play."""
-        for zone, row in (("m", self.monsters), ("a", self.allies), ("b", self.back)):
-            for i, u in enumerate(row):
-                if u is not None and u.uid == uid:
-                    return zone, i, u
+        # three plain loops: asked tens of times a step, the rules' most frequent question
+        for i, u in enumerate(self.monsters):
+            if u is not None and u.uid == uid:
+                return "m", i, u
+        for i, u in enumerate(self.allies):
+            if u is not None and u.uid == uid:
+                return "a", i, u
+        for i, u in enumerate(self.back):
+            if u is not None and u.uid == uid:
+                return "b", i, u
         return None
 
     def unit(self, uid: int) -> Unit | None:
@@ -363,6 +373,35 @@ def _held(s: Position, tasks) -> Iterator[str]:
                 yield c.id
 
 
+class QuietLog(tuple):
+    """A log that keeps only the lines whose rule is in ``keep`` or whose data holds one of
+    the ``numbers``: the forecast's inner runs read no other line, and nobody reads theirs
+    (the players' log is the game's). No rule reads the log: the game goes the same."""
+
+    keep: frozenset[str] = frozenset()
+    numbers: frozenset[str] = frozenset()
+
+    def __add__(self, more: tuple) -> QuietLog:
+        out = QuietLog(tuple.__add__(self, more))
+        out.keep, out.numbers = self.keep, self.numbers
+        return out
+
+
+def quiet_log(keep: frozenset[str], numbers: frozenset[str] = frozenset()) -> QuietLog:
+    """An empty ``QuietLog`` keeping the lines of the rules in ``keep`` (prefixed ids) and
+    those whose data has a key in ``numbers``."""
+    log = QuietLog()
+    log.keep, log.numbers = keep, numbers
+    return log
+
+
 def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):
     """The position with an event appended (``rule`` without the game prefix) and fields set."""
-    return evolve(s, log=s.log + (Event(R + rule, text, dict(data or {})),), **changes)
+    log = s.log
+    if (
+        log.__class__ is QuietLog
+        and R + rule not in log.keep
+        and (not data or log.numbers.isdisjoint(data))
+    ):
+        return evolve(s, **changes) if changes else s  # a line nobody reads
+    return evolve(s, log=log + (Event(R + rule, text, dict(data or {})),), **changes)

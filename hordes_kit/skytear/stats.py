@@ -85,6 +85,15 @@ _LAST: tuple = (None, None, None, None, None, [], False)
 
 def static_sources(s: Position) -> list:
     """Every static effect in the game now: (source unit or None, effects, host uid)."""
+    last = _LAST  # board_statics' own test, without a second call: asked at every keyword
+    if (
+        last[0] is s.monsters
+        and last[1] is s.allies
+        and last[2] is s.back
+        and last[3] is s.enchant
+        and last[4] is s.cards
+    ):
+        return last[5]
     return board_statics(s)[0]
 
 
@@ -112,15 +121,18 @@ def board_statics(s: Position) -> tuple[list, bool]:
 def _sources(s: Position) -> list:
     out = []
     cards = s.cards.cards
-    for _, _, src in s.units():
-        if src.card:
-            st = cards[src.card].statics
-            if st:
-                out.append((src, st, -1))
-        for att, _owner in src.attached:
-            st = cards[att].statics
-            if st:
-                out.append((None, st, src.uid))
+    for row in (s.monsters, s.allies, s.back):  # the order of ``Position.units``
+        for src in row:
+            if src is None:
+                continue
+            if src.card:
+                st = cards[src.card].statics
+                if st:
+                    out.append((src, st, -1))
+            for att, _owner in src.attached:
+                st = cards[att].statics
+                if st:
+                    out.append((None, st, src.uid))
     for a in s.enchantments():
         if a.trigger == "static":
             out.append((None, a.effects, -1))
@@ -143,9 +155,9 @@ def keyword(s: Position, u: Unit, kw: str, sources: list | None = None) -> int:
     A keyword with a number adds up ("A card with Heroic X that gains Heroic Y will end
     up with Heroic X+Y", the same for Armor); one without is had or not.
     """
-    card = s.unit_card(u)
-    if card is None:
-        return 0
+    if not u.card:
+        return 0  # a concealed card (``Position.unit_card`` is None)
+    card = s.cards.cards[u.card]
     n = card.kw.get(kw, 0)
     if sources is None:
         sources = static_sources(s)

@@ -6,6 +6,8 @@ player reads ``"Fight: 1 damage to the castle."``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hordes_kit.skytear.abilities import Ability, Effect
 from hordes_kit.skytear.card_model import Card
 from hordes_kit.skytear.vocabulary import KEYWORDS
@@ -73,6 +75,9 @@ def _granted(e: Effect) -> str:
     return "gains " + keyword_words(f"{kw} {e.amount}" if e.amount else kw)
 
 
+# Effects and abilities are frozen values: their words are made once (a log line of a
+# fight names the same few abilities again and again; each asked for every phrase).
+@lru_cache(maxsize=4096)
 def effect_words(e: Effect) -> str:
     """One effect in words: ``damage castle 1`` -> ``1 damage to the castle``.
 
@@ -138,6 +143,7 @@ def effect_words(e: Effect) -> str:
 _PLURAL = ("neighbors",)
 
 
+@lru_cache(maxsize=4096)
 def ability_words(a: Ability) -> str:
     """An ability as the card prints it: ``Exhaust, pay 1 mana: 2 health to ...``."""
     body = "; ".join(effect_words(e) for e in a.effects)
