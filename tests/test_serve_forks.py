@@ -41,12 +41,19 @@ def _visit(server: VoilaServer) -> tuple[dict, str]:
     return found, KERNEL_ID.search(body).group(1)
 
 
+def _templates(server: VoilaServer) -> list[psutil.Process]:
+    out = []
+    for p in psutil.Process(server.proc.pid).children():
+        try:
+            if "hordes_kit.serve.template" in p.cmdline() and p.status() != "zombie":
+                out.append(p)
+        except psutil.Error:
+            continue
+    return out
+
+
 def _template(server: VoilaServer) -> psutil.Process:
-    (template,) = [
-        p
-        for p in psutil.Process(server.proc.pid).children()
-        if "hordes_kit.serve.template" in p.cmdline()
-    ]
+    (template,) = _templates(server)
     return template
 
 
@@ -99,3 +106,43 @@ def test_a_forked_kernel_is_culled_and_the_template_forks_on(tmp_path):
         server.stop()
     assert first["parent"] == second["parent"] == template.pid
     assert second["quiet"] == "True"
+
+
+def test_a_template_that_dies_is_replaced_and_its_kernels_play_on(tmp_path):
+    """The template killed while a visitor plays: the visitor's kernel lives on (it follows
+    the server, not the template), the next visitor's page opens, its kernel forked from a
+    new template the server started, and the server's stop still ends the orphaned
+    kernel (adopted and reaped by the server: no zombie)."""
+    pages = page_folder(tmp_path, "visitor", VISITOR)
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--timeouts=20,600,600")
+    try:
+        first, _ = _visit(server)
+        old = _template(server)
+        assert first["parent"] == old.pid
+        old.kill()
+        old.wait(10)
+        time.sleep(2)  # a kernel that followed its template exited within a second
+        playing = psutil.Process(first["pid"])
+        assert playing.is_running() and playing.status() != psutil.STATUS_ZOMBIE
+        deadline = time.monotonic() + 60  # the server starts a new template (keep_pools)
+        new = None
+        while time.monotonic() < deadline:
+            # (the orphaned kernel is the server's child now, with the template's command line)
+            found = [t for t in _templates(server) if t.pid not in (old.pid, first["pid"])]
+            if found and "kernel template stopped" in server.log():
+                new = found[0]
+                break
+            time.sleep(0.3)
+        assert new is not None, server.log()[-3000:]
+        second, _ = _visit(server)
+        assert second["parent"] in (new.pid, server.proc.pid), server.log()[-4000:]
+        third, _ = _visit(server)  # by now the new template is ready
+        assert third["parent"] == new.pid, server.log()[-3000:]
+        assert third["widgets"] == "True" and third["seen"] == "none"
+        assert playing.is_running()
+    finally:
+        server.stop()
+    deadline = time.monotonic() + 10
+    while psutil.pid_exists(first["pid"]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not psutil.pid_exists(first["pid"])  # ended with the server, and reaped

@@ -26,7 +26,7 @@ from tornado.web import HTTPError
 from traitlets import Bool, Int, default
 
 from hordes_kit.serve.guard import roomy_zmq_context
-from hordes_kit.serve.launch import KernelTemplate, can_fork
+from hordes_kit.serve.launch import KernelTemplate, adopt_orphans, can_fork
 from hordes_kit.serve.listen import PREHEAT_ENV, kernel_env
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
 
@@ -309,7 +309,9 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
     def keep_pools(self) -> None:
         """Refill pools while there is room, one kernel warming at a time, the most used
         page first; pooled kernels always look fresh to the culler; a pool moves to the
-        page opened most (``rebalance``)."""
+        page opened most (``rebalance``); a kernel template that died is started again."""
+        if self.hk_template is not None:
+            self.hk_template.ensure_running()  # a template that died: a new one
         pools = getattr(self, "_pools", None)
         if pools is None:
             return
@@ -347,6 +349,7 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
         """Start the kernel template (``launch.KernelTemplate``): kernels are forked from it
         once it has imported the kit, started from nothing until then or without it."""
         if self.hk_template is None and self.fork_kernels and can_fork():
+            adopt_orphans()  # the kernels of a template that died are reaped here
             self.hk_template = KernelTemplate(self.root_dir, self.log)
             self.hk_template.start()
 
