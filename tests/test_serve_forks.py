@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import psutil
 from conftest import VoilaServer
@@ -31,8 +32,8 @@ SAID = re.compile(r"visitor pid=(\d+) parent=(\d+) seen=(\S+) draw=(\S+) quiet=(
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 
-def _visit(server: VoilaServer) -> tuple[dict, str]:
-    status, _h, body = get(f"{server.url}/voila/render/visitor.ipynb")
+def _visit(server: VoilaServer, page: str = "visitor") -> tuple[dict, str]:
+    status, _h, body = get(f"{server.url}/voila/render/{page}.ipynb")
     said = SAID.search(body)
     assert status == 200 and said, body[-2000:]
     pid, parent, seen, draw, quiet, widgets = said.groups()
@@ -146,3 +147,23 @@ def test_a_template_that_dies_is_replaced_and_its_kernels_play_on(tmp_path):
     while psutil.pid_exists(first["pid"]) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not psutil.pid_exists(first["pid"])  # ended with the server, and reaped
+
+
+def test_a_playgroup_opening_a_play_page_together_finds_a_kernel_each(tmp_path):
+    """Three friends open a play page at the same moment: each is sent a page run in a
+    preheated kernel of its own (a pool of three waits for a play page under a cap of 4),
+    none a kernel started as they arrived (a pool of one sent the others' pages only after
+    their notebooks ran)."""
+    pages = page_folder(tmp_path, "game_play", VISITOR)
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--max-kernels=4", "--preheat=1")
+    try:
+        log = server.log()
+        assert "kernels waiting for a playgroup: game_play.ipynb (3)" in log, log[-2000:]
+        assert "kernel pools are full (3 kernels)" in log, log[-2000:]
+        with ThreadPoolExecutor(3) as friends:
+            seen = list(friends.map(lambda _: _visit(server, "game_play")[0]["pid"], range(3)))
+        used = re.findall(r"Using pre-heated kernel: \S+ for game_play.ipynb", server.log())
+    finally:
+        server.stop()
+    assert len(set(seen)) == 3  # a kernel each
+    assert len(used) == 3, server.log()[-3000:]

@@ -90,7 +90,9 @@ from hordes_kit.serve.kernels import (
     fewer_arenas,
     memory_limit_mb,
     pool_plan,
+    pool_sizes,
 )
+from hordes_kit.serve.launch import can_fork
 from hordes_kit.serve.listen import listen_guarded, tls_context
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
 from hordes_kit.serve.pages import (
@@ -462,7 +464,7 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
 
 
 def _voila_config(
-    root: Path, max_kernels: int, pooled: list[str], watch: tuple[int, int] | None = None
+    root: Path, max_kernels: int, pooled: dict[str, int], watch: tuple[int, int] | None = None
 ) -> Config:
     c = Config()
     c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
@@ -481,7 +483,7 @@ def _voila_config(
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {
             "default": {"pool_size": 0},
-            **{nb: {"pool_size": 1} for nb in pooled},
+            **{nb: {"pool_size": n} for nb, n in pooled.items()},
         }
         c.VoilaKernelManager.fill_delay = 15  # refill once the visitor's page has settled
     return c
@@ -554,6 +556,7 @@ def serve(
     cap = max_kernels or default_max_kernels()
     pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
     pooled = pool_plan(pages, cap, preheat)
+    sizes = pool_sizes(pooled, cap, forked=can_fork())
     shown = "127.0.0.1" if loopback else (_lan_address() if host in ("0.0.0.0", "::") else host)
     names = served_names(host, shown, allow_hosts)
     if scheduler is not None:
@@ -575,6 +578,9 @@ def serve(
         flush=True,
     )
     print(f"  kernel pools: {', '.join(pooled) if pooled else 'none'}", flush=True)
+    together = [f"{nb} ({n})" for nb, n in sizes.items() if n > 1]
+    if together:
+        print(f"  kernels waiting for a playgroup: {', '.join(together)}", flush=True)
     # Compile the fast simulators into numba's on-disk cache while the server starts, so
     # the first dashboard that simulates does not wait half a minute for one.
     warm = _warm_up() if warm_up else None
@@ -594,7 +600,7 @@ def serve(
     try:
         KitVoila.launch_instance(
             argv=[str(root), *voila_argv(port, host, open_browser, cull_idle)],
-            config=_voila_config(root, cap, pooled, (connect_s, beat_s)),
+            config=_voila_config(root, cap, sizes, (connect_s, beat_s)),
         )
     finally:
         if warm is not None and warm.poll() is None:
