@@ -21,6 +21,8 @@ What the server adds to Voila (the helpers live in kernels and pages):
 - memory handed back to the system after idle kernels are culled;
 - the front end's static files sent gzip-compressed and kept by the browser, so a
   visitor's second page takes its scripts from the cache (assets.py);
+- pages load no MathJax (16 scripts and a typesetter built on every page; no dashboard
+  shows formulas): a stand-in that does nothing (frontend.py);
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
   charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
   loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
@@ -66,6 +68,7 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.quota import CLIENT_HEADER
 from hordes_kit.serve.assets import compressed
 from hordes_kit.serve.dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
+from hordes_kit.serve.frontend import NO_MATH_PATH, NoMathHandler, no_math
 from hordes_kit.serve.gate import (
     check_host_scheduler,
     host_allowed,
@@ -343,6 +346,8 @@ class KitVoila(Voila):
                 cls = compressed(cls)
             out.append((h[0], gated(cls), *h[2:]))
         out.insert(0, (root.rstrip("/") + "/?", gated(RedirectHandler), {"url": target}))
+        # MathJax's stand-in (frontend.py), before the pages' own addresses
+        out.insert(1, (url_path_join(self.base_url, NO_MATH_PATH), gated(NoMathHandler)))
         return out
 
     def listen(self):
@@ -479,6 +484,7 @@ def _voila_config(
     # them): one stylesheet and script fewer per page.
     c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly", "jupyterlab_pygments"]
     c.VoilaConfiguration.http_header_envs = [CLIENT_HEADER]  # see KitRenderHandler.get
+    c.VoilaConfiguration.page_config_hook = no_math  # no MathJax: no page shows formulas
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {
