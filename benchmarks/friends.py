@@ -181,12 +181,17 @@ async def _alone(server: Server, ctx, step: Step, clock: CpuClock, full: int) ->
     load = load_average()
     clock.sample()
     before = clock.totals()
-    sent, _drawn, usable, _page = await open_page(
-        ctx, f"{server.url}/voila/render/{step.page}", step.page
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(_sampling(clock, stop))  # the page's renderer is new
+    sent, _drawn, usable, page = await open_page(
+        ctx, f"{server.url}/voila/render/{step.page}", step.page, close=False
     )
-    clock.sample()
+    stop.set()
+    await sampler
+    clock.sample()  # before it is closed: a renderer that exits keeps its last sample
     browser = clock.totals().get("browser", 0.0) - before.get("browser", 0.0)
     step.alone = (sent, usable, browser, load)
+    await page.close(run_before_unload=True)
 
 
 async def _friends(server: Server, n: int, path: list[str], alone: bool) -> list[Step]:
