@@ -151,11 +151,14 @@ def test_a_template_that_dies_is_replaced_and_its_kernels_play_on(tmp_path):
 
 def test_a_playgroup_opening_a_play_page_together_finds_a_kernel_each(tmp_path):
     """Three friends open a play page at the same moment: each is sent a page run in a
-    preheated kernel of its own (a pool of three waits for a play page under a cap of 4),
+    preheated kernel of its own (a pool of three waits for a play page under a cap of 15:
+    room for two playgroups of six besides),
     none a kernel started as they arrived (a pool of one sent the others' pages only after
     their notebooks ran)."""
     pages = page_folder(tmp_path, "game_play", VISITOR)
-    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--max-kernels=4", "--preheat=1")
+    server = VoilaServer(
+        tmp_path, 600, f"--notebook-dir={pages}", "--max-kernels=15", "--preheat=1"
+    )
     try:
         log = server.log()
         assert "kernels waiting for a playgroup: game_play.ipynb (3)" in log, log[-2000:]

@@ -123,19 +123,22 @@ def pool_sizes(
     """Kernels kept preheated for each pooled page: one each, then up to ``burst`` for the
     pages a playgroup opens at the same moment (the play pages, then the walkthroughs, in
     the plan's order), so six friends arriving together are each sent a page at once, not
-    one at once and five after their notebooks ran (1.3-2.7 s). The extra kernels stay
-    within three quarters of the cap, and only when kernels are forked from the template
-    (a pooled fork holds 26-35 MB of its own, not the 300 MB a played kernel is given).
+    one at once and five after their notebooks ran (1.3-2.7 s). The extra kernels leave
+    room under the cap for two playgroups' kernels started afresh, and are kept only when
+    kernels are forked from the template (a pooled fork holds 26-35 MB of its own, not the
+    300 MB the cap gives a played kernel). 24 GB (a cap of 64): the five play pages and
+    Fantahzee's walkthrough keep six each, the next walkthrough four (52 kernels waiting,
+    about 1.7 GB of their own); 8 GB (25): Fantahzee's play page six.
 
     >>> pool_sizes(["fantahzee_odds.ipynb", "fantahzee_play.ipynb"], 64)
     {'fantahzee_odds.ipynb': 1, 'fantahzee_play.ipynb': 6}
-    >>> pool_sizes(["a_walkthrough.ipynb", "a_play.ipynb", "b_play.ipynb"], 12)
+    >>> pool_sizes(["a_walkthrough.ipynb", "a_play.ipynb", "b_play.ipynb"], 21)
     {'a_walkthrough.ipynb': 1, 'a_play.ipynb': 6, 'b_play.ipynb': 2}
     >>> pool_sizes(["a_play.ipynb"], 5), pool_sizes(["a_play.ipynb"], 64, forked=False)
-    ({'a_play.ipynb': 3}, {'a_play.ipynb': 1})
+    ({'a_play.ipynb': 1}, {'a_play.ipynb': 1})
     """
     sizes = dict.fromkeys(pooled, 1)
-    spare = max_kernels * 3 // 4 - len(pooled) if forked else 0
+    spare = max_kernels - 2 * burst - len(pooled) if forked else 0
     for suffix in TOGETHER:
         for page in pooled:
             if page.endswith(suffix) and spare > 0:
