@@ -5,7 +5,8 @@ What the server adds to Voila (the helpers live in kernels and pages):
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
 - preheated kernels for the dashboards (all of them when a third of the cap allows),
   started one at a time, most used first, within the cap, never culled; a pool moves to
-  the page this table opens most (kernels.rebalance);
+  the page this table opens most (kernels.rebalance); up to six kernels for the pages a
+  playgroup opens together, the play pages and walkthroughs (kernels.pool_sizes);
 - a cell's output may lag 120 s behind its reply (a starved kernel), not 4 s;
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
