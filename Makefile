@@ -109,7 +109,7 @@ load: $(VENV)/.test-installed chromium
 # walkthrough, the five play pages; FRIENDS=0 skips it); then every game's clicks, server side.
 # some pages only: make bench-browser PAGES="skytear_odds fantahzee_play" REPEAT=3 FRIENDS=0
 bench-browser: $(VENV)/.test-installed chromium-browser
-	CHROMIUM_PATH=$(CHROMIUM_BROWSER) timeout 2400 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT)) $(if $(FRIENDS),--friends $(FRIENDS))
+	CHROMIUM_PATH=$(CHROMIUM_BROWSER) timeout 2400 $(PY) benchmarks/browser.py $(if $(PAGES),--pages $(PAGES)) $(if $(REPEAT),--repeat $(REPEAT)) $(if $(FRIENDS),--friends $(FRIENDS)) $(if $(ALONE),--alone)
 	timeout 600 $(PY) benchmarks/clicks.py
 
 # the README's pictures, from the served pages in headless Chromium (docs/img/)

@@ -192,6 +192,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--no-single", action="store_true", help="only the friends scenario")
     ap.add_argument(
+        "--alone",
+        action="store_true",
+        help="friends: after each page, one friend opens it again on their own (a separate "
+        "figure: one browser's own time, beside the six-at-once headline)",
+    )
+    ap.add_argument(
         "--kit",
         type=Path,
         metavar="DIR",
@@ -213,7 +219,7 @@ def main(argv: list[str] | None = None) -> None:
                 + (f", preheated kernels ready after {pools:.1f} s" if pools else "")
                 + f" [{load_average()}]"
             )
-            steps = run_friends(server, args.friends, path)
+            steps = run_friends(server, args.friends, path, alone=args.alone)
         finally:
             failed = any(s.failed for s in locals().get("steps", ()))
             server.stop(keep_log=failed)

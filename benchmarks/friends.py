@@ -11,7 +11,11 @@ what each friend fetched over the network (and how many files came from its cach
 CPU seconds the browser, the server and the kernels took, and the machine's load
 average as the page was opened: the machine may be shared, so compare figures taken at a
 similar load. Every friend's browser runs on this machine, beside the server: the figures
-include their contention for its cores. Figures are printed, never asserted.
+include their contention for its cores. That is the headline figure. With ``--alone`` a
+second, separately labelled line follows each page: once the server has refilled its
+pools, one friend opens the page again on their own (what a friend sees from a device of
+their own, where no other browser shares the cores), with that browser's CPU. Figures
+are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ class Step:
     cpu: dict[str, float] = field(default_factory=dict)
     fetched: list[int] = field(default_factory=list)  # bytes over the network, each friend
     cached: list[tuple[int, int]] = field(default_factory=list)  # (from the cache, of files)
+    alone: tuple[float, float, float, str] | None = None  # sent, usable, browser CPU, load
 
 
 # what a page fetched: bytes over the network, and its files taken from the browser's cache
@@ -167,7 +172,29 @@ async def _step(server: Server, contexts: list, step: Step, clock: CpuClock) -> 
             await page.close(run_before_unload=True)  # its kernel shut down as it is left
 
 
-async def _friends(server: Server, n: int, path: list[str]) -> list[Step]:
+async def _alone(server: Server, ctx, step: Step, clock: CpuClock, full: int) -> None:
+    """One friend opens the page again on their own, once the pools are refilled."""
+    if step.page in server.pooled:
+        await asyncio.to_thread(server.wait_pools, timeout=180, after=full)
+    else:
+        await asyncio.sleep(1)
+    load = load_average()
+    clock.sample()
+    before = clock.totals()
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(_sampling(clock, stop))  # the page's renderer is new
+    sent, _drawn, usable, page = await open_page(
+        ctx, f"{server.url}/voila/render/{step.page}", step.page, close=False
+    )
+    stop.set()
+    await sampler
+    clock.sample()  # before it is closed: a renderer that exits keeps its last sample
+    browser = clock.totals().get("browser", 0.0) - before.get("browser", 0.0)
+    step.alone = (sent, usable, browser, load)
+    await page.close(run_before_unload=True)
+
+
+async def _friends(server: Server, n: int, path: list[str], alone: bool) -> list[Step]:
     steps = [Step(name) for name in path]
     clock = CpuClock(server)
     clock.sample()  # the pools' kernels, already running: only what they take from here on
@@ -176,24 +203,33 @@ async def _friends(server: Server, n: int, path: list[str]) -> list[Step]:
         try:
             contexts = [await browser.new_context() for _ in range(n)]
             for step in steps:
+                full = server.times_pools_full()
                 await _step(server, contexts, step, clock)
-                print("  " + describe(step), flush=True)
                 await asyncio.sleep(1)  # the pages left, their kernels shut down
+                if alone:
+                    await _alone(server, contexts[0], step, clock, full)
+                print("  " + describe(step), flush=True)
         finally:
             await browser.close()
     return steps
 
 
-def run_friends(server: Server, n: int = 6, path: list[str] | None = None) -> list[Step]:
-    """``n`` friends follow ``path`` (each page opened by all at once); prints each page."""
+def run_friends(
+    server: Server, n: int = 6, path: list[str] | None = None, alone: bool = False
+) -> list[Step]:
+    """``n`` friends follow ``path`` (each page opened by all at once); prints each page;
+    ``alone``: then one of them opens it again on their own (a separate figure)."""
     path = path or PATH
     unknown = [p for p in path if p not in PAGES]
     if unknown:
         raise SystemExit(f"no dashboard {unknown[0]} (pages: {', '.join(PAGES)})")
     print(f"friends: {n} browser contexts open each page at the same moment", flush=True)
-    steps = asyncio.run(_friends(server, n, path))
+    steps = asyncio.run(_friends(server, n, path, alone))
     worst = max((max(s.usable) for s in steps if s.usable), default=float("nan"))
     print(f"  slowest friend usable after {worst:.1f} s (target: 2 s on the 2-core machine)")
+    if alone:
+        worst = max((s.alone[1] for s in steps if s.alone), default=float("nan"))
+        print(f"  (one friend alone, not the target's figure: slowest page {worst:.1f} s)")
     return steps
 
 
@@ -219,4 +255,11 @@ def describe(step: Step) -> str:
         line += f"; CPU s: {taken}"
     if step.failed:
         line += f"\n    {len(step.failed)} failed: {step.failed[0]}"
+    if step.alone:
+        sent, usable, cpu, load = step.alone
+        line += (
+            f"\n    ALONE (one friend on their own once the pools refilled; not the six-at-once"
+            f" figure): usable {usable:.1f} s (page sent {sent:.1f} s), browser CPU {cpu:.1f} s"
+            f" [{load}]"
+        )
     return line

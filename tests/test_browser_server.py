@@ -136,3 +136,38 @@ def test_a_starved_kernel_still_sends_its_page_its_controls(tmp_path, preheat):
         assert "application/vnd.jupyter.widget-view+json" in text, server.log()[-2000:]
     finally:
         server.stop()
+
+
+def test_a_page_loads_no_mathjax_and_keeps_its_dollar_signs(page: Page, tmp_path):
+    """A page's Markdown keeps "$3 ... $5" as written and the page loads no MathJax (Voila's
+    bundled MathJax 3 took its scripts and built a typesetter on every page, and read the
+    text between two dollar signs as a formula): MathJax 2's address is the server's
+    stand-in, which does nothing (serve/frontend.py)."""
+    from test_serve import notebook
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    notebook(pages / "index.ipynb", ("markdown", "# Our table"))
+    notebook(
+        pages / "prices.ipynb",
+        ("markdown", "A dragon costs $3 and a knight $5 at the market."),
+        ("code", "print('the market is open')"),
+    )
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=0")
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    try:
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server.url}/voila/render/prices.ipynb")
+        expect(page.get_by_text("the market is open")).to_be_visible()
+        page.wait_for_timeout(1500)  # what the page typesets, it typesets at once
+        text = page.locator(".jp-MarkdownOutput").first.inner_text()
+        mathjax = page.evaluate("window.MathJax ? Object.keys(window.MathJax).sort() : null")
+        assert "costs $3 and a knight $5 at" in text, text
+        assert mathjax == ["Ajax", "Hub", "InputJax"]  # the stand-in, not MathJax 3's loader
+        no_math = urllib.request.urlopen(server.url + "/hordes-kit/no-math.js", timeout=10)
+        headers = dict(no_math.headers)
+    finally:
+        server.stop()
+    assert any("/hordes-kit/no-math.js" in u for u in fetched)
+    assert "immutable" in headers["Cache-Control"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import psutil
 from conftest import VoilaServer
@@ -31,8 +32,8 @@ SAID = re.compile(r"visitor pid=(\d+) parent=(\d+) seen=(\S+) draw=(\S+) quiet=(
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 
-def _visit(server: VoilaServer) -> tuple[dict, str]:
-    status, _h, body = get(f"{server.url}/voila/render/visitor.ipynb")
+def _visit(server: VoilaServer, page: str = "visitor") -> tuple[dict, str]:
+    status, _h, body = get(f"{server.url}/voila/render/{page}.ipynb")
     said = SAID.search(body)
     assert status == 200 and said, body[-2000:]
     pid, parent, seen, draw, quiet, widgets = said.groups()
@@ -41,12 +42,19 @@ def _visit(server: VoilaServer) -> tuple[dict, str]:
     return found, KERNEL_ID.search(body).group(1)
 
 
+def _templates(server: VoilaServer) -> list[psutil.Process]:
+    out = []
+    for p in psutil.Process(server.proc.pid).children():
+        try:
+            if "hordes_kit.serve.template" in p.cmdline() and p.status() != "zombie":
+                out.append(p)
+        except psutil.Error:
+            continue
+    return out
+
+
 def _template(server: VoilaServer) -> psutil.Process:
-    (template,) = [
-        p
-        for p in psutil.Process(server.proc.pid).children()
-        if "hordes_kit.serve.template" in p.cmdline()
-    ]
+    (template,) = _templates(server)
     return template
 
 
@@ -99,3 +107,66 @@ def test_a_forked_kernel_is_culled_and_the_template_forks_on(tmp_path):
         server.stop()
     assert first["parent"] == second["parent"] == template.pid
     assert second["quiet"] == "True"
+
+
+def test_a_template_that_dies_is_replaced_and_its_kernels_play_on(tmp_path):
+    """The template killed while a visitor plays: the visitor's kernel lives on (it follows
+    the server, not the template), the next visitor's page opens, its kernel forked from a
+    new template the server started, and the server's stop still ends the orphaned
+    kernel (adopted and reaped by the server: no zombie)."""
+    pages = page_folder(tmp_path, "visitor", VISITOR)
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--timeouts=20,600,600")
+    try:
+        first, _ = _visit(server)
+        old = _template(server)
+        assert first["parent"] == old.pid
+        old.kill()
+        old.wait(10)
+        time.sleep(2)  # a kernel that followed its template exited within a second
+        playing = psutil.Process(first["pid"])
+        assert playing.is_running() and playing.status() != psutil.STATUS_ZOMBIE
+        deadline = time.monotonic() + 60  # the server starts a new template (keep_pools)
+        new = None
+        while time.monotonic() < deadline:
+            # (the orphaned kernel is the server's child now, with the template's command line)
+            found = [t for t in _templates(server) if t.pid not in (old.pid, first["pid"])]
+            if found and "kernel template stopped" in server.log():
+                new = found[0]
+                break
+            time.sleep(0.3)
+        assert new is not None, server.log()[-3000:]
+        second, _ = _visit(server)
+        assert second["parent"] in (new.pid, server.proc.pid), server.log()[-4000:]
+        third, _ = _visit(server)  # by now the new template is ready
+        assert third["parent"] == new.pid, server.log()[-3000:]
+        assert third["widgets"] == "True" and third["seen"] == "none"
+        assert playing.is_running()
+    finally:
+        server.stop()
+    deadline = time.monotonic() + 10
+    while psutil.pid_exists(first["pid"]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not psutil.pid_exists(first["pid"])  # ended with the server, and reaped
+
+
+def test_a_playgroup_opening_a_play_page_together_finds_a_kernel_each(tmp_path):
+    """Three friends open a play page at the same moment: each is sent a page run in a
+    preheated kernel of its own (a pool of three waits for a play page under a cap of 15:
+    room for two playgroups of six besides),
+    none a kernel started as they arrived (a pool of one sent the others' pages only after
+    their notebooks ran)."""
+    pages = page_folder(tmp_path, "game_play", VISITOR)
+    server = VoilaServer(
+        tmp_path, 600, f"--notebook-dir={pages}", "--max-kernels=15", "--preheat=1"
+    )
+    try:
+        log = server.log()
+        assert "kernels waiting for a playgroup: game_play.ipynb (3)" in log, log[-2000:]
+        assert "kernel pools are full (3 kernels)" in log, log[-2000:]
+        with ThreadPoolExecutor(3) as friends:
+            seen = list(friends.map(lambda _: _visit(server, "game_play")[0]["pid"], range(3)))
+        used = re.findall(r"Using pre-heated kernel: \S+ for game_play.ipynb", server.log())
+    finally:
+        server.stop()
+    assert len(set(seen)) == 3  # a kernel each
+    assert len(used) == 3, server.log()[-3000:]

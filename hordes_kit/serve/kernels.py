@@ -26,7 +26,7 @@ from tornado.web import HTTPError
 from traitlets import Bool, Int, default
 
 from hordes_kit.serve.guard import roomy_zmq_context
-from hordes_kit.serve.launch import KernelTemplate, can_fork
+from hordes_kit.serve.launch import KernelTemplate, adopt_orphans, can_fork
 from hordes_kit.serve.listen import PREHEAT_ENV, kernel_env
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, PageWatch, WatchedKernels
 
@@ -37,6 +37,7 @@ __all__ = [
     "memory_limit_mb",
     "default_max_kernels",
     "pool_plan",
+    "pool_sizes",
     "rebalance",
     "give_memory_back",
     "fewer_arenas",
@@ -55,6 +56,9 @@ MOST_USED = (  # dashboards to keep preheated first, most used at the table firs
     "heroes_hordes_walkthrough.ipynb",
     "the_horde_walkthrough.ipynb",
 )
+
+BURST = 6  # friends opening one page at the same moment (issue 44's playgroup)
+TOGETHER = ("_play.ipynb", "_walkthrough.ipynb")  # pages a playgroup opens together, in order
 
 
 class TableFull(HTTPError):
@@ -111,6 +115,37 @@ def pool_plan(dashboards: list[str], max_kernels: int, preheat: int | None = Non
     ranked = [d for d in MOST_USED if d in dashboards]
     ranked += sorted(d for d in dashboards if d not in ranked)
     return ranked[: max(0, n)]
+
+
+def pool_sizes(
+    pooled: list[str], max_kernels: int, forked: bool = True, burst: int = BURST
+) -> dict[str, int]:
+    """Kernels kept preheated for each pooled page: one each, then up to ``burst`` for the
+    pages a playgroup opens at the same moment (the play pages, then the walkthroughs, in
+    the plan's order), so six friends arriving together are each sent a page at once, not
+    one at once and five after their notebooks ran (1.3-2.7 s). The extra kernels leave
+    room under the cap for two playgroups' kernels started afresh, and are kept only when
+    kernels are forked from the template (a pooled fork holds 26-35 MB of its own, not the
+    300 MB the cap gives a played kernel). 24 GB (a cap of 64): the five play pages and
+    Fantahzee's walkthrough keep six each, the next walkthrough four (52 kernels waiting,
+    about 1.7 GB of their own); 8 GB (25): Fantahzee's play page six.
+
+    >>> pool_sizes(["fantahzee_odds.ipynb", "fantahzee_play.ipynb"], 64)
+    {'fantahzee_odds.ipynb': 1, 'fantahzee_play.ipynb': 6}
+    >>> pool_sizes(["a_walkthrough.ipynb", "a_play.ipynb", "b_play.ipynb"], 21)
+    {'a_walkthrough.ipynb': 1, 'a_play.ipynb': 6, 'b_play.ipynb': 2}
+    >>> pool_sizes(["a_play.ipynb"], 5), pool_sizes(["a_play.ipynb"], 64, forked=False)
+    ({'a_play.ipynb': 1}, {'a_play.ipynb': 1})
+    """
+    sizes = dict.fromkeys(pooled, 1)
+    spare = max_kernels - 2 * burst - len(pooled) if forked else 0
+    for suffix in TOGETHER:
+        for page in pooled:
+            if page.endswith(suffix) and spare > 0:
+                more = min(burst - 1, spare)
+                sizes[page] += more
+                spare -= more
+    return sizes
 
 
 def rebalance(pooled: list[str], visits: Mapping[str, int], margin: int = 3) -> list[str] | None:
@@ -247,11 +282,11 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
                 pool.remove(task)
         return any(t.done() for t in pool)
 
-    def pooled_warm(self, notebook: str) -> bool:
-        """True if a preheated kernel of ``notebook`` has run the whole notebook."""
-        return self.pooled_ready(notebook) and any(
-            t.done() and t.result()["task"].done() for t in self._pools[notebook]
-        )
+    def pooled_warm(self, notebook: str) -> int:
+        """How many preheated kernels of ``notebook`` have run the whole notebook."""
+        if not self.pooled_ready(notebook):
+            return 0
+        return sum(t.done() and t.result()["task"].done() for t in self._pools[notebook])
 
     def pooled_kernel_ids(self) -> set[str]:
         out = set()
@@ -291,8 +326,7 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
             t.cancelled() or t.exception() is not None or t.result()["task"].done() for t in tasks
         ):
             return  # its kernel is still starting: swap on a later round
-        config.pop(old)
-        config[new] = {"pool_size": 1}
+        config[new] = config.pop(old)  # the same number of kernels, for the page opened most
         self.kernel_pools_config = config
         for t in tasks:
             if not t.cancelled() and t.exception() is None:
@@ -309,7 +343,9 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
     def keep_pools(self) -> None:
         """Refill pools while there is room, one kernel warming at a time, the most used
         page first; pooled kernels always look fresh to the culler; a pool moves to the
-        page opened most (``rebalance``)."""
+        page opened most (``rebalance``); a kernel template that died is started again."""
+        if self.hk_template is not None:
+            self.hk_template.ensure_running()  # a template that died: a new one
         pools = getattr(self, "_pools", None)
         if pools is None:
             return
@@ -326,27 +362,45 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
                 if t not in self._hk_fills and not t.done():
                     t.cancel()
                     pool.remove(t)
-        for notebook, conf in config.items():
-            if notebook == "default":
-                continue
+        # every page's first kernel before any page's second (the plan's order within each)
+        wanted = [(n, c.get("pool_size", 0)) for n, c in config.items() if n != "default"]
+        for notebook, _size in wanted:
             self.pooled_ready(notebook)  # drops failed starts
+        wanted.sort(key=lambda w: len(pools.get(w[0], [])) > 0)
+        for notebook, size in wanted:
             settling = time.monotonic() - self._last_visit < getattr(self, "fill_delay", 0)
             if settling or self.warming() >= self.warm_at_once or not self.has_room():
                 break  # (a page just opened has the machine to itself for fill_delay s)
-            if len(pools.get(notebook, [])) < conf.get("pool_size", 0):
-                self.fill_if_needed(delay=0, notebook_name=notebook)
-                for t in pools.get(notebook, []):
-                    self._hk_fills.add(t)
-        ready = [n for n in config if n != "default" and self.pooled_warm(n)]
-        full = len(ready) == len(config) - ("default" in config)
+            if len(pools.get(notebook, [])) < size:
+                self._fill_one(notebook)
+        warm = [(self.pooled_warm(n), size) for n, size in wanted]
+        full = all(n >= size for n, size in warm)
         if full and not self._pools_full:
-            self.log.info("hordes-kit: kernel pools are full (%d kernels)", len(ready))
+            self.log.info("hordes-kit: kernel pools are full (%d kernels)", sum(n for n, _ in warm))
         self._pools_full = full
+
+    def _fill_one(self, notebook: str) -> None:
+        """Start one more preheated kernel for ``notebook`` (Voila's fill_if_needed starts
+        every missing one at once: it is shown a pool one larger than it is)."""
+        pools = self._pools
+        config = self.kernel_pools_config
+        shown = {
+            **config,
+            notebook: {**config[notebook], "pool_size": len(pools.get(notebook, [])) + 1},
+        }
+        self.kernel_pools_config = shown
+        try:
+            self.fill_if_needed(delay=0, notebook_name=notebook)
+        finally:
+            self.kernel_pools_config = config  # (no await in between: nobody saw it)
+        for t in pools.get(notebook, []):
+            self._hk_fills.add(t)
 
     def start_template(self) -> None:
         """Start the kernel template (``launch.KernelTemplate``): kernels are forked from it
         once it has imported the kit, started from nothing until then or without it."""
         if self.hk_template is None and self.fork_kernels and can_fork():
+            adopt_orphans()  # the kernels of a template that died are reaped here
             self.hk_template = KernelTemplate(self.root_dir, self.log)
             self.hk_template.start()
 

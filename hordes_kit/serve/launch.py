@@ -29,6 +29,8 @@ browsers on the same two cores each page was usable no sooner: the browsers' own
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import json
 import os
 import select
@@ -37,6 +39,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,7 @@ __all__ = [
     "ForkProvisioner",
     "KitKernel",
     "can_fork",
+    "adopt_orphans",
     "launcher_args",
     "without_debugger",
     "is_kernel",
@@ -64,6 +68,8 @@ LAUNCHER, KIT_LAUNCHER = "ipykernel_launcher", "hordes_kit.serve.kernel"  # pyth
 TEMPLATE_MODULE = "hordes_kit.serve.template"
 READY_WITHIN = 120  # s for the template to import everything (a cold disk, a busy machine)
 ANSWER_WITHIN = 30  # s for a fork's answer (a fork takes milliseconds)
+RESTART_AFTER = 5  # s between two starts of a template that died (never a tight loop)
+PR_SET_CHILD_SUBREAPER = 36  # prctl: orphaned descendants are re-parented to this process
 
 
 class TemplateError(RuntimeError):
@@ -94,6 +100,18 @@ def launcher_args(cmd: list[str]) -> list[str] | None:
     return list(cmd[3:]) if os.path.realpath(cmd[0]) == os.path.realpath(sys.executable) else None
 
 
+def adopt_orphans() -> bool:
+    """Make this process (the server) the parent of its kernels whose template died, so it
+    reaps them (``ForkedProcess.poll``) whatever the machine's init does; True if done."""
+    name = ctypes.util.find_library("c")
+    if sys.platform != "linux" or not name:
+        return False
+    try:
+        return ctypes.CDLL(name, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
 class ForkedProcess:
     """A forked kernel as the server sees it: what jupyter_client asks of a ``Popen``."""
 
@@ -109,6 +127,10 @@ class ForkedProcess:
         if self._pidfd is not None:
             ready, _, _ = select.select([self._pidfd], [], [], 0)
             if ready:
+                try:  # the server's child once its template died (adopt_orphans): reaped
+                    os.waitid(os.P_PIDFD, self._pidfd, os.WEXITED | os.WNOHANG)
+                except (ChildProcessError, OSError, AttributeError):
+                    pass  # the template's child: the template reaps it
                 os.close(self._pidfd)
                 self._pidfd, self.returncode = None, 0
         return self.returncode
@@ -147,9 +169,13 @@ class KernelTemplate:
         self._sock: socket.socket | None = None
         self._lock = threading.Lock()  # one request at a time on the socket
         self._ready = threading.Event()
+        self._started = 0.0  # time.monotonic() of the last start
+        self._restart_lock = threading.Lock()  # the keeper and a fork may both see it dead
+        self.restarts = 0  # templates started after one died
 
     def start(self) -> None:
         """Start the template; it is ready once it has imported everything (a thread waits)."""
+        self._started = time.monotonic()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = subprocess.Popen(
@@ -167,7 +193,7 @@ class KernelTemplate:
         threading.Thread(target=self._await_ready, daemon=True).start()
 
     def _await_ready(self) -> None:
-        sock = self._sock
+        sock, ready_event = self._sock, self._ready
         ready, _, _ = select.select([sock], [], [], READY_WITHIN)
         try:
             answer = json.loads(sock.recv(MAX_MESSAGE)) if ready else {}
@@ -185,7 +211,35 @@ class KernelTemplate:
                 )
         if self.unsafe and self.log is not None and self._sock is not None:  # (not stopped)
             self.log.warning("hordes-kit: kernels start without the template: %s", self.unsafe)
-        self._ready.set()
+        ready_event.set()
+
+    def ensure_running(self) -> bool:
+        """Start a new template if this one died after it got ready (a crash, a kill), at
+        most once every ``RESTART_AFTER`` s; True if one was started. Its kernels live on
+        (they follow the server); new ones start from nothing until the new one is ready.
+        A template that never got ready (its imports fail) is not started again."""
+        with self._restart_lock:
+            return self._restart()
+
+    def _restart(self) -> bool:
+        if self._sock is None or self.proc is None or self.proc.poll() is None:
+            return False  # stopped, never started, or running
+        if not self._ready.is_set() or (self.unsafe and self.unsafe != "the template died"):
+            return False  # still getting ready, or never could
+        if time.monotonic() - self._started < RESTART_AFTER:
+            return False
+        code = self.proc.returncode
+        if self.log is not None:
+            self.log.warning(
+                "hordes-kit: the kernel template stopped (exit code %s): starting a new one; "
+                "kernels start without it meanwhile",
+                code,
+            )
+        self._sock.close()
+        self._sock, self._ready, self.unsafe = None, threading.Event(), "the template died"
+        self.restarts += 1
+        self.start()
+        return True
 
     def wait_ready(self, timeout: float = READY_WITHIN) -> bool:
         """True once the template may fork kernels (False: not within ``timeout``, or never)."""
@@ -197,6 +251,10 @@ class KernelTemplate:
     def fork(self, argv: list[str], env: dict[str, str], cwd: str) -> ForkedProcess:
         """A new kernel forked with these arguments, environment and folder (blocking, a few
         milliseconds); TemplateError if the template cannot."""
+        proc = self.proc
+        if proc is not None and proc.poll() is not None and self._ready.is_set():
+            self.ensure_running()  # a new one for the next kernels; this one starts as usual
+            raise TemplateError(f"the template died (exit code {proc.returncode})")
         if not self.wait_ready():
             raise TemplateError(self.unsafe or "the template is gone")
         request = json.dumps({"argv": argv, "env": env, "cwd": cwd}).encode()

@@ -5,7 +5,8 @@ What the server adds to Voila (the helpers live in kernels and pages):
   (HTTP 503, Retry-After) instead of a kernel the machine cannot hold;
 - preheated kernels for the dashboards (all of them when a third of the cap allows),
   started one at a time, most used first, within the cap, never culled; a pool moves to
-  the page this table opens most (kernels.rebalance);
+  the page this table opens most (kernels.rebalance); up to six kernels for the pages a
+  playgroup opens together, the play pages and walkthroughs (kernels.pool_sizes);
 - a cell's output may lag 120 s behind its reply (a starved kernel), not 4 s;
 - an access token when shared beyond this computer: it travels once in the link, then
   as a cookie; a visitor without it is asked to get the link from the host (HTTP 403);
@@ -21,6 +22,8 @@ What the server adds to Voila (the helpers live in kernels and pages):
 - memory handed back to the system after idle kernels are culled;
 - the front end's static files sent gzip-compressed and kept by the browser, so a
   visitor's second page takes its scripts from the cache (assets.py);
+- pages load no MathJax (16 scripts and a typesetter built on every page; no dashboard
+  shows formulas): a stand-in that does nothing (frontend.py);
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
   charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
   loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
@@ -66,6 +69,7 @@ from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.tables.quota import CLIENT_HEADER
 from hordes_kit.serve.assets import compressed
 from hordes_kit.serve.dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
+from hordes_kit.serve.frontend import NO_MATH_PATH, NoMathHandler, no_math
 from hordes_kit.serve.gate import (
     check_host_scheduler,
     host_allowed,
@@ -90,7 +94,9 @@ from hordes_kit.serve.kernels import (
     fewer_arenas,
     memory_limit_mb,
     pool_plan,
+    pool_sizes,
 )
+from hordes_kit.serve.launch import can_fork
 from hordes_kit.serve.listen import listen_guarded, tls_context
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
 from hordes_kit.serve.pages import (
@@ -341,6 +347,8 @@ class KitVoila(Voila):
                 cls = compressed(cls)
             out.append((h[0], gated(cls), *h[2:]))
         out.insert(0, (root.rstrip("/") + "/?", gated(RedirectHandler), {"url": target}))
+        # MathJax's stand-in (frontend.py), before the pages' own addresses
+        out.insert(1, (url_path_join(self.base_url, NO_MATH_PATH), gated(NoMathHandler)))
         return out
 
     def listen(self):
@@ -462,7 +470,7 @@ def voila_argv(port: int, host: str, open_browser: bool, cull_idle: int) -> list
 
 
 def _voila_config(
-    root: Path, max_kernels: int, pooled: list[str], watch: tuple[int, int] | None = None
+    root: Path, max_kernels: int, pooled: dict[str, int], watch: tuple[int, int] | None = None
 ) -> Config:
     c = Config()
     c.VoilaConfiguration.multi_kernel_manager_class = KitKernelManager
@@ -477,11 +485,12 @@ def _voila_config(
     # them): one stylesheet and script fewer per page.
     c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly", "jupyterlab_pygments"]
     c.VoilaConfiguration.http_header_envs = [CLIENT_HEADER]  # see KitRenderHandler.get
+    c.VoilaConfiguration.page_config_hook = no_math  # no MathJax: no page shows formulas
     if pooled:
         c.VoilaConfiguration.preheat_kernel = True
         c.VoilaKernelManager.kernel_pools_config = {
             "default": {"pool_size": 0},
-            **{nb: {"pool_size": 1} for nb in pooled},
+            **{nb: {"pool_size": n} for nb, n in pooled.items()},
         }
         c.VoilaKernelManager.fill_delay = 15  # refill once the visitor's page has settled
     return c
@@ -554,6 +563,7 @@ def serve(
     cap = max_kernels or default_max_kernels()
     pages = sorted(p.name for p in root.glob("*.ipynb") if not is_text_only(p))
     pooled = pool_plan(pages, cap, preheat)
+    sizes = pool_sizes(pooled, cap, forked=can_fork())
     shown = "127.0.0.1" if loopback else (_lan_address() if host in ("0.0.0.0", "::") else host)
     names = served_names(host, shown, allow_hosts)
     if scheduler is not None:
@@ -575,6 +585,9 @@ def serve(
         flush=True,
     )
     print(f"  kernel pools: {', '.join(pooled) if pooled else 'none'}", flush=True)
+    together = [f"{nb} ({n})" for nb, n in sizes.items() if n > 1]
+    if together:
+        print(f"  kernels waiting for a playgroup: {', '.join(together)}", flush=True)
     # Compile the fast simulators into numba's on-disk cache while the server starts, so
     # the first dashboard that simulates does not wait half a minute for one.
     warm = _warm_up() if warm_up else None
@@ -594,7 +607,7 @@ def serve(
     try:
         KitVoila.launch_instance(
             argv=[str(root), *voila_argv(port, host, open_browser, cull_idle)],
-            config=_voila_config(root, cap, pooled, (connect_s, beat_s)),
+            config=_voila_config(root, cap, sizes, (connect_s, beat_s)),
         )
     finally:
         if warm is not None and warm.poll() is None:

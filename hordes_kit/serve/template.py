@@ -17,8 +17,12 @@ server starts that kernel the usual way.
 
 The server gets a pidfd of each kernel with the answer (the kernel is the template's
 child, not the server's): it signals and watches the kernel through it. The template
-reaps its children, and exits when the server is gone; a kernel exits when the template
-is gone (ipykernel's parent poller), as a kernel the server started exits with the server.
+reaps its children, and exits when the server is gone. A kernel follows the server, not
+the template (a pidfd of the server, opened by the template and inherited): it exits
+when the server is gone, as a kernel the server started does, and it lives on if the
+template dies (a crash, a kill), so a player's game outlives it; the server then adopts
+the kernel (a child subreaper, ``launch.adopt_orphans``), reaps it, and starts a new
+template (``launch.KernelTemplate.ensure_running``).
 """
 
 from __future__ import annotations
@@ -45,11 +49,13 @@ __all__ = [
     "preload",
     "fork_unsafe",
     "in_kernel",
+    "follow_server",
     "serve_forks",
     "main",
 ]
 
 _WAKE: list[int] = []  # the template's own pipe, closed in each kernel
+_SERVER: list[int] = []  # a pidfd of the server, inherited by each kernel (follow_server)
 MAX_MESSAGE = 1 << 20  # a request: a kernel's arguments, environment and folder (JSON)
 KERNEL_SCRIPT = str(Path(__file__).with_name("kernel.py"))  # a kernel's own sys.argv[0]
 SELF_CHECK = "# self-check"  # a dashboard's test cell (server.SELF_CHECK): never run for visitors
@@ -150,6 +156,17 @@ def in_kernel() -> None:
         setup_kernel()
 
 
+def follow_server(pidfd: int) -> None:
+    """In a kernel: exit as soon as the server (``pidfd``) is gone, whatever became of the
+    template (ipykernel's parent poller would follow the template, its parent)."""
+
+    def watch() -> None:
+        select.select([pidfd], [], [])  # readable once the server has exited
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hk-follow-server", daemon=True).start()
+
+
 def _become_kernel(sock: socket.socket, request: dict) -> None:
     """In the child: this process is the page's kernel from here on, until it exits."""
     code = 1
@@ -167,12 +184,14 @@ def _become_kernel(sock: socket.socket, request: dict) -> None:
         os.close(null)
         os.environ.clear()
         os.environ.update(request["env"])
-        # the kernel's parent is this template: it exits when the template does (given on
-        # its command line: ipykernel read JPY_PARENT_PID as the template imported it)
-        parent = str(os.getppid())
-        os.environ["JPY_PARENT_PID"] = parent
+        # the kernel follows the server, not this template (its parent): no parent poller
+        # (given on its command line: ipykernel read JPY_PARENT_PID as the template
+        # imported it), the server's pidfd watched instead
+        os.environ.pop("JPY_PARENT_PID", None)
         os.chdir(request["cwd"])
-        argv = [*request["argv"], f"--IPKernelApp.parent_handle={parent}"]
+        argv = [*request["argv"], "--IPKernelApp.parent_handle=0"]
+        if _SERVER:
+            follow_server(_SERVER[0])
         sys.argv = [KERNEL_SCRIPT, *argv]  # the kernel it stands for (kernel.py), as started
         from ipykernel.kernelapp import IPKernelApp
 
@@ -270,6 +289,10 @@ def main(argv: list[str]) -> None:
     for name in BLAS_THREADS:  # numpy's BLAS starts its threads as it loads, unless told not
         os.environ.setdefault(name, "1")  # to: the kit's simulations do not use it (numba's)
     server_pid = os.getppid()
+    try:  # opened while the server is our parent: always the server, never a reused pid
+        _SERVER[:] = [os.pidfd_open(server_pid)]
+    except OSError:
+        _SERVER.clear()  # (no pidfds: kernels are not forked, see launch.can_fork)
     sock = socket.socket(fileno=int(argv[0]))
     # what a dashboard's kernel does under the server (dashboard.setup_kernel) is done by
     # each kernel, in its own environment, not by this template
