@@ -84,3 +84,27 @@ def test_answered_steps_and_stops_reach_the_same_positions(config, phase, turn, 
         plain, fast = do(plain, pick), do(fast, pick, ANSWERS, STOPS)
         nodes += 1
     assert nodes > 3
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_forecast_leaves_the_garbage_collector_as_it_found_it(enabled):
+    """The forecast pauses the cyclic collector for its walk (``gc_paused``) and gives it
+    back as it was, on or off, also when the walk fails (fails if it is left off, or
+    switched on for a caller that had it off)."""
+    import gc
+
+    from hordes_kit.core.state import gc_paused
+    from hordes_kit.skytear.forecast import forecast
+
+    s = reach({}, "alliance", 2, 1)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        forecast(s)
+        assert gc.isenabled() is enabled
+        with pytest.raises(ZeroDivisionError), gc_paused():
+            assert not gc.isenabled()
+            1 / 0  # noqa: B018
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()

@@ -8,9 +8,11 @@ determined by its config and its history of action ids.
 
 from __future__ import annotations
 
+import gc
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -25,6 +27,7 @@ __all__ = [
     "GameState",
     "player_label",
     "evolve",
+    "gc_paused",
     "share",
     "take",
     "put",
@@ -96,6 +99,21 @@ def evolve(obj: Any, **changes: Any) -> Any:
         del d[_MEMO]  # what a state worked out about itself is not the new one's
     _setattr(new, "__dict__", d)
     return new
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused for a search over positions (and resumed after,
+    if it ran before): a search makes hundreds of thousands of short-lived positions and
+    tuples that refcounting frees (they hold no cycles), and the collector's passes over
+    the ones it keeps (memo tables) cost it time and find nothing."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 _new = object.__new__

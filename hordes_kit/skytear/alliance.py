@@ -97,15 +97,15 @@ def menu(s: Position, seat: int, phase: str) -> tuple[tuple[str, tuple], ...]:
 def alliance_phase(s: Position, t: Task):
     """Players may take actions any number of times, in any order, until all are done."""
     seats = tuple(evolve(x, done=False) for x in s.seats)
-    s = emit(
+    return emit(
         s,
         "alliance",
         "Alliance phase: play cards, use exhaust abilities, then say done.",
         phase="alliance",
         seats=seats,
         actor=0,
+        tasks=(Task("act", ("alliance",)),) + s.tasks,  # pushed in the same copy
     )
-    return push(s, Task("act", ("alliance",)))
 
 
 def _reactions_rule(s: Position) -> str:
@@ -123,15 +123,15 @@ def reactions(s: Position, t: Task):
         if s.config.reactions == "any"
         else "cards and abilities with the treachery symbol"
     )
-    s = emit(
+    return emit(
         s,
         _reactions_rule(s),
         f"Alliance reactions: {what}.",
         phase="reactions",
         seats=seats,
         actor=0,
+        tasks=(Task("act", ("reactions",)),) + s.tasks,  # pushed in the same copy
     )
-    return push(s, Task("act", ("reactions",)))
 
 
 @handles("act")
@@ -156,10 +156,10 @@ def act(s: Position, t: Task):
         )
         other = 1 - seat
         if s.players > 1 and not s.seats[other].done:
-            return push(evolve(s, actor=other), again)
+            return evolve(s, actor=other, tasks=(again,) + s.tasks)  # one copy, not two
         return s
     if kind == "handover":
-        return push(evolve(s, actor=1 - seat), again)
+        return evolve(s, actor=1 - seat, tasks=(again,) + s.tasks)
     if kind == "play":
         return push(s, Task("play", (seat, pick[1])), again)
     if kind == "use":

@@ -6,6 +6,7 @@ Each function returns a new position (and logs what the rulebook would have you 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from hordes_kit.core.state import evolve, put, take
 from hordes_kit.skytear.machine import draw_outcomes, push
@@ -57,14 +58,14 @@ def replace_unit(s: Position, u: Unit) -> Position:
     return evolve(s, back=s.back[:i] + (u,) + s.back[i + 1 :])
 
 
-def remove_unit(s: Position, uid: int) -> Position:
-    """The position without that unit (its place left empty)."""
+def remove_unit(s: Position, uid: int, **changes: Any) -> Position:
+    """The position without that unit (its place left empty), and ``changes`` made."""
     zone, i, _ = s.find(uid)
     if zone == "m":
-        return evolve(s, monsters=s.monsters[:i] + (None,) + s.monsters[i + 1 :])
+        return evolve(s, monsters=s.monsters[:i] + (None,) + s.monsters[i + 1 :], **changes)
     if zone == "a":
-        return evolve(s, allies=s.allies[:i] + (None,) + s.allies[i + 1 :])
-    return evolve(s, back=s.back[:i] + s.back[i + 1 :])
+        return evolve(s, allies=s.allies[:i] + (None,) + s.allies[i + 1 :], **changes)
+    return evolve(s, back=s.back[:i] + s.back[i + 1 :], **changes)
 
 
 def _take_lane_tokens(s: Position, u: Unit, lane: int) -> tuple[Position, Unit]:

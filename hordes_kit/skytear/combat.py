@@ -18,7 +18,7 @@ from hordes_kit.skytear.board import (
 )
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import absorb
-from hordes_kit.skytear.state import Position, Task, Unit, emit
+from hordes_kit.skytear.state import Position, Task, Unit, emit, quiet
 from hordes_kit.skytear.stats import armor_left, board_statics, has, health
 from hordes_kit.skytear.targets import unit_label
 
@@ -38,15 +38,17 @@ def deal(
         return s, 0
     taken, used = absorb(n, armor_left(s, u), has(s, u, "barrier"), u.damage > 0)
     s = replace_unit(s, evolve(u, hp=u.hp - taken, used=u.used + used))
-    notes = []
-    if used:
-        notes.append(f"armor prevents {used}")
-    if taken == 1 and n - used > 1:
-        notes.append("barrier: a single damage")
-    extra = f" ({', '.join(notes)})" if notes else ""
-    text = f"{why}: {unit_label(s, u)} takes {taken} damage{extra}."
-    s = emit(s, rule, text, {"uid": uid, "damage": taken})
-    if used:
+    # the forecast's inner runs read no such line: no text made for it
+    if not quiet(s, rule, "uid", "damage"):
+        notes = []
+        if used:
+            notes.append(f"armor prevents {used}")
+        if taken == 1 and n - used > 1:
+            notes.append("barrier: a single damage")
+        extra = f" ({', '.join(notes)})" if notes else ""
+        text = f"{why}: {unit_label(s, u)} takes {taken} damage{extra}."
+        s = emit(s, rule, text, {"uid": uid, "damage": taken})
+    if used and not quiet(s, "keywords.armor"):
         s = emit(s, "keywords.armor", f"Armor: {used} damage prevented ({_left(s, uid)}).")
     if taken == 1 and n - used > 1:
         s = emit(
@@ -260,7 +262,7 @@ def hand(s: Position, t: Task):
     (uid,) = t.args
     u = s.unit(uid)
     c = s.unit_card(u)
-    s = evolve(remove_unit(s, uid), destroying=0)
+    s = remove_unit(s, uid, destroying=0)
     if u.token or u.side != "alliance":
         return emit(s, "card-tokens", f"{c.name} (a card token) goes back to the reserve.")
     seat = s.seats[u.owner]
@@ -286,7 +288,7 @@ def leave(s: Position, t: Task):
     (uid,) = t.args
     u = s.unit(uid)
     c = s.unit_card(u)
-    s = evolve(remove_unit(s, uid), destroying=0)
+    s = remove_unit(s, uid, destroying=0)
     if u.token:
         return emit(s, "card-tokens", f"{c.name} (a card token) goes back to the reserve.")
     if c.kind == "minion":

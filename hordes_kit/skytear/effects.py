@@ -23,7 +23,7 @@ from hordes_kit.skytear.effect_moves import MOVE_VERBS
 from hordes_kit.skytear.effect_units import UNIT_VERBS, pick_target, source_name
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import GOLD_MAX, X_MAX, clamp
-from hordes_kit.skytear.state import Position, Task, emit
+from hordes_kit.skytear.state import Position, Task, emit, quiet
 from hordes_kit.skytear.stats import condition_holds
 from hordes_kit.skytear.targets import decider, unit_label
 from hordes_kit.skytear.words import ability_words
@@ -95,9 +95,13 @@ def ability(s: Position, t: Task):
             mana = s.seats[payer].mana - x
             s = evolve(s, seats=s.seat_with(payer, mana=mana))
         effects = tuple(replace(e, amount=x * e.x, x=0) if e.x else e for e in effects)
-    s = emit(s, TRIGGER_RULE[ab.trigger], f"{name}: {ability_words(ab)}", {"card": card})
-    s = evolve(s, chosen=0)  # "it" means a card this ability chose, never an earlier one's
-    return push(s, *(Task("effect", (src, card, e, seat)) for e in effects))
+    # "it" means a card this ability chose, never an earlier one's; its effects queued in
+    # the same copy, and the line's text made only if the log keeps it
+    tasks = tuple(Task("effect", (src, card, e, seat)) for e in effects) + s.tasks
+    rule = TRIGGER_RULE[ab.trigger]
+    if quiet(s, rule, "card"):
+        return evolve(s, chosen=0, tasks=tasks)
+    return emit(s, rule, f"{name}: {ability_words(ab)}", {"card": card}, chosen=0, tasks=tasks)
 
 
 def _who(s, t, verb, prompt, then):

@@ -20,7 +20,7 @@ from hordes_kit.skytear.effects import ability_tasks
 from hordes_kit.skytear.engage import ally_lanes, held
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import LANES, trample_excess
-from hordes_kit.skytear.state import Position, Task, Unit, emit
+from hordes_kit.skytear.state import Position, Task, Unit, emit, quiet
 from hordes_kit.skytear.stats import armor_left, attack, can, has, health, keyword
 from hordes_kit.skytear.targets import unit_label
 
@@ -30,8 +30,10 @@ __all__ = ["strike_preview"]
 @handles("fight_phase")
 def fight_phase(s: Position, t: Task):
     """Resolve the six lanes from left to right, each completely before the next."""
-    s = emit(s, "fight", "Fight phase: lanes from left to right.", phase="fight")
-    return push(s, *(Task("fight_lane", (i,)) for i in range(LANES)))
+    lanes = tuple(Task("fight_lane", (i,)) for i in range(LANES))
+    return emit(
+        s, "fight", "Fight phase: lanes from left to right.", phase="fight", tasks=lanes + s.tasks
+    )
 
 
 @handles("fight_lane")
@@ -52,6 +54,10 @@ def fight_lane(s: Position, t: Task):
         return push(s, Task("reveal", (m.uid,)), t.with_pick(m.uid))
     if m is not None:
         tasks = ability_tasks(s, m.uid, m.card, "fight", -1)
+    if not tasks:
+        # nothing resolves before step 2, so the board step 2 sees is this one: its abilities
+        # are queued now (the same queue as after an "alliance_fight" step, one step fewer)
+        return push(s, *_ally_fight(s, lane), Task("strike", (lane,)))
     return push(s, *tasks, Task("alliance_fight", (lane,)), Task("strike", (lane,)))
 
 
@@ -59,10 +65,12 @@ def fight_lane(s: Position, t: Task):
 def alliance_fight(s: Position, t: Task):
     """Step 2: the "Fight:" abilities of the ally or tower in the lane."""
     (lane,) = t.args
+    return push(s, *_ally_fight(s, lane))
+
+
+def _ally_fight(s: Position, lane: int) -> list[Task]:
     a = s.allies[lane]
-    if a is None:
-        return s
-    return push(s, *ability_tasks(s, a.uid, a.card, "fight", a.owner))
+    return [] if a is None else ability_tasks(s, a.uid, a.card, "fight", a.owner)
 
 
 def _after(s: Position, u: Unit | None) -> list[Task]:
@@ -137,15 +145,16 @@ def strike(s: Position, t: Task):
     p = strike_preview(s, lane)
     s = _cannot_strike(s, lane)
     if m is not None and ally is not None:
-        s = emit(
-            s,
-            "fight.strike-each-other",
-            f"Lane {lane + 1}: {unit_label(s, m)} and "
-            f"{unit_label(s, ally)} strike each other ({p['to_ally'] + p['castle']} and "
-            f"{p['to_monster'] + p['portal']}"
-            + "".join(f"; {n} of it tramples on" for n in (p["castle"], p["portal"]) if n)
-            + ").",
-        )
+        if not quiet(s, "fight.strike-each-other"):  # no text for a line nobody reads
+            s = emit(
+                s,
+                "fight.strike-each-other",
+                f"Lane {lane + 1}: {unit_label(s, m)} and "
+                f"{unit_label(s, ally)} strike each other ({p['to_ally'] + p['castle']} and "
+                f"{p['to_monster'] + p['portal']}"
+                + "".join(f"; {n} of it tramples on" for n in (p["castle"], p["portal"]) if n)
+                + ").",
+            )
         first_time = not ally.struck
         hit = []  # "after this card is damaged" and "after striking" trigger at once: ordered
         for to, by, n in ((ally, m, p["to_ally"]), (m, ally, p["to_monster"])):
@@ -239,14 +248,18 @@ def pillage_phase(s: Position, t: Task):
         total = sum(n for _, n in shares)
         if not shares:
             return emit(s, "pillage", "The back line is empty: nothing is pillaged.")
-        parts = ", ".join(
-            f"{s.name(u.card) if u.card else 'a face-down card'} "
-            f"{'cannot pillage' if _barred(s, u) else n}"
-            for u, n in shares
-        )
-        s = emit(
-            s, "pillage", f"The back line pillages: {parts} (total {total}).", {"back_line": total}
-        )
+        if not quiet(s, "pillage", "back_line"):  # no names listed for a line nobody reads
+            parts = ", ".join(
+                f"{s.name(u.card) if u.card else 'a face-down card'} "
+                f"{'cannot pillage' if _barred(s, u) else n}"
+                for u, n in shares
+            )
+            s = emit(
+                s,
+                "pillage",
+                f"The back line pillages: {parts} (total {total}).",
+                {"back_line": total},
+            )
         return push(s, Task("pillage_cards", (total, "The back line"))) if total else s
     groups = []
     for u in s.back:

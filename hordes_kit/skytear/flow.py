@@ -81,21 +81,31 @@ def settle(
             s = checked
         if s.result or not s.tasks:
             return s
-        head = s.tasks[0]
+        tasks = s.tasks
+        head = tasks[0]
         if not head.picks:
             if head.kind in stops:
                 return s
             if answers is not None and head.kind in answers:
                 head = head.with_pick(answers[head.kind])
-                s = evolve(s, tasks=(head,) + s.tasks[1:])
-        r = HANDLERS[head.kind](evolve(s, tasks=s.tasks[1:]), head)  # _run, inline
-        if isinstance(r, _WAITS):
+        # The step runs on the position without its task (``_run``, inline); the task with
+        # its picks goes back in front only if the step waits for a choice. A decision or
+        # outcome with one option is taken at once: the step runs again on the same
+        # position (the checks find nothing new: only the task's picks changed).
+        rest = evolve(s, tasks=tasks[1:])
+        for _ in range(MAX_SETTLE):
+            r = HANDLERS[head.kind](rest, head)
+            if not isinstance(r, _WAITS):
+                break
             opts = r.options if isinstance(r, Ask) else r.outcomes
             if len(opts) != 1:
+                if head is not tasks[0]:
+                    s = evolve(s, tasks=(head,) + tasks[1:])
                 _remember(s, r)
                 return s
-            s = evolve(s, tasks=(s.tasks[0].with_pick(opts[0][-1]),) + s.tasks[1:])
-            continue
+            head = head.with_pick(opts[0][-1])
+        else:
+            raise AssertionError("a step asks without end (one option each time)")
         s = r
     raise AssertionError("the turn did not settle (a task loops)")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hordes_kit.core.errors import InvalidInputError
-from hordes_kit.core.state import evolve
+from hordes_kit.core.state import evolve, gc_paused
 from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.skytear.flow import advance, do
 from hordes_kit.skytear.game import SkyState
@@ -362,7 +362,9 @@ def turn_outcome(
     # The walk reads only the events it makes, and no rule reads the log or the moves (the
     # log is the players' record): it starts without them, so that no step copies them, and
     # keeps only the lines it reads (with the numbers it counts, or a rule in _KEEP).
-    return walk(evolve(s, log=quiet_log(_KEEP, _NUMBERS), history=())), leaves
+    with gc_paused():  # the walk's positions hold no cycles: refcounting frees them
+        out = walk(evolve(s, log=quiet_log(_KEEP, _NUMBERS), history=()))
+    return out, leaves
 
 
 def forecast(state: SkyState) -> Forecast:

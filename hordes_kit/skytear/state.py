@@ -30,6 +30,7 @@ __all__ = [
     "emit",
     "QuietLog",
     "quiet_log",
+    "quiet",
 ]
 
 
@@ -393,6 +394,17 @@ def quiet_log(keep: frozenset[str], numbers: frozenset[str] = frozenset()) -> Qu
     log = QuietLog()
     log.keep, log.numbers = keep, numbers
     return log
+
+
+def quiet(s: Position, rule: str, *keys: str) -> bool:
+    """True when ``emit`` would drop a line of ``rule`` whose data has these ``keys``: a hot
+    step then need not make its text (names, labels) at all."""
+    log = s.log
+    return (
+        log.__class__ is QuietLog
+        and R + rule not in log.keep
+        and (not keys or log.numbers.isdisjoint(keys))
+    )
 
 
 def emit(s: Position, rule: str, text: str, data: Mapping[str, Any] | None = None, **changes):

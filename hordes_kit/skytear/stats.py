@@ -133,9 +133,10 @@ def _sources(s: Position) -> list:
                 st = cards[att].statics
                 if st:
                     out.append((None, st, src.uid))
-    for a in s.enchantments():
-        if a.trigger == "static":
-            out.append((None, a.effects, -1))
+    if s.enchant:  # only the enchanter outsider has one (``enchantments`` makes a tuple)
+        for a in s.enchantments():
+            if a.trigger == "static":
+                out.append((None, a.effects, -1))
     return out
 
 

@@ -78,7 +78,7 @@ def treachery_bonus(s: Position, t: Task):
     if lane < 0:
         return s
     u = s.monsters[lane]
-    s = evolve(add_tokens(s, u.uid, "temp-attack", c.treachery_bonus), boosted=u.uid)
+    s = add_tokens(s, u.uid, "temp-attack", c.treachery_bonus)
     return emit(
         s,
         "treachery.boosted",
@@ -92,4 +92,5 @@ def treachery_bonus(s: Position, t: Task):
             "target": unit_label(s, u),
             "card": u.card,
         },
+        boosted=u.uid,  # set in the line's copy of the position
     )
