@@ -33,7 +33,7 @@ def test_the_coachs_seat_goes_round_two_then_three_players():
 @pytest.mark.fast_simulators("shadows")
 def test_the_shadows_coach_plays_its_games_on_the_fast_simulator():
     from hordes_kit.core.playout import play_steps
-    from hordes_kit.shadows.coach import COACH, _engine
+    from hordes_kit.shadows.coach import BEST, COACH, _engine
     from hordes_kit.shadows.fast.play import OUT_WON
     from hordes_kit.shadows.fast.sim import run_from_position
 
@@ -45,9 +45,21 @@ def test_the_shadows_coach_plays_its_games_on_the_fast_simulator():
         if k > 60 and not x.is_chance and len(x.legal_actions()) > 1
     )
     seat = s.current_player
-    row = run_from_position(s, ("sensible",) * 3, 1, 9, 2)[0]
+    row = run_from_position(s, (BEST,) * 3, 1, 9, 2)[0]
     won = [b for b in range(3) if (int(row[OUT_WON]) >> b) & 1]
     assert COACH.rollout(s, seat, 9, 2).win == (1 / len(won) if seat in won else 0.0)
     # the game's end (nothing for the simulator to play) is measured by the engine
     end = playout(s, game_rng(9, 2), {i: COACH.bot for i in range(3)})
     assert COACH.rollout(end, seat, 9, 2) == _engine(end, seat, 9, 2)
+
+
+def test_the_shadows_coach_plays_the_labs_best_policy():
+    from hordes_kit.core.lab.report import read_answers
+    from hordes_kit.shadows.coach import BEST, COACH
+    from hordes_kit.shadows.lab import policy_name
+
+    best = next(
+        a for a in read_answers() if (a["game"], a["question"]) == ("shadows", "best-policy")
+    )
+    assert policy_name(BEST.name) == best["winner"]
+    assert COACH.bot.__name__ == BEST.name
