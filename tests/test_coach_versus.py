@@ -63,3 +63,14 @@ def test_the_shadows_coach_plays_the_labs_best_policy():
     )
     assert policy_name(BEST.name) == best["winner"]
     assert COACH.bot.__name__ == BEST.name
+
+
+@pytest.mark.parametrize("game", ["fantahzee", "shadows"])
+def test_the_lab_command_asks_the_coach(game, capsys):
+    from hordes_kit.cli import main
+
+    try:
+        main(["lab", game, "--help"])
+    except SystemExit:
+        pass
+    assert "coach" in capsys.readouterr().out.split("{")[1].split("}")[0].split(",")
