@@ -43,6 +43,8 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("shadows", SHADOWS, "item-value", 4_000, 0),  # 38 arms
     ("shadows", SHADOWS, "study-or-buy", 10_000, 0),  # 8 arms
     ("shadows", SHADOWS, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
+    # the coach as a bot, 2 then 3 players, every seat in turn: ~20-60 s a game
+    ("shadows", SHADOWS, "coach", 80, 0),
     ("skytear", SKYTEAR, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
     ("skytear", SKYTEAR, "win-rates", 500, 0),  # 45 arms
     ("skytear", SKYTEAR, "coop-win-rates", 500, 0),  # 45 arms
