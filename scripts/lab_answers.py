@@ -38,11 +38,16 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
     ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms
     ("fantahzee", FANTAHZEE, "best-policy", 500, 16),  # first round; 2,000 fresh at the end
+    # the coach as a bot, 2 then 3 players, every seat in turn: 1-8 minutes a game (its
+    # 16 games a move at ~25 moves a roll make ~35,000 fast games a game)
+    ("fantahzee", FANTAHZEE, "coach", 15, 0),
     ("shadows", SHADOWS, "heroes", 20_000, 0),  # 6 pairs of Heroes, fast simulator
     ("shadows", SHADOWS, "heroes-3p", 10_000, 0),  # 4 tables of three
     ("shadows", SHADOWS, "item-value", 4_000, 0),  # 38 arms
     ("shadows", SHADOWS, "study-or-buy", 10_000, 0),  # 8 arms
     ("shadows", SHADOWS, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
+    # the coach as a bot, 2 then 3 players, every seat in turn: ~20-60 s a game
+    ("shadows", SHADOWS, "coach", 80, 0),
     ("skytear", SKYTEAR, "best-policy", 2_000, 16),  # first round; 8,000 fresh at the end
     ("skytear", SKYTEAR, "win-rates", 500, 0),  # 45 arms
     ("skytear", SKYTEAR, "coop-win-rates", 500, 0),  # 45 arms

@@ -106,6 +106,7 @@ PLANNED = {  # question: (games at least, widest 95% interval at most)
     "table-rules": (8000, 0.04),
     "hero-value": (2000, 0.05),
     "best-policy": (2000, 0.05),
+    "coach": (15, 0.6),  # the coach as a bot: minutes a game, so few games
 }
 
 

@@ -83,6 +83,7 @@ def test_the_cli_answers_in_words(capsys):
 
 PLANNED = {  # question: (games at least, widest 95% interval at most)
     "heroes": (20_000, 0.02),
+    "coach": (80, 0.25),  # the coach as a bot: a game takes about half a minute
     "heroes-3p": (10_000, 0.03),
     "item-value": (4000, 0.04),
     "study-or-buy": (10_000, 0.03),

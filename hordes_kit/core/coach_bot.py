@@ -5,9 +5,10 @@ the machine's speed), and the strategy lab plays it against the game's best poli
 ``play_coach`` is a lab experiment's ``play`` (``core.lab.tasks``): every game in the
 rules engine, game ``g`` of a seed drawing its chance from ``game_rng(seed, g)`` whichever
 arm plays it. In a solo or co-op game the coach decides for every seat; in a competitive
-one it sits in seat ``g % players`` (every seat order over the games) against the game's
-best policy at the other seats, and a game counts as won when that seat wins (alone or
-shared).
+one it sits in one seat against the game's best policy at the other seats, and a game
+counts as won when that seat wins (alone or shared). The seat goes round the table: game
+``g`` is the ``g``-th of the tables (a config, or several: 2 then 3 players) and their
+seats in turn, so every table and seat order is played as often.
 """
 
 from __future__ import annotations
@@ -57,15 +58,19 @@ def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
     """Games ``first ..`` of ``seed``, ``spec = (game, config, games a move)``: 1 won.
 
     ``games a move`` 0 plays the game's best policy alone (the lab's baseline arm)."""
-    game, config, per_move = spec
+    game, configs, per_move = spec
     rules = rules_for(game)
     coach = coach_bot(game, per_move) if per_move else rules.bot
+    configs = (configs,) if isinstance(configs, dict) else tuple(configs)
+    starts = [get_game(game).start(dict(c)) for c in configs]
+    tables = [(s, seat) for s in starts for seat in range(s.num_players)]
+    if game not in COMPETITIVE:
+        tables = [(s, 0) for s in starts]
     out = np.zeros(count, np.int64)
     for k in range(count):
         g = first + k
-        start = get_game(game).start(dict(config))
+        start, seat = tables[g % len(tables)]
         n = start.num_players
-        seat = g % n if game in COMPETITIVE else 0
         if game in COMPETITIVE:
             policies = {i: coach if i == seat else rules.bot for i in range(n)}
         else:
@@ -76,13 +81,13 @@ def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
     return out
 
 
-def coach_question(game: str, measure: str, config: dict | None = None):
+def coach_question(game: str, measure: str, config: dict | tuple[dict, ...] | None = None):
     """The lab's question "Does the coach beat the best policy?" for ``game``: both on the
-    same games (``core.lab.search.Question``)."""
+    same games (``core.lab.search.Question``); ``config``: the table, or the tables in turn."""
     from hordes_kit.core.lab.search import Question
     from hordes_kit.core.lab.tasks import Arm, Experiment
 
-    config = dict(config or {})
+    config = dict(config or {}) if not isinstance(config, tuple) else tuple(map(dict, config))
 
     def experiment() -> Experiment:
         arms = (

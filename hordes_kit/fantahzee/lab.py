@@ -242,5 +242,5 @@ QUESTIONS = (
         experiment=_table_rules,
         default_games=2000,
     ),
-    coach_question("fantahzee", MEASURE, {"players": 2}),
+    coach_question("fantahzee", MEASURE, ({"players": 2}, {"players": 3})),
 )

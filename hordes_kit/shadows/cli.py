@@ -132,7 +132,7 @@ COMMANDS = (
     ),
     lab_command(
         "shadows",
-        ("best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy"),
+        ("best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy", "coach"),
         "hordes_kit.shadows.lab",
     ),
 )

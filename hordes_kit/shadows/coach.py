@@ -1,6 +1,8 @@
-"""The coach's side of Shadows (``core.coach``): each game played on in the rules engine by
-the sensible bot at every seat (the strongest the kit has; Shadows has no fast simulator
-yet); the seat's value is its win (a share of a shared win) and its Victory Stones.
+"""The coach's side of Shadows (``core.coach``): each game played on in the fast simulator
+(``fast.export`` hands it the position) by the lab's best policy at every seat (``BEST``:
+the member of the sensible bot's family the lab found, data/lab/answers.toml, which wins
+69% against the sensible bot), in the rules engine where the simulator cannot take the
+position; the seat's value is its win (a share of a shared win) and its Victory Stones.
 
 Hidden cards: what another seat holds (its Hand and Current Deck, told apart only by their
 sizes), its Missions (kept and offered), its library under the Skill Pool table rule, the
@@ -17,12 +19,30 @@ from __future__ import annotations
 
 import random
 
-from hordes_kit.core.coach import CoachRules, Measure, engine_rollout
+from hordes_kit.core.coach import CoachRules, Measure, Outcome, engine_rollout
 from hordes_kit.core.state import evolve
-from hordes_kit.shadows.bots import sensible_bot
+from hordes_kit.shadows.bots import policy_bot
 from hordes_kit.shadows.game import ShadowsState
+from hordes_kit.shadows.policy import SensiblePolicy
 
-__all__ = ["COACH", "sample"]
+__all__ = ["COACH", "BEST", "sample", "rollout"]
+
+# the lab's best policy (data/lab/answers.toml, "best-policy": plans Attack, Station and
+# Spell cards more and Predict cards less, hunts a wounded Monster, always aims at it, buys
+# for Stat Points, never Dragon Gauntlets, studies only usable cards, announces Gold)
+BEST = SensiblePolicy(
+    attack=3,
+    predict=0,
+    station=2,
+    spell=2,
+    hunt=2,
+    aim=1.0,
+    prefer="stats",
+    never=("dragon-gauntlets",),
+    study=0.0,
+    teamup="gold",
+)
+_BOT = policy_bot(BEST)
 
 
 def _deal(pool: list[str], sizes: list[int], rng: random.Random) -> list[tuple[str, ...]]:
@@ -97,13 +117,41 @@ def _measures(end: ShadowsState, seat: int) -> tuple[float, ...]:
     return (float(end.final_stones(seat)), float(st.xp), float(len(st.monsters)))
 
 
+_engine = engine_rollout(
+    lambda s: {i: _BOT for i in range(s.num_players)},
+    _measures,
+    lambda end, seat: end.final_stones(seat),
+)
+
+
+def rollout(state: ShadowsState, seat: int, seed: int, index: int) -> Outcome:
+    """Game ``index`` of ``seed`` played on from ``state`` by the best policy at every seat:
+    the seat's win, Victory Stones and measures (the fast simulator's game where it can
+    take the position, else the rules engine's)."""
+    from hordes_kit.shadows.fast.play import OUT_STATUS, OUT_STONES, OUT_WON
+    from hordes_kit.shadows.fast.resume import FROM_MON, FROM_XP
+    from hordes_kit.shadows.fast.sim import Unsupported, run_from_position
+
+    if state.is_terminal:  # the move ended the game: its own figures
+        return _engine(state, seat, seed, index)
+    try:
+        row = run_from_position(state, (BEST,) * state.n, 1, seed, index)[0]
+    except Unsupported:  # a position the simulator cannot take: the engine plays it
+        return _engine(state, seat, seed, index)
+    if row[OUT_STATUS] != 0:  # stopped or stuck: a simulator's bug, not the player's
+        return _engine(state, seat, seed, index)
+    won = [b for b in range(state.n) if (int(row[OUT_WON]) >> b) & 1]
+    stones = float(row[OUT_STONES + seat])
+    return Outcome(
+        1.0 / len(won) if seat in won else 0.0,
+        stones,
+        (stones, float(row[FROM_XP + seat]), float(row[FROM_MON + seat])),
+    )
+
+
 COACH = CoachRules(
-    "the sensible bot at every seat",
-    engine_rollout(
-        lambda s: {i: sensible_bot for i in range(s.num_players)},
-        _measures,
-        lambda end, seat: end.final_stones(seat),
-    ),
+    "the lab's best policy at every seat",
+    rollout,
     (
         Measure("Victory Stones at the end", better=1),
         Measure("Experience at the end", better=1),
@@ -111,5 +159,5 @@ COACH = CoachRules(
     ),
     score="Victory Stones",
     sample=sample,
-    bot=sensible_bot,
+    bot=_BOT,
 )

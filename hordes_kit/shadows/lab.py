@@ -20,6 +20,7 @@ from itertools import combinations, permutations
 
 import numpy as np
 
+from hordes_kit.core.coach_bot import coach_question
 from hordes_kit.core.lab.search import Family, Question
 from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.shadows.cards import load_cards
@@ -280,4 +281,6 @@ QUESTIONS = (
         experiment=_study_or_buy,
         default_games=5000,
     ),
+    # the coach in one seat, 2 then 3 players, every seat in turn, against the sensible bot
+    coach_question("shadows", MEASURE, ({"players": 2}, {"players": 3})),
 )

@@ -22,7 +22,7 @@ from typing import Any
 from hordes_kit.shadows.bots import get_policy
 from hordes_kit.shadows.game import ShadowsState, new_game
 
-__all__ = ["TapeRng", "make_tape", "weights", "pick", "play_tape"]
+__all__ = ["TapeRng", "make_tape", "weights", "pick", "play_tape", "continue_tape"]
 
 
 class TapeRng:
@@ -83,6 +83,19 @@ def play_tape(
     bot ``bots[k]`` (``sensible`` or a member of its family), chance and the bots' own from
     the tape; stops at the end or after ``max_moves`` moves (chance outcomes counted)."""
     state = new_game({**dict(rules or {}), "players": len(heroes)})
+    return continue_tape(state, bots, tape, max_moves, heroes)
+
+
+def continue_tape(
+    state: ShadowsState,
+    bots: Sequence[str],
+    tape: Sequence[float],
+    max_moves: int | None = None,
+    heroes: Sequence[str] = (),
+) -> ShadowsState:
+    """``state`` played on through the rules engine, chance and the bots' own from the
+    tape's start (the fast simulator's ``play_tape_from_position``); a Hero still to be
+    chosen is ``heroes[seat]``."""
     policies = [get_policy(b) for b in bots]
     rng = TapeRng(tape)
     moves = 0

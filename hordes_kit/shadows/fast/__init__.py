@@ -8,9 +8,11 @@ integer array each, 2 and 3 players.
 number; ``triggers``, ``rewards``, ``damage``, ``monster``, ``attack``, ``items``,
 ``combat``, ``combat_moves``, ``opening``, ``moves`` and ``flow`` the rules as the
 engine's modules of those names hold them; ``legal`` the legal
-moves; ``bot`` the sensible bot and its family; ``play`` the game loop. It plays the rules
-engine's games move for move (tests/test_shadows_fast.py); the engine stays the source of
-truth.
+moves; ``bot`` the sensible bot and its family; ``play`` the game loop; ``export`` a rules
+engine's position as an array (its record replayed, what a sample deals anew written
+over) and ``resume`` games played on from it. It plays the rules engine's games move for
+move (tests/test_shadows_fast.py), and continues its positions move for move
+(tests/test_shadows_fast_positions.py); the engine stays the source of truth.
 
 Every function is compiled without numba's reference counts (``_nrt=False``): nothing in
 the simulator allocates (a Hero's stats are a tuple, scratch rows lie in the position's
