@@ -182,29 +182,20 @@ class Coach:
         return self._samples[g]
 
     def _play(self, m: _Move, g: int, count: int = 1) -> None:
-        """Games ``g .. g+count-1`` of move ``m``."""
-        if self.rules.sample is None:  # every game starts from the same position: apply once
-            if m.after is None:
-                m.after = self.state.apply(m.move)
-            if self.rules.rollouts is not None:
-                outcomes = list(self.rules.rollouts(m.after, self.seat, self.seed, g, count))
+        """Games ``g .. g+count-1`` of move ``m`` (one batch where the game has one)."""
+        rules, seat, seed, games = self.rules, self.seat, self.seed, range(g, g + count)
+        if rules.sample is not None:  # hidden cards: each game starts from its own sample
+            out = [rules.rollout(self._start(i).apply(m.move), seat, seed, i) for i in games]
+        else:  # every game starts from the same position: the move is applied once
+            m.after = self.state.apply(m.move) if m.after is None else m.after
+            if rules.rollouts is not None:
+                out = list(rules.rollouts(m.after, seat, seed, g, count))
             else:
-                outcomes = [
-                    self.rules.rollout(m.after, self.seat, self.seed, i)
-                    for i in range(g, g + count)
-                ]
-        else:
-            outcomes = []
-            for i in range(g, g + count):
-                outcomes.append(
-                    self.rules.rollout(self._start(i).apply(m.move), self.seat, self.seed, i)
-                )
-        for outcome in outcomes:
-            if len(outcome.measures) != len(self.rules.measures):  # a game's bug, not the input's
-                raise ValueError(f"{self.game}: a simulated game measured {outcome.measures!r}")
-        if len(outcomes) != count:
-            raise ValueError(f"{self.game}: {len(outcomes)} simulated games, not {count}")
-        m.outcomes.extend(outcomes)
+                out = [rules.rollout(m.after, seat, seed, i) for i in games]
+        # a game's bug, not the input's
+        if len(out) != count or any(len(o.measures) != len(rules.measures) for o in out):
+            raise ValueError(f"{self.game}: simulated games measured {out[:1]!r} ({len(out)})")
+        m.outcomes.extend(out)
 
     def _alive(self) -> list[_Move]:
         return [m for m in self._moves if not m.dropped]
