@@ -462,7 +462,7 @@ SHIPPED_COACH = {
     ("the-horde", "coach"): 200,
     ("heroes-hordes", "coach"): 200,
     ("skytear", "coach-solo-1"): 30,
-    ("skytear", "coach-solo-2"): 50,
+    ("skytear", "coach-solo-2"): 30,
     ("skytear", "coach-solo-3"): 30,
     ("skytear", "coach-coop-1"): 30,
     ("skytear", "coach-coop-2"): 30,

@@ -155,3 +155,23 @@ def test_skytears_batch_is_its_games_one_at_a_time(players):
         if seen == 8:
             break
     assert seen == 8
+
+
+def test_a_two_arm_answer_says_the_difference_game_by_game():
+    import io
+
+    from hordes_kit.core.lab.cli import print_answer
+    from hordes_kit.core.lab.report import answer_record
+    from hordes_kit.core.lab.run import run_experiment
+    from hordes_kit.core.lab.tasks import Arm, Experiment
+    from hordes_kit.ui.lab import answers_html
+
+    exp = Experiment(_coin, (Arm("policy", 0.30), Arm("coach", 0.34)), "won")
+    res = run_experiment(exp, 600, seed=9)
+    out = io.StringIO()
+    print_answer(res, out)
+    n = res.tally.total[1] - res.tally.total[0]
+    assert f"Game by game, coach minus policy: {n / 600:+.2%}" in out.getvalue()
+    assert f"games only the second won {n:,}, only the first 0" in out.getvalue()
+    text = answers_html([answer_record("the-horde", "coach", "?", res, 9, 1.0)])
+    assert f"Game by game, coach minus policy: <b>{n / 600:+.2%}</b>" in text
