@@ -48,13 +48,13 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("skytear", SKYTEAR, "coop-win-rates", 500, 0),  # 45 arms
     ("skytear", SKYTEAR, "castle-value", 5_000, 0),  # 6 arms
     # the coach as a bot, ~9 CPU-s a solo game; it wins about half the games the best
-    # policy loses (and none the other way at level 2): 30 games tell it apart
-    ("skytear", SKYTEAR, "coach-solo-1", 30, 0),
-    ("skytear", SKYTEAR, "coach-solo-2", 30, 0),
-    ("skytear", SKYTEAR, "coach-solo-3", 30, 0),
-    ("skytear", SKYTEAR, "coach-coop-1", 30, 0),
-    ("skytear", SKYTEAR, "coach-coop-2", 30, 0),
-    ("skytear", SKYTEAR, "coach-coop-3", 30, 0),
+    # policy loses (and none the other way at level 2): 20 games tell it apart
+    ("skytear", SKYTEAR, "coach-solo-1", 20, 0),
+    ("skytear", SKYTEAR, "coach-solo-2", 20, 0),
+    ("skytear", SKYTEAR, "coach-solo-3", 20, 0),
+    ("skytear", SKYTEAR, "coach-coop-1", 20, 0),
+    ("skytear", SKYTEAR, "coach-coop-2", 20, 0),
+    ("skytear", SKYTEAR, "coach-coop-3", 20, 0),
 )
 
 

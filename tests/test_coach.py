@@ -461,12 +461,12 @@ def test_a_move_told_apart_above_the_policys_move_is_still_the_best():
 SHIPPED_COACH = {
     ("the-horde", "coach"): 200,
     ("heroes-hordes", "coach"): 200,
-    ("skytear", "coach-solo-1"): 30,
-    ("skytear", "coach-solo-2"): 30,
-    ("skytear", "coach-solo-3"): 30,
-    ("skytear", "coach-coop-1"): 30,
-    ("skytear", "coach-coop-2"): 30,
-    ("skytear", "coach-coop-3"): 30,
+    ("skytear", "coach-solo-1"): 20,
+    ("skytear", "coach-solo-2"): 20,
+    ("skytear", "coach-solo-3"): 20,
+    ("skytear", "coach-coop-1"): 20,
+    ("skytear", "coach-coop-2"): 20,
+    ("skytear", "coach-coop-3"): 20,
 }
 
 

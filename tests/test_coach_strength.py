@@ -175,3 +175,20 @@ def test_a_two_arm_answer_says_the_difference_game_by_game():
     assert f"games only the second won {n:,}, only the first 0" in out.getvalue()
     text = answers_html([answer_record("the-horde", "coach", "?", res, 9, 1.0)])
     assert f"Game by game, coach minus policy: <b>{n / 600:+.2%}</b>" in text
+
+
+def test_every_skytear_lab_question_is_asked_on_the_command_line(capsys):
+    # the shipped coach answers' commands ("hordes-kit lab skytear coach-solo-2 ...") run
+    from hordes_kit.cli import main
+    from hordes_kit.skytear.lab import QUESTIONS
+
+    def code(argv):
+        try:
+            return main(argv)
+        except SystemExit as e:
+            return e.code
+
+    for q in QUESTIONS:
+        assert code(["lab", "skytear", q.key, "--help"]) == 0, q.key
+    assert code(["lab", "skytear", "coach-solo-9", "--help"]) == 2
+    capsys.readouterr()
