@@ -172,9 +172,10 @@ def test_a_two_arm_answer_says_the_difference_game_by_game():
     print_answer(res, out)
     n = res.tally.total[1] - res.tally.total[0]
     assert f"Game by game, coach minus policy: {n / 600:+.2%}" in out.getvalue()
-    assert f"games only the second won {n:,}, only the first 0" in out.getvalue()
+    assert f"games only coach won: {n:,}, only policy: 0" in out.getvalue()
     text = answers_html([answer_record("the-horde", "coach", "?", res, 9, 1.0)])
     assert f"Game by game, coach minus policy: <b>{n / 600:+.2%}</b>" in text
+    assert f"games only coach won: {n:,}, only policy: 0." in text
 
 
 def test_every_skytear_lab_question_is_asked_on_the_command_line(capsys):

@@ -46,11 +46,11 @@ def print_answer(result, out=None) -> None:
         from hordes_kit.core.lab.report import paired
 
         p = paired(final)
+        first, second = (a.label for a in final.exp.arms)
         print(
-            f"Game by game, {p['paired'].removesuffix(', game by game')}: "
-            f"{p['paired_difference']:+.2%} "
-            f"[{p['paired_low95']:+.2%}, {p['paired_high95']:+.2%}]; games only the second won "
-            f"{p['won_by_second_only']:,}, only the first {p['won_by_first_only']:,}",
+            f"Game by game, {second} minus {first}: {p['paired_difference']:+.2%} "
+            f"[{p['paired_low95']:+.2%}, {p['paired_high95']:+.2%}]; games only {second} won: "
+            f"{p['won_by_second_only']:,}, only {first}: {p['won_by_first_only']:,}",
             file=out,
         )
 
