@@ -464,7 +464,7 @@ SHIPPED_COACH = {
     ("skytear", "coach-solo-1"): 20,
     ("skytear", "coach-solo-2"): 20,
     ("skytear", "coach-solo-3"): 20,
-    ("skytear", "coach-coop-1"): 20,
+    ("skytear", "coach-solo-4"): 20,
     ("skytear", "coach-coop-2"): 20,
     ("skytear", "coach-coop-3"): 20,
 }
