@@ -457,22 +457,50 @@ def test_a_move_told_apart_above_the_policys_move_is_still_the_best():
     assert a.best.move == "stay" and a.moves[1].diff_high < 0
 
 
-# scripts/lab_answers.py's PLAN
-SHIPPED_COACH = {"the-horde": 200, "heroes-hordes": 200, "shadows": 80, "fantahzee": 15}
+# scripts/lab_answers.py's PLAN: (game, question) -> games
+SHIPPED_COACH = {
+    ("the-horde", "coach"): 200,
+    ("heroes-hordes", "coach"): 200,
+    ("shadows", "coach"): 80,
+    ("fantahzee", "coach"): 15,
+    ("skytear", "coach-solo-1"): 20,
+    ("skytear", "coach-solo-2"): 20,
+    ("skytear", "coach-solo-3"): 20,
+    ("skytear", "coach-solo-4"): 20,
+    ("skytear", "coach-coop-2"): 20,
+    ("skytear", "coach-coop-3"): 20,
+}
 
 
 def test_the_shipped_coach_answers_are_the_planned_runs():
     # the lab's "does the coach beat the best policy?" (Fantahzee's coach plays a game in
-    # minutes: few games); each row's difference is measured on the same games as the best's
-    from hordes_kit.core.coach_bot import coach_question
+    # minutes: few games); each row's difference is measured on the same games as the
+    # best's, and the coach's difference from the best policy game by game (the paired
+    # difference) with the games only one of them won
+    import importlib
+
     from hordes_kit.core.lab.report import read_answers
 
-    shipped = {a["game"]: a for a in read_answers() if a["question"] == "coach"}
+    shipped = {
+        (a["game"], a["question"]): a for a in read_answers() if a["question"].startswith("coach")
+    }
     assert set(shipped) == set(SHIPPED_COACH)
-    for game, a in shipped.items():
-        assert a["games"] == SHIPPED_COACH[game] and a["seed"] == 2026
-        assert a["command"] == f"hordes-kit lab {game} coach --games {a['games']} --seed 2026"
-        labels = [x.label for x in coach_question(game, "won").experiment().arms]
+    for (game, key), a in shipped.items():
+        assert a["games"] == SHIPPED_COACH[game, key] and a["seed"] == 2026
+        assert a["command"] == f"hordes-kit lab {game} {key} --games {a['games']} --seed 2026"
+        module = importlib.import_module(f"hordes_kit.{game.replace('-', '_')}.lab")
+        question = next(q for q in module.QUESTIONS if q.key == key)
+        labels = [x.label for x in question.experiment().arms]
+        assert a["title"] == question.title
         assert sorted(r["choice"] for r in a["rows"]) == sorted(labels)
         for r in a["rows"]:
             assert r["vs_best_low95"] <= r["vs_best"] <= r["vs_best_high95"]
+        if "paired" not in a:  # shipped before the paired figures were written
+            continue
+        rate = {r["choice"]: r["mean"] for r in a["rows"]}
+        assert a["paired"] == f"{labels[1]} minus {labels[0]}, game by game"
+        d = rate[labels[1]] - rate[labels[0]]
+        assert a["paired_difference"] == pytest.approx(d, abs=1e-6)
+        assert a["paired_low95"] <= d <= a["paired_high95"]
+        only = a["won_by_second_only"] - a["won_by_first_only"]
+        assert only == round(d * a["games"])

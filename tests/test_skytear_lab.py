@@ -112,6 +112,7 @@ PLANNED = {  # question: (games at least, widest 95% interval at most)
 
 def test_the_shipped_skytear_answers_are_the_planned_runs():
     shipped = {a["question"]: a for a in read_answers() if a["game"] == "skytear"}
+    shipped = {k: a for k, a in shipped.items() if not k.startswith("coach")}  # test_coach
     assert set(shipped) == set(PLANNED)
     for key, a in shipped.items():
         assert a["seed"] == 2026 and f"--seed {a['seed']}" in a["command"]

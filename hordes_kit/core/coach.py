@@ -49,6 +49,7 @@ MOST_GAMES = 20_000  # games per move: past this a search plays no more, whateve
 # fewer, so memory stays bounded however long the coach is asked to think
 MOST_OUTCOMES = 200_000
 FIRST_ROUND = 2  # games per move in the first round; each round doubles
+CHUNK = 64  # most games a move in one batch (``CoachRules.rollouts``) between clock reads
 DROP_AFTER = 32  # a move is dropped only after this many games (no early bad luck)
 Z_DROP = 2.576  # ... and only when 99% sure: many moves are compared at every round
 
@@ -74,6 +75,9 @@ class Outcome:
 
 # (position after the move, seat, seed, game index) -> that game's outcome for the seat
 Rollout = Callable[[GameState, int, int, int], Outcome]
+# (position after the move, seat, seed, first game, games) -> games first .. first+games-1,
+# each the outcome ``Rollout`` gives for its index (a fast simulator's batch)
+Rollouts = Callable[[GameState, int, int, int, int], Sequence[Outcome]]
 # (position, seat, generator) -> the position with what the seat cannot see sampled anew
 Sampler = Callable[[GameState, int, random.Random], GameState]
 
@@ -96,6 +100,9 @@ class CoachRules:
     # or says why the whole game differs
     exact: Callable[[GameState], tuple[str, str] | None] | None = None
     bot: Policy | None = None  # the best policy as a rules-engine bot (core.coach_bot)
+    # the same games as ``rollout`` in one call, where a fast simulator can play them from
+    # the position at once (no per-game export, no per-game call); None: one at a time
+    rollouts: Rollouts | None = None
 
     def second(self, o: Outcome) -> float:
         """What ranks moves of equal win chance: the score, else the tiebreak measure."""
@@ -130,6 +137,7 @@ class _Move:
     label: str
     outcomes: list[Outcome] = field(default_factory=list)
     dropped: bool = False
+    after: GameState | None = None  # the position after the move (no hidden cards sampled)
 
 
 class Coach:
@@ -173,12 +181,21 @@ class Coach:
             self._samples = {g: self.rules.sample(self.state, self.seat, rng)}
         return self._samples[g]
 
-    def _play(self, m: _Move, g: int) -> None:
-        after = self._start(g).apply(m.move)
-        outcome = self.rules.rollout(after, self.seat, self.seed, g)
-        if len(outcome.measures) != len(self.rules.measures):  # a game's bug, not the input's
-            raise ValueError(f"{self.game}: a simulated game measured {outcome.measures!r}")
-        m.outcomes.append(outcome)
+    def _play(self, m: _Move, g: int, count: int = 1) -> None:
+        """Games ``g .. g+count-1`` of move ``m`` (one batch where the game has one)."""
+        rules, seat, seed, games = self.rules, self.seat, self.seed, range(g, g + count)
+        if rules.sample is not None:  # hidden cards: each game starts from its own sample
+            out = [rules.rollout(self._start(i).apply(m.move), seat, seed, i) for i in games]
+        else:  # every game starts from the same position: the move is applied once
+            m.after = self.state.apply(m.move) if m.after is None else m.after
+            if rules.rollouts is not None:
+                out = list(rules.rollouts(m.after, seat, seed, g, count))
+            else:
+                out = [rules.rollout(m.after, seat, seed, i) for i in games]
+        # a game's bug, not the input's
+        if len(out) != count or any(len(o.measures) != len(rules.measures) for o in out):
+            raise ValueError(f"{self.game}: simulated games measured {out[:1]!r} ({len(out)})")
+        m.outcomes.extend(out)
 
     def _alive(self) -> list[_Move]:
         return [m for m in self._moves if not m.dropped]
@@ -210,12 +227,20 @@ class Coach:
                 done = len(alive[0].outcomes)
                 if done >= most:
                     break
-                target = min(max(FIRST_ROUND, 2 * done), most)
-                for g in range(done, target):  # game g for every move still in the search
+                # without a clock the first round is the games before a move may be dropped
+                # (the same games, the same drops: fewer, larger batches)
+                target = min(max(FIRST_ROUND if games is None else DROP_AFTER, 2 * done), most)
+                # games g .. g+step-1 for every move still in the search: a batch each, the
+                # clock read between batches (the first answer's time); a search without a
+                # clock (``games``) plays each round in one batch a move
+                step = max(1, min(CHUNK, (target - done) // 2)) if done else 1
+                if games is not None:
+                    step = target - done
+                for g in range(done, target, step):
                     if g > 0 and games is None and time.perf_counter() > deadline:
                         break
                     for m in alive:
-                        self._play(m, g)
+                        self._play(m, g, min(step, target - g))
                     if g == 0 and time.perf_counter() > deadline:  # the first games loaded
                         deadline = time.perf_counter() + seconds  # the simulator: time again
                 else:
@@ -303,6 +328,19 @@ class Coach:
             -1 if self.rules.score else self.rules.tiebreak,
             agreement(values, *self._exact) if self._exact else "",
             not self._done(),
+        )
+
+    def promising(self) -> bool:
+        """Whether a move still searched has won more of the same games than the best
+        policy's own move so far (more games could tell it apart above it); False where
+        the policy's move is unknown or the search is done."""
+        own = next((m for m in self._moves if m.move == self._policy), None)
+        if own is None or own.dropped or self._done():
+            return False
+        n = len(own.outcomes)
+        wins = sum(o.win for o in own.outcomes)
+        return any(
+            m is not own and sum(o.win for o in m.outcomes[:n]) > wins for m in self._alive()
         )
 
     def _kept(self, top: _Move) -> _Move | None:

@@ -1,6 +1,8 @@
 """The coach as a bot (issue 45 part 2): at each choice among several moves it plays the
-coach's best after a fixed number of simulated games a move (so a game does not depend on
-the machine's speed), and the strategy lab plays it against the game's best policy.
+coach's best after a number of simulated games a move that does not depend on the machine's
+speed (32 first, doubling up to the bot's most only while another move has won more of the
+same games than the best policy's own), and the strategy lab plays it against the game's
+best policy.
 
 ``play_coach`` is a lab experiment's ``play`` (``core.lab.tasks``): every game in the
 rules engine, game ``g`` of a seed drawing its chance from ``game_rng(seed, g)`` whichever
@@ -18,7 +20,7 @@ import random
 
 import numpy as np
 
-from hordes_kit.core.coach import MAX_SECONDS, Coach, rules_for
+from hordes_kit.core.coach import DROP_AFTER, MAX_SECONDS, Coach, rules_for
 from hordes_kit.core.montecarlo import MAX_SEED, game_rng
 from hordes_kit.core.playout import Policy, playout
 from hordes_kit.core.registry import get_game
@@ -26,7 +28,7 @@ from hordes_kit.core.registry import get_game
 __all__ = ["coach_bot", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
 
 COMPETITIVE = ("fantahzee", "shadows")  # a seat wins against the others
-PER_MOVE = 16  # the lab's coach: simulated games a move at each choice
+PER_MOVE = 16  # the lab's coach (The Horde, Heroes & Hordes): simulated games a move
 
 
 def _seed_of(rng: random.Random) -> int:
@@ -49,7 +51,15 @@ def coach_bot(game: str, games: int = 16) -> Policy:
         if len(state.legal_actions()) == 1:
             return own if own is not None else state.legal_actions()[0]
         search = Coach(state, rules, seed=_seed_of(rng), policy_move=own)
-        return search.think(MAX_SECONDS, games=games).best.move
+        # the games go where the choice is close: past the first round the search plays on
+        # (doubling) only while another move has won more of the same games than the
+        # policy's, as only such a move can be told apart above it
+        n = min(games, DROP_AFTER)
+        answer = search.think(MAX_SECONDS, games=n)
+        while n < games and search.promising():
+            n = min(2 * n, games)
+            answer = search.think(MAX_SECONDS, games=n)
+        return answer.best.move
 
     return policy
 
@@ -81,9 +91,24 @@ def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
     return out
 
 
-def coach_question(game: str, measure: str, config: dict | tuple[dict, ...] | None = None):
-    """The lab's question "Does the coach beat the best policy?" for ``game``: both on the
-    same games (``core.lab.search.Question``); ``config``: the table, or the tables in turn."""
+def _games_words(games: int) -> str:
+    """The coach bot's simulated games a move in words ("16 simulated games")."""
+    return f"{'up to ' * (games > DROP_AFTER)}{games} simulated games"
+
+
+def coach_question(
+    game: str,
+    measure: str,
+    config: dict | tuple[dict, ...] | None = None,
+    *,
+    key: str = "coach",
+    where: str = "",
+    games: int = PER_MOVE,
+):
+    """The lab's question "Does the coach beat the best policy?" for ``game`` (``where``: the
+    setup in words, "solo, level 2"): both on the same games, the coach with at most
+    ``games`` simulated games a move (``core.lab.search.Question``); ``config``: the
+    table, or the tables in turn."""
     from hordes_kit.core.lab.search import Question
     from hordes_kit.core.lab.tasks import Arm, Experiment
 
@@ -92,16 +117,23 @@ def coach_question(game: str, measure: str, config: dict | tuple[dict, ...] | No
     def experiment() -> Experiment:
         arms = (
             Arm("The lab's best policy", (game, config, 0)),
-            Arm(f"The coach ({PER_MOVE} simulated games a move)", (game, config, PER_MOVE)),
+            Arm(f"The coach ({_games_words(games)} a move)", (game, config, games)),
         )
         return Experiment(play_coach, arms, measure, True, games_per_second=0.2)
 
     return Question(
-        "coach",
-        "Does the coach beat the best policy?",
+        key,
+        "Does the coach beat the best policy?" + (f" ({where})" if where else ""),
         "Whole games in the rules engine: the coach, which plays the best policy's move "
-        f"unless simulated games ({PER_MOVE} a move, on common random numbers) tell another "
-        "above it on win chance, against the game's best policy, on the same games.",
+        f"unless simulated games ({_games_words(games)} a move"
+        + (
+            f": {DROP_AFTER} first, doubling while another move has won more of them"
+            if games > DROP_AFTER
+            else ""
+        )
+        + ", on common random numbers) tell another above it on win chance (99% sure), "
+        "against the game's best policy, on the same games: the difference is measured "
+        "game by game.",
         experiment=experiment,
         default_games=50,
     )

@@ -200,7 +200,14 @@ COMMANDS = (
     ),
     lab_command(
         "skytear",
-        ("best-policy", "win-rates", "coop-win-rates", "castle-value"),
+        (
+            "best-policy",
+            "win-rates",
+            "coop-win-rates",
+            "castle-value",
+            # the coach against the best policy, by level, solo and co-op (lab.QUESTIONS)
+            *(f"coach-{who}-{d}" for who in ("solo", "coop") for d in range(1, 6)),
+        ),
         "hordes_kit.skytear.lab",
     ),
 )

@@ -19,6 +19,7 @@ from functools import cache
 
 import numpy as np
 
+from hordes_kit.core.coach_bot import coach_question
 from hordes_kit.core.lab.search import Family, Question
 from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.skytear.bots import DEFEND, SENSIBLE, Sensible
@@ -35,12 +36,14 @@ __all__ = [
     "decks",
     "hordes",
     "DIFFICULTIES",
+    "COACH_GAMES",
 ]
 
 MEASURE = "won"
 SPEED = 3000.0  # solo games a second on one core (make bench), to size the tasks
 DIFFICULTIES = (1, 2, 3, 4, 5)
 SHIPPED = "Shipped: sensible"
+COACH_GAMES = 128  # the coach's most simulated games a move (32 first, doubling while close)
 
 
 def play_win(spec, seed: int, first: int, count: int) -> np.ndarray:
@@ -204,4 +207,17 @@ QUESTIONS = (
         experiment=_castles,
         default_games=5_000,
     ),
+) + tuple(
+    # the coach as a bot against the lab's best sensible bot, by difficulty, solo and co-op
+    # (the default setup: the Pools of Flyema castle's deck against Skybooter)
+    coach_question(
+        "skytear",
+        MEASURE,
+        {"players": players, "difficulty": d},
+        key=f"coach-{'solo' if players == 1 else 'coop'}-{d}",
+        where=f"{'solo' if players == 1 else 'co-op'}, level {d}",
+        games=COACH_GAMES,
+    )
+    for players in (1, 2)
+    for d in DIFFICULTIES
 )

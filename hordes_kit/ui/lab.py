@@ -298,6 +298,15 @@ def answers_html(answers: list[dict] | None = None) -> str:
                 f"Recompute (the search starts at {a.get('first_games', a['games']):,} games "
                 "a candidate and doubles them for the ones it keeps)"
             )
+        if "paired" in a:  # two arms on the same games: the difference game by game
+            second, _, first = a["paired"].removesuffix(", game by game").partition(" minus ")
+            extra += (
+                f"<p>Game by game, {html.escape(second)} minus {html.escape(first)}: "
+                f"<b>{a['paired_difference']:+.2%}</b> ({a['paired_low95']:+.2%} – "
+                f"{a['paired_high95']:+.2%}); games only {html.escape(second)} won: "
+                f"{a['won_by_second_only']:,}, only {html.escape(first)}: "
+                f"{a['won_by_first_only']:,}.</p>"
+            )
         parts.append(
             f"<h2>{html.escape(a.get('game_title', a['game']))}: {html.escape(a['title'])}</h2>"
             f"<p><b>{html.escape(answer_sentence(a['rows']))}</b></p>{extra}"

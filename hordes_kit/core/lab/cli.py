@@ -42,6 +42,17 @@ def print_answer(result, out=None) -> None:
             f"{row['vs_best_high95']:+.2%}]  {row['verdict']}: {row['choice']}",
             file=out,
         )
+    if not isinstance(result, SearchResult) and len(final.exp.arms) == 2 and final.exp.binary:
+        from hordes_kit.core.lab.report import paired
+
+        p = paired(final)
+        first, second = (a.label for a in final.exp.arms)
+        print(
+            f"Game by game, {second} minus {first}: {p['paired_difference']:+.2%} "
+            f"[{p['paired_low95']:+.2%}, {p['paired_high95']:+.2%}]; games only {second} won: "
+            f"{p['won_by_second_only']:,}, only {first}: {p['won_by_first_only']:,}",
+            file=out,
+        )
 
 
 def lab_command(game: str, keys: tuple[str, ...], module: str) -> Command:

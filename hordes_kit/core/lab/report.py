@@ -15,7 +15,7 @@ from hordes_kit.core.data import data_path
 from hordes_kit.core.lab import DEFAULT_CANDIDATES
 from hordes_kit.core.lab.search import SearchResult
 
-__all__ = ["answer_record", "to_toml", "read_answers", "ANSWERS"]
+__all__ = ["answer_record", "to_toml", "read_answers", "paired", "ANSWERS"]
 
 ANSWERS = data_path("lab", "answers.toml")
 
@@ -54,6 +54,8 @@ def answer_record(
             for row in final.table().iter_rows(named=True)
         ],
     }
+    if not search and len(final.exp.arms) == 2 and final.exp.binary:
+        rec.update(paired(final))
     if search:
         named = result.family.member_name
         rec["winner"] = named(result.winner.spec) if named else result.winner.label
@@ -64,6 +66,24 @@ def answer_record(
         rec["note"] = "the rows are the winner and the shipped policies on fresh games"
         rec["family"] = result.family.about  # what the search could change, in words
     return rec
+
+
+def paired(result) -> dict:
+    """Two arms on the same games: the second's rate minus the first's, game by game, with
+    its 95% interval (from the per-game differences), and the games only one of them won
+    (the discordant pairs: the only games that move the difference)."""
+    a, b = result.exp.arms
+    t = result.tally
+    both = int(t.cross[0, 1])
+    d, lo, hi = result.difference(1, 0)
+    return {
+        "paired": f"{b.label} minus {a.label}, game by game",
+        "paired_difference": round(d, 6),
+        "paired_low95": round(lo, 6),
+        "paired_high95": round(hi, 6),
+        "won_by_second_only": int(t.total[1]) - both,
+        "won_by_first_only": int(t.total[0]) - both,
+    }
 
 
 def _value(v) -> str:
