@@ -35,7 +35,7 @@ def test_the_shadows_coach_plays_its_games_on_the_fast_simulator():
     from hordes_kit.core.playout import play_steps
     from hordes_kit.shadows.coach import BEST, COACH, _engine
     from hordes_kit.shadows.fast.play import OUT_WON
-    from hordes_kit.shadows.fast.sim import run_from_position
+    from hordes_kit.shadows.fast.position import run_from_position
 
     s = next(
         x

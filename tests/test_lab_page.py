@@ -82,7 +82,7 @@ def test_shadows_questions_are_answered_on_the_page_in_words():
     page = LabPage()
     page.game.value = "Shadows"
     keys = [k for _, k in page.question.options]
-    assert keys == ["best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy"]
+    assert keys == ["best-policy", "heroes", "heroes-3p", "item-value", "study-or-buy", "coach"]
     page.question.value = "best-policy"
     page.games.value = 20
     res = page.answer_now(candidates=2)

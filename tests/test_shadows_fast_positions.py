@@ -20,7 +20,7 @@ from hordes_kit.shadows import new_game
 from hordes_kit.shadows.bots import random_bot
 from hordes_kit.shadows.coach import sample
 from hordes_kit.shadows.fast.export import export
-from hordes_kit.shadows.fast.sim import Unsupported, play_tape_from_position
+from hordes_kit.shadows.fast.position import Unsupported, play_tape_from_position
 from hordes_kit.shadows.tape import continue_tape, make_tape, pick, weights
 
 pytestmark = pytest.mark.fast_simulators("shadows")

@@ -51,7 +51,7 @@ SHADOWS = register(
         cards=__name__ + ".cardref",
         card_faces="hordes_kit.ui.shadows.cardref",
         bench=__name__ + ".bench",
-        fastsim=__name__ + ".fast.sim",
+        fastsim=__name__ + ".fast.position",
         sheet=__name__ + ".sheet",
         config=SConfig,
     )

@@ -40,7 +40,7 @@ def _fast_games_per_second(players: int, games: int) -> float:
 def run(games: int = 20) -> None:
     """Print games per second (2 and 3 players, both bots; the fast simulator's) and the
     odds' times (first compiles or loads the fast simulator, not counted)."""
-    from hordes_kit.shadows.fast.sim import warm_up
+    from hordes_kit.shadows.fast.position import warm_up
 
     warm_up()
     for players in (2, 3):

@@ -129,8 +129,8 @@ def rollout(state: ShadowsState, seat: int, seed: int, index: int) -> Outcome:
     the seat's win, Victory Stones and measures (the fast simulator's game where it can
     take the position, else the rules engine's)."""
     from hordes_kit.shadows.fast.play import OUT_STATUS, OUT_STONES, OUT_WON
+    from hordes_kit.shadows.fast.position import Unsupported, run_from_position
     from hordes_kit.shadows.fast.resume import FROM_MON, FROM_XP
-    from hordes_kit.shadows.fast.sim import Unsupported, run_from_position
 
     if state.is_terminal:  # the move ended the game: its own figures
         return _engine(state, seat, seed, index)

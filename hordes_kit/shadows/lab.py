@@ -281,6 +281,6 @@ QUESTIONS = (
         experiment=_study_or_buy,
         default_games=5000,
     ),
-    # the coach in one seat, 2 then 3 players, every seat in turn, against the sensible bot
+    # the coach in one seat, 2 then 3 players, every seat in turn, against the lab's best policy
     coach_question("shadows", MEASURE, ({"players": 2}, {"players": 3})),
 )

@@ -1,8 +1,9 @@
 """Shadows' fast simulator (numba): whole games of the sensible bot and its family on one
 integer array each, 2 and 3 players.
 
-``sim`` is its entry (``Game(fastsim=...)``: ``run_fast``, ``play_tape_fast``,
-``warm_up``); ``codes`` says how a position lies in its array and numbers everything;
+``sim`` is its entry (``run_fast``, ``play_tape_fast``); ``position`` plays on from a
+rules engine's position and warms both up (``Game(fastsim=...)``: ``warm_up``);
+``codes`` says how a position lies in its array and numbers everything;
 ``tables`` holds the cards as arrays (and refuses what it cannot play, ``Unsupported``);
 ``board`` the array's small parts and the position's queries; ``notation`` a move as one
 number; ``triggers``, ``rewards``, ``damage``, ``monster``, ``attack``, ``items``,
