@@ -54,10 +54,14 @@ def test_positions_and_their_samples_play_on_as_the_engine_does(players, rules):
             samples = [sample(s, seat, random.Random(k))] if s.phase != "setup" else []
             for t in [s, *samples]:
                 tape = make_tape(1000 * seed + k, 20_000)
+                try:
+                    status, winners, rounds, moves = play_tape_from_position(
+                        t, ("sensible",) * players, tape
+                    )
+                except Unsupported as e:  # the engine plays the Heroes' choice (the coach too)
+                    assert t.phase == "setup" and "Hero" in str(e), (seed, k, str(e))
+                    continue
                 ref = continue_tape(t, ("sensible",) * players, tape)
-                status, winners, rounds, moves = play_tape_from_position(
-                    t, ("sensible",) * players, tape
-                )
                 assert status == 0 and ref.is_terminal, (seed, k)
                 assert moves == list(ref.history[len(t.history) :]), (seed, k, t is s)
                 assert (winners, rounds) == (tuple(ref.final_standings()[1]), ref.round)
