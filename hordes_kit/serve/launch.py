@@ -29,6 +29,7 @@ browsers on the same two cores each page was usable no sooner: the browsers' own
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import ctypes.util
 import json
@@ -127,10 +128,10 @@ class ForkedProcess:
         if self._pidfd is not None:
             ready, _, _ = select.select([self._pidfd], [], [], 0)
             if ready:
-                try:  # the server's child once its template died (adopt_orphans): reaped
+                # the server's child once its template died (adopt_orphans): reaped here;
+                # the template's child otherwise, which the template reaps
+                with contextlib.suppress(ChildProcessError, OSError, AttributeError):
                     os.waitid(os.P_PIDFD, self._pidfd, os.WEXITED | os.WNOHANG)
-                except (ChildProcessError, OSError, AttributeError):
-                    pass  # the template's child: the template reaps it
                 os.close(self._pidfd)
                 self._pidfd, self.returncode = None, 0
         return self.returncode

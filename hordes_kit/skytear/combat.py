@@ -19,7 +19,7 @@ from hordes_kit.skytear.board import (
 from hordes_kit.skytear.machine import Ask, handles, push
 from hordes_kit.skytear.rules import absorb
 from hordes_kit.skytear.state import Position, Task, Unit, emit, quiet
-from hordes_kit.skytear.stats import armor_left, board_statics, has, health
+from hordes_kit.skytear.stats import armor_left, board_statics, has, health, same_board
 from hordes_kit.skytear.targets import unit_label
 
 __all__ = ["deal", "doom", "check", "lose", "draws_on_destruction", "to_hand"]
@@ -148,13 +148,7 @@ def _falling(s: Position) -> tuple[int, ...]:
     each one's health is depends on the units, the enchantment and the cards only."""
     global _FALLING
     last = _FALLING
-    if (
-        last[0] is s.monsters
-        and last[1] is s.allies
-        and last[2] is s.back
-        and last[3] is s.enchant
-        and last[4] is s.cards
-    ):
+    if same_board(last, s):
         return last[5]
     cards = s.cards.cards
     sources, exact = board_statics(s)

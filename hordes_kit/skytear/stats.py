@@ -14,6 +14,7 @@ from hordes_kit.skytear.vocabulary import KEYWORDS
 
 __all__ = [
     "attack",
+    "same_board",
     "health",
     "armor",
     "armor_left",
@@ -83,16 +84,22 @@ def _applies(s: Position, target: str, source: Unit | None, u: Unit, host: int) 
 _LAST: tuple = (None, None, None, None, None, [], False)
 
 
-def static_sources(s: Position) -> list:
-    """Every static effect in the game now: (source unit or None, effects, host uid)."""
-    last = _LAST  # board_statics' own test, without a second call: asked at every keyword
-    if (
+def same_board(last: tuple, s: Position) -> bool:
+    """True if ``last`` was read from ``s``'s very units, enchantment and cards (a memo's
+    key: the tuples themselves, not their values)."""
+    return (
         last[0] is s.monsters
         and last[1] is s.allies
         and last[2] is s.back
         and last[3] is s.enchant
         and last[4] is s.cards
-    ):
+    )
+
+
+def static_sources(s: Position) -> list:
+    """Every static effect in the game now: (source unit or None, effects, host uid)."""
+    last = _LAST  # board_statics' own test, without a second call: asked at every keyword
+    if same_board(last, s):
         return last[5]
     return board_statics(s)[0]
 
@@ -102,13 +109,7 @@ def board_statics(s: Position) -> tuple[list, bool]:
     enchantment counts as one whatever it does)."""
     global _LAST
     last = _LAST
-    if (
-        last[0] is s.monsters
-        and last[1] is s.allies
-        and last[2] is s.back
-        and last[3] is s.enchant
-        and last[4] is s.cards
-    ):
+    if same_board(last, s):
         return last[5], last[6]
     out = _sources(s)
     exact = any(a.trigger == "static" for _, a in s.enchant) or any(

@@ -231,15 +231,17 @@ def table_html(
     actions = {a["id"]: a["label"] for a in v["legal"]}
     skip = on_pieces(v)
     castle = state.cards.castles[state.castle]
+    head = (
+        "<div class='sk-table' id='sk-table'>"
+        + status_html(v, bots, busy)
+        + phase_track_html(v)
+        + _campaign_html(v)
+        + (_choices_html(v, skip, extra) if (actions or extra) else "")
+        + below
+    )
     if v["phase"] == "campaign":  # between games: no portal, lanes or decks on the table yet
         return (
-            "<div class='sk-table' id='sk-table'>"
-            + status_html(v, bots, busy)
-            + phase_track_html(v)
-            + _campaign_html(v)
-            + (_choices_html(v, skip, extra) if (actions or extra) else "")
-            + below
-            + "<div class='sk-top'><p class='hk-note'>Between two games of the campaign: "
+            head + "<div class='sk-top'><p class='hk-note'>Between two games of the campaign: "
             "the next game's scenario, stage I portal, outsider, horde deck and your alliance "
             "deck (your campaign deck) come out as it is set up. The castle keeps its "
             "health.</p>" + castle_html(v, castle, castle.health) + "</div></div>"
@@ -252,15 +254,4 @@ def table_html(
         + "</div>"
     )
     seats = "".join(_seat_html(state, v, i, actions, bots) for i in range(v["players"]))
-    return (
-        "<div class='sk-table' id='sk-table'>"
-        + status_html(v, bots, busy)
-        + phase_track_html(v)
-        + _campaign_html(v)
-        + (_choices_html(v, skip, extra) if (actions or extra) else "")
-        + below
-        + top
-        + lanes_html(v, actions)
-        + f"<div class='sk-seats'>{seats}</div>"
-        + "</div>"
-    )
+    return head + top + lanes_html(v, actions) + f"<div class='sk-seats'>{seats}</div>" + "</div>"
