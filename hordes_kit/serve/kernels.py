@@ -14,7 +14,6 @@ import ctypes.util
 import gc
 import os
 import time
-import weakref
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -221,6 +220,30 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
         True, config=True, help="Fork page kernels from a template that has imported the kit."
     )
 
+    def __init_subclass__(cls, **kwargs):
+        # Voila makes its preheating manager a subclass of this one: a page takes a pool's
+        # warmest kernel (Voila takes the oldest, which may still be starting while a later
+        # one waits ready), and Voila's delayed refill after a take (every missing kernel at
+        # once, fill_delay s later) is left to keep_pools, one kernel at a time
+        super().__init_subclass__(**kwargs)
+        take = cls.__dict__.get("get_rendered_notebook")
+        fill = cls.__dict__.get("fill_if_needed")
+        if take is not None:
+
+            async def get_rendered_notebook(self, notebook_name=None, *args, **kw):
+                self.ready_first(notebook_name)
+                return await take(self, notebook_name, *args, **kw)
+
+            cls.get_rendered_notebook = get_rendered_notebook
+        if fill is not None:
+
+            def fill_if_needed(self, delay=None, notebook_name=None, **kw):
+                if delay is None:  # Voila's refill after a take (its only call without one)
+                    return None
+                return fill(self, delay=delay, notebook_name=notebook_name, **kw)
+
+            cls.fill_if_needed = fill_if_needed
+
     @default("kernel_manager_class")
     def _default_kernel_manager_class(self):
         return "hordes_kit.serve.launch.KitKernel"
@@ -235,7 +258,6 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
         # together kept a 2-core machine busy and the first visitors waiting): it is shown
         # empty pools, and keep_pools fills the real ones one kernel at a time, in order.
         self._hk_pools: dict | None = None
-        self._hk_fills: weakref.WeakSet = weakref.WeakSet()  # the pool starts keep_pools made
         self._last_visit = -1e9  # time.monotonic() when a page was last opened
         if self.has_trait("kernel_pools_config"):
             self._hk_pools = dict(self.kernel_pools_config)
@@ -281,6 +303,22 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
             if task.done() and (task.cancelled() or task.exception() is not None):
                 pool.remove(task)
         return any(t.done() for t in pool)
+
+    def ready_first(self, notebook: str | None) -> None:
+        """Order ``notebook``'s pool for the next page: kernels that have run the whole
+        notebook first, then kernels started and still running it, then kernels starting
+        (each group oldest first); failed starts are dropped."""
+        pool = getattr(self, "_pools", {}).get(notebook)
+        if not pool:
+            return
+        self.pooled_ready(notebook)  # drops failed starts
+
+        def rank(task: asyncio.Task) -> int:
+            if not task.done():
+                return 2
+            return 0 if task.result()["task"].done() else 1
+
+        pool.sort(key=rank)  # stable: oldest first within each group
 
     def pooled_warm(self, notebook: str) -> int:
         """How many preheated kernels of ``notebook`` have run the whole notebook."""
@@ -357,11 +395,6 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
             if kid in self._kernels:  # taken from a pool a moment ago: not culled before use
                 self._kernels[kid].last_activity = now
         config = getattr(self, "kernel_pools_config", {})
-        for pool in pools.values():  # Voila's own refills (a burst of visitors would start
-            for t in list(pool):  # them all together, 15 s later): refilled here instead
-                if t not in self._hk_fills and not t.done():
-                    t.cancel()
-                    pool.remove(t)
         # every page's first kernel before any page's second (the plan's order within each)
         wanted = [(n, c.get("pool_size", 0)) for n, c in config.items() if n != "default"]
         for notebook, _size in wanted:
@@ -393,8 +426,6 @@ class KitKernelManager(WatchedKernels, AsyncMappingKernelManager):
             self.fill_if_needed(delay=0, notebook_name=notebook)
         finally:
             self.kernel_pools_config = config  # (no await in between: nobody saw it)
-        for t in pools.get(notebook, []):
-            self._hk_fills.add(t)
 
     def start_template(self) -> None:
         """Start the kernel template (``launch.KernelTemplate``): kernels are forked from it
