@@ -27,7 +27,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK
 unexport PYTHONDONTWRITEBYTECODE
 
 # Three workers for two cores, whole files per worker (a notebook's cells share a kernel),
-# longest files first (tests/conftest.py); the lazy-IRI plugin spares each worker 1.5 s.
+# longest files first (tests/longest_first.py, by measured time); the lazy-IRI plugin
+# spares each worker 1.5 s.
 PYTEST := $(PY) -m pytest -q -p tests.lazy_iri_plugin -n 3 --dist loadfile --no-loadscope-reorder \
 	--nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25

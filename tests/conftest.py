@@ -65,53 +65,12 @@ def pytest_configure(config):
         )
 
 
-# The longest files first: xdist deals whole files out in collection order (make test
-# passes --no-loadscope-reorder; its default order, most tests first, left a one-test file
-# of a minute for the end), so the last files to start are short ones. The first ones need
-# no fast simulator (they kept both cores busy while the simulators compiled, before the
-# simulators shipped compiled), then the files that play them follow. Measured by `make
-# test`'s --durations; a file not named keeps its place after these.
-LONGEST_FIRST = (
-    "test_conformance.py",
-    "test_fuzz.py",
-    "test_fantahzee_simulate.py",
-    "test_heroes_hordes.py",
-    "test_the_horde.py",
-    "test_browser_server.py",
-    # Python work that needs no fast simulator, for the minute the last simulator compiles
-    "test_shadows_odds.py",
-    "test_tables_ui.py",
-    "test_fantahzee_ui.py",
-    "test_cli_edges.py",
-    "test_fantahzee_fast.py",
-    "test_fantahzee.py",
-    "test_heroes_hordes_fast.py",
-    "test_serve.py",
-    "test_serve_floods.py",
-    "test_tables_browser.py",
-    "test_the_horde_fast.py",
-    # then a browser file (its work is Chromium's, the server's and the kernels'), a file of
-    # Python work, in turn
-    "test_tutor_browser.py",
-    "test_fantahzee_lab.py",
-    "test_sheets.py",
-    "test_fantahzee_pages.py",
-    "test_skytear_fast.py",
-    "test_heroes_hordes_browser.py",
-    "test_heroes_hordes_fast_positions.py",
-    "test_skytear_browser.py",
-    "test_links_odds.py",
-    "test_shadows_browser.py",
-    "test_tutor.py",
-    "test_browser_horde.py",
-    "test_the_horde_pages.py",
-    "test_links_browser.py",
-    "test_skytear_walkthrough_browser.py",
-    "test_ui_gallery.py",
-    "test_links.py",
-    "test_browser_console.py",
+# The longest files first, by each file's measured seconds (tests/longest_first.py)
+from longest_first import (  # noqa: E402, F401 - pytest's hooks, found here by name
+    pytest_collection_modifyitems,
+    pytest_runtest_logreport,
+    pytest_sessionfinish,
 )
-
 
 # nbval's kernels (--nbval-current-env: this Python's ipykernel) are started as the
 # server starts a page's kernel, without ipykernel's debugger (hordes_kit.serve.kernel): the
@@ -125,11 +84,6 @@ def _kit_kernel_dict(*args, **kwargs):
 
 
 ipykernel.kernelspec.get_kernel_dict = _kit_kernel_dict
-
-
-def pytest_collection_modifyitems(config, items):
-    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
 # Python's cyclic garbage collector, once the tests are collected: what collection built

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from ui_harness import asyncio_apart
+
 from hordes_kit.serve.kernels import KitKernelManager
 
 PAGE = "fantahzee_play.ipynb"
@@ -54,7 +56,7 @@ def test_a_page_takes_the_warmest_kernel_and_voilas_refill_waits_for_keep_pools(
         km.fill_if_needed(delay=0, notebook_name=PAGE)  # keep_pools' own fill goes through
         return first, second, left, km.fills
 
-    first, second, left, fills = asyncio.run(visit())
+    first, second, left, fills = asyncio_apart(visit)  # (a worker may have Playwright's loop)
     assert (first, second) == ("warm", "running")
     assert left == [False]  # the kernel still starting waits for the next visitor
     assert fills == [0]  # the takes asked Voila for no refill of their own
