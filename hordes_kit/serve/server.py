@@ -70,6 +70,7 @@ from hordes_kit.core.tables.quota import CLIENT_HEADER
 from hordes_kit.serve.assets import compressed
 from hordes_kit.serve.dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
 from hordes_kit.serve.frontend import NO_MATH_PATH, NoMathHandler, no_math
+from hordes_kit.serve.lean import LEAN_DIR, LEAN_PATH, LeanStatic, frontend_choice, lean_version
 from hordes_kit.serve.gate import (
     check_host_scheduler,
     host_allowed,
@@ -240,6 +241,9 @@ class KitExporter(VoilaExporter):
     def _create_environment(self):
         env = super()._create_environment()
         env.bytecode_cache = self.templates
+        # the pages' script: the kit's lean front end or Voila's (serve/lean.py)
+        env.globals["hk_frontend"] = frontend_choice()
+        env.globals["hk_lean_version"] = lean_version()
         return env
 
 
@@ -335,6 +339,9 @@ class KitVoila(Voila):
                 PlotlyBundle,
                 {"path": str(Path(plotly.__file__).parent / "package_data")},
             )
+        )
+        handlers.append(  # the lean front end (lean.py): compressed, kept a year below
+            (url_path_join(self.server_url, LEAN_PATH, "(.*)"), LeanStatic, {"path": str(LEAN_DIR)})
         )
         target = self.base_url.rstrip("/") + "/voila/render/" + INDEX
         root = self.server_url

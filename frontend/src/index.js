@@ -1,0 +1,41 @@
+// The dashboards' front end: connect to the kernel Voila started (or took from a pool) for
+// this page, load its widgets' state, draw each cell's outputs where Voila wrote them.
+// Measured against Voila's JupyterLab application in hordes_kit/serve/frontend.py.
+import "./style.css";
+import { Kernel } from "./kernel.js";
+import { LeanManager } from "./manager.js";
+import { renderOutput } from "./outputs.js";
+
+async function main() {
+  const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+  const baseUrl = config.baseUrl;
+  const scripts = [...document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')];
+  let manager = null;
+  if (config.kernelId) {
+    const kernel = new Kernel(baseUrl, config.kernelId);
+    kernel.shutdownOnLeave(baseUrl);
+    manager = new LeanManager(kernel, baseUrl);
+    await kernel.ready;
+    await manager.load();
+  }
+  await Promise.all(
+    scripts.map(async (script) => {
+      const output = JSON.parse(script.textContent);
+      const holder = script.parentElement; // Voila's .jp-OutputArea-child, in the page
+      script.remove();
+      try {
+        await renderOutput(output, holder, manager);
+      } catch (error) {
+        console.error(error);
+      }
+    }),
+  );
+  window.themeLoaded = true;
+  window.display_cells?.();
+}
+
+main().catch((error) => {
+  console.error(error);
+  window.themeLoaded = true;
+  window.display_cells?.();
+});
