@@ -17,6 +17,7 @@ gives the pages Voila's front end back (``frontend_choice``).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from functools import cache
 from pathlib import Path
@@ -29,6 +30,9 @@ __all__ = [
     "LEAN_PATH",
     "LEAN_FILES",
     "frontend_choice",
+    "digest",
+    "source_names",
+    "built_record",
     "lean_version",
     "LeanStatic",
 ]
@@ -44,24 +48,36 @@ def frontend_choice() -> str:
 
     >>> os.environ.pop(FRONTEND_ENV, None) and None
     >>> frontend_choice()
-    'voila'
+    'lean'
     """
-    return "lean" if os.environ.get(FRONTEND_ENV, "voila").strip().lower() == "lean" else "voila"
+    return "voila" if os.environ.get(FRONTEND_ENV, "").strip().lower() == "voila" else "lean"
+
+
+def digest(root: Path, names: list[str]) -> str:
+    """The digest ``frontend/build.mjs`` records of files (each name, NUL, bytes, NUL)."""
+    h = hashlib.sha256()
+    for name in names:
+        h.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def source_names(frontend: Path) -> list[str]:
+    """The front end's sources, as ``frontend/build.mjs`` lists them (relative, sorted)."""
+    names = ["build.mjs", "package.json", "package-lock.json"]
+    names += [f"src/{p.name}" for p in (frontend / "src").iterdir() if p.is_file()]
+    return sorted(names)
+
+
+def built_record() -> dict:
+    """What the last ``make frontend`` built from what (``static/BUILT.json``)."""
+    return json.loads((LEAN_DIR / "BUILT.json").read_text())
 
 
 @cache
 def lean_version() -> str:
     """A digest of the built files: their addresses carry it, so a browser keeps them a year."""
-    digest = hashlib.sha256()
-    for name in LEAN_FILES:
-        digest.update((LEAN_DIR / name).read_bytes())
-    return digest.hexdigest()[:16]
+    return digest(LEAN_DIR, list(LEAN_FILES))[:16]
 
 
 class LeanStatic(tornado.web.StaticFileHandler):
-    """The lean front end's files and nothing else from its folder."""
-
-    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
-        if Path(absolute_path).name not in LEAN_FILES:
-            raise tornado.web.HTTPError(404)
-        return super().validate_absolute_path(root, absolute_path)
+    """The lean front end's folder (its script, stylesheet and the icons' font)."""
