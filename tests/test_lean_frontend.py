@@ -45,7 +45,9 @@ def test_a_changed_source_is_noticed(tmp_path):
     assert digest(tmp_path, names) != built_record()["sources"]
 
 
-@pytest.mark.parametrize(("value", "choice"), [(None, "lean"), ("voila", "voila"), ("lean", "lean")])
+@pytest.mark.parametrize(
+    ("value", "choice"), [(None, "lean"), ("voila", "voila"), ("lean", "lean")]
+)
 def test_the_server_environment_chooses_the_front_end(monkeypatch, value, choice):
     if value is None:
         monkeypatch.delenv(FRONTEND_ENV, raising=False)

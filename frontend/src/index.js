@@ -7,6 +7,11 @@ import { LeanManager } from "./manager.js";
 import { renderOutput } from "./outputs.js";
 
 async function main() {
+  const cells = document.getElementById("rendered_cells");
+  const shell = document.createElement("div"); // (style.css says why)
+  shell.className = "hk-lean-shell";
+  cells.before(shell);
+  shell.appendChild(cells);
   const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
   const baseUrl = config.baseUrl;
   const scripts = [...document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')];

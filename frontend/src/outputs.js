@@ -14,7 +14,9 @@ const plain = (text) => String(Array.isArray(text) ? text.join("") : text).repla
 function loadPlotly(baseUrl) {
   plotly ??= new Promise((resolve, reject) => {
     const s = document.createElement("script");
-    s.src = `${baseUrl}voila/hk/plotly.min.js`;
+    // (the server's plotly version in its address: kept by the browser for a year)
+    const kit = JSON.parse(document.getElementById("hordes-kit-config")?.textContent || "{}");
+    s.src = `${baseUrl}voila/hk/plotly.min.js?v=${encodeURIComponent(kit.plotly || "")}`;
     s.onload = () => resolve(window.Plotly);
     s.onerror = () => reject(new Error("plotly.js could not be loaded"));
     document.head.appendChild(s);
