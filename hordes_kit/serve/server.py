@@ -72,7 +72,6 @@ from hordes_kit.core.tables.quota import CLIENT_HEADER
 from hordes_kit.serve.assets import compressed
 from hordes_kit.serve.dashboard import ENV, KERNEL_KEY_ENV, PLOTLY_PATH, SCHEDULER_ENV
 from hordes_kit.serve.frontend import NO_MATH_PATH, NoMathHandler, no_math
-from hordes_kit.serve.lean import LEAN_DIR, LEAN_PATH, LeanStatic, frontend_choice, lean_version
 from hordes_kit.serve.gate import (
     check_host_scheduler,
     host_allowed,
@@ -100,6 +99,7 @@ from hordes_kit.serve.kernels import (
     pool_sizes,
 )
 from hordes_kit.serve.launch import can_fork
+from hordes_kit.serve.lean import LEAN_DIR, LEAN_PATH, LeanStatic, frontend_choice, lean_version
 from hordes_kit.serve.listen import listen_guarded, tls_context
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
 from hordes_kit.serve.pages import (
