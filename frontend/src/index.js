@@ -1,6 +1,13 @@
 // The dashboards' front end: connect to the kernel Voila started (or took from a pool) for
 // this page, load its widgets' state, draw each cell's outputs where Voila wrote them.
-// Measured against Voila's JupyterLab application in hordes_kit/serve/frontend.py.
+// Why not Voila's own: hordes_kit/serve/lean.py.
+
+function show() {
+  // Voila's page shows its cells once its script is running (``display_cells``), before
+  // the widgets are drawn: a slow kernel still leaves the page's text readable
+  window.themeLoaded = true;
+  window.display_cells?.();
+}
 import "./style.css";
 import { Kernel } from "./kernel.js";
 import { LeanManager } from "./manager.js";
@@ -15,6 +22,7 @@ async function main() {
   const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
   const baseUrl = config.baseUrl;
   const scripts = [...document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')];
+  show();
   let manager = null;
   if (config.kernelId) {
     const kernel = new Kernel(baseUrl, config.kernelId);
@@ -35,12 +43,9 @@ async function main() {
       }
     }),
   );
-  window.themeLoaded = true;
-  window.display_cells?.();
 }
 
 main().catch((error) => {
   console.error(error);
-  window.themeLoaded = true;
-  window.display_cells?.();
+  show();
 });

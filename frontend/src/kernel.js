@@ -67,7 +67,14 @@ export class Kernel {
       };
       this.ws.onerror = () => reject(new Error("the page lost its connection to the server"));
     });
-    this.ws.onmessage = (e) => this.receive(typeof e.data === "string" ? JSON.parse(e.data) : decode(e.data));
+    // one message at a time, each after the last one's handling has finished, as
+    // @jupyterlab/services does: a widget's first update follows its comm_open at once,
+    // while its model is still being made (its class, its children), and must wait for it
+    this.chain = Promise.resolve();
+    this.ws.onmessage = (e) => {
+      const msg = typeof e.data === "string" ? JSON.parse(e.data) : decode(e.data);
+      this.chain = this.chain.then(() => this.receive(msg)).catch((error) => console.error(error));
+    };
     this.closed = new Promise((resolve) => {
       this.ws.onclose = resolve;
     });
@@ -96,7 +103,7 @@ export class Kernel {
     });
   }
 
-  receive(msg) {
+  async receive(msg) {
     const parent = msg.parent_header && msg.parent_header.msg_id;
     const callbacks = parent && this.replies.get(parent);
     const type = msg.header.msg_type;
@@ -107,12 +114,12 @@ export class Kernel {
     if (msg.channel !== "iopub") return;
     if (type === "comm_open") {
       const open = this.targets.get(msg.content.target_name);
-      if (open) open(this.comm(msg.content.target_name, msg.content.comm_id), msg);
+      if (open) await open(this.comm(msg.content.target_name, msg.content.comm_id), msg);
       return;
     }
     if (type === "comm_msg" || type === "comm_close") {
       const comm = this.comms.get(msg.content.comm_id);
-      if (comm) comm.receive(msg, type === "comm_close");
+      if (comm) await comm.receive(msg, type === "comm_close");
     } else if (type === "status") {
       if (callbacks) {
         callbacks.iopub?.status?.(msg);
@@ -174,9 +181,8 @@ class Comm {
   receive(msg, closing) {
     if (closing) {
       this.kernel.comms.delete(this.comm_id);
-      this.onClose?.(msg);
-    } else {
-      this.onMsg?.(msg);
+      return this.onClose?.(msg);
     }
+    return this.onMsg?.(msg);
   }
 }

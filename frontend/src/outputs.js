@@ -50,7 +50,7 @@ export async function renderOutput(output, parent, manager) {
   if (!mime) return;
   const value = data[mime];
   if (mime === WIDGET) {
-    if (!manager.has_model(value.model_id)) {
+    if (!manager || !manager.has_model(value.model_id)) {
       parent.appendChild(textNode(data["text/plain"] || "", "text/plain")); // as Voila does
       return;
     }
