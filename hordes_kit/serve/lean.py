@@ -44,12 +44,9 @@ LEAN_FILES = ("lean.js", "lean.css")
 
 
 def frontend_choice() -> str:
-    """The pages' front end: ``lean`` unless the server's environment says ``voila``.
-
-    >>> os.environ.pop(FRONTEND_ENV, None) and None
-    >>> frontend_choice()
-    'lean'
-    """
+    """The pages' front end: ``lean`` unless the server's environment says ``voila``
+    (tests/test_lean_frontend.py; no doctest here: it would change the test run's own
+    environment, which its servers inherit)."""
     return "voila" if os.environ.get(FRONTEND_ENV, "").strip().lower() == "voila" else "lean"
 
 
