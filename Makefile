@@ -33,7 +33,7 @@ PYTEST := $(PY) -m pytest -q -p tests.lazy_iri_plugin -n 3 --dist loadfile --no-
 	--nbval-lax --nbval-current-env \
 	--nbval-cell-timeout=300 --screenshot=only-on-failure --output=test-results --durations=25
 
-.PHONY: help serve test test-long bytecode bench load bench-browser screenshots numba-cache lint \
+.PHONY: help serve test test-long bytecode bench load bench-browser screenshots frontend numba-cache lint \
 	chromium chromium-browser clean
 
 help:
@@ -116,6 +116,12 @@ bench-browser: $(VENV)/.test-installed chromium-browser
 # the README's pictures, from the served pages in headless Chromium (docs/img/)
 screenshots: $(VENV)/.test-installed chromium
 	timeout 1200 $(PY) scripts/screenshots.py $(if $(GAMES),--games $(GAMES))
+
+# rebuild the pages' lean front end (hordes_kit/serve/static/, committed: serving needs no
+# node) from frontend/ with node and npm, after changing its sources (test_lean_frontend
+# says when)
+frontend:
+	cd frontend && npm ci --no-audit --no-fund && node build.mjs
 
 # rebuild the fast simulators' shipped numba caches (hordes_kit/prebuilt/) after changing
 # one (test_fastcache says when)

@@ -124,6 +124,17 @@ def test_a_page_still_loading_its_files_keeps_its_kernel_up_to_a_limit():
     assert [k for k, _ in watch.due()] == ["slow phone", "stalled phone"]
 
 
+def test_a_page_loading_the_lean_front_end_keeps_its_kernel():
+    """The pages' own script and styles (serve/lean.py) count as a browser still loading."""
+    clock = Clock()
+    watch = _watch(clock)
+    _page(watch, "slow phone", "10.0.0.9")
+    for _ in range(4):
+        clock.t += 15
+        watch.fetched("10.0.0.9", "/hordes-kit/static/lean.js")
+        assert watch.due() == []
+
+
 def test_a_page_being_sent_or_a_busy_kernel_is_never_cut_off():
     clock = Clock()
     watch = _watch(clock)

@@ -16,7 +16,10 @@ Which module holds what (``server`` imports the others; nothing here imports ``s
 - ``guard``: floods bounded: connections and websockets per address and per kernel, idle
   ones closed, the open-files limit raised, odd addresses not found.
 - ``assets``: the front end's static files sent gzip-compressed, with cache lifetimes.
-- ``frontend``: what a page's browser runs, and what it is spared (MathJax: a stand-in).
+- ``lean``: the pages' front end, the kit's own script (``static/``, built from
+  ``frontend/`` by ``make frontend``) instead of Voila's JupyterLab application.
+- ``frontend``: what Voila's front end (``HORDES_KIT_FRONTEND=voila``) is spared
+  (MathJax: a stand-in).
 - ``listen``: how it listens (TLS with --certfile, through ``guard``'s bounded server).
 - ``liveness``: the kernel of a page whose browser never came, or is gone, shut down.
 - ``log``: the server's log, a line repeated many times counted.

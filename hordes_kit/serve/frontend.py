@@ -1,4 +1,5 @@
-"""What a page's browser runs: Voila's front end, with what no dashboard uses left out.
+"""Voila's front end, with what no dashboard uses left out: the pages' front end until
+the kit's lean one replaced it (lean.py), kept for ``HORDES_KIT_FRONTEND=voila``.
 
 Measured (issue 44, headless Chromium on the 2-core machine, a page opened alone with its
 scripts in the browser's cache): opening a play page takes about 1.0 s of the browser's

@@ -48,8 +48,15 @@ LOADING_MAX = 180  # s a page still fetching its files may take to connect (a sl
 # every 5 s, a gone browser's kernel is shut down within 105 s, under the 2 minutes
 HEARTBEAT_WITHIN = 100
 CHECK_EVERY_S = 5
-# what a page fetches while its browser loads it (a curl loop fetches none of these)
-ASSET_PREFIXES = ("/voila/static/", "/voila/templates/", "/voila/labextensions/", "/voila/api/")
+# what a page fetches while its browser loads it (a curl loop fetches none of these); the
+# kit's lean front end (lean.py) is under /hordes-kit/static/
+ASSET_PREFIXES = (
+    "/voila/static/",
+    "/voila/templates/",
+    "/voila/labextensions/",
+    "/voila/api/",
+    "/hordes-kit/static/",
+)
 
 _visit: ContextVar[Visit | None] = ContextVar("hordes_kit_page_visit", default=None)
 

@@ -22,12 +22,14 @@ What the server adds to Voila (the helpers live in kernels and pages):
 - memory handed back to the system after idle kernels are culled;
 - the front end's static files sent gzip-compressed and kept by the browser, so a
   visitor's second page takes its scripts from the cache (assets.py);
+- the pages' script is the kit's lean front end, not Voila's JupyterLab application:
+  six friends' browsers opening a page at once each need a third of the CPU (lean.py);
 - pages load no MathJax (16 scripts and a typesetter built on every page; no dashboard
-  shows formulas): a stand-in that does nothing (frontend.py);
+  shows formulas): none at all, or with Voila's front end a stand-in (frontend.py);
 - pages fetch nothing from other hosts (Voila's bundled Font Awesome, not its CDN copy);
   charts are inline SVG (``ui.charts.SvgChart``), so plotly's 4.8 MB renderer is not
   loaded at all; a FigureWidget, if a page makes one, fetches its code once from here
-  (see dashboard.py).
+  (see dashboard.py), and so does a plotly ``Chart`` (plotly.js, lean.py).
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ from hordes_kit.serve.kernels import (
     pool_sizes,
 )
 from hordes_kit.serve.launch import can_fork
+from hordes_kit.serve.lean import LEAN_DIR, LEAN_PATH, LeanStatic, frontend_choice, lean_version
 from hordes_kit.serve.listen import listen_guarded, tls_context
 from hordes_kit.serve.liveness import CONNECT_WITHIN, HEARTBEAT_WITHIN, WatchedPage
 from hordes_kit.serve.pages import (
@@ -202,10 +205,11 @@ def gated(cls: type) -> type:
 
 
 class PlotlyBundle(tornado.web.StaticFileHandler):
-    """plotly's widget code and nothing else from its folder."""
+    """plotly's widget code, and plotly.js for the lean front end's charts (serve/lean.py),
+    and nothing else from its folder."""
 
     def validate_absolute_path(self, root, absolute_path):
-        if Path(absolute_path).name != "widgetbundle.js":
+        if Path(absolute_path).name not in ("widgetbundle.js", "plotly.min.js"):
             raise tornado.web.HTTPError(404)
         return super().validate_absolute_path(root, absolute_path)
 
@@ -240,6 +244,10 @@ class KitExporter(VoilaExporter):
     def _create_environment(self):
         env = super()._create_environment()
         env.bytecode_cache = self.templates
+        # the pages' script: the kit's lean front end or Voila's (serve/lean.py)
+        env.globals["hk_frontend"] = frontend_choice()
+        env.globals["hk_lean_version"] = lean_version()
+        env.globals["hk_plotly_version"] = plotly.__version__  # (plotly.js's address)
         return env
 
 
@@ -335,6 +343,9 @@ class KitVoila(Voila):
                 PlotlyBundle,
                 {"path": str(Path(plotly.__file__).parent / "package_data")},
             )
+        )
+        handlers.append(  # the lean front end (lean.py): compressed, kept a year below
+            (url_path_join(self.server_url, LEAN_PATH, "(.*)"), LeanStatic, {"path": str(LEAN_DIR)})
         )
         target = self.base_url.rstrip("/") + "/voila/render/" + INDEX
         root = self.server_url
