@@ -82,3 +82,42 @@ def test_outputs_a_click_prints_and_a_chart_are_shown(page: Page, tmp_path):
     # the script as the other static files: compressed, kept by the browser for a year
     assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body)
     assert "immutable" in headers["Cache-Control"]
+
+
+def test_a_dropped_connection_is_opened_again_and_one_that_stays_down_is_said(page: Page, tmp_path):
+    """A phone asleep or a Wi-Fi blip drops the page's websocket: the page opens it again
+    with its session (the server kept the kernel's messages) and a click still answers;
+    when the server cannot be reached again, the page says so instead of going dead."""
+    from test_serve import notebook
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    notebook(pages / "index.ipynb", ("markdown", "# Our table"))
+    notebook(pages / "outputs.ipynb", ("code", CODE))
+    server = VoilaServer(tmp_path, 600, f"--notebook-dir={pages}", "--preheat=0")
+    sockets: list = []
+    refuse = []
+
+    def through(ws) -> None:  # every kernel websocket, passed on to the server
+        if refuse:
+            ws.close()
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    try:
+        page.set_default_timeout(TIMEOUT)
+        page.route_web_socket("**/api/kernels/**", through)
+        page.goto(f"{server.url}/voila/render/outputs.ipynb")
+        say = page.get_by_role("button", name="Say")
+        expect(say).to_be_visible()
+        sockets[-1].close()  # the connection drops
+        say.click()  # sent once the connection is open again
+        expect(page.get_by_text("said after a click")).to_be_visible()
+        assert len(sockets) == 2
+        expect(page.locator("#hk-connection-lost")).to_have_count(0)
+        refuse.append(True)  # now the server cannot be reached
+        sockets[-1].close()
+        expect(page.get_by_role("alert")).to_contain_text("lost its connection", timeout=30_000)
+    finally:
+        server.stop()

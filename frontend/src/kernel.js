@@ -45,6 +45,20 @@ function asBytes(b) {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
+// milliseconds before each try to open a dropped connection again (about 15 s in all)
+const RETRIES = [250, 500, 1000, 2000, 4000, 8000];
+const LOST_ID = "hk-connection-lost";
+
+function lost() {
+  if (document.getElementById(LOST_ID)) return;
+  const note = document.createElement("div");
+  note.id = LOST_ID;
+  note.className = "hk-connection-lost";
+  note.setAttribute("role", "alert");
+  note.textContent = "This page lost its connection to the server: reload the page to go on.";
+  document.body.prepend(note);
+}
+
 export class Kernel {
   constructor(baseUrl, id) {
     this.id = id;
@@ -53,31 +67,51 @@ export class Kernel {
     this.targets = new Map(); // target name -> (comm, msg) => void
     this.replies = new Map(); // msg id -> {shell, iopub} callbacks of a message sent
     this.hooks = new Map(); // parent msg id -> hook(msg): true when it took the message
-    this.pending = [];
-    const url = new URL(`${baseUrl}api/kernels/${encodeURIComponent(id)}/channels`, location.href);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    url.searchParams.set("session_id", this.session);
-    this.ws = new WebSocket(url);
-    this.ws.binaryType = "arraybuffer";
-    this.ready = new Promise((resolve, reject) => {
-      this.ws.onopen = () => {
-        for (const m of this.pending) this.ws.send(m);
-        this.pending = null;
-        resolve(this);
-      };
-      this.ws.onerror = () => reject(new Error("the page lost its connection to the server"));
-    });
+    this.pending = []; // messages sent while the websocket is not open
+    this.leaving = false;
+    this.url = new URL(`${baseUrl}api/kernels/${encodeURIComponent(id)}/channels`, location.href);
+    this.url.protocol = this.url.protocol === "https:" ? "wss:" : "ws:";
+    this.url.searchParams.set("session_id", this.session);
     // one message at a time, each after the last one's handling has finished, as
     // @jupyterlab/services does: a widget's first update follows its comm_open at once,
     // while its model is still being made (its class, its children), and must wait for it
     this.chain = Promise.resolve();
-    this.ws.onmessage = (e) => {
+    this.ready = new Promise((resolve, reject) => this.connect(0, resolve, reject));
+  }
+
+  // A dropped connection (a phone asleep, a Wi-Fi blip, a server restarted) is opened
+  // again with the same session: the server kept the kernel's messages meanwhile and sends
+  // them on, and what the page sent meanwhile waits in ``pending``. After RETRIES.length
+  // failed tries the page says so (``lost``).
+  connect(attempt, resolve, reject) {
+    const ws = new WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      const waiting = this.pending;
+      this.pending = null;
+      for (const m of waiting) ws.send(m);
+      document.getElementById(LOST_ID)?.remove();
+      resolve?.(this);
+      resolve = reject = null;
+    };
+    ws.onmessage = (e) => {
       const msg = typeof e.data === "string" ? JSON.parse(e.data) : decode(e.data);
       this.chain = this.chain.then(() => this.receive(msg)).catch((error) => console.error(error));
     };
-    this.closed = new Promise((resolve) => {
-      this.ws.onclose = resolve;
-    });
+    ws.onclose = () => {
+      if (this.leaving) return;
+      if (this.pending === null) this.pending = [];
+      const next = opened ? 0 : attempt + 1;
+      if (next >= RETRIES.length) {
+        lost();
+        reject?.(new Error("the page lost its connection to the server"));
+        return;
+      }
+      setTimeout(() => this.connect(next, resolve, reject), RETRIES[next]);
+    };
   }
 
   send(channel, msgType, content, { metadata = {}, buffers = [], callbacks } = {}) {
@@ -145,6 +179,7 @@ export class Kernel {
       const xsrf = document.cookie.match("\\b_xsrf=([^;]*)\\b");
       data.append("_xsrf", (xsrf && xsrf[1]) || "");
       navigator.sendBeacon(`${baseUrl}voila/api/shutdown/${this.id}`, data);
+      this.leaving = true;
       this.ws.close();
     });
   }
