@@ -515,6 +515,8 @@ def test_the_game_board_marks_what_a_lesson_points_at(game):
                     rf"""data-thing=['"]{re.escape(t.id)}['"][^>]*data-pointable""", picture
                 ), (f.step.point, t.id)
             assert "Also on the table" not in picture
+            # a piece to click is named by what it shows (a pile's label would hide its cards)
+            assert not re.search(r"""data-pointable="1"[^>]*aria-label""", picture)
             assert w.point(things_called(f.before, f.step.point)[0].id)
     # the whole lesson plays to its end the way a notebook's self-check does
     w.goto(0)

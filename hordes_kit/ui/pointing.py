@@ -49,7 +49,10 @@ def pointable(board: str, things: Sequence[Thing]) -> str:
         action = html.escape(PREFIX + tid, quote=True)
         return f'{m.group(0)} data-action="{action}" role="button" tabindex="0" data-pointable="1"'
 
-    return _MARK.sub(mark, board)
+    marked = _MARK.sub(mark, board)
+    # a button's name is its text: a label of its own would hide what it shows (a pile's
+    # cards) from a screen reader, and say less than a player sees (axe's name mismatch)
+    return re.sub(r"""(data-pointable="1")\s+aria-label=(["'])[^"']*\2""", r"\1", marked)
 
 
 def highlighted(board: str, thing_id: str) -> str:
