@@ -506,12 +506,12 @@ SHIPPED_COACH = {
     ("skytear", "coach-solo-2"): 20,
     ("skytear", "coach-solo-3"): 20,
     ("skytear", "coach-solo-4"): 20,
-    ("skytear", "coach-solo-5"): 20,
+    ("skytear", "coach-solo-5"): 200,
     ("skytear", "coach-coop-1"): 20,
     ("skytear", "coach-coop-2"): 20,
     ("skytear", "coach-coop-3"): 20,
     ("skytear", "coach-coop-4"): 20,
-    ("skytear", "coach-coop-5"): 20,
+    ("skytear", "coach-coop-5"): 100,
 }
 
 
