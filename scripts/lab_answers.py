@@ -52,16 +52,20 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("skytear", SKYTEAR, "win-rates", 500, 0),  # 45 arms
     ("skytear", SKYTEAR, "coop-win-rates", 500, 0),  # 45 arms
     ("skytear", SKYTEAR, "castle-value", 5_000, 0),  # 6 arms
-    # the coach as a bot: ~9 CPU-s a solo game, ~22 a co-op game (levels 1-3); a pilot of
-    # 20 solo games at level 2 had 10 games only the coach won and none only the policy: 20
-    # games tell that apart (solo level 5 and co-op levels 1, 4, 5 not run yet: the
-    # machine's cores are shared)
+    # the coach as a bot: ~9 CPU-s a solo game, ~22 a co-op game (levels 1-3; level 5 solo
+    # ~1, co-op levels 1, 4, 5 ~5-9); a pilot of 20 solo games at level 2 had 10 games only
+    # the coach won and none only the policy: 20 games tell that apart. At level 5, where
+    # both rarely win, 20 games did not (solo 1-0, co-op 3-0): more games there
     ("skytear", SKYTEAR, "coach-solo-1", 20, 0),
     ("skytear", SKYTEAR, "coach-solo-2", 20, 0),
     ("skytear", SKYTEAR, "coach-solo-3", 20, 0),
     ("skytear", SKYTEAR, "coach-solo-4", 20, 0),
+    ("skytear", SKYTEAR, "coach-solo-5", 200, 0),
+    ("skytear", SKYTEAR, "coach-coop-1", 20, 0),
     ("skytear", SKYTEAR, "coach-coop-2", 20, 0),
     ("skytear", SKYTEAR, "coach-coop-3", 20, 0),
+    ("skytear", SKYTEAR, "coach-coop-4", 20, 0),
+    ("skytear", SKYTEAR, "coach-coop-5", 100, 0),
 )
 
 

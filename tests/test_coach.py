@@ -79,6 +79,45 @@ def test_refining_plays_more_games():
     assert c.think(60, games=32).games > first.games
 
 
+def _coin_rules(clock: list[float], sample=None) -> CoachRules:
+    """Moves that cannot be told apart (a fair coin a game), each game 10 ms on ``clock``."""
+    from hordes_kit.core.coach import Outcome
+
+    def rollout(state, seat, seed, index):
+        clock[0] += 0.01
+        return Outcome(float(random.Random(index).random() < 0.5))
+
+    return CoachRules("coins", rollout, sample=sample)
+
+
+def test_the_first_answer_plays_no_batch_past_its_time(monkeypatch):
+    # the clock is read between batches of games; a round's last batch (up to 64 games a
+    # move) is sized to the time left at the games' pace, so the answer comes within about
+    # a game a move of its time (it came 0.28 s late on this clock: a batch of 16 a move)
+    import types
+
+    from hordes_kit.core import coach as core_coach
+
+    clock = [0.0]
+    monkeypatch.setattr(core_coach, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    a = Coach(_demo(), _coin_rules(clock)).think(1.0)
+    assert 1.0 <= clock[0] <= 1.0 + 0.02 + 1e-9 and a.games == round(clock[0] / 0.01)
+    assert len({v.games for v in a.moves}) == 1  # every move on the same games
+
+
+def test_hidden_cards_are_sampled_once_a_game():
+    # every move of game g starts from game g's sample: made once a game, not once a move
+    calls = []
+
+    def sample(state, seat, rng):
+        calls.append(rng.random())
+        return state
+
+    c = Coach(_demo(), _coin_rules([0.0], sample))
+    c.think(60, games=16)
+    assert len(calls) == 16 == c.answer().moves[0].games
+
+
 def test_no_move_to_coach_is_refused_in_words():
     with pytest.raises(InvalidInputError, match="dice or a card"):
         coach(DemoState(players=2, deck=DECK, hands=(None, None)), rules=DEMO)
@@ -467,8 +506,12 @@ SHIPPED_COACH = {
     ("skytear", "coach-solo-2"): 20,
     ("skytear", "coach-solo-3"): 20,
     ("skytear", "coach-solo-4"): 20,
+    ("skytear", "coach-solo-5"): 200,
+    ("skytear", "coach-coop-1"): 20,
     ("skytear", "coach-coop-2"): 20,
     ("skytear", "coach-coop-3"): 20,
+    ("skytear", "coach-coop-4"): 20,
+    ("skytear", "coach-coop-5"): 100,
 }
 
 

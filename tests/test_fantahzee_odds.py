@@ -265,3 +265,26 @@ def test_advice_says_which_dice_pay_now():
     assert adv.payment == ((6, 6, 6),)
     assert adv.to_json()["pay_now"] == [[6, 6, 6]]
     assert advise_keep("6,6,4,3,2", "XXX", rolls_left=2).payment is None
+
+
+@pytest.mark.parametrize(("dice", "costs"), [(5, "XXX"), (6, "5,5"), (7, "X,66"), (4, "1,2,3")])
+def test_the_solver_lists_each_states_children_once(dice, costs, monkeypatch):
+    # the fast simulator asks the solver for its tables in play (a coach's first answer in
+    # a fresh process waits for them): each state's six children are canonicalised once,
+    # and a state's parents (one die fewer) are exactly the states it is a child of
+    from hordes_kit.fantahzee import odds
+
+    cs = odds._key(parse_costs(costs))
+    calls = []
+    canon = odds._Solver.canon
+    monkeypatch.setattr(odds._Solver, "canon", lambda self, c: calls.append(c) or canon(self, c))
+    sv = odds._Solver(dice, cs, False)
+    assert len(calls) <= 6 * len(sv.states) + 1  # three times as many before
+    monkeypatch.undo()
+    for i, s in enumerate(sv.states):
+        fewer = {s[:f] + (s[f] - 1,) + s[f + 1 :] for f in range(6) if s[f]}
+        assert sv.parents[i] == sorted({sv.state_id(x) for x in fewer})
+        more = [s[:f] + (s[f] + 1,) + s[f + 1 :] for f in range(6)] if sum(s) < dice else []
+        assert sorted(sv.children[i]) == sorted(
+            (k, sum(sv.state_id(x) == k for x in more)) for k in {sv.state_id(x) for x in more}
+        )

@@ -176,15 +176,19 @@ class Coach:
         """Game ``g``'s position for the seat: what it cannot see sampled with game g's luck."""
         if self.rules.sample is None:
             return self.state
-        if g not in self._samples:  # every move of game g starts from the same sample
+        if g not in self._samples:
             rng = random.Random(f"hordes-kit-coach:{self.seed}:{g}")
-            self._samples = {g: self.rules.sample(self.state, self.seat, rng)}
+            self._samples[g] = self.rules.sample(self.state, self.seat, rng)
         return self._samples[g]
 
     def _play(self, m: _Move, g: int, count: int = 1) -> None:
         """Games ``g .. g+count-1`` of move ``m`` (one batch where the game has one)."""
         rules, seat, seed, games = self.rules, self.seat, self.seed, range(g, g + count)
         if rules.sample is not None:  # hidden cards: each game starts from its own sample
+            # every move of a batch plays the same games from the same samples: they are
+            # kept for the batch (made once a game, not once a move and game), no longer
+            if any(i not in self._samples for i in games):
+                self._samples = {i: self._samples[i] for i in games if i in self._samples}
             out = [rules.rollout(self._start(i).apply(m.move), seat, seed, i) for i in games]
         else:  # every game starts from the same position: the move is applied once
             m.after = self.state.apply(m.move) if m.after is None else m.after
@@ -221,6 +225,7 @@ class Coach:
         most = self._most if games is None else max(1, min(games, self._most))
         t0 = time.perf_counter()
         deadline = t0 + seconds
+        start, played = t0, 0  # the games' pace: since ``start``, ``played`` games
         if len(self._moves) > 1:
             while not self._done():
                 alive = self._alive()
@@ -236,13 +241,23 @@ class Coach:
                 step = max(1, min(CHUNK, (target - done) // 2)) if done else 1
                 if games is not None:
                     step = target - done
-                for g in range(done, target, step):
-                    if g > 0 and games is None and time.perf_counter() > deadline:
-                        break
+                g = done
+                while g < target:
+                    count = min(step, target - g)
+                    if g > 0 and games is None:
+                        now = time.perf_counter()
+                        if now > deadline:
+                            break
+                        # no batch longer than the time left (at the games' pace so far):
+                        # a round's last batches could keep the answer waiting past it
+                        pace = max(now - start, 1e-9) / max(1, played)
+                        count = max(1, min(count, int((deadline - now) / pace / len(alive))))
                     for m in alive:
-                        self._play(m, g, min(step, target - g))
-                    if g == 0 and time.perf_counter() > deadline:  # the first games loaded
-                        deadline = time.perf_counter() + seconds  # the simulator: time again
+                        self._play(m, g, count)
+                    g, played = g + count, played + count * len(alive)
+                    if g == count and time.perf_counter() > deadline:  # the first games
+                        deadline = time.perf_counter() + seconds  # loaded the simulator
+                        start, played = time.perf_counter(), 0  # time again, pace again
                 else:
                     self._drop()
                     continue

@@ -77,33 +77,36 @@ class _Solver:
         self.n = n
         fixed = [any(c.exact[i] for c in costs) for i in range(6)]
         self.free_pos = [i for i in range(6) if not fixed[i]]
+        self.all_free = len(self.free_pos) == 6
         self._ids: dict[tuple[int, ...], int] = {}
         self.states: list[tuple[int, ...]] = []
         self.size: list[int] = []
         frontier = [self.canon((0,) * 6)]
         self._add(frontier[0])
-        for _ in range(n):  # states by size, breadth first
+        # children (one more die, with how many faces lead there), found while the states
+        # are listed by size, breadth first: each state's six children canonicalised once
+        self.children: list[list[tuple[int, int]]] = []
+        for _ in range(n):
             nxt = []
             for s in frontier:
+                kids: dict[int, int] = {}
                 for f in range(6):
                     c = self.canon(_plus(s, f))
                     if c not in self._ids:
                         self._add(c)
                         nxt.append(c)
-            frontier = nxt
-        # children (one more die, with how many faces lead there) and parents (one fewer)
-        self.children: list[list[tuple[int, int]]] = []
-        self.parents: list[list[int]] = []
-        for s in self.states:
-            kids: dict[int, int] = {}
-            if sum(s) < n:
-                for f in range(6):
-                    k = self._ids[self.canon(_plus(s, f))]
+                    k = self._ids[c]
                     kids[k] = kids.get(k, 0) + 1
-            self.children.append(list(kids.items()))
-            self.parents.append(
-                sorted({self._ids[self.canon(_minus(s, f))] for f in range(6) if s[f]})
-            )
+                self.children.append(list(kids.items()))
+            frontier = nxt
+        self.children += [[] for _ in frontier]  # the full states: no die to add
+        # parents (one die fewer): exactly the states that have it as a child (a free face's
+        # die taken away is the same state, up to the order of the free faces, as one added)
+        parents: list[set[int]] = [set() for _ in self.states]
+        for p, kids_of_p in enumerate(self.children):
+            for k, _w in kids_of_p:
+                parents[k].add(p)
+        self.parents: list[list[int]] = [sorted(x) for x in parents]
         self.by_size = [[i for i, z in enumerate(self.size) if z == k] for k in range(n + 1)]
         full = self.by_size[n]
         sat = {i: int(can_pay(self.states[i], costs, distinct_values=distinct)) for i in full}
@@ -117,6 +120,8 @@ class _Solver:
 
     def canon(self, counts: Sequence[int]) -> tuple[int, ...]:
         """Sort the counts of the faces no cost names: they are interchangeable."""
+        if self.all_free:  # no cost names a face (X-groups only): every count sorted
+            return tuple(sorted(counts, reverse=True))
         return canonical(counts, self.free_pos)
 
     def state_id(self, counts: Sequence[int]) -> int:
@@ -153,10 +158,6 @@ class _Solver:
 
 def _plus(s: tuple[int, ...], f: int) -> tuple[int, ...]:
     return s[:f] + (s[f] + 1,) + s[f + 1 :]
-
-
-def _minus(s: tuple[int, ...], f: int) -> tuple[int, ...]:
-    return s[:f] + (s[f] - 1,) + s[f + 1 :]
 
 
 @lru_cache(maxsize=256)
