@@ -30,10 +30,16 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("the-horde", HORDE, "best-policy", 10_000, 16),  # first round; 40,000 fresh at the end
     ("the-horde", HORDE, "card-value", 50_000, 0),
     ("the-horde", HORDE, "table-rules", 50_000, 0),
-    ("the-horde", HORDE, "coach", 200, 0),  # the coach as a bot: ~2 s a game
+    # the coach as a bot, up to 256 simulated games a move: ~4.7 CPU-s a game; 4 games only
+    # the coach won and 3 only the best policy: at that rate telling the coach apart
+    # above the policy needs thousands of games
+    ("the-horde", HORDE, "coach", 220, 0),
     ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
     ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
-    ("heroes-hordes", HEROES, "coach", 200, 0),  # the coach as a bot: ~2.5 s a game
+    # the coach as a bot, up to 256 simulated games a move: ~0.9 CPU-s a game; 13 games only
+    # the coach won and 5 only the best policy (+0.35%, -0.01 to +0.71): at that rate
+    # about 2,500-3,000 games would tell it apart
+    ("heroes-hordes", HEROES, "coach", 2_300, 0),
     ("fantahzee", FANTAHZEE, "first-player", 20_000, 0),  # fast simulator, ~130 games/s
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
     ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms

@@ -193,3 +193,46 @@ def test_every_skytear_lab_question_is_asked_on_the_command_line(capsys):
         assert code(["lab", "skytear", q.key, "--help"]) == 0, q.key
     assert code(["lab", "skytear", "coach-solo-9", "--help"]) == 2
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("game", ["the-horde", "heroes-hordes"])
+def test_the_solo_games_coach_doubles_its_games_where_a_move_is_close(game):
+    # The Horde's best policy survives ~3% of games and Heroes & Hordes' loses ~2.5%: 16
+    # games a move told no better move apart, so the lab's coach plays 32 first and doubles
+    # up to the game's most while another move leads the policy's (as Skytear's does)
+    import importlib
+
+    from hordes_kit.core.coach import DROP_AFTER
+
+    module = importlib.import_module(f"hordes_kit.{game.replace('-', '_')}.lab")
+    question = next(q for q in module.QUESTIONS if q.key == "coach")
+    policy, coach = question.experiment().arms
+    assert policy.spec == (game, {}, 0)
+    assert coach.spec == (game, {}, module.COACH_GAMES) and module.COACH_GAMES > DROP_AFTER
+    assert coach.label == f"The coach (up to {module.COACH_GAMES} simulated games a move)"
+    assert "doubling while another move has won more of them" in question.about
+
+
+@pytest.mark.fast_simulators("heroes_hordes")
+def test_heroes_hordes_batch_is_its_games_one_at_a_time():
+    # one fast-simulator call where the move leaves the position at its Fate draw, the
+    # games one at a time where the turn must finish first: the same games either way
+    from hordes_kit.core.playout import play_steps
+    from hordes_kit.heroes_hordes.bots import get_policy
+    from hordes_kit.heroes_hordes.coach import BEST, rollout, rollouts
+    from hordes_kit.heroes_hordes.game import new_game
+
+    at_draw = elsewhere = 0
+    for s in play_steps(new_game({}), random.Random(5), {0: get_policy(BEST)}):
+        if s.is_terminal or s.is_chance or len(s.legal_actions()) < 2:
+            continue
+        for move in s.legal_actions()[:2]:
+            after = s.apply(move)
+            assert list(rollouts(after, 0, 7, 3, 5)) == [
+                rollout(after, 0, 7, g) for g in range(3, 8)
+            ]
+            at_draw += after.step == "draw"
+            elsewhere += after.step != "draw"
+        if at_draw >= 3 and elsewhere >= 3:
+            break
+    assert at_draw >= 3 and elsewhere >= 3

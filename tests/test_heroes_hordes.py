@@ -363,3 +363,36 @@ def test_a_kept_pile_s_force_is_the_named_modifiers_sum(picks, lords_self):
     pile = [cards[i % len(cards)] for i in picks]
     assert rules._kept_force(tuple(pile)) == sum(f.total for f in card_forces(pile))
     assert rules._kept_force(tuple(pile)) == pile_force(pile)
+
+
+def test_the_exact_discard_is_searched_once_per_battle(monkeypatch):
+    """The exact discard is remembered by the pile, its battle forces and the need (the
+    coach finishes one battle in hundreds of games): every discard of played games is the
+    one the search gives, and the same battle asked again is not searched again."""
+    from hordes_kit.core.playout import play_steps
+    from hordes_kit.heroes_hordes import bots
+    from hordes_kit.heroes_hordes.bots import CardForce, get_policy
+
+    searched = []
+
+    def counted(forces, need):
+        searched.append(need)
+        return best_discard(forces, need)
+
+    monkeypatch.setattr(bots, "_DISCARDS", {}, raising=False)
+    monkeypatch.setattr(bots, "best_discard", counted)
+    policy = get_policy("family:lookahead:weakest-winner:exact")
+    seen = 0
+    for seed in range(6):
+        for s in play_steps(new_game({}), random.Random(seed), {0: policy}):
+            if s.is_terminal or s.is_chance or s.step != "discard":
+                continue
+            fixed = dict(s.battle)
+            pile = s.pile(s.defender)
+            want = best_discard([CardForce(c, (("battle", fixed[c.id]),)) for c in pile], s.need)
+            before = len(searched)
+            first = bots._battle_discard(s)
+            assert first == (f"discard:{want[0].id}" if want else s.legal_actions()[0])
+            assert bots._battle_discard(s) == first and len(searched) <= before + 1
+            seen += 1
+    assert seen > 10 and len(searched) < 2 * seen

@@ -28,7 +28,7 @@ from hordes_kit.core.registry import get_game
 __all__ = ["coach_bot", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
 
 COMPETITIVE = ("fantahzee", "shadows")  # a seat wins against the others
-PER_MOVE = 16  # the lab's coach (The Horde, Heroes & Hordes): simulated games a move
+PER_MOVE = 16  # the lab's coach by default (Fantahzee, Shadows): simulated games a move
 
 
 def _seed_of(rng: random.Random) -> int:

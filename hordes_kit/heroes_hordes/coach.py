@@ -11,7 +11,7 @@ from hordes_kit.core.playout import play_until
 from hordes_kit.heroes_hordes.bots import DISCARD_RULES, get_policy
 from hordes_kit.heroes_hordes.game import HHState
 
-__all__ = ["COACH", "BEST", "rollout", "exact_discard"]
+__all__ = ["COACH", "BEST", "rollout", "rollouts", "exact_discard"]
 
 # the lab's answer to "Which defend and discard rules lose least?" (data/lab/answers.toml)
 BEST = "family:lookahead:weakest-winner:exact"
@@ -34,6 +34,18 @@ def rollout(state: HHState, seat: int, seed: int, index: int) -> Outcome:
     return Outcome(WIN[int(row[0])], None, (float(row[1]), float(row[0] == 2)))
 
 
+def rollouts(state: HHState, seat: int, seed: int, first: int, count: int) -> list[Outcome]:
+    """Games ``first .. first+count-1`` as ``rollout`` plays them, in one fast-simulator call
+    where the position already waits for its Fate draw (one export for all: a game's chance
+    depends only on the seed and its index); one at a time where the turn must finish first."""
+    from hordes_kit.heroes_hordes.fast.sim import export, run_fast
+
+    if state.step != "draw" or state.is_terminal:
+        return [rollout(state, seat, seed, g) for g in range(first, first + count)]
+    rows = run_fast(BEST, count, seed, config=state.config, first=first, start=export(state))
+    return [Outcome(WIN[int(r[0])], None, (float(r[1]), float(r[0] == 2))) for r in rows]
+
+
 def exact_discard(state: HHState) -> tuple[str, str] | None:
     """The board's exact answer at a discard: the next card of the best discard for this
     battle (the most force kept), as the lab's best policy discards."""
@@ -53,4 +65,5 @@ COACH = CoachRules(
     tiebreak=0,
     exact=exact_discard,
     bot=get_policy(BEST),
+    rollouts=rollouts,
 )

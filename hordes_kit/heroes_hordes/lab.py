@@ -18,10 +18,14 @@ from hordes_kit.heroes_hordes.bots import BASES, DEFEND_RULES, DISCARD_RULES, fa
 from hordes_kit.heroes_hordes.fast.sim import run_fast
 from hordes_kit.heroes_hordes.rules import HHConfig
 
-__all__ = ["QUESTIONS", "play_win", "family_arms", "RULE_WORDS"]
+__all__ = ["QUESTIONS", "play_win", "family_arms", "RULE_WORDS", "COACH_GAMES"]
 
 MEASURE = "won (2 Devastation Tokens or fewer)"
 SPEED = 3_000.0  # games a second on one core, a mix of the family (measured by the lab run)
+# the coach's most simulated games a move (32 first, doubling while another move leads the
+# policy's): the best policy loses ~2.5% of games, and where a position is close many
+# games are needed to tell a better move apart (16 a move turned no game)
+COACH_GAMES = 256
 RULE_WORDS = {
     "greedy": "simple choices elsewhere",
     "lookahead": "calculated choices elsewhere",
@@ -82,5 +86,5 @@ QUESTIONS = (
         experiment=_table_rules,
         default_games=50_000,
     ),
-    coach_question("heroes-hordes", MEASURE),
+    coach_question("heroes-hordes", MEASURE, games=COACH_GAMES),
 )

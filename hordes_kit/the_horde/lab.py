@@ -23,10 +23,22 @@ from hordes_kit.the_horde.cards import load_data
 from hordes_kit.the_horde.fast.sim import run_fast
 from hordes_kit.the_horde.rules import THConfig
 
-__all__ = ["QUESTIONS", "play_survive", "family", "describe", "policy_name", "sample_policy"]
+__all__ = [
+    "QUESTIONS",
+    "play_survive",
+    "family",
+    "describe",
+    "policy_name",
+    "sample_policy",
+    "COACH_GAMES",
+]
 
 MEASURE = "survived all 20 turns"
 SPEED = 20_000.0  # fast games a second on one core (make bench), to size the tasks
+# the coach's most simulated games a move (32 first, doubling while another move leads the
+# policy's): the best policy survives ~3% of games, so a better move is told apart only
+# where many games are spent on it (16 a move turned no more games than it lost)
+COACH_GAMES = 256
 
 
 def play_survive(spec, seed: int, first: int, count: int) -> np.ndarray:
@@ -228,5 +240,5 @@ QUESTIONS = (
         experiment=_table_rules,
         default_games=100_000,
     ),
-    coach_question("the-horde", MEASURE),
+    coach_question("the-horde", MEASURE, games=COACH_GAMES),
 )
