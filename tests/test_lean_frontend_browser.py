@@ -9,7 +9,7 @@ import gzip
 import urllib.request
 
 from conftest import VoilaServer
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 TIMEOUT = 90_000
 PNG = (  # a 1x1 red PNG
@@ -84,7 +84,9 @@ def test_outputs_a_click_prints_and_a_chart_are_shown(page: Page, tmp_path):
     assert "immutable" in headers["Cache-Control"]
 
 
-def test_a_dropped_connection_is_opened_again_and_one_that_stays_down_is_said(page: Page, tmp_path):
+def test_a_dropped_connection_is_opened_again_and_one_that_stays_down_is_said(
+    context: BrowserContext, tmp_path
+):
     """A phone asleep or a Wi-Fi blip drops the page's websocket: the page opens it again
     with its session (the server kept the kernel's messages) and a click still answers;
     when the server cannot be reached again, the page says so instead of going dead."""
@@ -105,6 +107,9 @@ def test_a_dropped_connection_is_opened_again_and_one_that_stays_down_is_said(pa
         ws.connect_to_server()
         sockets.append(ws)
 
+    # a tab of its own: a websocket route outlives unroute_all, and the worker's shared
+    # tab (conftest's ``page``) would refuse every later test's kernel connection
+    page = context.new_page()
     try:
         page.set_default_timeout(TIMEOUT)
         page.route_web_socket("**/api/kernels/**", through)
@@ -120,4 +125,5 @@ def test_a_dropped_connection_is_opened_again_and_one_that_stays_down_is_said(pa
         sockets[-1].close()
         expect(page.get_by_role("alert")).to_contain_text("lost its connection", timeout=30_000)
     finally:
+        page.close()
         server.stop()
