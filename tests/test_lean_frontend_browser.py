@@ -6,8 +6,10 @@ what a click prints ``with out:``, a cell that fails, and a clean console."""
 from __future__ import annotations
 
 import gzip
+import socket
 import urllib.request
 
+import pytest
 from conftest import VoilaServer
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -127,3 +129,49 @@ def test_a_dropped_connection_is_opened_again_and_one_that_stays_down_is_said(
     finally:
         page.close()
         server.stop()
+
+
+def _lan_address() -> str | None:
+    """This machine's address on its network (not loopback), if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # (UDP: nothing is sent)
+            address = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def test_a_page_opened_over_plain_http_on_the_lan_plays(page: Page, tmp_path):
+    """A playgroup's friends open the host's address over plain http: not a secure page
+    to the browser, where some of its functions (crypto.randomUUID) do not exist."""
+    from test_serve import notebook
+
+    address = _lan_address()
+    if address is None:
+        pytest.skip("this machine has no network address but loopback")
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    notebook(pages / "index.ipynb", ("markdown", "# Our table"))
+    notebook(pages / "outputs.ipynb", ("code", CODE))
+    server = VoilaServer(
+        tmp_path,
+        600,
+        f"--notebook-dir={pages}",
+        "--preheat=0",
+        "--host=0.0.0.0",
+        "--token=lan-key-1234",
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.set_default_timeout(TIMEOUT)
+        lan = f"http://{address}:{server.port}"
+        page.goto(f"{lan}/?token=lan-key-1234")  # the link the host shares, once
+        page.goto(f"{lan}/voila/render/outputs.ipynb")
+        assert page.evaluate("window.isSecureContext") is False
+        page.get_by_role("button", name="Say").click()
+        expect(page.get_by_text("said after a click")).to_be_visible()
+    finally:
+        server.stop()
+    assert not errors, errors

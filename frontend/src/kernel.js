@@ -3,7 +3,9 @@
 // what the dashboards need instead of @jupyterlab/services, which brings the JupyterLab
 // application's code with it.
 
-const uuid = () => crypto.randomUUID().replace(/-/g, "");
+// a random id (32 hex digits): crypto.randomUUID exists only on secure pages (https or
+// this machine's own address), and a playgroup's server is usually plain http on the LAN
+const uuid = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 // jupyter_server's binary frame: [n][offset of each of n parts]...[JSON][buffers]
 // (uint32, big-endian; the first part is the message's JSON)
