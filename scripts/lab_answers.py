@@ -39,7 +39,7 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     # the coach as a bot, up to 256 simulated games a move: ~0.9 CPU-s a game; 13 games only
     # the coach won and 5 only the best policy (+0.35%, -0.01 to +0.71): at that rate
     # about 2,500-3,000 games would tell it apart
-    ("heroes-hordes", HEROES, "coach", 2_300, 0),
+    ("heroes-hordes", HEROES, "coach", 3_000, 0),
     ("fantahzee", FANTAHZEE, "first-player", 20_000, 0),  # fast simulator, ~130 games/s
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
     ("fantahzee", FANTAHZEE, "hero-value", 2_000, 0),  # 21 arms
