@@ -24,6 +24,7 @@ import time  # noqa: E402
 import urllib.error  # noqa: E402
 import urllib.request  # noqa: E402
 import uuid  # noqa: E402
+import weakref  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import ipykernel.kernelspec  # noqa: E402
@@ -31,6 +32,7 @@ import numba_warm  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from hordes_kit.serve.launch import without_debugger  # noqa: E402
+from hordes_kit.ui.playback import KernelClock  # noqa: E402
 
 # --- the fast simulators: compiled into numba's cache once per test run --------------------
 
@@ -71,6 +73,29 @@ from longest_first import (  # noqa: E402, F401 - pytest's hooks, found here by 
     pytest_runtest_logreport,
     pytest_sessionfinish,
 )
+
+# A kernel clock (ui.playback.KernelClock) started by a test's widgets ticks on whatever
+# loop runs in the worker: after a browser test, Playwright's, run whenever a later
+# browser test waits. The coach went on thinking there (a Fantahzee rollout a tick) and
+# slowed the worker's last browser files for minutes. No clock outlives its test.
+_clocks: weakref.WeakSet = weakref.WeakSet()
+_clock_init = KernelClock.__init__
+
+
+def _tracked_clock_init(self, *args, **kwargs):
+    _clock_init(self, *args, **kwargs)
+    _clocks.add(self)
+
+
+KernelClock.__init__ = _tracked_clock_init
+
+
+@pytest.fixture(autouse=True)
+def _no_clock_outlives_its_test():
+    yield
+    for clock in list(_clocks):
+        clock.stop()
+
 
 # nbval's kernels (--nbval-current-env: this Python's ipykernel) are started as the
 # server starts a page's kernel, without ipykernel's debugger (hordes_kit.serve.kernel): the

@@ -14,6 +14,7 @@ cards are on screen. The coach never reads another seat's hidden cards: it sampl
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable
 
 import ipywidgets as w
@@ -184,8 +185,11 @@ class CoachPanel(w.VBox):
         if self._search is None or self._search.state is not self._state():
             self.clock.stop()
             return None
+        began = time.perf_counter()
         answer = self._search.think(STEP_SECONDS)
-        self._more += STEP_SECONDS
+        # the time it took, not the time asked: a step can overrun (a slow first game), and
+        # the kernel's loop is given back after WHILE_READING seconds of thinking in all
+        self._more += max(STEP_SECONDS, time.perf_counter() - began)
         self.longer.disabled = not answer.more
         self.out.value = answer_html(answer)
         if not answer.more or self._more >= WHILE_READING:
