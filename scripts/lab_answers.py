@@ -36,9 +36,9 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("the-horde", HORDE, "coach", 220, 0),
     ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
     ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
-    # the coach as a bot, up to 256 simulated games a move: ~0.9 CPU-s a game; 13 games only
-    # the coach won and 5 only the best policy (+0.35%, -0.01 to +0.71): at that rate
-    # about 2,500-3,000 games would tell it apart
+    # the coach as a bot, up to 256 simulated games a move: ~0.9 CPU-s a game; at 2,300
+    # games 13 only the coach won and 5 only the best policy (+0.35%, -0.01 to +0.71), so
+    # 3,000 were set (17 and 6: +0.37%, +0.05 to +0.68; two looks at the same games)
     ("heroes-hordes", HEROES, "coach", 3_000, 0),
     ("fantahzee", FANTAHZEE, "first-player", 20_000, 0),  # fast simulator, ~130 games/s
     ("fantahzee", FANTAHZEE, "table-rules", 8_000, 0),  # 3 arms
