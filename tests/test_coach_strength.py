@@ -207,8 +207,10 @@ def test_the_solo_games_coach_doubles_its_games_where_a_move_is_close(game):
     module = importlib.import_module(f"hordes_kit.{game.replace('-', '_')}.lab")
     question = next(q for q in module.QUESTIONS if q.key == "coach")
     policy, coach = question.experiment().arms
-    assert policy.spec == (game, {}, 0)
-    assert coach.spec == (game, {}, module.COACH_GAMES) and module.COACH_GAMES > DROP_AFTER
+    keyed = (True,) if game == "the-horde" else ()  # its games' luck keyed (KeyedLuck)
+    assert policy.spec == (game, {}, 0, *keyed)
+    assert coach.spec == (game, {}, module.COACH_GAMES, *keyed)
+    assert module.COACH_GAMES > DROP_AFTER
     assert coach.label == f"The coach (up to {module.COACH_GAMES} simulated games a move)"
     assert "doubling while another move has won more of them" in question.about
 
@@ -236,3 +238,28 @@ def test_heroes_hordes_batch_is_its_games_one_at_a_time():
         if at_draw >= 3 and elsewhere >= 3:
             break
     assert at_draw >= 3 and elsewhere >= 3
+
+
+@pytest.mark.fast_simulators("the_horde")
+def test_the_hordes_batch_is_its_games_one_at_a_time():
+    # every purchase's position is played by one keyed fast-simulator call; a Healing Rock's
+    # choice by the rules engine first: the same games either way
+    from hordes_kit.core.playout import play_steps
+    from hordes_kit.the_horde.bots import as_bot
+    from hordes_kit.the_horde.coach import BEST, rollout, rollouts
+    from hordes_kit.the_horde.game import new_game
+
+    kinds = set()
+    for seed in range(3, 40):
+        for s in play_steps(new_game(), random.Random(seed), {0: as_bot(BEST)}):
+            if s.is_terminal or s.is_chance or len(s.legal_actions()) < 2:
+                continue
+            for move in (s.legal_actions()[0], s.legal_actions()[-1]):
+                after = s.apply(move)
+                assert list(rollouts(after, 0, 7, 3, 5)) == [
+                    rollout(after, 0, 7, g) for g in range(3, 8)
+                ]
+                kinds.add(move.split(":")[0])
+        if {"buy", "flip", "done", "rock"} <= kinds:
+            break
+    assert {"buy", "flip", "done", "rock"} <= kinds

@@ -22,7 +22,7 @@ import numpy as np
 
 from hordes_kit.core.coach import DROP_AFTER, MAX_SECONDS, Coach, rules_for
 from hordes_kit.core.montecarlo import MAX_SEED, game_rng
-from hordes_kit.core.playout import Policy, playout
+from hordes_kit.core.playout import KeyedLuck, Policy, playout
 from hordes_kit.core.registry import get_game
 
 __all__ = ["coach_bot", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
@@ -65,10 +65,13 @@ def coach_bot(game: str, games: int = 16) -> Policy:
 
 
 def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
-    """Games ``first ..`` of ``seed``, ``spec = (game, config, games a move)``: 1 won.
+    """Games ``first ..`` of ``seed``, ``spec = (game, config, games a move[, keyed])``: 1 won.
 
-    ``games a move`` 0 plays the game's best policy alone (the lab's baseline arm)."""
-    game, configs, per_move = spec
+    ``games a move`` 0 plays the game's best policy alone (the lab's baseline arm); with
+    ``keyed`` true, game ``g``'s chance is ``KeyedLuck("hordes-kit:SEED:g")`` (luck keyed by
+    turn and kind, so it stays common after the coach plays another move) instead of
+    ``game_rng(seed, g)``."""
+    game, configs, per_move, *keyed = spec
     rules = rules_for(game)
     coach = coach_bot(game, per_move) if per_move else rules.bot
     configs = (configs,) if isinstance(configs, dict) else tuple(configs)
@@ -85,7 +88,8 @@ def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
             policies = {i: coach if i == seat else rules.bot for i in range(n)}
         else:
             policies = {i: coach for i in range(n)}
-        end = playout(start, game_rng(seed, g), policies)
+        luck = KeyedLuck(f"hordes-kit:{seed}:{g}") if any(keyed) else game_rng(seed, g)
+        end = playout(start, luck, policies)
         value = end.returns()[seat]
         out[k] = int(value > 0 if game in COMPETITIVE else value >= 1)
     return out
@@ -104,11 +108,14 @@ def coach_question(
     key: str = "coach",
     where: str = "",
     games: int = PER_MOVE,
+    keyed_luck: bool = False,
 ):
     """The lab's question "Does the coach beat the best policy?" for ``game`` (``where``: the
     setup in words, "solo, level 2"): both on the same games, the coach with at most
     ``games`` simulated games a move (``core.lab.search.Question``); ``config``: the
-    table, or the tables in turn."""
+    table, or the tables in turn; ``keyed_luck``: both arms' games draw ``KeyedLuck`` (for
+    a game where the coach's better moves are rare and the plain stream's luck, parting
+    after them, would drown them in noise)."""
     from hordes_kit.core.lab.search import Question
     from hordes_kit.core.lab.tasks import Arm, Experiment
 
@@ -116,8 +123,11 @@ def coach_question(
 
     def experiment() -> Experiment:
         arms = (
-            Arm("The lab's best policy", (game, config, 0)),
-            Arm(f"The coach ({_games_words(games)} a move)", (game, config, games)),
+            Arm("The lab's best policy", (game, config, 0) + (True,) * keyed_luck),
+            Arm(
+                f"The coach ({_games_words(games)} a move)",
+                (game, config, games) + (True,) * keyed_luck,
+            ),
         )
         return Experiment(play_coach, arms, measure, True, games_per_second=0.2)
 
@@ -133,7 +143,15 @@ def coach_question(
         )
         + ", on common random numbers) tell another above it on win chance (99% sure), "
         "against the game's best policy, on the same games: the difference is measured "
-        "game by game.",
+        "game by game."
+        + (
+            " Each chance draw's luck is keyed by the turn and what is drawn (the n-th Horde "
+            "card of turn t, the n-th battle roll), so after the coach plays another move "
+            "both games still meet the same Horde and the same rolls: the difference left is "
+            "the move's."
+            if keyed_luck
+            else ""
+        ),
         experiment=experiment,
         default_games=50,
     )

@@ -7,14 +7,24 @@ uniform random choice) at decision nodes.
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from math import lcm
+from math import inf, lcm, log1p
 
 from hordes_kit.core.state import GameState
 
-__all__ = ["Policy", "sample_outcome", "random_policy", "playout", "play_steps", "play_until"]
+__all__ = [
+    "Policy",
+    "KeyedLuck",
+    "sample_outcome",
+    "random_policy",
+    "playout",
+    "play_steps",
+    "play_until",
+]
 
 Policy = Callable[[GameState, random.Random], str]
 
@@ -37,6 +47,57 @@ def sample_outcome(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random)
     raise AssertionError("unreachable: weights sum to den")
 
 
+class KeyedLuck(random.Random):
+    """A game's luck keyed by where it is drawn, so two games that part at a choice go on
+    drawing the same luck (common random numbers that stay common).
+
+    The chance node that is the ``n``-th of its kind (the outcome ids' prefix: ``horde``,
+    ``roll``) on turn ``t`` (the state's ``turn``, if it has one) takes the outcome that wins
+    an exponential race: outcome ``o`` of probability ``p`` finishes at ``E / p``, ``E``
+    exponential from a hash of (name, t, kind, n, o). The winner is ``o`` with probability
+    ``p`` (to float precision), afresh at every node as no key is drawn twice in a game;
+    and two games whose decks differ by a card still mostly draw the same cards, since a
+    card's time does not depend on what else is in the deck. Decisions that draw from a
+    generator (bots) draw from this object's own stream seeded by ``name``.
+    """
+
+    def __init__(self, name: str):
+        self.name = str(name)
+        self.drawn: Counter = Counter()
+        super().__init__(self.name)
+
+    def outcome(self, state: GameState) -> str:
+        """The outcome of ``state``'s chance node (see the class docstring)."""
+        outcomes = state.chance_outcomes()
+        kind = outcomes[0][0].split(":", 1)[0]
+        key = (getattr(state, "turn", 0), kind)
+        n = self.drawn[key]
+        self.drawn[key] += 1
+        best, first = outcomes[0][0], inf
+        for outcome, p in outcomes:
+            if not p:
+                continue
+            digest = hashlib.blake2b(
+                f"{self.name}|{key[0]}|{kind}|{n}|{outcome}".encode(), digest_size=8
+            ).digest()
+            u = (int.from_bytes(digest, "big") >> 11) * 2.0**-53  # in [0, 1)
+            finish = -log1p(-u) / float(p)
+            if finish < first:
+                best, first = outcome, finish
+        return best
+
+    def getstate(self):
+        return super().getstate(), tuple(sorted(self.drawn.items()))
+
+    def setstate(self, state):
+        inner, drawn = state
+        super().setstate(inner)
+        self.drawn = Counter(dict(drawn))
+
+    def __reduce__(self):
+        return KeyedLuck, (self.name,), self.getstate()
+
+
 def random_policy(state: GameState, rng: random.Random) -> str:
     """Pick uniformly among the legal actions."""
     return rng.choice(state.legal_actions())
@@ -56,7 +117,10 @@ def play_steps(
         if state.is_terminal:
             return
         if state.is_chance:
-            action = sample_outcome(state.chance_outcomes(), rng)
+            if isinstance(rng, KeyedLuck):
+                action = rng.outcome(state)
+            else:
+                action = sample_outcome(state.chance_outcomes(), rng)
         else:
             action = policies.get(state.current_player, random_policy)(state, rng)
         state = state.apply(action)

@@ -148,9 +148,34 @@ def policy_arrays(policy: str | Policy, config: THConfig | None = None) -> np.nd
 # --- chance -----------------------------------------------------------------------------
 
 
+M30, M27 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+KINDS = 10  # the chance points of a turn, for keyed luck (see ``_u``)
+
+
 @njit(cache=True)
-def _u(us, ui, refill):
+def _mix(x):
+    """splitmix64's finaliser: a uint64 to a well-spread uint64."""
+    x = (x ^ (x >> np.uint64(30))) * M30
+    x = (x ^ (x >> np.uint64(27))) * M27
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def _u(us, ui, refill, kind, turn):
+    """The next chance number: from the tape ``us`` (refill 0), numba's seeded generator
+    (refill 1, Monte Carlo), or keyed (refill 2): the ``n``-th draw of chance point
+    ``kind`` on ``turn`` of the game keyed ``ui[3]`` gets a number of its own, so two games
+    that differ in a purchase still meet the same Horde and rolls on later turns."""
     ui[2] += 1
+    if refill == 2:
+        if ui[4] != turn:  # a new turn: every chance point counts from 0 again
+            ui[4] = turn
+            for i in range(KINDS):
+                ui[5 + i] = 0
+        n = ui[5 + kind]
+        ui[5 + kind] = n + 1
+        h = _mix(np.uint64(ui[3]) ^ _mix(np.uint64(turn * 64 + kind) ^ _mix(np.uint64(n + 1))))
+        return float(h >> np.uint64(11)) * 2.0**-53
     if refill:  # numba's own seeded generator (Monte Carlo runs)
         return np.random.random()
     if ui[0] >= us.shape[0]:
@@ -225,7 +250,7 @@ def _reserve(turn, income, nturns, rturns):
 
 
 @njit(cache=True)
-def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
+def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc, key=0):
     """One game from a position at the start of a turn or in its Recruit phase.
 
     ``zr`` rows (recruit card counts): recruit deck, recruit discard, village (shuffled
@@ -239,7 +264,8 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
     nh, nturns = H.shape[0], TT.shape[0]
     gc, gc_total, dizzy = S[8], S[9], S[10]
     bomb_back, boots_turn, boots_top, items_top = S[11], S[12], S[13], S[14]
-    ui = np.zeros(3, np.int64)
+    ui = np.zeros(5 + KINDS, np.int64)
+    ui[3] = key
     rdeck = zr[0].copy()
     rdisc = zr[1].copy()
     village = zr[2].copy()
@@ -289,7 +315,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                         to_flip = 0
                         break
                     _move_all(rdisc, rdeck)
-                u = _u(us, ui, refill)
+                u = _u(us, ui, refill, 0, turn)
                 if ui[1]:
                     return TAPE_OUT, turn, crowns, ui[2]
                 k = _pick(rdeck, u)
@@ -351,7 +377,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 if _total(hdisc) == 0:
                     break
                 _move_all(hdisc, hdeck)
-            u = _u(us, ui, refill)
+            u = _u(us, ui, refill, 1, turn)
             if ui[1]:
                 return TAPE_OUT, turn, crowns, ui[2]
             k = _pick(hdeck, u)
@@ -364,7 +390,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 if _total(adisc) == 0:
                     break
                 _move_all(adisc, adeck)
-            u = _u(us, ui, refill)
+            u = _u(us, ui, refill, 2, turn)
             if ui[1]:
                 return TAPE_OUT, turn, crowns, ui[2]
             a, ah, an = _draw(adeck, abot, ah, an, u)
@@ -376,7 +402,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
             while True:
                 if _total(ddeck) == 0:
                     _move_all(ddisc, ddeck)
-                u = _u(us, ui, refill)
+                u = _u(us, ui, refill, 3, turn)
                 if ui[1]:
                     return TAPE_OUT, turn, crowns, ui[2]
                 d = _pick(ddeck, u)
@@ -431,7 +457,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                     if _total(adeck) + an == 0 and _total(adisc) > 0:
                         _move_all(adisc, adeck)
                     if _total(adeck) + an > 0:
-                        u = _u(us, ui, refill)
+                        u = _u(us, ui, refill, 4, turn)
                         if ui[1]:
                             return TAPE_OUT, turn, crowns, ui[2]
                         b, ah, an = _draw(adeck, abot, ah, an, u)
@@ -439,14 +465,14 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                     break
             if next_round:
                 continue
-            u = _u(us, ui, refill)
+            u = _u(us, ui, refill, 5, turn)
             if ui[1]:
                 return TAPE_OUT, turn, crowns, ui[2]
             die = int(u * 6) + 1
             if die - level + force >= S[4]:
                 ddisc[d] += 1
                 if H[a, 2]:
-                    u = _u(us, ui, refill)
+                    u = _u(us, ui, refill, 6, turn)
                     if ui[1]:
                         return TAPE_OUT, turn, crowns, ui[2]
                     if int(u * 6) + 1 >= S[7]:
@@ -457,7 +483,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                     hdisc[a] += 1
                 continue
             if C[d, 5] == 2:
-                u = _u(us, ui, refill)
+                u = _u(us, ui, refill, 7, turn)
                 if ui[1]:
                     return TAPE_OUT, turn, crowns, ui[2]
                 if int(u * 6) + 1 >= S[6]:
@@ -473,7 +499,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
                 if _total(hdeck) == 0 and _total(hdisc) > 0:
                     _move_all(hdisc, hdeck)
                 if _total(hdeck) > 0:
-                    u = _u(us, ui, refill)
+                    u = _u(us, ui, refill, 8, turn)
                     if ui[1]:
                         return TAPE_OUT, turn, crowns, ui[2]
                     b = _pick(hdeck, u)
@@ -484,7 +510,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
             if _total(village) + vn == 0:
                 adisc[a] += 1
                 continue
-            u = _u(us, ui, refill)
+            u = _u(us, ui, refill, 9, turn)
             if ui[1]:
                 return TAPE_OUT, turn, crowns, ui[2]
             v, vh, vn = _draw(village, vbot, vh, vn, u)
@@ -514,7 +540,7 @@ def play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc):
 
 
 @njit(cache=True)
-def play_tape_fast(us, refill, pol, C, H, TT, S):
+def play_tape_fast(us, refill, pol, C, H, TT, S, key=0):
     """One new game (setup, then turn 1) on the tape ``us``; see ``play_fast``."""
     nr, nh = C.shape[0], H.shape[0]
     zr = np.zeros((6, nr), np.int64)
@@ -524,19 +550,20 @@ def play_tape_fast(us, refill, pol, C, H, TT, S):
     zh = np.zeros((3, nh), np.int64)
     zh[0] = H[:, 0]
     sc = np.array([1, S[0], 0, 0, 0, 0], np.int64)
-    return play_fast(us, refill, pol, C, H, TT, S, zr, zh, np.zeros(0, np.int64), sc)
+    return play_fast(us, refill, pol, C, H, TT, S, zr, zh, np.zeros(0, np.int64), sc, key)
 
 
 @njit(cache=True)
-def _run(first, games, seed, pol, C, H, TT, S, zr, zh, vb, sc, out):
+def _run(first, games, seed, pol, C, H, TT, S, zr, zh, vb, sc, out, refill):
     us = np.zeros(0)
     for k in range(games):
         g = first + k
         np.random.seed((seed * 1_000_003 + g) % (2**32))  # game g's own chance
+        key = (seed * 1_000_003 + g) % (2**62)  # ... or its key (refill 2)
         if sc[0] == 0:
-            r, t, c, n = play_tape_fast(us, True, pol, C, H, TT, S)
+            r, t, c, n = play_tape_fast(us, refill, pol, C, H, TT, S, key)
         else:
-            r, t, c, n = play_fast(us, True, pol, C, H, TT, S, zr, zh, vb, sc)
+            r, t, c, n = play_fast(us, refill, pol, C, H, TT, S, zr, zh, vb, sc, key)
         out[k, 0], out[k, 1], out[k, 2] = r, t, c
 
 
@@ -578,11 +605,14 @@ def run_fast(
     config: THConfig | None = None,
     first: int = 0,
     start=None,
+    keyed: bool = False,
 ) -> np.ndarray:
     """Games ``first .. first+games-1``: rows (result, last turn, crowns).
 
     result: 0 survived, 1 unpaid tax, 2 Chauncey killed. Game g's chance depends only on
     (seed, g). ``start``: ``export(state)`` of a position to play from (default: new games).
+    ``keyed``: each chance number keyed by (seed, g, turn, chance point, its count), the
+    coach's rollouts: games from two positions a purchase apart keep common luck.
     """
     tb = tables(config)
     out = np.zeros((games, 3), np.int64)
@@ -600,6 +630,7 @@ def run_fast(
         tb.setup,
         *start,
         out,
+        2 if keyed else 1,
     )
     return out
 
