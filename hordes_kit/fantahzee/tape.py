@@ -13,11 +13,10 @@ This is exactly the engine's chance and the random bot's uniform choice, written
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from math import lcm
 from typing import Any
 
+from hordes_kit.core.tape import integer_weights, pick, uniform_tape
 from hordes_kit.fantahzee.bots import strong_bot
 from hordes_kit.fantahzee.game import FState, new_game
 from hordes_kit.fantahzee.policy import policy_of
@@ -29,8 +28,7 @@ BOT_NAMES = ("random", "strong")
 
 def make_tape(seed: int, numbers: int = 8000) -> tuple[float, ...]:
     """A tape drawn from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    return tuple(rng.random() for _ in range(numbers))
+    return uniform_tape(seed, numbers)
 
 
 def weights(state: FState) -> list[tuple[str, int]]:
@@ -39,19 +37,7 @@ def weights(state: FState) -> list[tuple[str, int]]:
     >>> weights(new_game({"players": 3}))
     [('first:1', 1), ('first:2', 1), ('first:3', 1)]
     """
-    outcomes = state.chance_outcomes()
-    den = lcm(*(p.denominator for _, p in outcomes))
-    return [(o, p.numerator * (den // p.denominator)) for o, p in outcomes]
-
-
-def pick(ws: Sequence[tuple[str, int]], u: float) -> str:
-    """The outcome the number ``u`` in [0, 1) selects among integer-weighted outcomes."""
-    k = int(u * sum(w for _, w in ws))
-    for outcome, w in ws:
-        k -= w
-        if k < 0:
-            return outcome
-    raise AssertionError("u must lie in [0, 1)")
+    return integer_weights(state.chance_outcomes())
 
 
 def play_tape(

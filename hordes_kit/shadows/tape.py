@@ -12,13 +12,12 @@ exactly the engine's chance and the bots' own, written ahead.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
-from math import lcm
 from typing import Any
 
+from hordes_kit.core.tape import integer_weights, pick, uniform_tape
 from hordes_kit.shadows.bots import get_policy
 from hordes_kit.shadows.game import ShadowsState, new_game
 
@@ -51,25 +50,12 @@ class TapeRng:
 
 def make_tape(seed: int, numbers: int = 6000) -> tuple[float, ...]:
     """A tape drawn from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    return tuple(rng.random() for _ in range(numbers))
+    return uniform_tape(seed, numbers)
 
 
 def weights(state: ShadowsState) -> list[tuple[str, int]]:
     """A chance node's outcomes (sorted ids) with exact integer weights."""
-    outcomes = state.chance_outcomes()
-    den = lcm(*(p.denominator for _, p in outcomes))
-    return [(o, p.numerator * (den // p.denominator)) for o, p in outcomes]
-
-
-def pick(ws: Sequence[tuple[str, int]], u: float) -> str:
-    """The outcome the number ``u`` in [0, 1) selects among integer-weighted outcomes."""
-    k = int(u * sum(w for _, w in ws))
-    for outcome, w in ws:
-        k -= w
-        if k < 0:
-            return outcome
-    raise AssertionError("u must lie in [0, 1)")
+    return integer_weights(state.chance_outcomes())
 
 
 def play_tape(

@@ -10,8 +10,8 @@ remains) written ahead; decisions are the sensible bot's.
 from __future__ import annotations
 
 import random
-from math import lcm
 
+from hordes_kit.core.tape import integer_weights, pick, uniform_tape
 from hordes_kit.skytear.bots import sensible_policy
 from hordes_kit.skytear.game import SkyState
 
@@ -20,8 +20,7 @@ __all__ = ["make_tape", "tape_pick", "play_tape", "turn_trace"]
 
 def make_tape(seed: int, numbers: int = 3000) -> tuple[float, ...]:
     """A tape drawn from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    return tuple(rng.random() for _ in range(numbers))
+    return uniform_tape(seed, numbers)
 
 
 def tape_pick(outcomes, u: float) -> str:
@@ -31,14 +30,7 @@ def tape_pick(outcomes, u: float) -> str:
     >>> tape_pick((("a", Fraction(1, 4)), ("b", Fraction(3, 4))), 0.3)
     'b'
     """
-    t = lcm(*(p.denominator for _, p in outcomes))
-    k = int(u * t)
-    acc = 0
-    for o, p in outcomes:
-        acc += p.numerator * (t // p.denominator)
-        if acc > k:
-            return o
-    return outcomes[-1][0]
+    return pick(integer_weights(outcomes), u)
 
 
 def turn_trace(s: SkyState) -> tuple:

@@ -22,9 +22,9 @@ from math import comb
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.montecarlo import wilson_interval
 from hordes_kit.core.state import evolve
+from hordes_kit.core.tape import pick
 from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.rules import RULE as R
-from hordes_kit.the_horde.tape import pick
 
 __all__ = [
     "kill_probability",

@@ -8,8 +8,7 @@ is exactly the engine's chance (one card at a time from what remains, uniformly)
 
 from __future__ import annotations
 
-import random
-
+from hordes_kit.core.tape import pick, uniform_tape
 from hordes_kit.the_horde.bots import Policy, choose, get_policy
 from hordes_kit.the_horde.game import THState, new_game
 from hordes_kit.the_horde.rules import THConfig
@@ -19,18 +18,7 @@ __all__ = ["make_tape", "pick", "play_tape"]
 
 def make_tape(seed: int, numbers: int = 20_000) -> tuple[float, ...]:
     """A tape drawn from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    return tuple(rng.random() for _ in range(numbers))
-
-
-def pick(weights, u: float) -> str:
-    """The outcome id the number ``u`` selects among integer-weighted outcomes."""
-    k = int(u * sum(w for _, w in weights))
-    for outcome, w in weights:
-        k -= w
-        if k < 0:
-            return outcome
-    raise AssertionError("u must lie in [0, 1)")
+    return uniform_tape(seed, numbers)
 
 
 def play_tape(policy: str | Policy, tape, config: THConfig | None = None) -> tuple[THState, int]:

@@ -12,12 +12,12 @@ import html
 
 import ipywidgets as w
 
+from hordes_kit.core.tape import pick
 from hordes_kit.the_horde.advice import BuyAdvice, advise_buy
 from hordes_kit.the_horde.bots import Policy, choose, get_policy
 from hordes_kit.the_horde.game import THState
 from hordes_kit.the_horde.odds import HORDE_STEPS
 from hordes_kit.the_horde.rules import GAME
-from hordes_kit.the_horde.tape import pick
 from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.controls import page, seed_box
