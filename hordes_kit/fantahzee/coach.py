@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from hordes_kit.core.coach import CoachRules, Measure, Outcome
+from hordes_kit.core.coach_rules import CoachRules, Measure, Outcome
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import playout
 from hordes_kit.core.state import evolve

@@ -5,7 +5,7 @@ turn in progress first, as ``simulate.py`` does).
 
 from __future__ import annotations
 
-from hordes_kit.core.coach import CoachRules, Measure, Outcome
+from hordes_kit.core.coach_rules import CoachRules, Measure, Outcome
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import play_until
 from hordes_kit.heroes_hordes.bots import DISCARD_RULES, get_policy

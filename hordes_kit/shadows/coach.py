@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from hordes_kit.core.coach import CoachRules, Measure, Outcome, engine_rollout
+from hordes_kit.core.coach_rules import CoachRules, Measure, Outcome, engine_rollout
 from hordes_kit.core.state import evolve
 from hordes_kit.shadows.bots import policy_bot
 from hordes_kit.shadows.game import ShadowsState

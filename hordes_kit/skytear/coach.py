@@ -7,7 +7,7 @@ the rules engine.
 
 from __future__ import annotations
 
-from hordes_kit.core.coach import CoachRules, Measure, Outcome
+from hordes_kit.core.coach_rules import CoachRules, Measure, Outcome
 from hordes_kit.core.montecarlo import game_rng
 from hordes_kit.core.playout import play_until, playout
 from hordes_kit.skytear.bots import Sensible

@@ -6,7 +6,7 @@ to the next Recruit phase or attack deck draw.
 
 from __future__ import annotations
 
-from hordes_kit.core.coach import CoachRules, Measure, Outcome
+from hordes_kit.core.coach_rules import CoachRules, Measure, Outcome
 from hordes_kit.core.playout import KeyedLuck, play_until
 from hordes_kit.the_horde.bots import as_bot
 from hordes_kit.the_horde.game import THState
