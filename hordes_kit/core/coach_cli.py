@@ -97,7 +97,7 @@ COACH_COMMAND = Command(
     "the best moves of a position, by simulated games",
     "Ranks the moves of the player whose turn it is by their win chance (and score), "
     "each move played on by many simulated games under the game's best policy, on the "
-    "same luck for every move: the top three, their 95%% intervals, the difference from "
+    "same luck for every move: the top three, their 95% intervals, the difference from "
     "the best, and why the best is better. Hidden cards of other players are never read.",
     _arguments,
     _run,
