@@ -9,8 +9,8 @@ import random
 import pytest
 from demo_game import DemoState
 
-from hordes_kit.core.coach import Coach, CoachRules, Measure, coach, engine_rollout
-from hordes_kit.core.coach_words import answer_json, answer_lines
+from hordes_kit.core.coach import Coach, CoachRules, Measure, Outcome, coach, engine_rollout
+from hordes_kit.core.coach_words import answer_json, answer_lines, percent
 from hordes_kit.core.errors import InvalidInputError
 from hordes_kit.core.playout import play_steps
 
@@ -253,6 +253,30 @@ def test_heroes_hordes_coach_agrees_with_the_exact_best_discard():
     assert all(v.diff_low < 0 and v.diff <= 0 for v in a.moves[1:])
     assert "fewer Devastation Tokens" in a.why
     assert a.exact == "This agrees with the exact best discard for this battle, Discard Wizard."
+
+
+def test_the_policys_move_kept_first_names_the_runner_up_that_won_more():
+    # the policy stays (wins when u < 0.50), a swap wins when u < 0.53 on the same u: the
+    # swap wins more of the same games but is not told apart 99% sure, so stay stays first
+    # and the sentence under the table says why the order is not the win chances'
+    def rollout(state, seat, seed, index):
+        u = random.Random(f"{seed}:{index}").random()
+        return Outcome(float(u < (0.53 if state.history[-1] == "swap" else 0.50)), None, (0.0,))
+
+    rules = CoachRules("the policy", rollout, (Measure("x"),), bot=lambda s, r: "stay")
+    a = coach(_demo(), seconds=30, games=200, rules=rules)
+    stay, swap = a.moves
+    assert stay.move == "stay" and swap.win > stay.win and swap.diff > 0
+    assert a.why == (
+        "stay is what the policy plays, and in 200 games each no other move is told apart "
+        "above it on win chance with the 99% certainty the coach asks before it leaves that "
+        f"move: swap won {percent(swap.diff)} more of the same games (95%: "
+        f"{_sign(swap.diff_low)} to {_sign(swap.diff_high)})."
+    )
+
+
+def _sign(x: float) -> str:
+    return ("+" if x > 0 else "-") + percent(abs(x))
 
 
 def test_where_the_whole_game_differs_the_coach_says_so():

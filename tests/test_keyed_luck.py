@@ -137,7 +137,9 @@ def test_the_coachs_games_after_two_purchases_keep_common_luck():
     def plain_turn(state, i: int) -> int:
         stop = lambda x: _handover(x, state.turn)  # noqa: E731
         t = play_until(state, random.Random(i), {0: as_bot("balanced")}, stop)
-        return t.turn if t.is_terminal else int(run_fast("balanced", 1, 9, first=i, start=export(t))[0][1])
+        if t.is_terminal:
+            return t.turn
+        return int(run_fast("balanced", 1, 9, first=i, start=export(t))[0][1])
 
     keyed = plain = 0
     for seed in (3, 4, 5):

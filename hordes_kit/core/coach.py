@@ -245,7 +245,7 @@ class Coach:
 
     def answer(self) -> CoachAnswer:
         """The ranking from the games played so far."""
-        from hordes_kit.core.coach_words import agreement, why_better
+        from hordes_kit.core.coach_words import agreement, kept_words, why_better
 
         ranked = sorted(self._moves, key=self._key(), reverse=True)
         kept = self._kept(ranked[0])
@@ -255,12 +255,11 @@ class Coach:
         best = ranked[0]
         values = tuple(_value(m, best, bool(self.rules.score)) for m in ranked)
         why = why_better(self.rules, best, ranked[1] if len(ranked) > 1 else None)
-        if best.move == self._policy and why.startswith("In "):  # nothing measured favours it
-            n = len(best.outcomes)
-            why = (
-                f"{best.label} is what {self.rules.policy} plays, and in {n:,} game"
-                f"{'s' * (n != 1)} each no other move is told apart above it on win chance."
-            )
+        runner = values[1] if len(values) > 1 else None
+        if best.move == self._policy and (why.startswith("In ") or (runner and runner.diff > 0)):
+            # the policy's move kept first: say so, and name a runner-up that won more games
+            kept = kept_words(self.rules.policy, values[0], len(best.outcomes), runner)
+            why = kept if why.startswith("In ") else f"{kept} {why}"
         who = getattr(self.state, "who", None)
         return CoachAnswer(
             self.game,

@@ -81,6 +81,24 @@ def why_better(rules, best, second) -> str:
     return f"On the same {n:,} game{'s' * (n != 1)}, {best.label} gives {said}."
 
 
+def kept_words(policy: str, best, n: int, runner=None) -> str:
+    """Why the best policy's own move ``best`` (a ``MoveValue``) stays first after ``n``
+    games each: no move is told apart above it (99% sure, as the coach asks before it
+    leaves the policy's move); a runner-up that won more of the same games is named with
+    its difference, so the table's order reads as the advice."""
+    said = (
+        f"{best.label} is what {policy} plays, and in {n:,} game{'s' * (n != 1)} each no "
+        "other move is told apart above it on win chance"
+    )
+    if runner is None or runner.diff <= 0:
+        return said + "."
+    return (
+        f"{said} with the 99% certainty the coach asks before it leaves that move: "
+        f"{runner.label} won {percent(runner.diff)} more of the same games (95%: "
+        f"{_signed(runner.diff_low)} to {_signed(runner.diff_high)})."
+    )
+
+
 def agreement(values, move: str, words: str) -> str:
     """How the coach's ranking stands to the screen's exact answer ``move`` (``words``: what
     it is best at): it agrees, or the whole game's difference in the same games."""
