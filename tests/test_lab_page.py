@@ -49,6 +49,20 @@ def test_a_question_is_answered_on_the_page_and_its_best_plays_on_a_board():
     assert board.state.result in ("win", "taxes", "chauncey")
 
 
+def test_another_game_shows_its_own_questions_words_and_games():
+    # every game's first question is "best-policy": picking another game did not change
+    # the question's value, and the words under it still described the last game's family
+    from hordes_kit.ui.lab import GAMES
+
+    page = LabPage()
+    for name, questions in GAMES.items():
+        page.game.value = name
+        first = questions[0]
+        assert page.question.value == first.key
+        assert page.about.value == f"<p><em>{html.escape(first.about)}</em></p>", name
+        assert page.games.value == min(first.default_games, page.games.max), name
+
+
 def test_heroes_and_hordes_best_rules_play_on_a_board():
     page = LabPage()
     page.game.value = "Heroes & Hordes"

@@ -154,6 +154,9 @@ class LabPage:
         qs = GAMES[self.game.value]
         self.question.options = [(q.title, q.key) for q in qs]
         self.question.value = qs[0].key
+        # every game's first question has the same key: the value may not change, and the
+        # words and games under it would still be the last game's
+        self._about()
 
     def _q(self):
         return next(q for q in GAMES[self.game.value] if q.key == self.question.value)
