@@ -211,7 +211,7 @@ def test_the_solo_games_coach_doubles_its_games_where_a_move_is_close(game):
     assert policy.spec == (game, {}, 0, *keyed)
     assert coach.spec == (game, {}, module.COACH_GAMES, *keyed)
     assert module.COACH_GAMES > DROP_AFTER
-    assert coach.label == f"The coach (up to {module.COACH_GAMES} simulated games a move)"
+    assert coach.label == f"The coach (up to {module.COACH_GAMES:,} simulated games a move)"
     assert "doubling while another move has won more of them" in question.about
 
 

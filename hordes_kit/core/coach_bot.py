@@ -97,7 +97,7 @@ def play_coach(spec, seed: int, first: int, count: int) -> np.ndarray:
 
 def _games_words(games: int) -> str:
     """The coach bot's simulated games a move in words ("16 simulated games")."""
-    return f"{'up to ' * (games > DROP_AFTER)}{games} simulated games"
+    return f"{'up to ' * (games > DROP_AFTER)}{games:,} simulated games"
 
 
 def coach_question(
@@ -147,8 +147,8 @@ def coach_question(
         + (
             " Each chance draw's luck is keyed by the turn and what is drawn (the n-th Horde "
             "card of turn t, the n-th battle roll), so after the coach plays another move "
-            "both games still meet the same Horde and the same rolls: the difference left is "
-            "the move's."
+            "both games still meet the same Horde cards and the same n-th rolls: far less "
+            "of the difference between them is luck."
             if keyed_luck
             else ""
         ),
