@@ -8,10 +8,11 @@ Why plans and not single clicks: "buy the Cow, then the policy goes on" and "buy
 Archer, then the policy goes on" usually end with the same cards bought, so their odds
 come out identical and say nothing. Plans that differ end in different positions.
 
-Fair comparison (common random numbers): every plan is played on the same seeded games
-(game ``g`` draws the same chance numbers whatever the plan), so luck cancels in the
-*difference* between two plans, whose 95% interval is much narrower than the two
-intervals side by side. Two rounds keep it quick: every plan on a few hundred games,
+Fair comparison (common random numbers): every plan is played on the same seeded games,
+with keyed luck (game ``g``'s n-th Horde card, roll or flip of a turn is the same whatever
+the plan, even after a plan that flips a card more), so luck cancels in the *difference*
+between two plans, whose 95% interval is much narrower than the two intervals side by
+side. Two rounds keep it quick: every plan on a few hundred games,
 then the most promising ones on fresh games (so the first round's luck does not flatter
 the winner), ranked by the average number of turns Chauncey lasts.
 """
@@ -184,7 +185,10 @@ def _fast(start: THState, pol: Policy, first: int, games: int, seed: int) -> np.
     # numba loads on the first simulation, not when a page imports this module
     from hordes_kit.the_horde.fast.sim import export, run_fast
 
-    return run_fast(pol, games, seed, config=start.config, first=first, start=export(start))
+    start_rows = export(start)
+    return run_fast(
+        pol, games, seed, config=start.config, first=first, start=start_rows, keyed=True
+    )
 
 
 def _play(state: THState, plan: Plan, pol: Policy, first: int, games: int, seed: int):
