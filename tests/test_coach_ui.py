@@ -147,3 +147,33 @@ def test_the_coach_goes_on_thinking_while_the_answer_is_read():
     assert more.games > first.games and f"{more.games:,} simulated games" in board.coach.out.value
     board.act(board.state.legal_actions()[0])  # the board moves on: no more thinking
     assert board.coach.keep_thinking() is None and not board.coach.clock.running
+
+
+def test_the_hordes_coach_says_how_it_stands_to_the_purchase_advice():
+    # one screen, two answers: "What should I buy?" ranks whole plans by the turns Chauncey
+    # lasts, the coach one move by win chance; the coach's answer names the advice's first
+    # step and agrees with it or gives its difference on the same games
+    from hordes_kit.ui.the_horde.board import THBoard
+
+    board = THBoard(seed=1)
+    while board.state.step != "recruit":
+        board.state = board.state.apply(board.state.legal_actions()[0])
+    board._show()
+    answer = board.coach.ask(seconds=60, games=64)
+    assert answer is not None and "hk-coach-also" not in board.coach.out.value  # no advice
+    board.purchase_odds(games=200)  # the advice comes after the answer: it is redrawn
+    plan = board.advice.best.plan
+    follows = ("flip",) if plan.flip else tuple(f"buy:{c}" for c in plan.buys) or ("done",)
+    shown = html.unescape(board.coach.out.value)
+    words = "the purchase advice's first step (its plans ranked by turns Chauncey lasts)"
+    if answer.best.move in follows:
+        assert f"This agrees with {words}, {answer.best.label}." in shown
+    else:
+        first = next(v for v in answer.moves if v.move in follows)
+        assert f"T{words[1:]} is {first.label}; over the whole game the coach" in shown
+        assert f"{first.label} wins " in shown
+    board.coach.refine(seconds=60, games=128)  # a refined answer still says it
+    assert "hk-coach-also" in board.coach.out.value
+    board.state = board.state.apply(board.state.legal_actions()[0])  # another position
+    board._show()
+    assert board.advice is None and "hk-coach-also" not in board.coach.out.value

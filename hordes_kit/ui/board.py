@@ -265,9 +265,19 @@ class BoardMixin:
         from hordes_kit.ui.coach import CoachPanel
 
         self.coach = CoachPanel(
-            self.game, lambda: self.state, self.page_role, self.table_seat, self.coach_sees
+            self.game,
+            lambda: self.state,
+            self.page_role,
+            self.table_seat,
+            self.coach_sees,
+            self.coach_other,
         )
         return self.coach
+
+    def coach_other(self, state: GameState) -> tuple[tuple[str, ...], str] | None:
+        """Another answer this board shows for ``state`` (the moves that follow it, and its
+        name in words), for the coach to say how it stands to it; None where there is none."""
+        return None
 
     def coach_sees(self, state: GameState) -> bool:
         """Whether the cards of the seat to move are on this screen (the coach answers for

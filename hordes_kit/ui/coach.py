@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from hordes_kit.core.coach import FIRST_SECONDS, Coach, rules_for
 from hordes_kit.core.coach_answer import CoachAnswer
-from hordes_kit.core.coach_words import how_sure, percent
+from hordes_kit.core.coach_words import agreement, how_sure, percent
 from hordes_kit.core.errors import HordesKitError
 from hordes_kit.core.state import GameState
 from hordes_kit.ui.common import error_html, note_html
@@ -61,8 +61,9 @@ def _signed(x: float) -> str:
     return ("+" if x > 0 else "-" if x < 0 else "±") + percent(abs(x))
 
 
-def answer_html(a: CoachAnswer) -> str:
-    """The coach's answer as the board shows it: the top three, the reason, how sure."""
+def answer_html(a: CoachAnswer, also: str = "") -> str:
+    """The coach's answer as the board shows it: the top three, the reason, how sure;
+    ``also``: how it stands to another answer on the same screen (``CoachPanel``)."""
     e = html.escape
     rows = []
     for i, v in enumerate(a.top, 1):
@@ -86,6 +87,7 @@ def answer_html(a: CoachAnswer) -> str:
         f"({len(a.moves)} possible), from {a.games:,} simulated games played on by "
         f"{e(a.policy)}; {a.seconds:.1f} s:</p><ol>{''.join(rows)}</ol>"
         f"<p>{e(a.why)}</p>{f'<p>{e(a.exact)}</p>' if a.exact else ''}"
+        f"{f'<p class={chr(39)}hk-coach-also{chr(39)}>{e(also)}</p>' if also else ''}"
         f"<p class='hk-note'>{e(how)}</p></div>"
     )
 
@@ -100,11 +102,16 @@ class CoachPanel(w.VBox):
         role: Callable[[], str] = lambda: "solo",
         seat: Callable[[], int | None] = lambda: None,
         on_screen: Callable[[GameState], bool] = lambda s: True,
+        other: Callable[[GameState], tuple[tuple[str, ...], str] | None] = lambda s: None,
     ) -> None:
         self.game, self._state, self._role, self._seat = game, state, role, seat
         # whether the cards of the seat to move are on this screen (a device passed round
         # a table shows one player's hand at a time: the answer would show it to another)
         self._on_screen = on_screen
+        # another answer the board shows for this position (The Horde's "What should I
+        # buy?"): the moves that follow it and its words; the coach says how it stands to it
+        self._other = other
+        self._answer: CoachAnswer | None = None
         self.button = w.Button(description="Coach", tooltip="the best moves here")
         self.longer = w.Button(description="Think longer", disabled=True)
         self.out = w.HTML(note_html("The coach ranks the moves of the player whose turn it is."))
@@ -124,7 +131,7 @@ class CoachPanel(w.VBox):
     def forget(self) -> None:
         """No answer shown (the position it was about is gone)."""
         self.clock.stop()
-        self._search = None
+        self._search = self._answer = None
         self.longer.disabled = True
         self.out.value = note_html(START)
 
@@ -170,10 +177,28 @@ class CoachPanel(w.VBox):
         self._shown(answer)
         return answer
 
+    def _also(self, answer: CoachAnswer) -> str:
+        """How the answer stands to the board's other answer for this position ("" if none):
+        of the moves that follow it, the one the coach ranks highest."""
+        if answer.exact or self._search is None:
+            return ""
+        other = self._other(self._search.state)
+        if other is None:
+            return ""
+        moves, words = other
+        follows = [v for v in answer.moves if v.move in moves]
+        return agreement(answer.moves, follows[0].move, words) if follows else ""
+
+    def redraw(self) -> None:
+        """Show the last answer again (the board's other answer for it came or went)."""
+        if self._answer is not None and self._search is not None:
+            self.out.value = answer_html(self._answer, self._also(self._answer))
+
     def _shown(self, answer: CoachAnswer) -> None:
         """Show an answer; until the best is told apart, go on thinking while it is read."""
         self.longer.disabled = not answer.more
-        self.out.value = answer_html(answer)
+        self._answer = answer
+        self.out.value = answer_html(answer, self._also(answer))
         self._more = 0.0
         if not answer.more:
             self.clock.stop()
@@ -191,7 +216,8 @@ class CoachPanel(w.VBox):
         # the kernel's loop is given back after WHILE_READING seconds of thinking in all
         self._more += max(STEP_SECONDS, time.perf_counter() - began)
         self.longer.disabled = not answer.more
-        self.out.value = answer_html(answer)
+        self._answer = answer
+        self.out.value = answer_html(answer, self._also(answer))
         if not answer.more or self._more >= WHILE_READING:
             self.clock.stop()
         return answer

@@ -215,6 +215,15 @@ class THBoard(BoardMixin, w.VBox):
         self.progress.layout.display = "none"
         self._odds(buy_advice_html(self.advice))
         self._show()  # the advised cards are marked in the row
+        self.coach.redraw()  # a coach's answer on screen says how it stands to the advice
+
+    def coach_other(self, state) -> tuple[tuple[str, ...], str] | None:
+        """The purchase advice on screen for this position: its best plan's first steps."""
+        if self.advice is None or state.history != self._odds_for:
+            return None
+        plan = self.advice.best.plan
+        moves = ("flip",) if plan.flip else tuple(f"buy:{c}" for c in plan.buys) or ("done",)
+        return moves, "the purchase advice's first step (its plans ranked by turns Chauncey lasts)"
 
     def horde_phase_odds(self) -> None:
         """What the rest of this Horde phase will cost (exact where it can be)."""
