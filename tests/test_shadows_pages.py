@@ -4,6 +4,7 @@ walkthrough's grading of every question, and the odds tools against the calculat
 
 from __future__ import annotations
 
+import html
 import json
 import random
 
@@ -341,3 +342,50 @@ def test_the_odds_tools_show_the_calculators_numbers():
     wins.run()
     res = simulate(("akintunde", "eras"), 10, 1)
     assert percent(res.outright[0] / 10) in wins.out.value  # the page's own format
+
+
+def test_the_coach_says_how_it_stands_to_the_decision_odds():
+    # one screen, two answers: "Best by these odds" ranks this step by its own exact measure,
+    # the coach by the whole game's win chance; the coach names the odds' best and agrees
+    # with it or gives its difference on the same games
+    b = ShadowsBoard(players=2, kinds=["Person", "Sensible bot"], seed=7, speed="Instant")
+    _to_plan(b)
+    answer = b.coach.ask(seconds=60, games=4)
+    assert answer is not None and "hk-coach-also" not in b.coach.out.value
+    b.click("odds:decision")
+    result = decision_odds(b.state)
+    table = odds_table(result)
+    best = next(o for o in result["options"] if table.best[0].startswith(o["label"]))
+    shown = html.unescape(b.coach.out.value)
+    assert "hk-coach-also" in shown and "he odds' best for this step (“" in shown
+    if answer.best.move == best["action"]:
+        assert f", {answer.best.label}." in shown and "This agrees with" in shown
+    else:
+        assert "over the whole game the coach" in shown
+    b.click("odds:hide")
+    b.coach.redraw()
+    assert "hk-coach-also" not in b.coach.out.value
+
+
+def test_a_question_still_open_shows_the_coach_beside_the_odds_best():
+    # an answer a rule forbids leaves the question open: its grade shows the odds' table and
+    # the coach beside it says how it stands to the odds' best
+    wk = walkthrough()
+    for i in range(len(wk.scenarios)):
+        wk.load(i)
+        while wk.i < len(wk.frames):
+            q = wk.pending_question()
+            if q is None:
+                wk.next()
+                continue
+            refused = [m for m in wk.answers(q) if refusal(q.before, m)]
+            if refused and odds_table(decision_odds(q.before)) is not None:
+                assert wk.coach.ask(seconds=60, games=4) is not None
+                assert "hk-coach-also" not in wk.coach.out.value
+                wk.answer(refused[0])
+                assert wk.pending_question() is q and "sh-grade" in wk.narration.value
+                shown = html.unescape(wk.coach.out.value)
+                assert "hk-coach-also" in shown and "he odds' best for this step (“" in shown
+                return
+            wk.answer(q.step.move)
+    raise AssertionError("no rule question with odds")

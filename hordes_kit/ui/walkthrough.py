@@ -111,7 +111,9 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
         self.table_rules.on_change(lambda _c: self.load(self.picker.value))
         self.links = LinkBox(self.link_params)
         # the coach at a step that asks for a choice: the moves of the question's position
-        self.coach = CoachPanel(self.scenarios[0].game if self.scenarios else "", self._asked)
+        self.coach = CoachPanel(
+            self.scenarios[0].game if self.scenarios else "", self._asked, other=self.coach_other
+        )
         super().__init__(
             [
                 Stylesheet(),
@@ -369,6 +371,11 @@ class WalkthroughPlayer(PointQuestions, w.VBox):
             self._question_widgets(q) if q else self._point_widgets(p) if p else ()
         )
         self.coach.show_for(q is not None and q.step.grade != "rule")
+
+    def coach_other(self, state: GameState) -> tuple[tuple[str, ...], str] | None:
+        """Another answer this page shows for the question's position (the moves that
+        follow it, its name in words), for the coach to say how it stands to it."""
+        return None
 
     def _asked(self) -> GameState:
         """The position of the open question (the coach's), else the one on screen."""

@@ -25,6 +25,9 @@ __all__ = [
     "odds_table",
     "move_figure",
     "odds_block",
+    "decision_block",
+    "best_moves",
+    "odds_name",
     "headline",
     "model_html",
     "reveal_html",
@@ -171,16 +174,26 @@ def move_figure(result: dict, action: str) -> str:
     return ""
 
 
+def _option(result: dict, row: tuple) -> dict:
+    """The option a table row shows (its name is the label, maybe with words added)."""
+    return next(
+        o for o in result["options"] if row[0] == o["label"] or row[0].startswith(o["label"] + " (")
+    )
+
+
+def best_moves(result: dict, table: RankedTable) -> tuple[str, ...]:
+    """The actions of the table's best row and of the rows just as good."""
+    if table.best is None:
+        return ()
+    return tuple(_option(result, row)["action"] for row in (table.best, *table.tied_with_best()))
+
+
 def headline(result: dict, table: RankedTable) -> str:
     """The advice in words, from the table's own best row and its figure."""
     best = table.best
     if best is None:
         return "No move to rank."
-    r = next(
-        o
-        for o in result["options"]
-        if best[0] == o["label"] or best[0].startswith(o["label"] + " (")
-    )
+    r = _option(result, best)
     text = f"Best by these odds: {best[0]} — {move_figure(result, r['action'])}"
     ties = table.tied_with_best()
     if ties:
@@ -202,17 +215,31 @@ def model_html(result: dict) -> str:
 
 def odds_block(s: Position, mark: dict[str, str] | None = None) -> str:
     """The decision on top's odds: headline and ranked table from the same ranking, model."""
+    return decision_block(s, mark)[0]
+
+
+def decision_block(
+    s: Position, mark: dict[str, str] | None = None
+) -> tuple[str, tuple[tuple[str, ...], str] | None]:
+    """``odds_block`` and what it recommends: the best moves (and those just as good) and
+    its name in words, for the coach to say how it stands to it (None: no ranking)."""
     result = decision_odds(s)
     table = odds_table(result, mark)
     if table is None:
         why = result["model"][0] if result["model"] else "No odds for this decision."
-        return f"<p class='hk-note'>{html.escape(why)}</p>"
-    return (
+        return f"<p class='hk-note'>{html.escape(why)}</p>", None
+    block = (
         "<div class='sh-odds-box'>"
         + table.html(headline=headline(result, table))
         + model_html(result)
         + "</div>"
     )
+    return block, (best_moves(result, table), odds_name(result))
+
+
+def odds_name(result: dict) -> str:
+    """What the odds' best is, in words, for the coach's sentence beside it."""
+    return f"the odds' best for this step (“{MEASURES[result['decision']].measure}”)"
 
 
 def reveal_html(s: Position, seat: int, viewer: int) -> str:

@@ -25,7 +25,7 @@ from hordes_kit.ui.common import error_html, note_html
 from hordes_kit.ui.controls import page, section
 from hordes_kit.ui.playback import PacedPlayback
 from hordes_kit.ui.shadows.advice import (
-    odds_block,
+    decision_block,
     predict_html,
     reveal_html,
     round_for,
@@ -72,6 +72,7 @@ class ShadowsBoard(BoardMixin, w.VBox):
         self.seed_box = self.setup.seed_box
         self.message = w.HTML()
         self.odds_html = ""
+        self._odds_pick = None  # (position, what the decision odds recommend) for the coach
         self.table = ActionView(theme="shadows", label="The table")
         self.table.add_class("sh-board")
         self.table.on_action(self.act)
@@ -351,11 +352,11 @@ class ShadowsBoard(BoardMixin, w.VBox):
             if key == "hide":
                 out = ""
             elif key == "decision":
-                out = (
-                    odds_block(s)
-                    if s.current_player == me
-                    else note_html("It is not your decision.")
-                )
+                if s.current_player == me:
+                    out, pick = decision_block(s)
+                    self._odds_pick = (s.history, pick) if pick else None
+                else:
+                    out = note_html("It is not your decision.")
             elif key == "reveal":
                 out = reveal_html(s, me, me)
             elif key == "predict":
@@ -370,6 +371,14 @@ class ShadowsBoard(BoardMixin, w.VBox):
             f"<div class='sh-odds' role='region' aria-label='Odds'>{out}</div>" if out else ""
         )
         self._show()
+        self.coach.redraw()  # a coach's answer on screen says how it stands to the odds
+
+    def coach_other(self, state) -> tuple[tuple[str, ...], str] | None:
+        """The decision odds on screen for this position: their best move(s) and name."""
+        pick = self._odds_pick
+        if not self.odds_html or pick is None or pick[0] != state.history:
+            return None
+        return pick[1]
 
     # --- save and load -------------------------------------------------------------------
 

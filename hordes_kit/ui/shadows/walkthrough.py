@@ -22,7 +22,14 @@ from hordes_kit.shadows.why import candidates, refusal
 from hordes_kit.ui.controls import page, section
 from hordes_kit.ui.log import rule_chip
 from hordes_kit.ui.quiz import QuizPlayer
-from hordes_kit.ui.shadows.advice import headline, model_html, move_figure, odds_table
+from hordes_kit.ui.shadows.advice import (
+    best_moves,
+    headline,
+    model_html,
+    move_figure,
+    odds_name,
+    odds_table,
+)
 from hordes_kit.ui.shadows.seating import ShadowsStyle
 from hordes_kit.ui.shadows.table import table_html
 from hordes_kit.ui.walkthrough import WalkthroughPlayer
@@ -77,6 +84,10 @@ def grade(state, mine: str, book: str, rules, chooser: str = "the book") -> dict
         parts.append(table.html() + model_html(result))
     return {
         "verdict": verdict,
+        "position": state.history,
+        # what the odds recommend, for the coach beside a question still open
+        "best_moves": best_moves(result, table) if table is not None else (),
+        "best_words": odds_name(result) if table is not None else "",
         "rule": why[1] if why else "",
         "figures": {
             "mine": figs.get(mine, ""),
@@ -93,6 +104,13 @@ class ShadowsWalkthrough(WalkthroughPlayer):
     def __init__(self, scenarios) -> None:
         super().__init__(scenarios, lambda s: table_html(s, None), label=lambda s, a: s.label(a))
         self.last_grade: dict | None = None
+
+    def coach_other(self, state) -> tuple[tuple[str, ...], str] | None:
+        """The odds' best shown by the grade of a question still open at this position."""
+        g = self.last_grade
+        if g is None or g["position"] != state.history or not g["best_moves"]:
+            return None
+        return g["best_moves"], g["best_words"]
 
     def answers(self, f: Frame) -> tuple[str, ...]:
         """The answers offered: every legal move and the moves a rule forbids here."""
@@ -131,6 +149,7 @@ class ShadowsWalkthrough(WalkthroughPlayer):
         if g["verdict"] == "not allowed":
             self.tried.add(action_id)
             self._show(keep_feedback=True)
+            self.coach.redraw()  # the odds' table is on screen beside the coach's answer
             return g["verdict"]
         self.answered.add(f.index)
         self.tried = set()
