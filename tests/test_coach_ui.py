@@ -177,3 +177,33 @@ def test_the_hordes_coach_says_how_it_stands_to_the_purchase_advice():
     board.state = board.state.apply(board.state.legal_actions()[0])  # another position
     board._show()
     assert board.advice is None and "hk-coach-also" not in board.coach.out.value
+
+
+def test_heroes_hordes_coach_says_how_it_stands_to_the_boards_advice():
+    # the board's "Advice:" at a block, a split card, a slay or a search (the lookahead
+    # bot's force measure) and the coach's whole-game answer: agree, or the difference
+    from hordes_kit.core.playout import sample_outcome
+    from hordes_kit.ui.heroes_hordes import advice
+    from hordes_kit.ui.heroes_hordes.board import HHBoard
+
+    board, seen = HHBoard(seed=1), set()
+    while not board.state.is_terminal and len(seen) < 2:
+        s = board.state
+        if s.is_chance:
+            board.state = s.apply(
+                sample_outcome(s.chance_outcomes(), random.Random(len(s.history)))
+            )
+            continue
+        if len(s.legal_actions()) > 1 and s.step in ("defend", "place") and s.step not in seen:
+            seen.add(s.step)
+            board._show()
+            answer = board.coach.ask(seconds=60, games=32)
+            shown = html.unescape(board.coach.out.value)
+            mine = advice.advised_move(s)
+            words = f"the board's advice (by the {advice.MEASURE[s.step]})"
+            if answer.best.move == mine:
+                assert f"This agrees with {words}, {answer.best.label}." in shown
+            else:
+                assert f"T{words[1:]} is {s.label(mine)}; over the whole game" in shown
+        board.state = s.apply(s.legal_actions()[0])
+    assert seen == {"defend", "place"}

@@ -316,6 +316,21 @@ class HHBoard(BoardMixin, w.VBox):
         new = max(1, len(s.log) - self._log_mark)
         self.log_view.value = log_html(s, new=new)
 
+    def coach_other(self, state) -> tuple[tuple[str, ...], str] | None:
+        """The board's advice for the choice on screen (the discard's exact answer is the
+        coach's own ``exact``; the pile order has no advice)."""
+        if (
+            state.is_terminal
+            or state.is_chance
+            or state.step not in ("defend", "place", "slay", "search")
+        ):
+            return None
+        memo = getattr(self, "_advised", None)
+        if memo is None or memo[0] != state.history:  # asked at every step of thinking
+            memo = self._advised = (state.history, advice.advised_move(state))
+        why = advice.MEASURE.get(state.step)
+        return (memo[1],), "the board's advice" + (f" (by the {why})" if why else "")
+
     def _defend_choice(self) -> str:
         s = self.state
         table = advice.defend_table(s)
