@@ -207,3 +207,38 @@ def test_heroes_hordes_coach_says_how_it_stands_to_the_boards_advice():
                 assert f"T{words[1:]} is {s.label(mine)}; over the whole game" in shown
         board.state = s.apply(s.legal_actions()[0])
     assert seen == {"defend", "place"}
+
+
+def test_fantahzees_coach_says_how_it_stands_to_the_decision_odds():
+    # "Odds for this decision" at a damage or a reduce choice (one measure, single moves)
+    # and the coach: agree, or the difference (the Roll Step's best keep is the coach's own
+    # exact answer, the Attack Step's odds rank whole plans: neither is named here)
+    from hordes_kit.ui.fantahzee.advice import decision
+    from hordes_kit.ui.fantahzee.board import FZBoard
+
+    board = FZBoard()
+    for s in play_steps(board.state, random.Random(3)):
+        if s.is_chance or s.is_terminal or len(s.legal_actions()) < 2:
+            continue
+        board.state = s
+        board._show()
+        board.show_odds()
+        if board.coach_other(s) is None:
+            assert s.phase in ("roll", "attack") or decision(s) is None, s.phase
+            continue
+        answer = board.coach.ask(seconds=60, games=4)
+        if answer is None:  # another seat's turn: its hand is not on this screen
+            continue
+        d = decision(s)
+        best = d.best_all(list(d.values))
+        shown = html.unescape(board.coach.out.value)
+        words = f"the odds for this decision (best by {d.measure.short})"
+        if answer.best.move in best:
+            assert f"This agrees with {words}, {answer.best.label}." in shown
+        else:
+            assert f"T{words[1:]} is " in shown and "over the whole game" in shown
+        board.state = s.apply(s.legal_actions()[0])  # another position: no odds for it
+        board._show()
+        assert board.coach_other(board.state) is None
+        return
+    raise AssertionError("no decision with odds")

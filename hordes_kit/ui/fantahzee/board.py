@@ -25,6 +25,7 @@ from hordes_kit.ui.board import BoardMixin, log_html
 from hordes_kit.ui.common import note_html, table_html
 from hordes_kit.ui.controls import page, section
 from hordes_kit.ui.dice import DiceRow
+from hordes_kit.ui.fantahzee.advice import decision
 from hordes_kit.ui.fantahzee.panel import odds_html, strength_html
 from hordes_kit.ui.fantahzee.seating import SEAT_KINDS, SeatSetup
 from hordes_kit.ui.fantahzee.table import card_actions, head_html, line_html, seats_html
@@ -246,8 +247,22 @@ class FZBoard(SeatSetup, BoardMixin, w.VBox):
             return
         text, marks = odds_html(self.state)
         self.odds_out.value = text or note_html("Nothing to weigh right now.")
+        self._odds_for = self.state.history if text else None
         if marks and self.dice.mode == "hold":
             self.dice.mark_keep(marks)
+        self.coach.redraw()  # a coach's answer on screen says how it stands to the odds
+
+    def coach_other(self, state) -> tuple[tuple[str, ...], str] | None:
+        """The odds shown for this decision, where they rank single moves (the best keep is
+        the coach's own exact answer; the Attack Step's odds rank whole plans)."""
+        if getattr(self, "_odds_for", None) != state.history:
+            return None
+        if state.phase == "roll" and not state.pending:  # the coach's exact answer
+            return None
+        d = decision(state)
+        if d is None or not d.values or (state.phase == "attack" and not state.pending):
+            return None
+        return d.best_all(list(d.values)), f"the odds for this decision (best by {d.measure.short})"
 
     def show_strength(self) -> None:
         """The party solver: this turn's strength under the best play."""
