@@ -290,7 +290,7 @@ def test_where_the_whole_game_differs_the_coach_says_so():
     assert agreement((best, apart), "a", words).startswith("This agrees with")
     said = agreement((best, apart), "b", words)
     assert said.startswith("The exact best discard for this battle is Discard B; over the whole")
-    assert "finds Discard A better: Discard B wins -10% against it" in said
+    assert "finds Discard A better: Discard B wins 10% fewer of the same games" in said
     assert "cannot tell it apart from Discard A yet" in agreement((best, close), "b", words)
 
 

@@ -108,9 +108,13 @@ def agreement(values, move: str, words: str) -> str:
     other = next((v for v in values if v.move == move), None)
     if other is None:
         return ""
+    more = "more" if other.diff > 0 else "fewer"
     against = (
-        f"{other.label} wins {_signed(other.diff)} against it in the same games (95%: "
+        f"{other.label} wins {percent(abs(other.diff))} {more} of the same games (95%: "
         f"{_signed(other.diff_low)} to {_signed(other.diff_high)})"
+        if other.diff
+        else f"{other.label} wins as many of the same games (95%: {_signed(other.diff_low)} "
+        f"to {_signed(other.diff_high)})"
     )
     if other.dropped or other.diff_high < 0:
         return (
