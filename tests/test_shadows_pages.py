@@ -10,6 +10,7 @@ import random
 
 import ipywidgets as w
 import pytest
+from walk import open_questions
 
 from hordes_kit.core.errors import IllegalActionError
 from hordes_kit.core.scenario import load_scenario, run_scenario, scenario_files
@@ -371,21 +372,15 @@ def test_a_question_still_open_shows_the_coach_beside_the_odds_best():
     # an answer a rule forbids leaves the question open: its grade shows the odds' table and
     # the coach beside it says how it stands to the odds' best
     wk = walkthrough()
-    for i in range(len(wk.scenarios)):
-        wk.load(i)
-        while wk.i < len(wk.frames):
-            q = wk.pending_question()
-            if q is None:
-                wk.next()
-                continue
-            refused = [m for m in wk.answers(q) if refusal(q.before, m)]
-            if refused and odds_table(decision_odds(q.before)) is not None:
-                assert wk.coach.ask(seconds=60, games=4) is not None
-                assert "hk-coach-also" not in wk.coach.out.value
-                wk.answer(refused[0])
-                assert wk.pending_question() is q and "sh-grade" in wk.narration.value
-                shown = html.unescape(wk.coach.out.value)
-                assert "hk-coach-also" in shown and "he odds' best for this step (“" in shown
-                return
-            wk.answer(q.step.move)
+    for _, q in open_questions(wk):
+        refused = [m for m in wk.answers(q) if refusal(q.before, m)]
+        if refused and odds_table(decision_odds(q.before)) is not None:
+            assert wk.coach.ask(seconds=60, games=4) is not None
+            assert "hk-coach-also" not in wk.coach.out.value
+            wk.answer(refused[0])
+            assert wk.pending_question() is q and "sh-grade" in wk.narration.value
+            shown = html.unescape(wk.coach.out.value)
+            assert "hk-coach-also" in shown and "he odds' best for this step (“" in shown
+            return
+        wk.answer(q.step.move)
     raise AssertionError("no rule question with odds")

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from ui_harness import without_rule_boxes
+from walk import open_questions
 
 from hordes_kit.core.montecarlo import mean_interval
 from hordes_kit.core.rules_index import rule_index
@@ -264,39 +265,34 @@ def test_every_question_is_graded_by_its_kind():
     from hordes_kit.ui.the_horde.walkthrough import walkthrough
 
     p = walkthrough(games=400, runs=150)
-    for i, sc in enumerate(p.scenarios):
-        p.load(i)
-        while p.i < len(p.frames):
-            q = p.pending_question()
-            if q is None:
-                p.next()
-                continue
-            offered = p.offered(q)
-            other = next(a for a in offered if a != q.step.move)
-            where = f"{sc.id} step {q.index}"
-            if q.step.grade == "rule":
-                illegal = [a for a in offered if a not in q.before.legal_actions()]
-                assert illegal, f"{where}: a rules question offers an illegal move"
-                ok = p.answer(illegal[0])
-                assert not ok and not p.grade.legal and "costs" in p.grade.reason, where
-                assert "Not legal" in p.feedback and "Try again" in p.feedback
-                assert p.pending_question() is q, f"{where}: a refused move is tried again"
-                p.answer(q.step.move)
-            else:
-                assert set(offered) <= set(q.before.legal_actions()), where
-                ok = p.answer(other)
-                g = p.grade
-                assert not ok and g.legal and g.best in offered, where
-                named = dict(g.figures)
-                assert {other, q.step.move, g.best} <= set(named), where
-                assert all(named.values()), where
-                # the rulebook has no worked example: the moves are the walkthrough's
-                assert "Legal, and the walkthrough chose differently" in p.feedback, where
-                assert "book" not in _visible(without_rule_boxes(p.feedback)), where
-                assert "✘" not in p.feedback and "The figures:" in p.feedback, where
-            # the rule box of the step is shown, never an id
-            assert "hk-rule-chip" in p.narration.value
-            assert "the-horde." not in _visible(p.narration.value)
+    for i, q in open_questions(p):
+        sc = p.scenarios[i]
+        offered = p.offered(q)
+        other = next(a for a in offered if a != q.step.move)
+        where = f"{sc.id} step {q.index}"
+        if q.step.grade == "rule":
+            illegal = [a for a in offered if a not in q.before.legal_actions()]
+            assert illegal, f"{where}: a rules question offers an illegal move"
+            ok = p.answer(illegal[0])
+            assert not ok and not p.grade.legal and "costs" in p.grade.reason, where
+            assert "Not legal" in p.feedback and "Try again" in p.feedback
+            assert p.pending_question() is q, f"{where}: a refused move is tried again"
+            p.answer(q.step.move)
+        else:
+            assert set(offered) <= set(q.before.legal_actions()), where
+            ok = p.answer(other)
+            g = p.grade
+            assert not ok and g.legal and g.best in offered, where
+            named = dict(g.figures)
+            assert {other, q.step.move, g.best} <= set(named), where
+            assert all(named.values()), where
+            # the rulebook has no worked example: the moves are the walkthrough's
+            assert "Legal, and the walkthrough chose differently" in p.feedback, where
+            assert "book" not in _visible(without_rule_boxes(p.feedback)), where
+            assert "✘" not in p.feedback and "The figures:" in p.feedback, where
+        # the rule box of the step is shown, never an id
+        assert "hk-rule-chip" in p.narration.value
+        assert "the-horde." not in _visible(p.narration.value)
 
 
 def test_rulings_are_labelled_as_ours_and_rules_as_the_book():
