@@ -1,7 +1,8 @@
 """The seeded playout driver: the only place that turns chance into outcomes.
 
 Rules never touch a random number generator; this driver samples each chance
-node's exact distribution with ``random.Random(seed)`` and asks a policy (or a
+node's exact distribution with ``random.Random(seed)`` (or, given a ``KeyedLuck``, by
+its keyed draw, so games that part at a choice keep common luck) and asks a policy (or a
 uniform random choice) at decision nodes.
 """
 
