@@ -571,3 +571,14 @@ def test_the_shipped_coach_answers_are_the_planned_runs():
         assert a["paired_low95"] <= d <= a["paired_high95"]
         only = a["won_by_second_only"] - a["won_by_first_only"]
         assert only == round(d * a["games"])
+
+
+def test_a_clocked_search_keeps_time_for_ranking_its_games(monkeypatch):
+    # the answer ranks every game kept (~0.3-0.7 us each): a clocked search stops playing
+    # while that much of its time is left; were ranking a game to take 10 s, the first
+    # game of each move is all it plays (the clock is read after the first batch)
+    monkeypatch.setattr(Coach, "_answer_cost", 10.0)
+    a = Coach(_demo(), DEMO).think(5.0)
+    assert a.games == len(a.moves) == 2
+    monkeypatch.setattr(Coach, "_answer_cost", 0.0)
+    assert Coach(_demo(), DEMO).think(0.2).games > 2
