@@ -30,10 +30,11 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     ("the-horde", HORDE, "best-policy", 10_000, 16),  # first round; 40,000 fresh at the end
     ("the-horde", HORDE, "card-value", 50_000, 0),
     ("the-horde", HORDE, "table-rules", 50_000, 0),
-    # the coach as a bot, up to 256 simulated games a move: ~4.7 CPU-s a game; 4 games only
-    # the coach won and 3 only the best policy: at that rate telling the coach apart
-    # above the policy needs thousands of games
-    ("the-horde", HORDE, "coach", 220, 0),
+    # the coach as a bot, up to 4,096 simulated games a move on keyed luck: ~3.6 CPU-s a
+    # game. The size was fixed by the clock before any game was played (two processes from
+    # 04:14 to 06:00 UTC, the longest run of games 0..K-1 finished by then): 27 games only
+    # the coach won and 27 only the best policy (at 256 a move, 220 games: 4 and 3)
+    ("the-horde", HORDE, "coach", 3_280, 0),
     ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
     ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
     # the coach as a bot, up to 256 simulated games a move: ~0.9 CPU-s a game; at 2,300
