@@ -25,7 +25,7 @@ from hordes_kit.core.montecarlo import MAX_SEED, game_rng
 from hordes_kit.core.playout import KeyedLuck, Policy, playout
 from hordes_kit.core.registry import get_game
 
-__all__ = ["coach_bot", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
+__all__ = ["coach_bot", "coach_choice", "play_coach", "coach_question", "COMPETITIVE", "PER_MOVE"]
 
 COMPETITIVE = ("fantahzee", "shadows")  # a seat wins against the others
 PER_MOVE = 16  # the lab's coach by default (Fantahzee, Shadows): simulated games a move
@@ -39,27 +39,33 @@ def _seed_of(rng: random.Random) -> int:
     return int.from_bytes(hashlib.blake2b(state, digest_size=8).digest(), "big") & MAX_SEED
 
 
+def coach_choice(rules, state, rng: random.Random, games: int) -> tuple[str | None, str]:
+    """The best policy's own move (None in a game without one) and the coach's move after
+    ``games`` simulated games a move (``rules``: the game's ``CoachRules``)."""
+    # the best policy first, drawing from the game's generator exactly as it does alone:
+    # until the coach plays another move its game is the best policy's game
+    own = rules.bot(state, rng) if rules.bot is not None else None
+    if len(state.legal_actions()) == 1:
+        return own, own if own is not None else state.legal_actions()[0]
+    search = Coach(state, rules, seed=_seed_of(rng), policy_move=own)
+    # the games go where the choice is close: past the first round the search plays on
+    # (doubling) only while another move has won more of the same games than the
+    # policy's, as only such a move can be told apart above it
+    n = min(games, DROP_AFTER)
+    answer = search.think(MAX_SECONDS, games=n)
+    while n < games and search.promising():
+        n = min(2 * n, games)
+        answer = search.think(MAX_SECONDS, games=n)
+    return own, answer.best.move
+
+
 def coach_bot(game: str, games: int = 16) -> Policy:
     """A policy that plays the coach's best move after ``games`` simulated games a move:
     the best policy's own move unless the games tell another above it on win chance."""
     rules = rules_for(game)
 
     def policy(state, rng) -> str:
-        # the best policy first, drawing from the game's generator exactly as it does alone:
-        # until the coach plays another move its game is the best policy's game
-        own = rules.bot(state, rng) if rules.bot is not None else None
-        if len(state.legal_actions()) == 1:
-            return own if own is not None else state.legal_actions()[0]
-        search = Coach(state, rules, seed=_seed_of(rng), policy_move=own)
-        # the games go where the choice is close: past the first round the search plays on
-        # (doubling) only while another move has won more of the same games than the
-        # policy's, as only such a move can be told apart above it
-        n = min(games, DROP_AFTER)
-        answer = search.think(MAX_SECONDS, games=n)
-        while n < games and search.promising():
-            n = min(2 * n, games)
-            answer = search.think(MAX_SECONDS, games=n)
-        return answer.best.move
+        return coach_choice(rules, state, rng, games)[1]
 
     return policy
 

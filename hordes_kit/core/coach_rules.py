@@ -76,6 +76,9 @@ class CoachRules:
     # the same games as ``rollout`` in one call, where a fast simulator can play them from
     # the position at once (no per-game export, no per-game call); None: one at a time
     rollouts: Rollouts | None = None
+    # whether ``rollouts`` plays a position's games in one call (None: wherever it exists);
+    # where not, each game is played on its own (The Horde's Healing Rock choice)
+    batched: Callable[[GameState], bool] | None = None
 
     def second(self, o: Outcome) -> float:
         """What ranks moves of equal win chance: the score, else the tiebreak measure."""

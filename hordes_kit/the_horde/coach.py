@@ -17,6 +17,9 @@ __all__ = ["COACH", "BEST", "rollout", "rollouts"]
 # not told apart from it)
 BEST = "balanced"
 ENDS = ("win", "taxes", "chauncey")  # the fast simulator's result codes
+# where the fast simulator takes a position over at once (its START_STEPS, named here so
+# that importing the coach does not compile the simulator)
+START_STEP_NAMES = ("recruit-flip", "recruit", "horde-draw")
 
 
 def _outcome(result: str, turn: int) -> Outcome:
@@ -89,4 +92,5 @@ COACH = CoachRules(
     tiebreak=0,
     bot=as_bot(BEST),
     rollouts=rollouts,
+    batched=lambda s: s.is_terminal or s.step in START_STEP_NAMES,
 )

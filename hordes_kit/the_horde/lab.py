@@ -15,6 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from hordes_kit.core.coach_bot import coach_question
+from hordes_kit.core.coach_lead import CHECK_GAMES, coach_lead_question
 from hordes_kit.core.lab.search import Family, Question
 from hordes_kit.core.lab.tasks import Arm, Experiment
 from hordes_kit.core.table_rules import table_rules
@@ -242,4 +243,7 @@ QUESTIONS = (
         default_games=100_000,
     ),
     coach_question("the-horde", MEASURE, games=COACH_GAMES, keyed_luck=True),
+    coach_lead_question(
+        "the-horde", f"{MEASURE} (chance, in {CHECK_GAMES:,} checked games)", games=COACH_GAMES
+    ),
 )

@@ -67,16 +67,16 @@ class LabResult:
 
     def mean(self, i: int) -> float:
         """Arm ``i``'s mean (its rate when every game is 0 or 1)."""
-        return self.tally.total[i] / self.games
+        return self.tally.total[i] / self.games / self.exp.scale
 
     def interval(self, i: int) -> tuple[float, float]:
         """95% interval of arm ``i``'s mean (Wilson for rates)."""
-        n, s = self.games, int(self.tally.total[i])
+        n, s, k = self.games, int(self.tally.total[i]), self.exp.scale
         if self.exp.binary:
             return wilson_interval(s, n)
         var = max(0.0, (int(self.tally.cross[i, i]) - s * s / n) / max(n - 1, 1))
         half = Z95 * math.sqrt(var / n)
-        return (s / n - half, s / n + half)
+        return ((s / n - half) / k, (s / n + half) / k)
 
     def best(self) -> int:
         """The arm with the highest mean (the first on a tie)."""
@@ -91,10 +91,10 @@ class LabResult:
             + int(self.tally.cross[j, j])
             - 2 * int(self.tally.cross[i, j])
         )
-        d = (si - sj) / n
+        d, k = (si - sj) / n, self.exp.scale
         var = max(0.0, (ss - (si - sj) ** 2 / n) / max(n - 1, 1))
         half = Z95 * math.sqrt(var / n)
-        return (d, d - half, d + half)
+        return (d / k, (d - half) / k, (d + half) / k)
 
     def table(self):
         """polars table: arm, games, mean, 95% interval, difference from the best and its

@@ -46,10 +46,15 @@ class Experiment:
     measure: str  # what one game's number means: "survived all 20 turns"
     binary: bool = True  # every game's number is 0 or 1 (a rate, Wilson intervals)
     games_per_second: float = 1000.0  # one arm on one core, to size the tasks
+    # what one unit of a game's number is worth: a game's number may count wins among
+    # ``scale`` simulated games (a chance, kept an exact integer), its mean is then /scale
+    scale: int = 1
 
     def __post_init__(self):
         if not 1 <= len(self.arms) <= MAX_ARMS:
             raise InvalidInputError(f"an experiment compares 1-{MAX_ARMS} arms")
+        if self.scale < 1 or (self.binary and self.scale != 1):
+            raise ValueError(f"scale {self.scale}: a whole number 1 or more, 1 for a rate")
 
 
 @dataclass
