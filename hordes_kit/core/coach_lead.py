@@ -32,7 +32,7 @@ from hordes_kit.core.montecarlo import MAX_SEED
 from hordes_kit.core.playout import KeyedLuck, playout
 from hordes_kit.core.registry import get_game
 
-__all__ = ["play_coach_lead", "coach_lead_question", "CHECK_GAMES", "SLOW_SHARE"]
+__all__ = ["play_coach_lead", "lead", "coach_lead_question", "CHECK_GAMES", "SLOW_SHARE"]
 
 CHECK_GAMES = 20_000  # fresh games a move where the coach leaves the policy's move
 # where a position's games cannot be played in one fast-simulator call (The Horde's
@@ -57,26 +57,27 @@ def _wins(rules, state, seat: int, seed: int, games: int) -> int:
     return sum(1 for o in out if o.win >= 1)
 
 
-def _lead(rules, start, seed: int, g: int, per_move: int, check: int) -> int:
-    """The coach's game ``g``: over its moves that differ from the policy's, the wins after
-    each in ``check`` fresh games minus the policy's move's."""
-    lead, k = 0, 0
+def lead(rules, start, seed: int, g: int, choose, check: int) -> int:
+    """Game ``g`` of ``seed`` played by ``choose(state, rng) -> (policy's move, move
+    played)`` (the coach: ``coach_choice``): over its moves that differ from the best
+    policy's, the wins after each in ``check`` fresh games minus the policy's move's."""
+    gain, k = 0, 0
 
     def coach(state, rng):
-        nonlocal lead, k
-        own, move = coach_choice(rules, state, rng, per_move)
+        nonlocal gain, k
+        own, move = choose(state, rng)
         if own is not None and move != own:
             k += 1
             s, seat = _check_seed(seed, g, k, "move"), state.current_player
             a, b = state.apply(move), state.apply(own)
             fast = rules.batched is None or (rules.batched(a) and rules.batched(b))
             n, w = (check, 1) if fast else (check // SLOW_SHARE, SLOW_SHARE)
-            lead += w * (_wins(rules, a, seat, s, n) - _wins(rules, b, seat, s, n))
+            gain += w * (_wins(rules, a, seat, s, n) - _wins(rules, b, seat, s, n))
         return move
 
     n = start.num_players
     playout(start, KeyedLuck(f"hordes-kit:{seed}:{g}"), {p: coach for p in range(n)})
-    return lead
+    return gain
 
 
 def play_coach_lead(spec, seed: int, first: int, count: int) -> np.ndarray:
@@ -92,11 +93,15 @@ def play_coach_lead(spec, seed: int, first: int, count: int) -> np.ndarray:
         raise ValueError(f"{game}: the lead is measured in solo and co-op games only")
     rules = rules_for(game)
     start = get_game(game).start(dict(config))
+
+    def choose(state, rng):
+        return coach_choice(rules, state, rng, per_move)
+
     out = np.zeros(count, np.int64)
     for i, g in enumerate(range(first, first + count)):
         out[i] = _wins(rules, start, 0, _check_seed(seed, g, 0, "start"), check)
         if arm:
-            out[i] += _lead(rules, start, seed, g, per_move, check)
+            out[i] += lead(rules, start, seed, g, choose, check)
     return out
 
 
