@@ -24,12 +24,11 @@ from hordes_kit.the_horde.bots import as_bot
 
 def counted(spec, seed, first, count):
     """Toy: each game's number is the wins among 100 coins of bias ``spec``."""
-    return np.array(
-        [
-            sum(game_rng(seed, g).random() < spec for _ in range(100))
-            for g in range(first, first + count)
-        ]
-    )
+    out = []
+    for g in range(first, first + count):
+        rng = game_rng(seed, g)
+        out.append(sum(rng.random() < spec for _ in range(100)))
+    return np.array(out)
 
 
 def test_a_scaled_experiment_reports_each_game_s_figure_as_a_chance():
@@ -112,3 +111,16 @@ def test_the_horde_s_batched_positions_are_the_fast_simulator_s_starts():
 
     assert START_STEP_NAMES == START_STEPS
     assert HORDE.batched(START)
+
+
+def test_a_scaled_answer_gives_the_difference_game_by_game_without_won_games():
+    from hordes_kit.core.lab.report import answer_record
+    from hordes_kit.ui.lab import answers_html
+
+    exp = Experiment(counted, (Arm("low", 0.2), Arm("high", 0.6)), "won", False, scale=100)
+    rec = answer_record("the-horde", "toy", "Toy?", run_experiment(exp, 50, seed=3), 3, 1.0)
+    assert rec["paired"] == "high minus low, game by game"
+    assert 0.3 < rec["paired_low95"] < rec["paired_difference"] < rec["paired_high95"] < 0.5
+    assert "won_by_second_only" not in rec
+    page = answers_html([rec])
+    assert "Game by game, high minus low: <b>+" in page and "games only" not in page

@@ -306,9 +306,13 @@ def answers_html(answers: list[dict] | None = None) -> str:
             extra += (
                 f"<p>Game by game, {html.escape(second)} minus {html.escape(first)}: "
                 f"<b>{a['paired_difference']:+.2%}</b> ({a['paired_low95']:+.2%} – "
-                f"{a['paired_high95']:+.2%}); games only {html.escape(second)} won: "
-                f"{a['won_by_second_only']:,}, only {html.escape(first)}: "
-                f"{a['won_by_first_only']:,}.</p>"
+                f"{a['paired_high95']:+.2%})"
+                + (
+                    f"; games only {html.escape(second)} won: {a['won_by_second_only']:,}, "
+                    f"only {html.escape(first)}: {a['won_by_first_only']:,}.</p>"
+                    if "won_by_second_only" in a
+                    else ".</p>"
+                )
             )
         parts.append(
             f"<h2>{html.escape(a.get('game_title', a['game']))}: {html.escape(a['title'])}</h2>"

@@ -42,15 +42,25 @@ def print_answer(result, out=None) -> None:
             f"{row['vs_best_high95']:+.2%}]  {row['verdict']}: {row['choice']}",
             file=out,
         )
-    if not isinstance(result, SearchResult) and len(final.exp.arms) == 2 and final.exp.binary:
+    exp = final.exp
+    if (
+        not isinstance(result, SearchResult)
+        and len(exp.arms) == 2
+        and (exp.binary or exp.scale > 1)
+    ):
         from hordes_kit.core.lab.report import paired
 
         p = paired(final)
-        first, second = (a.label for a in final.exp.arms)
+        first, second = (a.label for a in exp.arms)
+        only = (
+            f"; games only {second} won: {p['won_by_second_only']:,}, only {first}: "
+            f"{p['won_by_first_only']:,}"
+            if exp.binary
+            else ""
+        )
         print(
             f"Game by game, {second} minus {first}: {p['paired_difference']:+.2%} "
-            f"[{p['paired_low95']:+.2%}, {p['paired_high95']:+.2%}]; games only {second} won: "
-            f"{p['won_by_second_only']:,}, only {first}: {p['won_by_first_only']:,}",
+            f"[{p['paired_low95']:+.2%}, {p['paired_high95']:+.2%}]{only}",
             file=out,
         )
 

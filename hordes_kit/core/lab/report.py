@@ -54,7 +54,7 @@ def answer_record(
             for row in final.table().iter_rows(named=True)
         ],
     }
-    if not search and len(final.exp.arms) == 2 and final.exp.binary:
+    if not search and len(final.exp.arms) == 2 and (final.exp.binary or final.exp.scale > 1):
         rec.update(paired(final))
     if search:
         named = result.family.member_name
@@ -76,14 +76,16 @@ def paired(result) -> dict:
     t = result.tally
     both = int(t.cross[0, 1])
     d, lo, hi = result.difference(1, 0)
-    return {
+    rec = {
         "paired": f"{b.label} minus {a.label}, game by game",
         "paired_difference": round(d, 6),
         "paired_low95": round(lo, 6),
         "paired_high95": round(hi, 6),
-        "won_by_second_only": int(t.total[1]) - both,
-        "won_by_first_only": int(t.total[0]) - both,
     }
+    if result.exp.binary:  # a game's figure a chance (``Experiment.scale``): no such games
+        rec["won_by_second_only"] = int(t.total[1]) - both
+        rec["won_by_first_only"] = int(t.total[0]) - both
+    return rec
 
 
 def _value(v) -> str:
