@@ -3,10 +3,13 @@
 The measure rests on an identity: a player's win chance minus the best policy's is the sum,
 over that player's games, of what each move it plays instead of the policy's is worth with
 the policy playing on. It is checked on a player whose whole-game difference is known: The
-Horde's "thrifty" policy, which never survives, against "balanced" (~1.1%): the sum over
-thrifty's own games must come out at that difference, within its interval."""
+Horde's "defenders" policy, which survives 0.05% of games, against "balanced" (~1.1%): the
+sum over the defenders policy's own games must come out at that difference, within its
+interval."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -50,22 +53,22 @@ def test_a_scaled_experiment_reports_each_game_s_figure_as_a_chance():
 
 HORDE = rules_for("the-horde")
 START = get_game("the-horde").start({})
-BALANCED, THRIFTY = as_bot("balanced"), as_bot("thrifty")
+BALANCED, DEFENDERS = as_bot("balanced"), as_bot("defenders")
 
 
-def thrifty(state, rng):
-    """A player that plays thrifty's move, beside the best policy's (balanced)."""
-    return BALANCED(state, rng), THRIFTY(state, rng)
+def defenders(state, rng):
+    """A player that plays the defenders policy's move, beside the best policy's."""
+    return BALANCED(state, rng), DEFENDERS(state, rng)
 
 
 def test_the_lead_of_a_known_policy_is_its_whole_game_difference():
     from hordes_kit.the_horde.fast.sim import run_fast
 
     games, check = sized(40, 400), 640
-    gains = np.array([lead(HORDE, START, 5, g, thrifty, check) for g in range(games)]) / check
+    gains = np.array([lead(HORDE, START, 5, g, defenders, check) for g in range(games)]) / check
     est, se = gains.mean(), gains.std(ddof=1) / np.sqrt(games)
-    wins = {p: (run_fast(p, 200_000, 8)[:, 0] == 0).mean() for p in ("balanced", "thrifty")}
-    truth = wins["thrifty"] - wins["balanced"]  # thrifty never survives: -1.1%
+    wins = {p: (run_fast(p, 200_000, 8)[:, 0] == 0).mean() for p in ("balanced", "defenders")}
+    truth = wins["defenders"] - wins["balanced"]  # -1.1%
     assert truth < -0.008
     assert abs(est - truth) < 4 * se + 0.001, (est, se, truth)
     assert est + 1.96 * se < 0  # and the measure tells it apart below zero
@@ -82,7 +85,7 @@ def test_each_move_off_the_policy_is_checked_on_games_of_its_own(monkeypatch):
     monkeypatch.setattr(coach_lead, "_wins", spy)
     assert lead(HORDE, START, 5, 0, lambda s, r: (BALANCED(s, r),) * 2, 640) == 0
     assert calls == []  # a player that keeps the policy's moves gains nothing, unchecked
-    lead(HORDE, START, 5, 0, thrifty, 640)
+    lead(HORDE, START, 5, 0, defenders, 640)
     assert len(calls) >= 4 and len(calls) % 2 == 0
     pairs = list(zip(calls[::2], calls[1::2], strict=True))
     # both moves of a check on the same games; each check's games its own
@@ -124,3 +127,10 @@ def test_a_scaled_answer_gives_the_difference_game_by_game_without_won_games():
     assert "won_by_second_only" not in rec
     page = answers_html([rec])
     assert "Game by game, high minus low: <b>+" in page and "games only" not in page
+
+
+def test_a_lead_that_could_not_be_measured_whole_is_refused():
+    with pytest.raises(ValueError, match="multiple of 32"):
+        lead(HORDE, START, 5, 0, defenders, 100)
+    with pytest.raises(ValueError, match="best policy"):
+        lead(replace(HORDE, bot=None), START, 5, 0, defenders, 640)

@@ -77,17 +77,21 @@ def test_workers_do_not_change_results():
     assert one.curve()["alive"][0] == 1.0 and one.curve()["alive"][-1] == one.survival
 
 
-@pytest.mark.parametrize("step", ["horde-draw", "defender"])
-def test_from_a_position_fast_agrees_with_the_reference_engine(step):
+@pytest.mark.parametrize(
+    "step, played, turn",
+    [("horde-draw", "balanced", 2), ("defender", "balanced", 2), ("recruit", "defenders", 3)],
+)
+def test_from_a_position_fast_agrees_with_the_reference_engine(step, played, turn):
     # horde-draw: the fast simulator starts there itself; defender: the reference engine
-    # plays out the turn first
-    for state in play_steps(new_game(), 11, {0: as_bot("balanced")}):
-        if state.turn == 2 and state.step == step:
+    # plays out the turn first; recruit after the defenders policy's turns: a position the
+    # balanced policy never reaches (the coach's checks start from such positions)
+    for state in play_steps(new_game(), 11, {0: as_bot(played)}):
+        if state.turn == turn and state.step == step:
             break
     assert not state.is_terminal and state.step == step
     ref = simulate("balanced", sized(60, 600), seed=1, start=state, engine="reference")
     fast = simulate("balanced", 3000, seed=2, start=state)
-    assert fast.engine == "fast" and fast.start_turn == 2
+    assert fast.engine == "fast" and fast.start_turn == turn
     for outcome in CODE:
         lo, hi = wilson_interval(ref.count(outcome), ref.games, Z99)
         assert lo <= fast.count(outcome) / fast.games <= hi, outcome

@@ -61,6 +61,10 @@ def lead(rules, start, seed: int, g: int, choose, check: int) -> int:
     """Game ``g`` of ``seed`` played by ``choose(state, rng) -> (policy's move, move
     played)`` (the coach: ``coach_choice``): over its moves that differ from the best
     policy's, the wins after each in ``check`` fresh games minus the policy's move's."""
+    if check < SLOW_SHARE or check % SLOW_SHARE:  # a slow position's share stays whole
+        raise ValueError(f"check {check}: a multiple of {SLOW_SHARE}")
+    if rules.bot is None:  # no policy's move to measure against: every lead would be 0
+        raise ValueError("the lead is measured against the game's best policy as a bot")
     gain, k = 0, 0
 
     def coach(state, rng):
@@ -120,7 +124,7 @@ def coach_lead_question(
     from hordes_kit.core.lab.search import Question
     from hordes_kit.core.lab.tasks import Arm, Experiment
 
-    if check % SLOW_SHARE:
+    if check < SLOW_SHARE or check % SLOW_SHARE:
         raise ValueError(f"check {check}: a multiple of {SLOW_SHARE}")
     config = dict(config or {})
 
@@ -143,5 +147,5 @@ def coach_lead_question(
         "difference, game by game, measures the coach's lead over the best policy without "
         "waiting for the rare games that only one of them wins.",
         experiment=experiment,
-        default_games=20,
+        default_games=50,
     )
