@@ -7,7 +7,9 @@
    and Chauncey rates lie inside the 99% intervals of the reference engine's games on
    uniformly random tapes.
 3. From a position in the middle of a game, the fast simulator (after the reference
-   engine plays out the turn) agrees with the reference engine alone.
+   engine plays out the turn) agrees with the reference engine alone; from every position
+   where it takes over (also in games of other policies), on the same tape, it plays the
+   reference engine's game.
 """
 
 from __future__ import annotations
@@ -18,11 +20,19 @@ from budget import sized
 
 from hordes_kit.core.montecarlo import wilson_interval
 from hordes_kit.core.playout import play_steps
-from hordes_kit.the_horde.bots import POLICIES, as_bot
-from hordes_kit.the_horde.fast.sim import play_tape_fast, policy_arrays, run_fast, tables
+from hordes_kit.the_horde.bots import POLICIES, as_bot, choose, get_policy
+from hordes_kit.the_horde.fast.sim import (
+    START_STEPS,
+    export,
+    play_fast,
+    play_tape_fast,
+    policy_arrays,
+    run_fast,
+    tables,
+)
 from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.simulate import simulate
-from hordes_kit.the_horde.tape import make_tape, play_tape
+from hordes_kit.the_horde.tape import make_tape, pick, play_tape
 
 pytestmark = pytest.mark.fast_simulators("the_horde")
 
@@ -95,6 +105,40 @@ def test_from_a_position_fast_agrees_with_the_reference_engine(step, played, tur
     for outcome in CODE:
         lo, hi = wilson_interval(ref.count(outcome), ref.games, Z99)
         assert lo <= fast.count(outcome) / fast.games <= hi, outcome
+
+
+def _engine_from(state, tape) -> tuple[int, int, int, int]:
+    """The reference engine from ``state`` on ``tape`` under balanced, as ``play_fast`` rows."""
+    policy, used = get_policy("balanced"), 0
+    while not state.is_terminal:
+        if state.is_chance:
+            move = pick(state.chance_weights(), tape[used])
+            used += 1
+        else:
+            move = choose(policy, state.view(0))
+        state = state.apply(move)
+    return CODE[state.result], state.turn, state.crowns, used
+
+
+@pytest.mark.parametrize("played", ["balanced", "defenders", "thrifty"])
+def test_from_any_position_both_engines_play_the_same_game_on_the_same_tape(played):
+    # every position where the fast simulator can take over, along games of a policy
+    # (defenders, thrifty: positions balanced never reaches, as the coach's checks start
+    # from): balanced on the same tape plays the same game in both engines
+    tb, pa = tables(), policy_arrays("balanced")
+    compared = 0
+    for seed in range(sized(1, 12)):
+        for k, state in enumerate(play_steps(new_game(), seed, {0: as_bot(played)})):
+            if state.is_terminal or state.step not in START_STEPS:
+                continue
+            tape = make_tape(1000 * seed + k)
+            zr, zh, vb, sc = export(state)
+            fast = play_fast(
+                np.array(tape), False, pa, tb.cards, tb.horde, tb.turns, tb.setup, zr, zh, vb, sc
+            )
+            assert tuple(int(x) for x in fast) == _engine_from(state, tape), (seed, k, state.step)
+            compared += 1
+    assert compared >= 3
 
 
 def test_the_tape_running_out_is_reported_not_guessed():
