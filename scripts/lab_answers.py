@@ -35,6 +35,10 @@ PLAN = (  # (game, questions, question key, games at scale 1, search candidates)
     # 04:14 to 06:00 UTC, the longest run of games 0..K-1 finished by then): 27 games only
     # the coach won and 27 only the best policy (at 256 a move, 220 games: 4 and 3)
     ("the-horde", HORDE, "coach", 3_280, 0),
+    # the coach's lead move by move: every move it plays over the policy's checked on
+    # 20,000 fresh games after each (~4.5 CPU-s a game); size fixed by the clock before
+    # any game was played (10:20-12:20 UTC, two processes): +0.031% (+0.012 to +0.050)
+    ("the-horde", HORDE, "coach-lead", 3_049, 0),
     ("heroes-hordes", HEROES, "best-policy", 25_000, 0),
     ("heroes-hordes", HEROES, "table-rules", 25_000, 0),
     # the coach as a bot, up to 256 simulated games a move: ~0.9 CPU-s a game; at 2,300
