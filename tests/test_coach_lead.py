@@ -126,7 +126,10 @@ def test_a_scaled_answer_gives_the_difference_game_by_game_without_won_games():
     assert 0.3 < rec["paired_low95"] < rec["paired_difference"] < rec["paired_high95"] < 0.5
     assert "won_by_second_only" not in rec
     page = answers_html([rec])
-    assert "Game by game, high minus low: <b>+" in page and "games only" not in page
+    assert "Game by game, high minus low: <b>+" in page and "games only high won" not in page
+    assert "Each game counts a chance" in page
+    fine = dict(rec, paired_difference=0.000308, paired_low95=0.000121, paired_high95=0.000496)
+    assert "<b>+0.031%</b> (+0.012% – +0.050%)" in answers_html([fine])
 
 
 def test_a_lead_that_could_not_be_measured_whole_is_refused():

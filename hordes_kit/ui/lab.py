@@ -303,15 +303,19 @@ def answers_html(answers: list[dict] | None = None) -> str:
             )
         if "paired" in a:  # two arms on the same games: the difference game by game
             second, _, first = a["paired"].removesuffix(", game by game").partition(" minus ")
+            # a difference told within a tenth of a percent is written to a thousandth
+            f = "+.3%" if a["paired_high95"] - a["paired_low95"] < 0.002 else "+.2%"
             extra += (
                 f"<p>Game by game, {html.escape(second)} minus {html.escape(first)}: "
-                f"<b>{a['paired_difference']:+.2%}</b> ({a['paired_low95']:+.2%} – "
-                f"{a['paired_high95']:+.2%})"
+                f"<b>{a['paired_difference']:{f}}</b> ({a['paired_low95']:{f}} – "
+                f"{a['paired_high95']:{f}})"
                 + (
                     f"; games only {html.escape(second)} won: {a['won_by_second_only']:,}, "
                     f"only {html.escape(first)}: {a['won_by_first_only']:,}.</p>"
                     if "won_by_second_only" in a
-                    else ".</p>"
+                    else ". Each game counts a chance measured on simulated games, not a win "
+                    "or a loss, so a small difference is told apart without waiting for the "
+                    "rare games only one of them wins.</p>"
                 )
             )
         parts.append(
