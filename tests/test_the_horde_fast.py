@@ -20,7 +20,7 @@ from budget import sized
 
 from hordes_kit.core.montecarlo import wilson_interval
 from hordes_kit.core.playout import play_steps
-from hordes_kit.the_horde.bots import POLICIES, as_bot, choose, get_policy
+from hordes_kit.the_horde.bots import POLICIES, as_bot
 from hordes_kit.the_horde.fast.sim import (
     START_STEPS,
     export,
@@ -32,7 +32,7 @@ from hordes_kit.the_horde.fast.sim import (
 )
 from hordes_kit.the_horde.game import new_game
 from hordes_kit.the_horde.simulate import simulate
-from hordes_kit.the_horde.tape import make_tape, pick, play_tape
+from hordes_kit.the_horde.tape import make_tape, play_tape
 
 pytestmark = pytest.mark.fast_simulators("the_horde")
 
@@ -109,15 +109,8 @@ def test_from_a_position_fast_agrees_with_the_reference_engine(step, played, tur
 
 def _engine_from(state, tape) -> tuple[int, int, int, int]:
     """The reference engine from ``state`` on ``tape`` under balanced, as ``play_fast`` rows."""
-    policy, used = get_policy("balanced"), 0
-    while not state.is_terminal:
-        if state.is_chance:
-            move = pick(state.chance_weights(), tape[used])
-            used += 1
-        else:
-            move = choose(policy, state.view(0))
-        state = state.apply(move)
-    return CODE[state.result], state.turn, state.crowns, used
+    end, used = play_tape("balanced", tape, start=state)
+    return CODE[end.result], end.turn, end.crowns, used
 
 
 @pytest.mark.parametrize("played", ["balanced", "defenders", "thrifty"])

@@ -21,10 +21,13 @@ def make_tape(seed: int, numbers: int = 20_000) -> tuple[float, ...]:
     return uniform_tape(seed, numbers)
 
 
-def play_tape(policy: str | Policy, tape, config: THConfig | None = None) -> tuple[THState, int]:
-    """One whole game through the reference engine; returns it and the numbers used."""
+def play_tape(
+    policy: str | Policy, tape, config: THConfig | None = None, start: THState | None = None
+) -> tuple[THState, int]:
+    """One whole game through the reference engine (from ``start``, a position, if given);
+    returns its end and the numbers used."""
     pol = get_policy(policy)
-    state = new_game(config)
+    state = new_game(config) if start is None else start
     used = 0
     while not state.is_terminal:
         if state.is_chance:
